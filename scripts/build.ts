@@ -1,0 +1,130 @@
+/**
+ * Builds what Apps Script runs into dist/:
+ * - Code.js: the add-on bundled by esbuild into one IIFE, followed by one top-level
+ *   `function NAME(...)` per export of src/main.ts, each carrying that export's JSDoc. Apps Script
+ *   only sees top-level function declarations, and Sheets shows their JSDoc (`@customfunction`) in
+ *   autocomplete; esbuild drops JSDoc, so the declarations are generated here from main.ts's syntax.
+ * - sidebar.html: the Preact sidebar with its script and styles inlined (the sidebar iframe may not
+ *   fetch anything).
+ * - appsscript.json: the manifest, with urlFetchWhitelist built from the production base URL.
+ *
+ * Environment: API_BASE_URL sets the production base URL (default below).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+import ts from "typescript";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+
+/** The API's production base URL; override with API_BASE_URL at build time. */
+export const DEFAULT_API_BASE_URL = "https://api.prospecting-data.example";
+/** Name of the IIFE's global that holds main.ts's exports. */
+const BUNDLE_GLOBAL = "AddOn";
+
+export interface GlobalEntry {
+  name: string;
+  params: string[];
+  jsdoc: string;
+}
+
+/** Reads the exported functions of main.ts with their parameter names and JSDoc. */
+export function readGlobalEntries(mainSource: string): GlobalEntry[] {
+  const file = ts.createSourceFile("main.ts", mainSource, ts.ScriptTarget.ES2022, true);
+  const entries: GlobalEntry[] = [];
+  for (const statement of file.statements) {
+    if (!ts.isFunctionDeclaration(statement) || !statement.name) continue;
+    const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (!exported) continue;
+    const ranges = ts.getLeadingCommentRanges(mainSource, statement.getFullStart()) ?? [];
+    const docs = ranges.map((r) => mainSource.slice(r.pos, r.end)).filter((c) => c.startsWith("/**"));
+    entries.push({
+      name: statement.name.text,
+      params: statement.parameters.map((p) => p.name.getText(file)),
+      jsdoc: docs.at(-1) ?? "",
+    });
+  }
+  return entries;
+}
+
+function entryDeclarations(entries: GlobalEntry[]): string {
+  return entries
+    .map((e) => {
+      const params = e.params.join(", ");
+      return `${e.jsdoc}\nfunction ${e.name}(${params}) {\n  return ${BUNDLE_GLOBAL}.${e.name}(${params});\n}\n`;
+    })
+    .join("\n");
+}
+
+async function buildCode(baseUrl: string): Promise<void> {
+  const entry = join(root, "src/main.ts");
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    format: "iife",
+    globalName: BUNDLE_GLOBAL,
+    target: "es2020",
+    platform: "neutral",
+    charset: "utf8",
+    write: false,
+    legalComments: "none",
+    define: {
+      __ADDON_VERSION__: JSON.stringify(pkg.version),
+      __API_BASE_URL__: JSON.stringify(baseUrl),
+    },
+  });
+  const bundle = result.outputFiles[0]!.text;
+  const entries = readGlobalEntries(readFileSync(entry, "utf8"));
+  const header = `// Prospecting add-on ${pkg.version}. Built file: edit src/ and run npm run build.\n`;
+  writeFileSync(join(dist, "Code.js"), `${header}${bundle}\n${entryDeclarations(entries)}`);
+}
+
+async function buildSidebar(): Promise<void> {
+  const result = await esbuild.build({
+    entryPoints: [join(root, "sidebar/main.tsx")],
+    bundle: true,
+    format: "iife",
+    target: "es2020",
+    platform: "browser",
+    minify: true,
+    charset: "utf8",
+    write: false,
+    jsx: "automatic",
+    jsxImportSource: "preact",
+    legalComments: "none",
+  });
+  // An inline script ends at the first "</script" whatever the JavaScript means, so break it up.
+  const script = result.outputFiles[0]!.text.replaceAll("</script", "<\\/script");
+  const style = readFileSync(join(root, "sidebar/style.css"), "utf8");
+  const template = readFileSync(join(root, "sidebar/index.html"), "utf8");
+  const html = template.replace("/*STYLE*/", () => style).replace("/*SCRIPT*/", () => script);
+  writeFileSync(join(dist, "sidebar.html"), html);
+}
+
+function buildManifest(baseUrl: string): void {
+  const manifest = readFileSync(join(root, "appsscript.json"), "utf8");
+  const origin = new URL(baseUrl);
+  const prefix = `${origin.protocol}//${origin.host}`;
+  writeFileSync(join(dist, "appsscript.json"), manifest.replace("__API_BASE_URL__", prefix));
+}
+
+export async function build(baseUrl = process.env.API_BASE_URL || DEFAULT_API_BASE_URL): Promise<void> {
+  if (!baseUrl.startsWith("https://")) {
+    throw new Error(
+      `API_BASE_URL must be an https URL (Apps Script's urlFetchWhitelist needs it): ${baseUrl}`,
+    );
+  }
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(dist, { recursive: true });
+  await Promise.all([buildCode(baseUrl), buildSidebar()]);
+  buildManifest(baseUrl);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const started = performance.now();
+  await build();
+  console.log(`built dist/ in ${Math.round(performance.now() - started)} ms`);
+}

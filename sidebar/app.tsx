@@ -1,0 +1,57 @@
+/** The sidebar: tabs for each workflow, one notice area, and the server version at the bottom. */
+import { useEffect, useState } from "preact/hooks";
+import { NoticeBar, NoticeProvider } from "./components/notices";
+import { type TabSpec, Tabs } from "./components/tabs";
+import { call } from "./rpc-client";
+
+const TABS = [
+  { id: "companies", label: "Companies" },
+  { id: "leads", label: "Leads" },
+  { id: "enrich", label: "Enrich" },
+  { id: "credits", label: "Credits" },
+  { id: "settings", label: "Settings" },
+] as const satisfies readonly TabSpec<string>[];
+
+type TabId = (typeof TABS)[number]["id"];
+
+/** What each tab will do, shown until its feature lands. */
+const PLANNED: Record<TabId, string> = {
+  companies: "Search companies by ideal-customer profile and write them into a Companies sheet.",
+  leads: "Search leads by personas and write them into a Leads sheet.",
+  enrich: "Refresh rows of profile URLs in place: role, company and location.",
+  credits: "Your balance, transactions and spend cap.",
+  settings: "Connect your API key.",
+};
+
+function Planned({ tab }: { tab: TabId }) {
+  return (
+    <>
+      <p>{PLANNED[tab]}</p>
+      <p class="muted">Not available in this version yet.</p>
+    </>
+  );
+}
+
+function Footer() {
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => {
+    call("getServerInfo", null).then(
+      (info) => setVersion(info.version),
+      () => setVersion(null),
+    );
+  }, []);
+  return <p class="muted">{version ? `Add-on ${version}` : "\u00a0"}</p>;
+}
+
+export function App() {
+  const [tab, setTab] = useState<TabId>("companies");
+  return (
+    <NoticeProvider>
+      <Tabs tabs={TABS} selected={tab} onSelect={(id) => setTab(id)}>
+        <NoticeBar />
+        <Planned tab={tab} />
+        <Footer />
+      </Tabs>
+    </NoticeProvider>
+  );
+}

@@ -1,0 +1,52 @@
+/** The sidebar's one place for errors and notices: a context any tab can post to. */
+import type { ComponentChildren } from "preact";
+import { createContext } from "preact";
+import { useCallback, useContext, useMemo, useState } from "preact/hooks";
+import type { UserError } from "../../src/rpc";
+
+export interface Notice {
+  tone: "error" | "ok" | "info";
+  message: string;
+  next?: string;
+}
+
+interface NoticeApi {
+  notice: Notice | null;
+  show(notice: Notice): void;
+  showError(error: UserError): void;
+  clear(): void;
+}
+
+const NoticeContext = createContext<NoticeApi | null>(null);
+
+export function NoticeProvider({ children }: { children: ComponentChildren }) {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const clear = useCallback(() => setNotice(null), []);
+  const showError = useCallback(
+    (error: UserError) => setNotice({ tone: "error", message: error.message, next: error.next }),
+    [],
+  );
+  const api = useMemo(() => ({ notice, show: setNotice, showError, clear }), [notice, showError, clear]);
+  return <NoticeContext.Provider value={api}>{children}</NoticeContext.Provider>;
+}
+
+export function useNotices(): NoticeApi {
+  const api = useContext(NoticeContext);
+  if (!api) throw new Error("useNotices needs a NoticeProvider");
+  return api;
+}
+
+/** Renders the current notice. Text is rendered as text (Preact escapes it), never as HTML. */
+export function NoticeBar() {
+  const { notice, clear } = useNotices();
+  if (!notice) return null;
+  return (
+    <div class={`notice ${notice.tone}`} role={notice.tone === "error" ? "alert" : "status"}>
+      <button type="button" class="dismiss" aria-label="Dismiss" onClick={clear}>
+        ×
+      </button>
+      {notice.message}
+      {notice.next ? <span class="next">{notice.next}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** Replaced at build time by esbuild's `define` (scripts/build.ts). */
+declare const __ADDON_VERSION__: string;
+/** The production API base URL the add-on was built with. */
+declare const __API_BASE_URL__: string;

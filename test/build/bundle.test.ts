@@ -1,0 +1,89 @@
+/**
+ * The built bundle as Apps Script loads it: dist/Code.js evaluated in a bare V8 context (no Apps
+ * Script globals at load time), declaring every global entry point with its JSDoc.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import vm from "node:vm";
+import { describe, expect, it } from "vitest";
+import { readGlobalEntries } from "../../scripts/build";
+
+const root = join(import.meta.dirname, "../..");
+const code = readFileSync(join(root, "dist/Code.js"), "utf8");
+const mainSource = readFileSync(join(root, "src/main.ts"), "utf8");
+
+const EXPECTED_GLOBALS = ["onOpen", "onInstall", "showSidebar", "rpc", "LOOKUP_LEAD", "CREDIT_BALANCE"];
+const CUSTOM_FUNCTIONS = ["LOOKUP_LEAD", "CREDIT_BALANCE"];
+
+/** The JSDoc block that stands right before `function NAME(` at the top level of the bundle. */
+function jsdocBefore(name: string): string | undefined {
+  const match = new RegExp(`(/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/)\\s*\\nfunction ${name}\\(`).exec(code);
+  return match?.[1];
+}
+
+describe("dist/Code.js", () => {
+  it("loads with no Apps Script globals and declares every entry point as a top-level function", () => {
+    const context = vm.createContext({});
+    vm.runInContext(code, context, { filename: "Code.js" });
+    for (const name of EXPECTED_GLOBALS) {
+      expect(typeof context[name], name).toBe("function");
+      expect(code).toMatch(new RegExp(`^function ${name}\\(`, "m"));
+    }
+  });
+
+  it("declares exactly the exports of src/main.ts", () => {
+    const declared = [...code.matchAll(/^function (\w+)\(/gm)].map((m) => m[1]);
+    expect(declared.sort()).toEqual(
+      readGlobalEntries(mainSource)
+        .map((e) => e.name)
+        .sort(),
+    );
+    expect(declared.sort()).toEqual([...EXPECTED_GLOBALS].sort());
+  });
+
+  it.each(CUSTOM_FUNCTIONS)(
+    "puts %s's JSDoc with @customfunction, @param and @return on its declaration",
+    (name) => {
+      const doc = jsdocBefore(name);
+      expect(doc).toBeDefined();
+      expect(doc).toContain("@customfunction");
+      expect(doc).toContain("@return");
+      if (name === "LOOKUP_LEAD") expect(doc).toMatch(/@param \{[^}]+\} url/);
+    },
+  );
+
+  it("is plain ES2020 for V8 with no module syntax", () => {
+    expect(code).not.toMatch(/^\s*(import|export)\s/m);
+  });
+});
+
+describe("dist/sidebar.html", () => {
+  const html = readFileSync(join(root, "dist/sidebar.html"), "utf8");
+
+  it("is self-contained: nothing fetched when it opens", () => {
+    expect(html).not.toMatch(/<script[^>]+src=/i);
+    expect(html).not.toMatch(/<link[^>]+rel=["']?stylesheet/i);
+    expect(html).not.toMatch(/@import/);
+    expect(html).toContain('<base target="_blank"');
+  });
+
+  it("has exactly one inline script, never closed early by the bundle's text", () => {
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+  });
+});
+
+describe("dist/appsscript.json", () => {
+  const manifest = JSON.parse(readFileSync(join(root, "dist/appsscript.json"), "utf8"));
+
+  it("runs on V8 with explicit minimal scopes and a fetch allow-list for the API", () => {
+    expect(manifest.runtimeVersion).toBe("V8");
+    expect(manifest.oauthScopes).toEqual([
+      "https://www.googleapis.com/auth/spreadsheets.currentonly",
+      "https://www.googleapis.com/auth/script.external_request",
+      "https://www.googleapis.com/auth/script.container.ui",
+    ]);
+    expect(manifest.urlFetchWhitelist).toHaveLength(1);
+    expect(manifest.urlFetchWhitelist[0]).toMatch(/^https:\/\/[^/]+\/$/);
+  });
+});
