@@ -1,0 +1,130 @@
+/**
+ * The batch runner: sends many requests to one endpoint through the injected `fetchAll`, never
+ * more than the endpoint's parallel limit per call, with retries where they are safe, a stop on
+ * errors no retry can fix, and a time budget.
+ *
+ * Retries (each request at most `maxTries` times, backoff 1, 2, 4, 8 s):
+ * - 429 (throttled: never charged). A 429 also pauses the whole queue for the backoff, since the
+ *   key's parallel budget is shared with other executions.
+ * - failures that surely were not sent (`sent: false`).
+ * - 500 only where the spec says "send again" (lead lookup): `retryServerErrors`.
+ * Nothing that may have been charged is sent again: a timeout (`sent: true`) becomes an error with
+ * `charged: "maybe"`.
+ *
+ * Deadline rule: a chunk starts only if `now + estimate <= deadline`, and a backoff sleep only if
+ * `wake + estimate <= deadline`, where `estimate` is the longest chunk observed in this batch (or
+ * `chunkEstimateMs` before the first). A started chunk cannot be interrupted and Apps Script's
+ * per-request timeout is fixed at about 60 s (the API recommends 100-300 s), so a caller must keep
+ * at least that much between `deadline` and the platform's hard limit.
+ */
+import { type ApiError, stopsBatch } from "./errors";
+import type { Clock, Http, HttpOutcome, HttpRequest } from "./ports";
+import type { Result } from "./request";
+
+export type Outcome<T> = Result<T>;
+
+export interface BatchResult<T> {
+  /** In input order; null = not attempted (deadline reached or batch stopped), safe to send later. */
+  outcomes: Array<Outcome<T> | null>;
+  /** The auth or insufficient-funds error that stopped the batch. */
+  stoppedBy: ApiError | null;
+  /** Credits spent by the successful answers, from their amounts. */
+  spent: number;
+}
+
+/** One planned item: a request to send, or an error found before sending (validation). */
+export type BatchItem = { request: HttpRequest } | { error: ApiError };
+
+export interface BatchPolicy<T> {
+  /** Requests per fetchAll call: the endpoint's parallel limit, or a lower setting. */
+  limit: number;
+  read(outcome: HttpOutcome): Result<T>;
+  cost(value: T): number;
+  retryServerErrors: boolean;
+}
+
+export interface BatchOptions {
+  /** Epoch ms (from clock.now()) after which no chunk or sleep starts. */
+  deadline: number;
+  maxTries: number;
+  /** Expected duration of one chunk before any has been observed; default 0. */
+  chunkEstimateMs?: number;
+}
+
+export const BACKOFF_MS = [1000, 2000, 4000, 8000] as const;
+
+export function backoffMs(failures: number): number {
+  return BACKOFF_MS[Math.min(failures, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0];
+}
+
+function retryable(error: ApiError, retryServerErrors: boolean): boolean {
+  if (error.kind === "throttled") return true;
+  if (error.kind === "network" && error.charged === "no" && error.status === undefined) return true;
+  return error.kind === "server" && retryServerErrors;
+}
+
+export function runBatch<T>(
+  http: Http,
+  clock: Clock,
+  items: BatchItem[],
+  policy: BatchPolicy<T>,
+  options: BatchOptions,
+): BatchResult<T> {
+  const outcomes: Array<Outcome<T> | null> = items.map((item) =>
+    "error" in item ? { ok: false, error: item.error } : null,
+  );
+  const failures = new Array<number>(items.length).fill(0);
+  const notBefore = new Array<number>(items.length).fill(0);
+  let queue = items.flatMap((item, index) => ("request" in item ? [index] : []));
+  let queuePausedUntil = 0;
+  let estimate = options.chunkEstimateMs ?? 0;
+  let stoppedBy: ApiError | null = null;
+  let spent = 0;
+  const limit = Math.max(1, Math.floor(policy.limit));
+
+  while (queue.length > 0 && stoppedBy === null) {
+    const now = clock.now();
+    const readyAt = (index: number) => Math.max(notBefore[index] ?? 0, queuePausedUntil);
+    const chunk = queue.filter((index) => readyAt(index) <= now).slice(0, limit);
+    if (chunk.length === 0) {
+      const wake = Math.min(...queue.map(readyAt));
+      if (wake + estimate > options.deadline) break;
+      clock.sleep(wake - now);
+      continue;
+    }
+    if (now + estimate > options.deadline) break;
+
+    const sent = chunk.map((index) => (items[index] as { request: HttpRequest }).request);
+    const answers = http.fetchAll(sent);
+    const finished = clock.now();
+    estimate = Math.max(estimate, finished - now);
+
+    const done = new Set<number>();
+    chunk.forEach((index, position) => {
+      const answer = answers[position];
+      const result: Result<T> = answer
+        ? policy.read(answer)
+        : policy.read({ kind: "failure", reason: "network", message: "No answer", sent: true });
+      if (result.ok) {
+        outcomes[index] = result;
+        spent += policy.cost(result.value);
+        done.add(index);
+        return;
+      }
+      const error = result.error;
+      failures[index] = (failures[index] ?? 0) + 1;
+      if (stopsBatch(error)) {
+        stoppedBy ??= error;
+      } else if (retryable(error, policy.retryServerErrors) && (failures[index] ?? 0) < options.maxTries) {
+        const wait = backoffMs(failures[index] ?? 1);
+        notBefore[index] = finished + wait;
+        if (error.kind === "throttled") queuePausedUntil = Math.max(queuePausedUntil, finished + wait);
+        return;
+      }
+      outcomes[index] = result;
+      done.add(index);
+    });
+    queue = queue.filter((index) => !done.has(index));
+  }
+  return { outcomes, stoppedBy, spent };
+}

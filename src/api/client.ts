@@ -1,0 +1,215 @@
+/**
+ * The API client: every call the add-on makes to the API goes through here. Pure TypeScript; the
+ * outside world comes in through the Http and Clock ports, so the same code runs in Apps Script,
+ * in tests against the sandbox, and in benchmarks.
+ */
+import { type BatchItem, type BatchResult, type Outcome, runBatch } from "./batch";
+import type { Problem } from "./errors";
+import { validationError } from "./errors";
+import { type TransactionPages, transactionPageQueries } from "./pagination";
+import type { Clock, Http, HttpRequest } from "./ports";
+import { type Connection, getRequest, interpret, postRequest } from "./request";
+import {
+  creditsSpent,
+  readCompanySearch,
+  readLeadLookup,
+  readLeadSearch,
+  readTransactions,
+} from "./responses";
+import {
+  type SupportedLists,
+  validateCompanySearch,
+  validateLeadLookup,
+  validateLeadSearch,
+  validateTransactionQuery,
+} from "./validate";
+import {
+  type CompanySearchRequest,
+  type CompanySearchResponse,
+  type EndpointPath,
+  type LeadLookupRequest,
+  type LeadLookupResponse,
+  type LeadSearchRequest,
+  type LeadSearchResponse,
+  PARALLEL_LIMITS,
+  PATHS,
+  type TransactionListResponse,
+  type TransactionQuery,
+} from "./wire";
+
+export type { BatchResult, Outcome } from "./batch";
+export type { TransactionPages } from "./pagination";
+
+export type BatchEndpoint = "companySearch" | "leadSearch" | "leadLookup";
+
+export interface ClientConfig {
+  baseUrl: string;
+  /** With or without a leading `Token `. */
+  apiKey: string;
+  http: Http;
+  clock: Clock;
+  /** Requests per fetchAll call; capped at the spec's parallel limits (20 / 50 / 500). */
+  chunkSize?: number | Partial<Record<BatchEndpoint, number>>;
+  /** Tries per request for retryable failures (429, unsent, lookup 500); default 5. */
+  maxTries?: number;
+  /** Supported locations and industries, when the add-on has them; otherwise the server checks. */
+  lists?: SupportedLists;
+}
+
+export interface BatchCallOptions {
+  /** Epoch ms from clock.now(): no chunk or backoff sleep starts that cannot end before it. */
+  deadline: number;
+  /** Expected duration of one fetchAll before any was observed (see batch.ts); default 0. */
+  chunkEstimateMs?: number;
+}
+
+export interface Client {
+  lookupLeads(requests: LeadLookupRequest[], options: BatchCallOptions): BatchResult<LeadLookupResponse>;
+  searchCompanies(
+    requests: CompanySearchRequest[],
+    options: BatchCallOptions,
+  ): BatchResult<CompanySearchResponse>;
+  searchLeads(requests: LeadSearchRequest[], options: BatchCallOptions): BatchResult<LeadSearchResponse>;
+  listTransactions(query: TransactionQuery): Outcome<TransactionListResponse>;
+  /** First page, then the rest in parallel, newest first as the API lists them. */
+  listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages;
+  /** The latest after_balance (a limit-1 transaction list, free); null when there is no transaction. */
+  balance(): Outcome<number | null>;
+}
+
+const PATH_OF = {
+  companySearch: PATHS.companySearch,
+  leadSearch: PATHS.leadSearch,
+  leadLookup: PATHS.leadLookup,
+} as const satisfies Record<BatchEndpoint, EndpointPath>;
+
+export const DEFAULT_MAX_TRIES = 5;
+/** Transaction pages fetched per fetchAll call (the spec names no parallel limit for them). */
+const TRANSACTION_PAGES_PER_CALL = 10;
+
+/** The chunk size for one endpoint: the setting, never above the spec's parallel limit. */
+export function chunkLimit(endpoint: BatchEndpoint, setting: ClientConfig["chunkSize"]): number {
+  const max = PARALLEL_LIMITS[PATH_OF[endpoint]];
+  const wanted = typeof setting === "number" ? setting : setting?.[endpoint];
+  if (wanted === undefined || !Number.isFinite(wanted)) return max;
+  return Math.min(max, Math.max(1, Math.floor(wanted)));
+}
+
+export function createClient(config: ClientConfig): Client {
+  const connection: Connection = { baseUrl: config.baseUrl, apiKey: config.apiKey };
+  const maxTries = Math.max(1, config.maxTries ?? DEFAULT_MAX_TRIES);
+
+  function plan<R extends object>(
+    requests: R[],
+    path: EndpointPath,
+    check: (r: R) => Problem[],
+  ): BatchItem[] {
+    return requests.map((request) => {
+      const problems = check(request);
+      return problems.length > 0
+        ? { error: validationError(problems) }
+        : { request: postRequest(connection, path, request) };
+    });
+  }
+
+  function batch<T>(
+    endpoint: BatchEndpoint,
+    items: BatchItem[],
+    read: (body: unknown) => T | null,
+    amount: (value: T) => number,
+    options: BatchCallOptions,
+  ): BatchResult<T> {
+    const path = PATH_OF[endpoint];
+    return runBatch(
+      config.http,
+      config.clock,
+      items,
+      {
+        limit: chunkLimit(endpoint, config.chunkSize),
+        read: (outcome) => interpret(path, outcome, read),
+        cost: (value) => creditsSpent(amount(value)),
+        retryServerErrors: endpoint === "leadLookup",
+      },
+      { deadline: options.deadline, maxTries, chunkEstimateMs: options.chunkEstimateMs ?? 0 },
+    );
+  }
+
+  function fetchOne<T>(request: HttpRequest, read: (body: unknown) => T | null): Outcome<T> {
+    const [outcome] = config.http.fetchAll([request]);
+    if (!outcome) {
+      return interpret(
+        PATHS.transactions,
+        { kind: "failure", reason: "network", message: "No answer", sent: true },
+        read,
+      );
+    }
+    return interpret(PATHS.transactions, outcome, read);
+  }
+
+  function listTransactions(query: TransactionQuery): Outcome<TransactionListResponse> {
+    const problems = validateTransactionQuery(query);
+    if (problems.length > 0) return { ok: false, error: validationError(problems) };
+    return fetchOne(getRequest(connection, PATHS.transactions, query), readTransactions);
+  }
+
+  return {
+    lookupLeads: (requests, options) =>
+      batch(
+        "leadLookup",
+        plan(requests, PATHS.leadLookup, validateLeadLookup),
+        readLeadLookup,
+        (r) => r.amount,
+        options,
+      ),
+    searchCompanies: (requests, options) =>
+      batch(
+        "companySearch",
+        plan(requests, PATHS.companySearch, (r) => validateCompanySearch(r, config.lists)),
+        readCompanySearch,
+        (r) => r.amount,
+        options,
+      ),
+    searchLeads: (requests, options) =>
+      batch(
+        "leadSearch",
+        plan(requests, PATHS.leadSearch, (r) => validateLeadSearch(r, config.lists)),
+        readLeadSearch,
+        (r) => r.amount,
+        options,
+      ),
+    listTransactions,
+    listAllTransactions(query, options) {
+      const first = listTransactions(query);
+      if (!first.ok) return { results: [], count: 0, complete: false, error: first.error };
+      const rest = transactionPageQueries(query, first.value);
+      const pages = runBatch(
+        config.http,
+        config.clock,
+        rest.map((q) => ({ request: getRequest(connection, PATHS.transactions, q) })),
+        {
+          limit: TRANSACTION_PAGES_PER_CALL,
+          read: (outcome) => interpret(PATHS.transactions, outcome, readTransactions),
+          cost: () => 0,
+          retryServerErrors: true,
+        },
+        { deadline: options.deadline, maxTries, chunkEstimateMs: options.chunkEstimateMs ?? 0 },
+      );
+      const results = [...first.value.results];
+      let error = pages.stoppedBy;
+      let complete = error === null;
+      for (const page of pages.outcomes) {
+        if (page === null) complete = false;
+        else if (!page.ok) {
+          complete = false;
+          error ??= page.error;
+        } else results.push(...page.value.results);
+      }
+      return { results, count: first.value.count, complete, error };
+    },
+    balance() {
+      const page = listTransactions({ limit: "1" });
+      if (!page.ok) return page;
+      return { ok: true, value: page.value.results[0]?.after_balance ?? null };
+    },
+  };
+}

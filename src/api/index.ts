@@ -1,0 +1,35 @@
+/** The API client's public surface. */
+export { BACKOFF_MS, type BatchResult, type Outcome } from "./batch";
+export {
+  type BatchCallOptions,
+  type BatchEndpoint,
+  type Client,
+  type ClientConfig,
+  chunkLimit,
+  createClient,
+} from "./client";
+export {
+  estimateCompanySearchCost,
+  estimateCompanySearchesCost,
+  estimateLeadSearchCost,
+  estimateLookupCost,
+  REFINE_ANSWER_COST,
+} from "./cost";
+export {
+  type ApiError,
+  type ApiErrorKind,
+  apiError,
+  type Problem,
+  stopsBatch,
+  validationError,
+} from "./errors";
+export { COMPANIES_SEARCHED, companyPageRequests, type TransactionPages } from "./pagination";
+export { normalizeProfileUrl } from "./profile-url";
+export { authorization } from "./request";
+export {
+  type SupportedLists,
+  validateCompanySearch,
+  validateLeadLookup,
+  validateLeadSearch,
+  validateTransactionQuery,
+} from "./validate";

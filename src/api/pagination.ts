@@ -1,0 +1,59 @@
+/**
+ * Pagination plans. Company search pages with `limit_by`/`offset_by` (spec rule 4: page size 25
+ * means offsets 0, 25, 50) inside the first 1600 companies; the transaction list pages with
+ * `limit`/`offset` text parameters up to `max_limit` per page.
+ */
+import type { ApiError } from "./errors";
+import type { CompanySearchRequest, Transaction, TransactionListResponse, TransactionQuery } from "./wire";
+
+/** Only the first 1600 matching companies are searched (spec, company search rule 1). */
+export const COMPANIES_SEARCHED = 1600;
+/** limit_by is greater than 1 and less than 1600. */
+export const MIN_PAGE_SIZE = 2;
+export const MAX_PAGE_SIZE = 1599;
+
+/**
+ * Requests for `total` companies from `request.offset_by` (default 0) in pages of `pageSize`,
+ * never past the 1600th. A last page of 1 is sent as 2 (limit_by must exceed 1): at most one
+ * extra company, which the estimate already allows for.
+ */
+export function companyPageRequests(
+  request: CompanySearchRequest,
+  total: number,
+  pageSize: number,
+): CompanySearchRequest[] {
+  const size = Math.min(MAX_PAGE_SIZE, Math.max(MIN_PAGE_SIZE, Math.floor(pageSize)));
+  const start = Math.max(0, Math.floor(request.offset_by ?? 0));
+  const end = Math.min(COMPANIES_SEARCHED, start + Math.max(0, Math.floor(total)));
+  const pages: CompanySearchRequest[] = [];
+  for (let offset = start; offset < end; offset += size) {
+    const limit = Math.max(MIN_PAGE_SIZE, Math.min(size, end - offset));
+    pages.push({ ...request, limit_by: limit, offset_by: offset });
+  }
+  return pages;
+}
+
+export interface TransactionPages {
+  /** Every transaction fetched, in the API's order (page by page). */
+  results: Transaction[];
+  /** The API's count of matching transactions. */
+  count: number;
+  /** False when a page failed or the deadline left pages unfetched. */
+  complete: boolean;
+  error: ApiError | null;
+}
+
+/** Queries of the pages after `first`, with the page size the API actually used. */
+export function transactionPageQueries(
+  query: TransactionQuery,
+  first: TransactionListResponse,
+): TransactionQuery[] {
+  const pageSize = first.results.length > 0 ? Math.max(first.limit, first.results.length) : 0;
+  if (pageSize <= 0) return [];
+  const start = first.offset + first.results.length;
+  const queries: TransactionQuery[] = [];
+  for (let offset = start; offset < first.count; offset += pageSize) {
+    queries.push({ ...query, limit: String(pageSize), offset: String(offset) });
+  }
+  return queries;
+}

@@ -1,0 +1,62 @@
+/**
+ * Profile URL normalization: a canonical, host-agnostic key for one lead, used only to detect
+ * duplicates and to key caches. The add-on always sends the URL exactly as the user gave it.
+ *
+ * Accepted formats (DESIGN.md, "API facts beyond the spec"): `/in/<slug>` with or without a
+ * trailing slash, scheme, `www` or a country subdomain; `http`; `/pub/...`; `/pub-profile/...`;
+ * sales ids in `/in/<id>`; and `/sales/lead/<id>,NAME_SEARCH,<x>`. Any host is accepted, because
+ * the key must not depend on which mirror or country domain the URL came from.
+ *
+ * Written with regular expressions instead of `URL` because Apps Script's V8 has no `URL` class.
+ */
+
+/** `scheme://` (optional), host (must contain a dot, optional port), path, then query or fragment. */
+const URL_SHAPE = /^(?:https?:\/\/)?([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d{1,5})?(\/[^?#]*)?(?:[?#].*)?$/i;
+
+/**
+ * Sales ids (for example `ACwAAA...`) are case-sensitive, unlike vanity slugs, and the same person
+ * appears under `/in/<id>` and `/sales/lead/<id>,...`, so both map to `in/<id>` with case kept.
+ */
+const SALES_ID = /^AC[A-Za-z0-9_-]{10,}$/;
+
+/** A slug or path segment: anything but separators and whitespace once percent-decoded. */
+const SEGMENT = /^[^\s/?#,]+$/;
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function slugKey(raw: string): string | null {
+  const slug = decode(raw);
+  if (!SEGMENT.test(slug)) return null;
+  return SALES_ID.test(slug) ? slug : slug.toLowerCase();
+}
+
+/** The canonical key (`in/jane-doe`, `pub/john-doe/12/345/678`, ...), or null for anything else. */
+export function normalizeProfileUrl(input: string): string | null {
+  const match = URL_SHAPE.exec(input.trim());
+  if (!match) return null;
+  const segments = (match[2] ?? "").split("/").filter((segment) => segment !== "");
+  const [first, second, ...rest] = segments;
+  if (first === undefined || second === undefined) return null;
+  const section = first.toLowerCase();
+  if (section === "in" && rest.length === 0) {
+    const slug = slugKey(second);
+    return slug === null ? null : `in/${slug}`;
+  }
+  if (section === "sales" && second.toLowerCase() === "lead" && rest.length === 1) {
+    const id = (rest[0] ?? "").split(",")[0] ?? "";
+    const slug = slugKey(id);
+    return slug === null ? null : `in/${slug}`;
+  }
+  if (section === "pub" || section === "pub-profile") {
+    const parts = [second, ...rest].map(slugKey);
+    if (parts.some((part) => part === null)) return null;
+    return `${section}/${parts.join("/")}`;
+  }
+  return null;
+}

@@ -1,0 +1,138 @@
+/**
+ * The one request function: builds UrlFetchApp-shaped requests and turns every outcome into a
+ * parsed body or a typed error. Endpoint-specific shape checks live in responses.ts.
+ */
+import { type ApiError, apiError } from "./errors";
+import type { HttpOutcome, HttpRequest } from "./ports";
+import { type EndpointPath, PATHS } from "./wire";
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+export interface Connection {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** Users paste the key with or without the scheme word; the header always carries it once. */
+export function authorization(apiKey: string): string {
+  return `Token ${apiKey.trim().replace(/^token\s+/i, "")}`;
+}
+
+function endpointUrl(baseUrl: string, path: EndpointPath): string {
+  return `${baseUrl.trim().replace(/\/+$/, "")}${path}`;
+}
+
+export function postRequest(connection: Connection, path: EndpointPath, body: object): HttpRequest {
+  return {
+    url: endpointUrl(connection.baseUrl, path),
+    method: "post",
+    headers: { Authorization: authorization(connection.apiKey), Accept: "application/json" },
+    contentType: "application/json",
+    payload: JSON.stringify(body),
+    muteHttpExceptions: true,
+  };
+}
+
+export function getRequest(
+  connection: Connection,
+  path: EndpointPath,
+  query: Record<string, string | undefined>,
+): HttpRequest {
+  const pairs = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const search = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+  return {
+    url: `${endpointUrl(connection.baseUrl, path)}${search === "" ? "" : `?${search}`}`,
+    method: "get",
+    headers: { Authorization: authorization(connection.apiKey), Accept: "application/json" },
+    muteHttpExceptions: true,
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const MAX_DETAIL = 1000;
+
+/** The detail of an error body as text: a string verbatim, `{field: message}` as `field: message`. */
+export function detailText(body: string): string {
+  const parsed = parseJson(body);
+  const detail =
+    parsed !== null && typeof parsed === "object" && "detail" in parsed
+      ? (parsed as { detail: unknown }).detail
+      : parsed;
+  let text: string;
+  if (typeof detail === "string") text = detail;
+  else if (detail !== null && typeof detail === "object" && !Array.isArray(detail)) {
+    text = Object.entries(detail)
+      .map(
+        ([field, message]) => `${field}: ${typeof message === "string" ? message : JSON.stringify(message)}`,
+      )
+      .join("; ");
+  } else text = detail === undefined ? body : JSON.stringify(detail);
+  text = text.trim();
+  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;
+}
+
+const INSUFFICIENT_FUNDS = /insufficient funds/i;
+
+/** Lead lookup's 500 is "send again" by the spec, so it did not charge; elsewhere we cannot know. */
+function serverCharged(path: EndpointPath): ApiError["charged"] {
+  return path === PATHS.leadLookup ? "no" : "maybe";
+}
+
+function errorFromStatus(path: EndpointPath, status: number, body: string): ApiError {
+  const detail = detailText(body);
+  const withDetail = detail === "" ? {} : { hint: detail };
+  if (status === 402 || (status === 400 && INSUFFICIENT_FUNDS.test(detail))) {
+    return apiError("insufficient_funds", { status, charged: "no", ...withDetail });
+  }
+  if (status === 401) return apiError("auth", { status, charged: "no", ...withDetail });
+  if (status === 403) return apiError("forbidden", { status, charged: "no", ...withDetail });
+  if (status === 404 && path !== PATHS.leadLookup) {
+    return apiError("network", {
+      status,
+      charged: "no",
+      message: "The API address does not offer this service.",
+      next: "Check the API address in Settings.",
+      ...withDetail,
+    });
+  }
+  if (status === 404) return apiError("not_found", { status, charged: "no", ...withDetail });
+  if (status === 429) return apiError("throttled", { status, charged: "no", ...withDetail });
+  if (status === 408) return apiError("timeout", { status, charged: "maybe", ...withDetail });
+  if (status >= 500) return apiError("server", { status, charged: serverCharged(path), ...withDetail });
+  if (status >= 400) {
+    const message = detail === "" ? undefined : `The API did not accept the request: ${detail}`;
+    return apiError("validation", { status, charged: "no", ...withDetail, ...(message ? { message } : {}) });
+  }
+  return apiError("malformed", { status, charged: "maybe", ...withDetail });
+}
+
+/**
+ * Reads one outcome: a 2xx JSON body handed to `read` (which checks the endpoint's shape), or a
+ * typed error. Never throws, whatever arrives.
+ */
+export function interpret<T>(
+  path: EndpointPath,
+  outcome: HttpOutcome,
+  read: (body: unknown) => T | null,
+): Result<T> {
+  if (outcome.kind === "failure") {
+    const charged = outcome.sent ? "maybe" : "no";
+    return { ok: false, error: apiError(outcome.reason, { charged, hint: outcome.message }) };
+  }
+  if (outcome.status < 200 || outcome.status >= 300) {
+    return { ok: false, error: errorFromStatus(path, outcome.status, outcome.body) };
+  }
+  const value = read(parseJson(outcome.body));
+  if (value === null) {
+    const hint = outcome.body.length > 200 ? `${outcome.body.slice(0, 200)}…` : outcome.body;
+    return { ok: false, error: apiError("malformed", { status: outcome.status, charged: "maybe", hint }) };
+  }
+  return { ok: true, value };
+}

@@ -1,0 +1,73 @@
+/**
+ * Shape checks of successful bodies. Lenient on purpose: only what the client relies on is
+ * required (the record list, or the lead object); unknown extra fields pass through untouched and
+ * a missing `amount` counts as 0. Anything else is `null`, which request.ts turns into `malformed`.
+ */
+import type {
+  CompanySearchResponse,
+  LeadLookupResponse,
+  LeadSearchResponse,
+  TransactionListResponse,
+} from "./wire";
+
+type Fields = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Fields {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function isRecordArray(value: unknown): boolean {
+  return Array.isArray(value) && value.every(isRecord);
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)))
+    return Number(value);
+  return fallback;
+}
+
+export function readCompanySearch(body: unknown): CompanySearchResponse | null {
+  if (!isRecord(body) || !isRecordArray(body.companies)) return null;
+  return {
+    ...body,
+    companies: body.companies,
+    results_count: numberOr(body.results_count, (body.companies as unknown[]).length),
+    amount: numberOr(body.amount, 0),
+    time_cached: typeof body.time_cached === "string" ? body.time_cached : null,
+  } as CompanySearchResponse;
+}
+
+export function readLeadSearch(body: unknown): LeadSearchResponse | null {
+  if (!isRecord(body) || !isRecordArray(body.leads)) return null;
+  return {
+    ...body,
+    amount: numberOr(body.amount, 0),
+    results_count: body.results_count === undefined ? "" : String(body.results_count),
+    status: body.status === undefined ? "" : String(body.status),
+  } as LeadSearchResponse;
+}
+
+export function readLeadLookup(body: unknown): LeadLookupResponse | null {
+  if (!isRecord(body) || !isRecord(body.lead)) return null;
+  return { ...body, amount: numberOr(body.amount, 0) } as LeadLookupResponse;
+}
+
+export function readTransactions(body: unknown): TransactionListResponse | null {
+  if (!isRecord(body) || !isRecordArray(body.results)) return null;
+  const results = body.results as unknown[];
+  return {
+    ...body,
+    count: numberOr(body.count, results.length),
+    next: typeof body.next === "string" ? body.next : null,
+    previous: typeof body.previous === "string" ? body.previous : null,
+    limit: numberOr(body.limit, results.length),
+    max_limit: numberOr(body.max_limit, 100),
+    offset: numberOr(body.offset, 0),
+  } as TransactionListResponse;
+}
+
+/** Credits a successful answer cost: charges are negative amounts, the refine answer a positive 3. */
+export function creditsSpent(amount: number): number {
+  return Math.abs(amount);
+}

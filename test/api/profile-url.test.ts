@@ -1,0 +1,104 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { normalizeProfileUrl } from "../../src/api/profile-url";
+
+const slugChar = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789-".split(""));
+const slug = fc.array(slugChar, { minLength: 3, maxLength: 30 }).map((chars) => chars.join(""));
+const salesId = fc
+  .array(fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-".split("")), {
+    minLength: 20,
+    maxLength: 40,
+  })
+  .map((chars) => `ACwAA${chars.join("")}`);
+const host = fc.constantFrom(
+  "www.network.example",
+  "network.example",
+  "de.network.example",
+  "uk.network.example",
+  "www.linked.example",
+);
+const scheme = fc.constantFrom("https://", "http://", "");
+const trailing = fc.constantFrom("", "/");
+const tail = fc.constantFrom("", "?trk=abc", "#about", "?a=1&b=2");
+
+function randomCase(text: string, flips: boolean[]): string {
+  return [...text].map((c, i) => (flips[i % flips.length] ? c.toUpperCase() : c)).join("");
+}
+
+describe("normalizeProfileUrl", () => {
+  it("maps every spelling of an /in/ profile to one key", () => {
+    fc.assert(
+      fc.property(
+        slug,
+        scheme,
+        host,
+        trailing,
+        tail,
+        fc.array(fc.boolean(), { minLength: 1 }),
+        (s, sc, h, tr, t, flips) => {
+          const url = `${sc}${h}/in/${randomCase(s, flips)}${tr}${t}`;
+          expect(normalizeProfileUrl(url)).toBe(`in/${s}`);
+        },
+      ),
+    );
+  });
+
+  it("keeps the case of sales ids and joins /sales/lead/ with /in/", () => {
+    fc.assert(
+      fc.property(salesId, scheme, host, (id, sc, h) => {
+        expect(normalizeProfileUrl(`${sc}${h}/in/${id}/`)).toBe(`in/${id}`);
+        expect(normalizeProfileUrl(`${sc}${h}/sales/lead/${id},NAME_SEARCH,x1Yz`)).toBe(`in/${id}`);
+      }),
+    );
+  });
+
+  it("is idempotent through its own key", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          slug.map((s) => `in/${s}`),
+          salesId.map((s) => `in/${s}`),
+        ),
+        (key) => {
+          expect(normalizeProfileUrl(`https://www.network.example/${key}`)).toBe(key);
+        },
+      ),
+    );
+  });
+
+  it("never throws and answers null or a known key on any text", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.webUrl({ withQueryParameters: true, withFragments: true })),
+        (text) => {
+          const key = normalizeProfileUrl(text);
+          expect(key === null || /^(in|pub|pub-profile)\/\S+$/.test(key)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("accepts the legacy formats", () => {
+    expect(normalizeProfileUrl("www.network.example/pub/john-doe/12/345/678")).toBe(
+      "pub/john-doe/12/345/678",
+    );
+    expect(normalizeProfileUrl("https://network.example/pub-profile/in/Jane")).toBe("pub-profile/in/jane");
+    expect(normalizeProfileUrl("  https://fr.network.example/in/jos%C3%A9-p  ")).toBe("in/josé-p");
+  });
+
+  it("rejects what is not a profile URL", () => {
+    for (const text of [
+      "",
+      "jane-doe",
+      "in/jane-doe",
+      "https://www.network.example/",
+      "https://www.network.example/company/acme",
+      "https://www.network.example/in/",
+      "https://www.network.example/in/jane/details/experience",
+      "mailto:jane@example.com",
+      "https://www.network.example/in/jane doe",
+    ]) {
+      expect(normalizeProfileUrl(text)).toBeNull();
+    }
+  });
+});
