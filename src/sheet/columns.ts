@@ -1,0 +1,125 @@
+/**
+ * Header matching: which existing column of a user's sheet holds which field, and which fields
+ * need a new column. Users' headers come from CRM exports (Apollo, Salesforce, HubSpot) and from
+ * hand-made sheets, so a header is compared in a normalized form and through a table of aliases;
+ * new columns get the spec's field name as header (one name, one meaning).
+ */
+
+/** Columns that enrichment writes besides lead fields. */
+export const STATUS_FIELDS = ["enrichment_status", "enriched_at", "job_changed", "previous_job"] as const;
+export type StatusField = (typeof STATUS_FIELDS)[number];
+
+/** Case-, space-, underscore- and punctuation-insensitive form: "Job Title", "job_title" -> "jobtitle". */
+export function normalizeHeader(header: string): string {
+  return header.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/**
+ * Headers people use for a field, besides the field's own name (which always matches).
+ * "Status" alone is deliberately absent: CRM exports use it for their own lead status, and
+ * enrichment must never write over a column the user owns under a guessed meaning.
+ */
+const ALIASES: Record<string, readonly string[]> = {
+  full_name: ["Name", "Full Name", "Contact Name", "Person", "Lead Name"],
+  first_name: ["First Name", "First", "Given Name"],
+  last_name: ["Last Name", "Last", "Surname", "Family Name"],
+  job_title: ["Title", "Job Title", "Position", "Role", "Current Title", "Current Role"],
+  company_name: ["Company", "Company Name", "Employer", "Organization", "Organisation", "Account Name"],
+  location: ["Location", "Person Location", "Lead Location"],
+  location_city: ["City"],
+  location_state: ["State", "Region"],
+  location_country: ["Country"],
+  headline: ["Headline"],
+  summary: ["Summary", "About", "Bio"],
+  industry: ["Industry"],
+  network_url: [
+    "LinkedIn",
+    "LinkedIn URL",
+    "LinkedIn Profile",
+    "LinkedIn Profile URL",
+    "Person LinkedIn URL",
+    "Profile",
+    "Profile URL",
+    "Profile Link",
+    "URL",
+    "Link",
+  ],
+  company_url: ["Company LinkedIn URL", "Company Profile"],
+  company_website: ["Website", "Company Website", "Company Domain"],
+  company_headcount_range: ["Company Size", "Headcount", "Employees", "# Employees", "Number of Employees"],
+  num_of_connections: ["Connections"],
+  profile_photo: ["Photo", "Profile Photo", "Picture", "Avatar"],
+  twitter_link: ["Twitter", "Twitter URL"],
+  job_started_on: ["Start Date", "Started", "Job Start"],
+  enrichment_status: ["Enrichment Status", "Enrich Status"],
+  enriched_at: ["Enriched At", "Enriched On", "Last Enriched", "Last Refreshed", "Refreshed At"],
+  job_changed: ["Job Changed", "Job Change", "Changed Job", "Changed Jobs"],
+  previous_job: ["Previous Job", "Previous Role", "Previous Position", "Old Job"],
+};
+
+const ALIAS_TO_FIELD: ReadonlyMap<string, string> = new Map(
+  Object.entries(ALIASES).flatMap(([field, headers]) =>
+    headers.map((h) => [normalizeHeader(h), field] as const),
+  ),
+);
+
+/** Does this header name the field, by its own name or by an alias? */
+export function headerNamesField(header: string, field: string): boolean {
+  const key = normalizeHeader(header);
+  return key !== "" && (key === normalizeHeader(field) || ALIAS_TO_FIELD.get(key) === field);
+}
+
+/** The field an alias header stands for (for example "Title" -> job_title), or null. */
+export function aliasField(header: string): string | null {
+  return ALIAS_TO_FIELD.get(normalizeHeader(header)) ?? null;
+}
+
+export interface ColumnPlan {
+  /** One entry per distinct field, in the order asked; `index` is 0-based in the row. */
+  columns: Array<{ field: string; index: number; existing: boolean }>;
+  /** Headers to write to the right of the existing ones, in column order. */
+  appended: string[];
+}
+
+export interface PlanOptions {
+  /** Columns that must not be claimed, such as the column of input URLs being enriched. */
+  reserved?: readonly number[];
+}
+
+/**
+ * Places each field in the existing column whose header names it, else in a new column at the
+ * right (after every existing header, empty ones included, since a headerless column may hold the
+ * user's data). A header naming the field exactly wins over an alias; among equals the leftmost
+ * wins; each column serves one field.
+ */
+export function planColumns(
+  headers: readonly string[],
+  fields: readonly string[],
+  options: PlanOptions = {},
+): ColumnPlan {
+  const distinct = [...new Set(fields)];
+  const taken = new Set(options.reserved ?? []);
+  const keys = headers.map((h) => normalizeHeader(String(h ?? "")));
+  const found = new Map<string, number>();
+
+  const claim = (field: string, matches: (key: string) => boolean) => {
+    const index = keys.findIndex((key, i) => key !== "" && !taken.has(i) && matches(key));
+    if (index >= 0) {
+      taken.add(index);
+      found.set(field, index);
+    }
+  };
+  for (const field of distinct) claim(field, (key) => key === normalizeHeader(field));
+  for (const field of distinct) {
+    if (!found.has(field)) claim(field, (key) => ALIAS_TO_FIELD.get(key) === field);
+  }
+
+  const appended: string[] = [];
+  const columns = distinct.map((field) => {
+    const index = found.get(field);
+    if (index !== undefined) return { field, index, existing: true };
+    appended.push(field);
+    return { field, index: headers.length + appended.length - 1, existing: false };
+  });
+  return { columns, appended };
+}
