@@ -87,16 +87,15 @@ export interface PlanOptions {
 }
 
 /**
- * Places each field in the existing column whose header names it, else in a new column at the
- * right (after every existing header, empty ones included, since a headerless column may hold the
- * user's data). A header naming the field exactly wins over an alias; among equals the leftmost
- * wins; each column serves one field.
+ * Field -> 0-based index of the existing column whose header names it; fields without one are
+ * absent. A header naming the field exactly wins over an alias; among equals the leftmost wins;
+ * each column serves one field; reserved columns serve none.
  */
-export function planColumns(
+export function matchColumns(
   headers: readonly string[],
   fields: readonly string[],
   options: PlanOptions = {},
-): ColumnPlan {
+): Map<string, number> {
   const distinct = [...new Set(fields)];
   const taken = new Set(options.reserved ?? []);
   const keys = headers.map((h) => normalizeHeader(String(h ?? "")));
@@ -113,9 +112,22 @@ export function planColumns(
   for (const field of distinct) {
     if (!found.has(field)) claim(field, (key) => ALIAS_TO_FIELD.get(key) === field);
   }
+  return found;
+}
 
+/**
+ * Places each field in the existing column whose header names it (matchColumns), else in a new
+ * column at the right, after every existing header, empty ones included, since a headerless column
+ * may hold the user's data.
+ */
+export function planColumns(
+  headers: readonly string[],
+  fields: readonly string[],
+  options: PlanOptions = {},
+): ColumnPlan {
+  const found = matchColumns(headers, fields, options);
   const appended: string[] = [];
-  const columns = distinct.map((field) => {
+  const columns = [...new Set(fields)].map((field) => {
     const index = found.get(field);
     if (index !== undefined) return { field, index, existing: true };
     appended.push(field);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   aliasField,
   headerNamesField,
+  matchColumns,
   normalizeHeader,
   planColumns,
   STATUS_FIELDS,
@@ -116,5 +117,18 @@ describe("planColumns", () => {
       existing: true,
     });
     expect(plan.appended).toHaveLength(COMPANY_FIELDS.length - 2);
+  });
+});
+
+describe("matchColumns", () => {
+  it("maps fields to 0-based existing columns and leaves the rest out", () => {
+    const found = matchColumns(
+      ["LinkedIn", "Company", "Job Title"],
+      ["job_title", "company_name", "location"],
+    );
+    expect([...found]).toEqual([
+      ["job_title", 2],
+      ["company_name", 1],
+    ]);
   });
 });
