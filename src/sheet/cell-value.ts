@@ -7,9 +7,10 @@
  * skips leading whitespace before reading a number, so " -5" or "\t=1" is guarded the same way,
  * and tab / carriage return lead the OWASP list of CSV-injection starters. A leading apostrophe
  * makes Sheets keep the text literally and is not displayed. Text that Sheets would turn into a
- * number or a boolean ("00123" postal codes, 19-digit ids, "TRUE") gets the apostrophe as well, so
- * the spec's "numeric identifier as text" stays text and keeps every digit; so does text that
- * itself begins with an apostrophe, which Sheets would otherwise swallow.
+ * number, a boolean or a date ("00123" postal codes, 19-digit ids, "TRUE", "Mar 2020", the
+ * headcount "1-10") gets the apostrophe as well, so the spec's "numeric identifier as text" stays
+ * text and keeps every digit; so does text that itself begins with an apostrophe, which Sheets
+ * would otherwise swallow. Over-matching costs nothing: the apostrophe is never displayed.
  *
  * Values returned by a custom function are NOT parsed by Sheets (they show as they are, and an
  * apostrophe would be visible), so that target skips the apostrophe: `{ target: "customFunction" }`.
@@ -36,11 +37,24 @@ const QUOTE_START = /^'/;
 // currency sign) or as a boolean. Over-matching only costs an invisible apostrophe.
 const NUMBER_LIKE = /^\s*[$€£¥]?\s*\(?[+-]?(\d[\d,]*(\.\d*)?|\.\d+)(e[+-]?\d+)?\)?\s*%?\s*$/i;
 const BOOLEAN_LIKE = /^\s*(true|false)\s*$/i;
+// Dates and times Sheets would turn into date values ("2024-01-15", "1/15/2024", "Mar 2020",
+// "15 March 2020", "10:30", and the headcount "1-10" read as January 10): the API sends them as
+// text (job_started_on, created_at, headcount_range), and text they stay, in the API's wording.
+const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
+const DATE_LIKE = new RegExp(
+  [
+    "^\\s*\\d{1,4}[-/.]\\d{1,4}([-/.]\\d{1,4})?(\\s|t|$)",
+    `^\\s*${MONTH},?\\s+\\d{1,4}`,
+    `^\\s*\\d{1,2}\\s+${MONTH}`,
+    "^\\s*\\d{1,2}:\\d{2}",
+  ].join("|"),
+  "i",
+);
 
 /** Would Sheets read this text as something other than the same text? */
 export function needsApostrophe(text: string): boolean {
-  return (
-    FORMULA_START.test(text) || QUOTE_START.test(text) || NUMBER_LIKE.test(text) || BOOLEAN_LIKE.test(text)
+  return [FORMULA_START, QUOTE_START, NUMBER_LIKE, BOOLEAN_LIKE, DATE_LIKE].some((pattern) =>
+    pattern.test(text),
   );
 }
 

@@ -46,8 +46,23 @@ describe("toCellValue", () => {
     expect(toCellValue("'Tis the season")).toBe("''Tis the season");
   });
 
+  it("keeps date-looking text as text, headcount ranges included", () => {
+    for (const text of [
+      "1-10",
+      "11-50",
+      "1001-5000",
+      "2024-01-15",
+      "2024-01-15T10:11:12.123456",
+      "1/15/2024",
+    ]) {
+      expect(toCellValue(text)).toBe(`'${text}`);
+    }
+    for (const text of ["Mar 2020", "March, 2020", "15 Mar 2020", "10:30"])
+      expect(toCellValue(text)).toBe(`'${text}`);
+  });
+
   it("leaves ordinary text alone", () => {
-    for (const text of ["Jane Doe", "VP of Sales", "10 000+", "1001-5000", "a=b", "e-mail", ""]) {
+    for (const text of ["Jane Doe", "VP of Sales", "10 000+", "5001+", "a=b", "e-mail", "Acme 2.0", ""]) {
       expect(toCellValue(text)).toBe(text);
     }
   });
