@@ -1,0 +1,13 @@
+/** What the runtime worker is started with (its workerData): paths and the sandbox connection. */
+export interface EngineSetup {
+  codePath: string;
+  sidebarPath: string;
+  /** The saved spreadsheet and properties (.data/playground.json). */
+  statePath: string;
+  /** Set as the user property API_BASE_URL at each start: the sandbox's port changes per start. */
+  sandboxUrl: string;
+  /** Set as the user property API_KEY at each start. */
+  apiKey: string;
+  /** Profile URLs for a new spreadsheet; empty when a saved one exists. */
+  seedUrls: string[];
+}

@@ -1,0 +1,99 @@
+/**
+ * The playground's engine, run on the runtime worker: answers the page's requests by running the
+ * add-on in the emulated runtime, turns what the add-on showed into notices, and saves the
+ * spreadsheet and properties after every execution so a restart finds them again.
+ */
+
+import type { PlaygroundRuntime } from "./playground-runtime";
+import type { EngineAnswers, EngineRequest, ExecutionView, ScriptOutcome, UiNotice } from "./protocol";
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class PlaygroundEngine {
+  private sidebarRevision = 0;
+  private sidebarHtml: string | null = null;
+
+  constructor(
+    private readonly runtime: PlaygroundRuntime,
+    private readonly persist: (engine: PlaygroundRuntime) => void,
+  ) {}
+
+  handle(request: EngineRequest): EngineAnswers[EngineRequest["op"]] {
+    switch (request.op) {
+      case "open":
+        return this.execute(() => this.runtime.run("onOpen", [{ authMode: "LIMITED" }], "trigger"));
+      case "view":
+        return this.view([]);
+      case "menu":
+        return this.execute(() => this.runtime.run(request.functionName, [], "menu"));
+      case "setCell":
+        return this.execute(() => this.runtime.setCell(request.sheet, request.a1, request.input));
+      case "select":
+        // Selecting changes nothing worth a save.
+        return this.execute(() => this.runtime.select(request.sheet, request.a1Range), undefined, false);
+      case "script":
+        return this.script(request.functionName, request.args);
+      case "sidebarHtml":
+        return { html: this.sidebarHtml };
+    }
+  }
+
+  private script(functionName: string, args: unknown[]): EngineAnswers["script"] {
+    let outcome: ScriptOutcome = { ok: true, value: null };
+    const execution = this.execute(
+      () => {
+        // google.script.run hands back JSON: undefined becomes null, as in Apps Script.
+        const value = this.runtime.run(functionName, args, "rpc");
+        outcome = { ok: true, value: value === undefined ? null : JSON.parse(JSON.stringify(value)) };
+      },
+      (error) => {
+        outcome = { ok: false, message: messageOf(error) };
+      },
+    );
+    return { outcome, execution };
+  }
+
+  /** Runs one change; an error becomes an error notice (or goes to `onError` when given). */
+  private execute(change: () => void, onError?: (error: unknown) => void, save = true): ExecutionView {
+    const notices: UiNotice[] = [];
+    try {
+      change();
+    } catch (error) {
+      if (onError) onError(error);
+      else notices.push({ kind: "error", message: messageOf(error) });
+    }
+    for (const event of this.runtime.takeUiEvents()) {
+      if (event.kind === "sidebar") {
+        this.sidebarHtml = event.html;
+        this.sidebarRevision += 1;
+        notices.push({ kind: "sidebar", sidebar: { title: event.title, revision: this.sidebarRevision } });
+      } else {
+        notices.push(event);
+      }
+    }
+    try {
+      if (save) this.persist(this.runtime);
+    } catch (error) {
+      notices.push({
+        kind: "error",
+        message: `The playground could not save its state: ${messageOf(error)}`,
+      });
+    }
+    return this.view(notices);
+  }
+
+  private view(notices: UiNotice[]): ExecutionView {
+    return {
+      spreadsheet: {
+        name: this.runtime.spreadsheetName(),
+        sheets: this.runtime.sheets(),
+        activeSheet: this.runtime.activeSheet(),
+        activeRange: this.runtime.activeRange(),
+        menu: this.runtime.menu(),
+      },
+      notices,
+    };
+  }
+}

@@ -1,0 +1,22 @@
+/** The page's calls to the playground server (same origin). */
+import type { ExecutionView } from "../protocol";
+
+async function send<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(text || `${response.status} ${response.statusText}`);
+  return JSON.parse(text) as T;
+}
+
+export const playgroundApi = {
+  /** Opens the document: runs onOpen (which builds the add-on menu) and returns the spreadsheet. */
+  open: () => send<ExecutionView>("POST", "/api/open", {}),
+  runMenuItem: (functionName: string) => send<ExecutionView>("POST", "/api/menu", { functionName }),
+  setCell: (sheet: string, a1: string, input: string) =>
+    send<ExecutionView>("POST", "/api/cell", { sheet, a1, input }),
+  select: (sheet: string, a1Range: string) => send<ExecutionView>("POST", "/api/select", { sheet, a1Range }),
+};

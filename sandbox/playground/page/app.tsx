@@ -1,0 +1,292 @@
+/**
+ * The playground page: a Sheets-like window over the emulated runtime. Every change goes to the
+ * server, which runs it in the runtime and answers with the new spreadsheet and whatever the add-on
+ * showed (alerts, toasts, a sidebar); the page redraws from that answer.
+ */
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { type CellPosition, cellA1, parseRangeA1, rangeA1 } from "../a1";
+import type { ExecutionView, SheetView, SidebarView, SpreadsheetView } from "../protocol";
+import { playgroundApi } from "./api";
+import { FormulaBar } from "./formula-bar";
+import { type Editing, Grid } from "./grid";
+import { MenuBar } from "./menu-bar";
+import { AlertDialog, type Dialog, type Toast, Toasts } from "./notices";
+import { moveBy, type Selection, START, sameSelection, selectedRange, single } from "./selection";
+import { SheetTabs } from "./sheet-tabs";
+import { isShimMessage } from "./shim-messages";
+import { SidebarPanel } from "./sidebar-panel";
+
+const EMPTY_SHEET: SheetView = { name: "", display: [], input: [], errors: {} };
+/** Clearing more cells than this at once is refused: each cell is one execution. */
+const MAX_CLEAR_CELLS = 500;
+
+let nextNoticeId = 1;
+
+function selectionFromView(view: SpreadsheetView): Selection {
+  const range = parseRangeA1(view.activeRange);
+  if (!range) return START;
+  return { anchor: { row: range.top, col: range.left }, focus: { row: range.bottom, col: range.right } };
+}
+
+export function App() {
+  const [spreadsheet, setSpreadsheet] = useState<SpreadsheetView | null>(null);
+  const [sheetName, setSheetName] = useState("");
+  const [selection, setSelection] = useState<Selection>(START);
+  const [editing, setEditingState] = useState<Editing | null>(null);
+  const editingRef = useRef<Editing | null>(null);
+  const [sidebar, setSidebar] = useState<SidebarView | null>(null);
+  const [dialogs, setDialogs] = useState<Dialog[]>([]);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [busy, setBusy] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const gridBox = useRef<HTMLDivElement>(null);
+  // Requests go out one after another, so the runtime sees edits and selections in the user's order.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  const setEditing = (value: Editing | null) => {
+    editingRef.current = value;
+    setEditingState(value);
+  };
+
+  const apply = useCallback((execution: ExecutionView, followAddOn: boolean) => {
+    const view = execution.spreadsheet;
+    setSpreadsheet(view);
+    if (followAddOn) {
+      setSheetName(view.activeSheet);
+      setSelection(selectionFromView(view));
+    }
+    for (const notice of execution.notices) {
+      const id = nextNoticeId++;
+      if (notice.kind === "alert")
+        setDialogs((d) => [...d, { id, title: notice.title, message: notice.message }]);
+      else if (notice.kind === "error")
+        setDialogs((d) => [...d, { id, title: "Error", message: notice.message }]);
+      else if (notice.kind === "toast")
+        setToasts((t) => [...t, { id, title: notice.title, message: notice.message }]);
+      else setSidebar(notice.sidebar);
+    }
+  }, []);
+
+  const send = useCallback(
+    (request: () => Promise<ExecutionView>, followAddOn: boolean) => {
+      const next = queue.current.then(async () => {
+        setBusy(true);
+        try {
+          apply(await request(), followAddOn);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          setDialogs((d) => [...d, { id: nextNoticeId++, title: "Playground error", message }]);
+        } finally {
+          setBusy(false);
+        }
+      });
+      queue.current = next;
+      return next;
+    },
+    [apply],
+  );
+
+  useEffect(() => {
+    void send(() => playgroundApi.open(), true);
+  }, [send]);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (!isShimMessage(event.data) || event.source !== frame.current?.contentWindow) return;
+      if (event.data.type === "close") setSidebar(null);
+      else apply(event.data.execution, true);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [apply]);
+
+  const sheet =
+    spreadsheet?.sheets.find((s) => s.name === sheetName) ?? spreadsheet?.sheets[0] ?? EMPTY_SHEET;
+  const range = selectedRange(selection);
+  const active = selection.anchor;
+  const activeInput = sheet.input[active.row]?.[active.col] ?? "";
+
+  const pushSelection = (next: Selection) => {
+    setSelection(next);
+    const a1 = rangeA1(selectedRange(next));
+    void send(() => playgroundApi.select(sheet.name, a1), false);
+  };
+
+  const writeCell = (cell: CellPosition, text: string) => {
+    void send(() => playgroundApi.setCell(sheet.name, cellA1(cell), text), false);
+  };
+
+  const commitEdit = (move: "down" | "right" | "none") => {
+    const current = editingRef.current;
+    if (!current) return;
+    setEditing(null);
+    if (current.text !== (sheet.input[current.cell.row]?.[current.cell.col] ?? "")) {
+      writeCell(current.cell, current.text);
+    }
+    if (move !== "none") {
+      const next = move === "down" ? moveBy(current.cell, 1, 0) : moveBy(current.cell, 0, 1);
+      pushSelection(single(next));
+    }
+    gridBox.current?.focus();
+  };
+
+  const startEdit = (cell: CellPosition, text?: string) => {
+    if (!sameSelection(selection, single(cell))) setSelection(single(cell));
+    setEditing({ cell, text: text ?? sheet.input[cell.row]?.[cell.col] ?? "" });
+  };
+
+  const clearSelection = () => {
+    const cells: CellPosition[] = [];
+    for (let row = range.top; row <= range.bottom; row++) {
+      for (let col = range.left; col <= range.right; col++) {
+        if ((sheet.input[row]?.[col] ?? "") !== "") cells.push({ row, col });
+      }
+    }
+    if (cells.length > MAX_CLEAR_CELLS) {
+      setDialogs((d) => [
+        ...d,
+        {
+          id: nextNoticeId++,
+          title: "Too many cells",
+          message: `Clear at most ${MAX_CLEAR_CELLS} cells at once.`,
+        },
+      ]);
+      return;
+    }
+    for (const cell of cells) writeCell(cell, "");
+  };
+
+  const onGridKey = (event: KeyboardEvent) => {
+    if (editingRef.current || event.target !== gridBox.current) return;
+    const arrows: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
+    const step = arrows[event.key];
+    if (step) {
+      event.preventDefault();
+      pushSelection(
+        event.shiftKey
+          ? { anchor: selection.anchor, focus: moveBy(selection.focus, step[0], step[1]) }
+          : single(moveBy(active, step[0], step[1])),
+      );
+    } else if (event.key === "Tab") {
+      event.preventDefault();
+      pushSelection(single(moveBy(active, 0, event.shiftKey ? -1 : 1)));
+    } else if (event.key === "Enter" || event.key === "F2") {
+      event.preventDefault();
+      startEdit(active);
+    } else if (event.key === "Delete" || event.key === "Backspace") {
+      event.preventDefault();
+      clearSelection();
+    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      startEdit(active, event.key);
+    }
+  };
+
+  useEffect(() => {
+    gridBox.current?.querySelector("td.active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [active.row, active.col]);
+
+  // The selection a mouse drag is building, kept in a ref so mouseup sends the latest one.
+  const dragSelection = useRef<Selection>(START);
+  const onPointerSelect = (cell: CellPosition, how: "start" | "extend" | "drag") => {
+    if (editingRef.current) commitEdit("none");
+    gridBox.current?.focus();
+    const base = how === "drag" ? dragSelection.current : selection;
+    if (how === "drag" && base.focus.row === cell.row && base.focus.col === cell.col) return;
+    const next = how === "start" ? single(cell) : { anchor: base.anchor, focus: cell };
+    dragSelection.current = next;
+    setSelection(next);
+  };
+  const sheetNameForRelease = sheet.name;
+  const onPointerRelease = useCallback(() => {
+    const a1 = rangeA1(selectedRange(dragSelection.current));
+    void send(() => playgroundApi.select(sheetNameForRelease, a1), false);
+  }, [send, sheetNameForRelease]);
+  const dismissToast = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
+
+  return (
+    <div class="window">
+      <header class="title-bar">
+        <span class="doc-icon" aria-hidden="true" />
+        <span class="doc-title">{spreadsheet?.name ?? "Loading…"}</span>
+        <span class="badge">Playground · emulated Apps Script · sandbox API</span>
+        {busy && <span class="busy">Running…</span>}
+      </header>
+      <MenuBar
+        menu={spreadsheet?.menu ?? null}
+        busy={busy}
+        onRun={(functionName) => void send(() => playgroundApi.runMenuItem(functionName), true)}
+      />
+      <FormulaBar
+        address={cellA1(active)}
+        input={activeInput}
+        onCommit={(text) => {
+          if (text !== activeInput) writeCell(active, text);
+          gridBox.current?.focus();
+        }}
+      />
+      <div class="workspace">
+        <div class="sheet-area">
+          {/* biome-ignore lint/a11y/useSemanticElements: the scroll box around the <table> holds the keyboard focus (arrows, typing, Enter, Delete), like a spreadsheet */}
+          <div
+            class="grid-scroll"
+            role="grid"
+            aria-label="Spreadsheet"
+            ref={gridBox}
+            tabIndex={0}
+            onKeyDown={onGridKey}
+          >
+            <Grid
+              sheet={sheet}
+              range={range}
+              active={active}
+              editing={editing}
+              onPointerSelect={onPointerSelect}
+              onPointerRelease={onPointerRelease}
+              onStartEdit={(cell) => startEdit(cell)}
+              onEditText={(text) => editingRef.current && setEditing({ ...editingRef.current, text })}
+              onCommitEdit={commitEdit}
+              onCancelEdit={() => {
+                setEditing(null);
+                gridBox.current?.focus();
+              }}
+            />
+          </div>
+          <SheetTabs
+            names={spreadsheet?.sheets.map((s) => s.name) ?? []}
+            active={sheet.name}
+            onSelect={(name) => {
+              setSheetName(name);
+              setSelection(START);
+              gridBox.current?.focus();
+              void send(() => playgroundApi.select(name, "A1"), false);
+            }}
+          />
+        </div>
+        {sidebar && (
+          <SidebarPanel
+            title={sidebar.title}
+            revision={sidebar.revision}
+            frame={frame}
+            onClose={() => setSidebar(null)}
+          />
+        )}
+      </div>
+      {dialogs[0] && (
+        <AlertDialog
+          dialog={dialogs[0]}
+          onClose={() => {
+            setDialogs((d) => d.slice(1));
+            gridBox.current?.focus();
+          }}
+        />
+      )}
+      <Toasts toasts={toasts} onDone={dismissToast} />
+    </div>
+  );
+}

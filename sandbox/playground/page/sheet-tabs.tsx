@@ -1,0 +1,25 @@
+/** The sheet tabs along the bottom. */
+interface SheetTabsProps {
+  names: string[];
+  active: string;
+  onSelect(name: string): void;
+}
+
+export function SheetTabs({ names, active, onSelect }: SheetTabsProps) {
+  return (
+    <div class="sheet-tabs" role="tablist" aria-label="Sheets">
+      {names.map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          aria-selected={name === active}
+          class={name === active ? "sheet-tab active" : "sheet-tab"}
+          onClick={() => onSelect(name)}
+        >
+          {name}
+        </button>
+      ))}
+    </div>
+  );
+}

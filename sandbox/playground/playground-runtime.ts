@@ -1,0 +1,41 @@
+/**
+ * The part of the emulated Apps Script runtime the playground uses, in the playground's terms.
+ * runtime-adapter.ts maps sandbox/gas's Runtime onto it; keeping the playground behind this small
+ * interface keeps the page's wire format independent of the runtime's internals.
+ */
+import type { MenuView, SheetView } from "./protocol";
+
+/** Something the add-on showed during an execution. */
+export type RuntimeUiEvent =
+  | { kind: "alert"; title: string; message: string }
+  | { kind: "toast"; title: string; message: string }
+  | { kind: "sidebar"; title: string; html: string };
+
+export interface PlaygroundRuntime {
+  /** One execution of a global function; throws what the add-on threw. */
+  run(functionName: string, args: unknown[], kind: "menu" | "rpc" | "trigger"): unknown;
+  /** Typing into a cell: a value, or a formula that the runtime evaluates. */
+  setCell(sheet: string, a1: string, input: string): void;
+  /** Sets the active sheet and range (what getActiveRange() answers). */
+  select(sheet: string, a1Range: string): void;
+  spreadsheetName(): string;
+  sheets(): SheetView[];
+  activeSheet(): string;
+  activeRange(): string;
+  /** The add-on menu built by the last onOpen, or null. */
+  menu(): MenuView | null;
+  /** UI events since the last call, in order. */
+  takeUiEvents(): RuntimeUiEvent[];
+  setUserProperty(key: string, value: string): void;
+  /** Everything to save (spreadsheet and property stores), JSON-serializable. */
+  save(): SavedRuntime;
+}
+
+export interface SavedRuntime {
+  spreadsheet: unknown;
+  properties: {
+    user: Record<string, string>;
+    document: Record<string, string>;
+    script: Record<string, string>;
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * What the playground page, its HTTP server and the runtime worker say to each other. Plain JSON
+ * only: it crosses a worker boundary and an HTTP hop.
+ */
+
+/** One sheet as the page draws it: dense rows up to the last non-empty cell. */
+export interface SheetView {
+  name: string;
+  /** What the grid shows (display text). Untrusted: the page renders it as text only. */
+  display: string[][];
+  /** What the formula bar shows and an edit starts from: the formula, else the raw value as text. */
+  input: string[][];
+  /** Per-cell error messages (a failed formula's `#ERROR!` reason), sparse: "row,col" -> message. */
+  errors: Record<string, string>;
+}
+
+/** A menu item built by onOpen: label and the global function it runs. */
+export interface MenuItemView {
+  label: string;
+  functionName: string;
+}
+
+export interface MenuView {
+  /** The add-on menu's title (Extensions > <title>). */
+  title: string;
+  items: MenuItemView[];
+}
+
+/** The sidebar the add-on opened during an execution. */
+export interface SidebarView {
+  title: string;
+  /** Increments each time the add-on opens a sidebar, so the page reloads the frame. */
+  revision: number;
+}
+
+/** Things the add-on showed during an execution, in order. */
+export type UiNotice =
+  | { kind: "alert"; title: string; message: string }
+  | { kind: "toast"; title: string; message: string }
+  | { kind: "sidebar"; sidebar: SidebarView }
+  | { kind: "error"; message: string };
+
+export interface SpreadsheetView {
+  name: string;
+  sheets: SheetView[];
+  activeSheet: string;
+  /** A1 notation of the active range on the active sheet. */
+  activeRange: string;
+  menu: MenuView | null;
+}
+
+/** The answer to every request that may change the spreadsheet: new state plus what was shown. */
+export interface ExecutionView {
+  spreadsheet: SpreadsheetView;
+  notices: UiNotice[];
+}
+
+/** Requests the server forwards to the runtime worker. */
+export type EngineRequest =
+  | { op: "open" }
+  | { op: "view" }
+  | { op: "menu"; functionName: string }
+  | { op: "setCell"; sheet: string; a1: string; input: string }
+  | { op: "select"; sheet: string; a1Range: string }
+  | { op: "script"; functionName: string; args: unknown[] }
+  | { op: "sidebarHtml" };
+
+/** google.script.run's answer: the function's return value, or the error it threw. */
+export type ScriptOutcome = { ok: true; value: unknown } | { ok: false; message: string };
+
+export interface EngineAnswers {
+  open: ExecutionView;
+  view: ExecutionView;
+  menu: ExecutionView;
+  setCell: ExecutionView;
+  select: ExecutionView;
+  script: { outcome: ScriptOutcome; execution: ExecutionView };
+  sidebarHtml: { html: string | null };
+}
+
+export type EngineOp = EngineRequest["op"];
+export type EngineAnswer<O extends EngineOp> = EngineAnswers[O];
+
+/** Worker message envelopes. */
+export interface EngineCall {
+  id: number;
+  request: EngineRequest;
+}
+export type EngineReply =
+  | { id: number; ok: true; answer: unknown }
+  | { id: number; ok: false; message: string };
