@@ -3,6 +3,8 @@
  * here becomes a top-level Apps Script function; see scripts/build.ts). Keep each one thin: check
  * input, call inward, format output.
  */
+import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
+import { settingsHandlers } from "./gas/settings-handlers";
 import { dispatch, type RpcHandlers, type RpcResult, type UserError } from "./rpc";
 
 const ADDON_TITLE = "Prospecting";
@@ -31,6 +33,7 @@ export function showSidebar(): void {
 }
 
 const handlers: RpcHandlers = {
+  ...settingsHandlers,
   getServerInfo: () => ({ version: __ADDON_VERSION__ }),
 };
 
@@ -51,27 +54,35 @@ export function rpc(method: string, arg: unknown): RpcResult<unknown> {
 }
 
 /**
- * Looks up leads by profile URL and returns their current role, company and location.
+ * Looks up leads by profile URL: one row per URL, with the fields you choose, in that order.
+ * Examples: =LOOKUP_LEAD(A2) · =LOOKUP_LEAD(A2:A200, "full_name,job_title,company_name") ·
+ * =LOOKUP_LEAD(A2, "full_name,jobs", "fresh, full_experience")
+ * Cost: 1 credit per distinct URL, plus 1 each for posts, comments and similar
+ * (people_also_viewed); fresh, full_experience and inexact_company add nothing. Full work history
+ * needs both full_experience and fresh. Answers are cached 6 hours by URL and options, so
+ * recalculating and duplicate URLs spend nothing; errors are not cached. Formulas spend the
+ * spreadsheet owner's API key.
  *
- * @param {string|Array<Array<string>>} url A profile URL, or a range of them (one row per URL).
- * @param {string} [fields] Comma-separated lead fields, in order.
- * @param {string} [options] Lookup options, such as "fresh, full_experience".
- * @return One row of values per URL.
+ * @param {string|Array<Array<string>>} url A profile URL, or a column or row of them. Blank cells give blank rows; a bad URL or a missing lead gives a message in its row.
+ * @param {string|Array<Array<string>>} [fields] Lead fields, comma-separated or a range, in order. Default: full_name, job_title, company_name, location, network_url.
+ * @param {string|Array<Array<string>>} [options] Any of: fresh (up_to_the_second_fresh), full_experience (get_full_experience), posts (+1 credit), comments (+1), similar (people_also_viewed, +1), inexact_company.
+ * @return One row per URL: the fields, or a message in the first column.
  * @customfunction
  */
 export function LOOKUP_LEAD(url: unknown, fields?: unknown, options?: unknown): unknown[][] {
-  void url;
-  void fields;
-  void options;
-  throw new Error("LOOKUP_LEAD is not available yet in this version of the add-on.");
+  return lookupLeadCells({ url, fields, options });
 }
 
 /**
- * Shows the credits left on the connected API key.
+ * Shows the credits left on the spreadsheet owner's API key: the latest after_balance of the
+ * transaction list. Free; cached for a minute. Example: =CREDIT_BALANCE()
+ * To refresh it on demand, point it at a cell you change: =CREDIT_BALANCE(B1)
  *
+ * @param {*} [refresh] Optional, ignored: any cell, so that changing it recalculates the balance.
  * @return The current credit balance.
  * @customfunction
  */
-export function CREDIT_BALANCE(): number {
-  throw new Error("CREDIT_BALANCE is not available yet in this version of the add-on.");
+export function CREDIT_BALANCE(refresh?: unknown): number | string {
+  void refresh;
+  return creditBalanceCell();
 }

@@ -8,6 +8,8 @@
  * google.script.run cannot carry them.
  */
 
+import type { SettingsMethods } from "./rpc/settings";
+
 /** An error as the sidebar shows it: what went wrong and what to do next. */
 export interface UserError {
   kind: string;
@@ -24,7 +26,7 @@ export interface ServerInfo {
 }
 
 /** Method name -> argument and result. Features add their methods here. */
-export interface RpcMethods {
+export interface RpcMethods extends SettingsMethods {
   /** Cheap call the sidebar makes on load: proves the bridge works. */
   getServerInfo: { arg: null; result: ServerInfo };
 }

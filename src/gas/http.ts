@@ -1,0 +1,91 @@
+/**
+ * Apps Script adapters of the client's ports: Http over UrlFetchApp.fetchAll, Clock over
+ * Date.now and Utilities.sleep.
+ *
+ * UrlFetchApp.fetchAll sends its requests in parallel but throws for the whole batch when any one
+ * request fails below HTTP (DNS, refused connection, its ~60 s timeout), and it does not say which.
+ * Re-sending one by one to find out could charge twice, so every request of a failed batch becomes
+ * a failure: "sent: false" only when the platform refused before sending anything (an address it
+ * will not fetch), otherwise "maybe sent".
+ *
+ * The platform's error text may quote the request; the Authorization value is cut out of it before
+ * it travels anywhere, so the API key can never reach a cell, a log or the sidebar through here.
+ */
+import type { Clock, Http, HttpOutcome, HttpRequest } from "../api/ports";
+
+/** The platform refused before sending: nothing reached the server. */
+const NOT_SENT =
+  /invalid argument|not allowed|whitelist|allowlist|dns error|address unavailable|bad request: /i;
+const TIMED_OUT = /timeout|timed out|deadline/i;
+
+/** Replaces every secret that appears in `text` with a marker. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let redacted = text;
+  for (const secret of secrets) {
+    if (secret.length >= 4) redacted = redacted.split(secret).join("[redacted]");
+  }
+  return redacted;
+}
+
+/** The header values (and the bare keys inside `Token <key>`) that must never be echoed. */
+function secretsOf(requests: readonly HttpRequest[]): string[] {
+  const secrets = new Set<string>();
+  for (const request of requests) {
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (name.toLowerCase() !== "authorization") continue;
+      secrets.add(value);
+      secrets.add(value.replace(/^token\s+/i, ""));
+    }
+  }
+  // Longest first, so "Token abc" goes before its inner "abc".
+  return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+function toParams(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequest {
+  const params: GoogleAppsScript.URL_Fetch.URLFetchRequest = {
+    url: request.url,
+    method: request.method,
+    headers: request.headers,
+    muteHttpExceptions: true,
+    followRedirects: false,
+  };
+  if (request.contentType !== undefined) params.contentType = request.contentType;
+  if (request.payload !== undefined) params.payload = request.payload;
+  return params;
+}
+
+/** What every request of a batch that threw became. */
+export function batchFailure(error: unknown, requests: readonly HttpRequest[]): HttpOutcome {
+  const raw = error instanceof Error ? error.message : String(error);
+  const message = redactSecrets(raw, secretsOf(requests));
+  const reason = TIMED_OUT.test(message) ? "timeout" : "network";
+  return { kind: "failure", reason, message, sent: !NOT_SENT.test(message) };
+}
+
+/** Http over UrlFetchApp.fetchAll: one parallel batch per call, answers in request order. */
+export function createUrlFetchHttp(): Http {
+  return {
+    fetchAll(requests: HttpRequest[]): HttpOutcome[] {
+      if (requests.length === 0) return [];
+      try {
+        const responses = UrlFetchApp.fetchAll(requests.map(toParams));
+        return responses.map((response) => ({
+          kind: "response",
+          status: response.getResponseCode(),
+          body: response.getContentText(),
+        }));
+      } catch (error) {
+        const failure = batchFailure(error, requests);
+        return requests.map(() => failure);
+      }
+    },
+  };
+}
+
+/** Clock over the wall clock; sleeping blocks the execution, as Apps Script only can. */
+export const appsScriptClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms: number) => {
+    if (ms > 0) Utilities.sleep(Math.ceil(ms));
+  },
+};

@@ -1,0 +1,45 @@
+/**
+ * The custom functions' Apps Script side: settings from the (owner's) user properties, the
+ * document cache, the client over UrlFetchApp, and the time budget.
+ */
+
+import type { LookupArguments } from "../jobs/lookup/formula";
+import { lookupLeadFormula } from "../jobs/lookup/formula";
+import type { CellValue } from "../sheet/cell-value";
+import { appsScriptClock } from "./http";
+import { BALANCE_CACHE_KEY, BALANCE_CACHE_SECONDS, documentCache } from "./lookup-cache";
+import { connectClient, hasApiKey } from "./settings-client";
+import { readSettings } from "./settings-store";
+
+/**
+ * A custom function must return within 30 s. No fetch starts after this much of it has passed
+ * unless the longest fetch so far would still end in time, leaving the rest to build the rows.
+ */
+export const FORMULA_BUDGET_MS = 25_000;
+
+const NO_KEY = "No API key yet: open Extensions > Prospecting > Open sidebar > Settings and save your key.";
+
+export function lookupLeadCells(args: LookupArguments): CellValue[][] {
+  const deadline = appsScriptClock.now() + FORMULA_BUDGET_MS;
+  const settings = readSettings();
+  return lookupLeadFormula(args, {
+    connect: () => (hasApiKey(settings) ? connectClient(settings) : null),
+    cache: documentCache(),
+    deadline,
+    spendCap: settings.spendCap,
+  });
+}
+
+/** The latest after_balance, cached for a minute; throws (a formula error) with the next step. */
+export function creditBalanceCell(): number | string {
+  const cache = documentCache();
+  const cached = cache.getAll([BALANCE_CACHE_KEY])[BALANCE_CACHE_KEY];
+  if (cached !== undefined && Number.isFinite(Number(cached))) return Number(cached);
+  const settings = readSettings();
+  if (!hasApiKey(settings)) throw new Error(NO_KEY);
+  const balance = connectClient(settings).balance();
+  if (!balance.ok) throw new Error(`${balance.error.message} ${balance.error.next}`);
+  if (balance.value === null) return "no transactions yet";
+  cache.putAll({ [BALANCE_CACHE_KEY]: String(balance.value) }, BALANCE_CACHE_SECONDS);
+  return balance.value;
+}

@@ -1,0 +1,84 @@
+/**
+ * Settings in user properties: the only place the API key is kept. Inside a custom function Apps
+ * Script hands over the spreadsheet owner's user properties, so formulas spend the owner's key.
+ */
+import type { SettingsChange, SettingsField, SettingsView } from "../rpc/settings";
+import {
+  type Checked,
+  checkApiKey,
+  checkBaseUrl,
+  checkChunkSize,
+  checkSpendCap,
+  MAX_CHUNK_SIZE,
+  MAX_SPEND_CAP,
+  maskApiKey,
+  SETTING_KEYS,
+  type Settings,
+  settingsFrom,
+} from "./settings";
+
+function userProperties(): GoogleAppsScript.Properties.Properties {
+  return PropertiesService.getUserProperties();
+}
+
+/** The current user's settings (the owner's, inside a custom function). */
+export function readSettings(): Settings {
+  const all = userProperties().getProperties();
+  return settingsFrom((key) => (Object.hasOwn(all, key) ? (all[key] ?? null) : null), __API_BASE_URL__);
+}
+
+/** What the sidebar may see: never the key, only its masked form. */
+export function toSettingsView(settings: Settings): SettingsView {
+  return {
+    hasKey: settings.apiKey !== null,
+    maskedKey: settings.apiKey === null ? "" : maskApiKey(settings.apiKey),
+    baseUrl: settings.baseUrl,
+    baseUrlIsDefault: settings.baseUrlIsDefault,
+    defaultBaseUrl: __API_BASE_URL__,
+    chunkSize: settings.chunkSize,
+    spendCap: settings.spendCap,
+    maxChunkSize: MAX_CHUNK_SIZE,
+    maxSpendCap: MAX_SPEND_CAP,
+  };
+}
+
+type Updates = Record<string, string | null>;
+
+/**
+ * Checks every field of `change` and, only when all are valid, saves them at once. Returns the
+ * problems by field otherwise.
+ */
+export function saveSettingsChange(
+  change: SettingsChange,
+): { saved: true } | { saved: false; problems: Partial<Record<SettingsField, string>> } {
+  const problems: Partial<Record<SettingsField, string>> = {};
+  const updates: Updates = {};
+  const take = <T>(field: SettingsField, checked: Checked<T>, key: string, text: (v: T) => string) => {
+    if (checked.ok) updates[key] = text(checked.value);
+    else problems[field] = checked.message;
+  };
+  if (change.apiKey !== undefined) take("apiKey", checkApiKey(change.apiKey), SETTING_KEYS.apiKey, String);
+  if (change.baseUrl !== undefined) {
+    if (change.baseUrl.trim() === "") updates[SETTING_KEYS.baseUrl] = null;
+    else take("baseUrl", checkBaseUrl(change.baseUrl), SETTING_KEYS.baseUrl, String);
+  }
+  if (change.chunkSize !== undefined) {
+    take("chunkSize", checkChunkSize(change.chunkSize), SETTING_KEYS.chunkSize, String);
+  }
+  if (change.spendCap !== undefined) {
+    take("spendCap", checkSpendCap(change.spendCap), SETTING_KEYS.spendCap, String);
+  }
+  if (Object.keys(problems).length > 0) return { saved: false, problems };
+  const store = userProperties();
+  const toSet: Record<string, string> = {};
+  for (const [key, value] of Object.entries(updates)) {
+    if (value === null) store.deleteProperty(key);
+    else toSet[key] = value;
+  }
+  if (Object.keys(toSet).length > 0) store.setProperties(toSet);
+  return { saved: true };
+}
+
+export function removeSavedApiKey(): void {
+  userProperties().deleteProperty(SETTING_KEYS.apiKey);
+}

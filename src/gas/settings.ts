@@ -1,0 +1,122 @@
+/**
+ * The add-on's settings: what they are, their defaults and how typed input is checked. Pure (no
+ * Apps Script globals), so the rules are unit-tested; settings-store.ts reads and writes them in
+ * user properties.
+ *
+ * The API key is a secret: it lives only in user properties, and everything leaving the server
+ * (the sidebar's view, errors) carries its masked form at most.
+ */
+
+/** User property names (shared contract: helper F's enrichment reads the same). */
+export const SETTING_KEYS = {
+  apiKey: "API_KEY",
+  baseUrl: "API_BASE_URL",
+  chunkSize: "CHUNK_SIZE",
+  spendCap: "SPEND_CAP",
+} as const;
+
+/** Lead lookup's parallel limit (spec, Limits): no chunk may hold more. */
+export const MAX_CHUNK_SIZE = 500;
+/** One parallel fetch for a whole range up to the spec's limit; lower it if the key is throttled. */
+export const DEFAULT_CHUNK_SIZE = 500;
+/** Credits one run (a formula's execution, an enrichment run) may spend before it stops. */
+export const DEFAULT_SPEND_CAP = 500;
+export const MAX_SPEND_CAP = 1_000_000;
+
+export interface Settings {
+  /** The bare key (no `Token ` prefix), or null when none is saved. */
+  apiKey: string | null;
+  baseUrl: string;
+  /** True when no base URL is saved and the build's default applies. */
+  baseUrlIsDefault: boolean;
+  chunkSize: number;
+  spendCap: number;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Users paste the key with or without the scheme word; it is stored bare. */
+export function checkApiKey(input: string): Checked<string> {
+  const key = input.trim().replace(/^token(?:\s+|$)/i, "");
+  if (key === "") return { ok: false, message: "Paste your API key (with or without 'Token ')." };
+  if (/\s/.test(key)) return { ok: false, message: "The API key cannot contain spaces or line breaks." };
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    return { ok: false, message: "The API key has characters a key never has: paste it again." };
+  }
+  if (key.length > 256) return { ok: false, message: "That is too long for an API key: paste only the key." };
+  return { ok: true, value: key };
+}
+
+/** What the sidebar may see of a key: its last four characters, and only when that hides most of it. */
+export function maskApiKey(key: string): string {
+  const dots = "\u2022\u2022\u2022\u2022";
+  return key.length >= 12 ? `${dots}${key.slice(-4)}` : dots;
+}
+
+const LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+const BASE_URL_SHAPE = /^(https?):\/\/([^/?#\s:]+|\[[^\]\s]+\])(:\d{1,5})?(\/[^?#\s]*)?$/i;
+
+/** An http(s) origin with an optional path prefix; http only for this machine (the sandbox). */
+export function checkBaseUrl(input: string): Checked<string> {
+  const text = input.trim().replace(/\/+$/, "");
+  const match = BASE_URL_SHAPE.exec(text);
+  if (!match) {
+    return {
+      ok: false,
+      message: "Enter the API address as https://host (no query or #), or leave it empty.",
+    };
+  }
+  const scheme = match[1]!.toLowerCase();
+  if (scheme === "http" && !LOCAL_HOST.test(match[2]!)) {
+    return {
+      ok: false,
+      message: "Use https: the key must not travel unencrypted (http is only for localhost).",
+    };
+  }
+  return { ok: true, value: text };
+}
+
+function checkWholeNumber(input: unknown, min: number, max: number, what: string): Checked<number> {
+  const value = typeof input === "number" ? input : Number(String(input).trim());
+  if (String(input).trim() === "" || !Number.isInteger(value) || value < min || value > max) {
+    return {
+      ok: false,
+      message: `${what} must be a whole number from ${min} to ${max.toLocaleString("en-US")}.`,
+    };
+  }
+  return { ok: true, value };
+}
+
+export function checkChunkSize(input: unknown): Checked<number> {
+  return checkWholeNumber(input, 1, MAX_CHUNK_SIZE, "The chunk size");
+}
+
+export function checkSpendCap(input: unknown): Checked<number> {
+  return checkWholeNumber(input, 1, MAX_SPEND_CAP, "The spend cap");
+}
+
+/** Reads a saved number, falling back to the default when it is missing or was damaged. */
+function savedNumber(
+  raw: string | null,
+  check: (input: unknown) => Checked<number>,
+  fallback: number,
+): number {
+  if (raw === null) return fallback;
+  const checked = check(raw);
+  return checked.ok ? checked.value : fallback;
+}
+
+/** Settings from stored text values, with defaults for what is missing or unreadable. */
+export function settingsFrom(get: (key: string) => string | null, defaultBaseUrl: string): Settings {
+  const rawKey = get(SETTING_KEYS.apiKey);
+  const key = rawKey === null ? null : checkApiKey(rawKey);
+  const rawBase = get(SETTING_KEYS.baseUrl);
+  const base = rawBase === null || rawBase.trim() === "" ? null : checkBaseUrl(rawBase);
+  return {
+    apiKey: key?.ok ? key.value : null,
+    baseUrl: base?.ok ? base.value : defaultBaseUrl,
+    baseUrlIsDefault: !base?.ok,
+    chunkSize: savedNumber(get(SETTING_KEYS.chunkSize), checkChunkSize, DEFAULT_CHUNK_SIZE),
+    spendCap: savedNumber(get(SETTING_KEYS.spendCap), checkSpendCap, DEFAULT_SPEND_CAP),
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * =LOOKUP_LEAD's logic, through ports: read the arguments, answer what the cache holds, fetch the
+ * distinct remaining URLs in parallel slices while time and the spend cap allow, cache what came
+ * back, and give exactly one row per URL cell, each with one column per field.
+ *
+ * Row-level trouble (a bad URL, a lead not found, no key, out of time) becomes a message in that
+ * row's first column, never a failed formula: the other rows still show. Only a wrong argument
+ * (unknown field or option, a block of several rows and columns) fails the whole formula, because
+ * no row could be right.
+ */
+import { estimateLookupCost } from "../../api/cost";
+import type { ApiError } from "../../api/errors";
+import { normalizeProfileUrl } from "../../api/profile-url";
+import type { Lead, LeadLookupRequest, LeadLookupResponse, LookupOption } from "../../api/wire";
+import { type CellValue, toCellValue } from "../../sheet/cell-value";
+import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
+import { type CellArgument, fieldListInput, urlCells } from "./arguments";
+import { decodeLead, encodeLead, LEAD_CACHE_SECONDS, leadCacheKey, type TextCache } from "./cache";
+import { optionFlags, parseLookupOptions } from "./options";
+
+export type LookupOutcome = { ok: true; value: LeadLookupResponse } | { ok: false; error: ApiError } | null;
+
+/** The part of the API client the formula needs (createClient's lookupLeads). */
+export interface LeadLookupPort {
+  lookupLeads(
+    requests: LeadLookupRequest[],
+    options: { deadline: number },
+  ): { outcomes: LookupOutcome[]; stoppedBy: ApiError | null; spent: number };
+}
+
+export interface LookupFormulaDeps {
+  /** The client for the saved key, or null when no key is saved (cached answers still show). */
+  connect(): LeadLookupPort | null;
+  cache: TextCache;
+  /** Epoch ms after which no fetch starts (the custom function's 30 s, less a margin). */
+  deadline: number;
+  /** Credits one execution may spend. */
+  spendCap: number;
+}
+
+export const MESSAGES = {
+  notFetched: "not fetched yet: recalculate or use Enrich",
+  noKey: "No API key yet: open Extensions > Prospecting > Open sidebar > Settings and save your key.",
+  overCap: (cap: number) =>
+    `Not fetched: this range would spend more than your cap of ${cap} credits per run. Raise the cap in Settings, or use Enrich.`,
+  notProfileUrl: (text: string) =>
+    `Not a profile URL: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}". Use a profile link such as https://…/in/jane-doe.`,
+  apiError: (error: ApiError) => `${error.message} ${error.next}`,
+} as const;
+
+export interface LookupArguments {
+  url: CellArgument;
+  fields?: CellArgument;
+  options?: CellArgument;
+}
+
+/** What one URL cell asks for. */
+type Wanted = { kind: "blank" } | { kind: "bad"; text: string } | { kind: "lead"; id: string };
+
+/** One distinct lead to answer: the URL as first typed (sent as given) and its cache key. */
+interface Distinct {
+  url: string;
+  cacheKey: string | null;
+}
+
+function isBlank(cell: unknown): boolean {
+  return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
+}
+
+function classify(cell: unknown, distinct: Map<string, Distinct>, options: LookupOption[]): Wanted {
+  if (isBlank(cell)) return { kind: "blank" };
+  const text = typeof cell === "string" ? cell.trim() : String(cell);
+  const id = typeof cell === "string" ? normalizeProfileUrl(text) : null;
+  if (id === null) return { kind: "bad", text };
+  if (!distinct.has(id)) distinct.set(id, { url: text, cacheKey: leadCacheKey(id, options) });
+  return { kind: "lead", id };
+}
+
+function readCache(cache: TextCache, distinct: Map<string, Distinct>): Map<string, Lead> {
+  const keys = [...distinct.values()].flatMap((d) => (d.cacheKey === null ? [] : [d.cacheKey]));
+  const found = keys.length === 0 ? {} : cache.getAll(keys);
+  const answers = new Map<string, Lead>();
+  for (const [id, d] of distinct) {
+    const text = d.cacheKey === null ? undefined : found[d.cacheKey];
+    const lead = text === undefined ? null : decodeLead(text);
+    if (lead !== null) answers.set(id, lead);
+  }
+  return answers;
+}
+
+function writeCache(cache: TextCache, entries: Array<[Distinct, Lead]>): void {
+  const values: Record<string, string> = {};
+  for (const [d, lead] of entries) {
+    const text = d.cacheKey === null ? null : encodeLead(lead);
+    if (d.cacheKey !== null && text !== null) values[d.cacheKey] = text;
+  }
+  if (Object.keys(values).length > 0) cache.putAll(values, LEAD_CACHE_SECONDS);
+}
+
+function requestFor(url: string, options: readonly LookupOption[]): LeadLookupRequest {
+  return { url, ...optionFlags(options) };
+}
+
+/**
+ * Sends `pending` in one client batch: the client splits it into parallel fetches of `chunkSize`
+ * and starts a fetch only when the longest one so far would still end before the deadline, so the
+ * formula returns in time with the rows it has instead of being cut off with nothing.
+ */
+function fetchPending(
+  pending: Array<[string, Distinct]>,
+  options: readonly LookupOption[],
+  port: LeadLookupPort,
+  deadline: number,
+): { answers: Map<string, Lead>; messages: Map<string, string> } {
+  const answers = new Map<string, Lead>();
+  const messages = new Map<string, string>();
+  const batch = port.lookupLeads(
+    pending.map(([, d]) => requestFor(d.url, options)),
+    { deadline },
+  );
+  const stopped = batch.stoppedBy === null ? null : MESSAGES.apiError(batch.stoppedBy);
+  pending.forEach(([id], i) => {
+    const outcome = batch.outcomes[i] ?? null;
+    if (outcome?.ok) answers.set(id, outcome.value.lead);
+    else if (outcome !== null) messages.set(id, MESSAGES.apiError(outcome.error));
+    else if (stopped !== null) messages.set(id, stopped);
+  });
+  return { answers, messages };
+}
+
+function leadRow(lead: Lead, fields: readonly LeadField[]): CellValue[] {
+  return fields.map((field) => toCellValue(lead[field], { target: "customFunction" }));
+}
+
+function messageRow(message: string, width: number): CellValue[] {
+  return [toCellValue(message, { target: "customFunction" }), ...Array<CellValue>(width - 1).fill("")];
+}
+
+/** The formula's answer: one row per URL cell, `fields.length` columns each. Throws for a wrong argument. */
+export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps): CellValue[][] {
+  const cells = urlCells(args.url);
+  if ("error" in cells) throw new Error(cells.error);
+  const fieldList = parseFieldList(fieldListInput(args.fields));
+  if ("error" in fieldList) throw new Error(fieldList.error);
+  const parsed = parseLookupOptions(args.options);
+  if ("error" in parsed) throw new Error(parsed.error);
+  const { fields } = fieldList;
+  const { options } = parsed;
+
+  const distinct = new Map<string, Distinct>();
+  const wanted = cells.cells.map((cell) => classify(cell, distinct, options));
+  const answers = readCache(deps.cache, distinct);
+  const messages = new Map<string, string>();
+
+  const pending = [...distinct].filter(([id]) => !answers.has(id));
+  const affordable = Math.max(0, Math.floor(deps.spendCap / estimateLookupCost(1, optionFlags(options))));
+  for (const [id] of pending.slice(affordable)) messages.set(id, MESSAGES.overCap(deps.spendCap));
+  const toFetch = pending.slice(0, affordable);
+  const port = toFetch.length > 0 ? deps.connect() : null;
+  if (toFetch.length > 0 && port === null) for (const [id] of toFetch) messages.set(id, MESSAGES.noKey);
+  if (port !== null) {
+    const fetched = fetchPending(toFetch, options, port, deps.deadline);
+    writeCache(
+      deps.cache,
+      toFetch.flatMap(([id, d]) => {
+        const lead = fetched.answers.get(id);
+        return lead === undefined ? [] : [[d, lead] as [Distinct, Lead]];
+      }),
+    );
+    for (const [id, lead] of fetched.answers) answers.set(id, lead);
+    for (const [id, message] of fetched.messages) messages.set(id, message);
+  }
+
+  const width = fields.length;
+  return wanted.map((w) => {
+    if (w.kind === "blank") return Array<CellValue>(width).fill("");
+    if (w.kind === "bad") return messageRow(MESSAGES.notProfileUrl(w.text), width);
+    const lead = answers.get(w.id);
+    if (lead !== undefined) return leadRow(lead, fields);
+    return messageRow(messages.get(w.id) ?? MESSAGES.notFetched, width);
+  });
+}

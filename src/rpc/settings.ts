@@ -1,0 +1,50 @@
+/**
+ * Sidebar <-> server methods of the Settings tab. The key itself never travels to the sidebar:
+ * only whether one is saved and its masked form.
+ */
+import type { UserError } from "../rpc";
+
+/** What the Settings tab shows. */
+export interface SettingsView {
+  hasKey: boolean;
+  /** For example "••••1234"; "" when no key is saved. */
+  maskedKey: string;
+  baseUrl: string;
+  baseUrlIsDefault: boolean;
+  /** The address a production build talks to when none is saved. */
+  defaultBaseUrl: string;
+  chunkSize: number;
+  spendCap: number;
+  maxChunkSize: number;
+  maxSpendCap: number;
+}
+
+/**
+ * Changes to save; a field left out stays as it is. `apiKey` accepts the key with or without
+ * `Token `; `baseUrl` "" returns to the default address.
+ */
+export interface SettingsChange {
+  apiKey?: string;
+  baseUrl?: string;
+  chunkSize?: number | string;
+  spendCap?: number | string;
+}
+
+export type SettingsField = keyof SettingsChange;
+
+/** Saved, or every field's problem (nothing is saved when any field is wrong). */
+export type SaveSettingsResult =
+  | { saved: true; settings: SettingsView }
+  | { saved: false; problems: Partial<Record<SettingsField, string>> };
+
+/** The outcome of "Test connection" (a free call): the balance, or the error and its next step. */
+export type ConnectionTest =
+  | { ok: true; balance: number | null; baseUrl: string }
+  | { ok: false; error: UserError; baseUrl: string };
+
+export interface SettingsMethods {
+  getSettings: { arg: null; result: SettingsView };
+  saveSettings: { arg: SettingsChange; result: SaveSettingsResult };
+  removeApiKey: { arg: null; result: SettingsView };
+  testConnection: { arg: null; result: ConnectionTest };
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import { type ApiError, apiError } from "../../src/api/errors";
+import type { Lead, LeadLookupRequest } from "../../src/api/wire";
+import { encodeLead, leadCacheKey, type TextCache } from "../../src/jobs/lookup/cache";
+import {
+  type LeadLookupPort,
+  type LookupArguments,
+  type LookupOutcome,
+  lookupLeadFormula,
+  MESSAGES,
+} from "../../src/jobs/lookup/formula";
+
+function leadFor(url: string): Lead {
+  const slug = url.replace(/\/+$/, "").split("/").pop() ?? "";
+  return {
+    full_name: `Name ${slug}`,
+    job_title: '=HYPERLINK("x")',
+    company_name: `Co ${slug}`,
+    location: "Berlin",
+    network_url: `https://www.network.example/in/${slug}`,
+    num_of_connections: 42,
+    jobs: [],
+    location_city: null,
+  } as unknown as Lead;
+}
+
+/** A fake client: answers every request, with a per-URL override. */
+class FakeLookup implements LeadLookupPort {
+  calls: LeadLookupRequest[][] = [];
+  stoppedBy: ApiError | null = null;
+  constructor(private readonly answer: (request: LeadLookupRequest) => LookupOutcome = okAnswer) {}
+  lookupLeads(requests: LeadLookupRequest[]) {
+    this.calls.push(requests);
+    const outcomes = requests.map((r) => this.answer(r));
+    return { outcomes, stoppedBy: this.stoppedBy, spent: outcomes.filter((o) => o?.ok).length };
+  }
+}
+
+function okAnswer(request: LeadLookupRequest): LookupOutcome {
+  return { ok: true, value: { lead: leadFor(request.url), amount: -1 } };
+}
+
+class MapCache implements TextCache {
+  values = new Map<string, string>();
+  puts = 0;
+  getAll(keys: string[]) {
+    const found: Record<string, string> = {};
+    for (const key of keys) {
+      const value = this.values.get(key);
+      if (value !== undefined) found[key] = value;
+    }
+    return found;
+  }
+  putAll(values: Record<string, string>) {
+    this.puts += 1;
+    for (const [k, v] of Object.entries(values)) this.values.set(k, v);
+  }
+}
+
+function run(args: LookupArguments, port: LeadLookupPort | null = new FakeLookup(), cache = new MapCache()) {
+  return lookupLeadFormula(args, {
+    connect: () => port,
+    cache,
+    deadline: Date.now() + 25_000,
+    spendCap: 500,
+  });
+}
+
+const URL_A = "https://www.network.example/in/alice";
+const URL_B = "https://www.network.example/in/bob";
+
+describe("=LOOKUP_LEAD", () => {
+  it("answers one URL with the default fields, in order, as values", () => {
+    const rows = run({ url: URL_A });
+    expect(rows).toEqual([["Name alice", '=HYPERLINK("x")', "Co alice", "Berlin", URL_A]]);
+  });
+
+  it("gives one row per cell of a column: blanks empty, duplicates fetched once", () => {
+    const port = new FakeLookup();
+    const rows = run(
+      { url: [[URL_A], [""], ["network.example/in/ALICE/"], [URL_B]], fields: "full_name" },
+      port,
+    );
+    expect(rows).toEqual([["Name alice"], [""], ["Name alice"], ["Name bob"]]);
+    expect(port.calls).toHaveLength(1);
+    expect(port.calls[0]!.map((r) => r.url)).toEqual([URL_A, URL_B]);
+  });
+
+  it("accepts a row of URLs as well as a column, but not a block", () => {
+    expect(run({ url: [[URL_A, URL_B]], fields: "full_name" })).toEqual([["Name alice"], ["Name bob"]]);
+    expect(() =>
+      run({
+        url: [
+          [URL_A, URL_B],
+          [URL_A, URL_B],
+        ],
+      }),
+    ).toThrow(/one column or one row/);
+  });
+
+  it("puts a message in the row of a bad URL or a lead not found, and keeps every row's width", () => {
+    const missing = "https://www.network.example/in/nobody";
+    const port = new FakeLookup((r) =>
+      r.url === missing
+        ? { ok: false, error: apiError("not_found", { status: 404, charged: "no" }) }
+        : okAnswer(r),
+    );
+    const rows = run(
+      { url: [["not a url"], [missing], [42], [URL_A]], fields: "full_name, company_name" },
+      port,
+    );
+    expect(rows.every((row) => row.length === 2)).toBe(true);
+    expect(rows[0]).toEqual([MESSAGES.notProfileUrl("not a url"), ""]);
+    expect(rows[1]![0]).toMatch(/No profile was found/);
+    expect(rows[2]![0]).toMatch(/Not a profile URL: "42"/);
+    expect(rows[3]).toEqual(["Name alice", "Co alice"]);
+    expect(port.calls[0]!.map((r) => r.url)).toEqual([missing, URL_A]);
+  });
+
+  it("fails the formula for unknown fields or options, listing the valid ones", () => {
+    expect(() => run({ url: URL_A, fields: "full_name, shoe_size" })).toThrow(
+      /Unknown field "shoe_size".*job_title/,
+    );
+    expect(() => run({ url: URL_A, options: "fresh, turbo" })).toThrow(
+      /Unknown lookup option "turbo".*posts/,
+    );
+  });
+
+  it("takes fields and options from ranges, and sends the spec's option names", () => {
+    const port = new FakeLookup();
+    const rows = run(
+      { url: URL_A, fields: [["full_name"], ["num_of_connections"]], options: [["fresh"], ["posts"]] },
+      port,
+    );
+    expect(rows).toEqual([["Name alice", 42]]);
+    expect(port.calls[0]).toEqual([{ url: URL_A, posts: true, up_to_the_second_fresh: true }]);
+  });
+
+  it("answers from the cache on recalculation, whatever the fields, and never caches errors", () => {
+    const cache = new MapCache();
+    const failing = "https://www.network.example/in/flaky";
+    const port = new FakeLookup((r) =>
+      r.url === failing
+        ? { ok: false, error: apiError("server", { status: 500, charged: "no" }) }
+        : okAnswer(r),
+    );
+    run({ url: [[URL_A], [failing]] }, port, cache);
+    expect(cache.values.size).toBe(1);
+    const again = run({ url: [[URL_A], [failing]], fields: "company_name" }, port, cache);
+    expect(again[0]).toEqual(["Co alice"]);
+    expect(port.calls.map((call) => call.map((r) => r.url))).toEqual([[URL_A, failing], [failing]]);
+  });
+
+  it("keys the cache by options: other options fetch again", () => {
+    const cache = new MapCache();
+    const port = new FakeLookup();
+    run({ url: URL_A }, port, cache);
+    run({ url: URL_A, options: "fresh" }, port, cache);
+    run({ url: URL_A, options: "up_to_the_second_fresh" }, port, cache);
+    expect(port.calls).toHaveLength(2);
+  });
+
+  it("shows cached answers without a key, and says to save one for the rest", () => {
+    const cache = new MapCache();
+    cache.values.set(leadCacheKey("in/alice", [])!, encodeLead(leadFor(URL_A))!);
+    const rows = run({ url: [[URL_A], [URL_B]], fields: "full_name" }, null, cache);
+    expect(rows).toEqual([["Name alice"], [MESSAGES.noKey]]);
+  });
+
+  it("marks rows the client did not attempt before the deadline, not the whole formula", () => {
+    const port = new FakeLookup((r) => (r.url === URL_B ? null : okAnswer(r)));
+    expect(run({ url: [[URL_A], [URL_B]], fields: "full_name" }, port)).toEqual([
+      ["Name alice"],
+      [MESSAGES.notFetched],
+    ]);
+  });
+
+  it("says why when the client stopped the batch (out of credits)", () => {
+    const port = new FakeLookup((r) => (r.url === URL_B ? null : okAnswer(r)));
+    port.stoppedBy = apiError("insufficient_funds", { status: 402, charged: "no" });
+    const rows = run({ url: [[URL_A], [URL_B]], fields: "full_name" }, port);
+    expect(rows[1]![0]).toMatch(/out of credits/);
+  });
+
+  it("fetches no more than the spend cap allows, counting paid options", () => {
+    const port = new FakeLookup();
+    const urls = ["a", "b", "c", "d"].map((s) => [`https://www.network.example/in/${s}`]);
+    const rows = lookupLeadFormula(
+      { url: urls, fields: "full_name", options: "posts, comments" },
+      { connect: () => port, cache: new MapCache(), deadline: Date.now() + 25_000, spendCap: 7 },
+    );
+    expect(port.calls[0]).toHaveLength(2);
+    expect(rows[2]![0]).toBe(MESSAGES.overCap(7));
+  });
+
+  it("does not cache a lead too large for one cache value", () => {
+    const cache = new MapCache();
+    const big = new FakeLookup((r) => ({
+      ok: true,
+      value: { lead: { ...leadFor(r.url), summary: "x".repeat(200_000) }, amount: -1 },
+    }));
+    run({ url: URL_A }, big, cache);
+    expect(cache.values.size).toBe(0);
+  });
+});

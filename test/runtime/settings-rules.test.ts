@@ -1,0 +1,122 @@
+/** Unit tests of the settings rules (src/gas/settings.ts is pure) and the UrlFetchApp adapter's redaction. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { batchFailure, redactSecrets } from "../../src/gas/http";
+import {
+  checkApiKey,
+  checkBaseUrl,
+  checkChunkSize,
+  checkSpendCap,
+  DEFAULT_CHUNK_SIZE,
+  DEFAULT_SPEND_CAP,
+  maskApiKey,
+  SETTING_KEYS,
+  settingsFrom,
+} from "../../src/gas/settings";
+
+describe("API key", () => {
+  it("is accepted with or without the Token prefix, and stored bare", () => {
+    expect(checkApiKey("  Token abc123def456 ")).toEqual({ ok: true, value: "abc123def456" });
+    expect(checkApiKey("token abc123def456")).toEqual({ ok: true, value: "abc123def456" });
+    expect(checkApiKey("abc123def456")).toEqual({ ok: true, value: "abc123def456" });
+  });
+
+  it("is refused when empty, with spaces inside, or with characters keys never have", () => {
+    for (const bad of ["", "Token ", "abc def", "ключ-123", "a\nb"])
+      expect(checkApiKey(bad).ok, bad).toBe(false);
+  });
+
+  it("is masked to its last four characters at most, and never shown whole", () => {
+    expect(maskApiKey("sandbox-demo-key")).toBe("••••-key");
+    expect(maskApiKey("short")).toBe("••••");
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 200 }), (key) => {
+        const masked = maskApiKey(key);
+        expect(masked.replaceAll("•", "").length).toBeLessThanOrEqual(Math.min(4, key.length / 3));
+      }),
+    );
+  });
+});
+
+describe("base URL", () => {
+  it("takes https addresses and http only for this machine, without a trailing slash", () => {
+    expect(checkBaseUrl("https://api.example.com/")).toEqual({ ok: true, value: "https://api.example.com" });
+    expect(checkBaseUrl("http://127.0.0.1:8787")).toEqual({ ok: true, value: "http://127.0.0.1:8787" });
+    expect(checkBaseUrl("http://localhost:1/v1")).toEqual({ ok: true, value: "http://localhost:1/v1" });
+    expect(checkBaseUrl("http://api.example.com").ok).toBe(false);
+    expect(checkBaseUrl("ftp://api.example.com").ok).toBe(false);
+    expect(checkBaseUrl("https://api.example.com/?x=1").ok).toBe(false);
+    expect(checkBaseUrl("api.example.com").ok).toBe(false);
+  });
+});
+
+describe("numbers", () => {
+  it("chunk size is a whole number from 1 to 500; spend cap from 1", () => {
+    expect(checkChunkSize("50")).toEqual({ ok: true, value: 50 });
+    for (const bad of [0, 501, 2.5, "", "ten", -1]) expect(checkChunkSize(bad).ok, String(bad)).toBe(false);
+    expect(checkChunkSize(0)).toEqual({
+      ok: false,
+      message: "The chunk size must be a whole number from 1 to 500.",
+    });
+    expect(checkSpendCap(500)).toEqual({ ok: true, value: 500 });
+    expect(checkSpendCap(0).ok).toBe(false);
+  });
+});
+
+describe("settingsFrom", () => {
+  it("falls back to defaults for what is missing or damaged", () => {
+    const settings = settingsFrom(() => null, "https://default.example");
+    expect(settings).toEqual({
+      apiKey: null,
+      baseUrl: "https://default.example",
+      baseUrlIsDefault: true,
+      chunkSize: DEFAULT_CHUNK_SIZE,
+      spendCap: DEFAULT_SPEND_CAP,
+    });
+    const stored: Record<string, string> = {
+      [SETTING_KEYS.apiKey]: "Token k-123",
+      [SETTING_KEYS.baseUrl]: "http://127.0.0.1:9/",
+      [SETTING_KEYS.chunkSize]: "9999",
+      [SETTING_KEYS.spendCap]: "25",
+    };
+    expect(settingsFrom((k) => stored[k] ?? null, "https://default.example")).toEqual({
+      apiKey: "k-123",
+      baseUrl: "http://127.0.0.1:9",
+      baseUrlIsDefault: false,
+      chunkSize: DEFAULT_CHUNK_SIZE,
+      spendCap: 25,
+    });
+  });
+});
+
+describe("UrlFetchApp failures", () => {
+  const request = {
+    url: "https://api.example/api/network/leads/by_link/",
+    method: "post" as const,
+    headers: { Authorization: "Token s3cret-key-123" },
+    muteHttpExceptions: true as const,
+  };
+
+  it("never carry the key, with or without its Token prefix", () => {
+    const failure = batchFailure(
+      new Error("Timeout: headers Authorization=Token s3cret-key-123 / s3cret-key-123"),
+      [request],
+    );
+    expect(JSON.stringify(failure)).not.toContain("s3cret-key-123");
+    expect(failure).toMatchObject({ kind: "failure", reason: "timeout", sent: true });
+    expect(redactSecrets("x s3cret y", ["s3cret"])).toBe("x [redacted] y");
+  });
+
+  it("count as not sent only when the platform refused before sending", () => {
+    expect(batchFailure(new Error("DNS error: https://nowhere.example"), [request])).toMatchObject({
+      sent: false,
+    });
+    expect(batchFailure(new Error("Address unavailable: https://x"), [request])).toMatchObject({
+      sent: false,
+    });
+    expect(batchFailure(new Error("Exception: socket closed"), [request])).toMatchObject({
+      sent: true,
+      reason: "network",
+    });
+  });
+});
