@@ -12,6 +12,24 @@ export const COMPANIES_SEARCHED = 1600;
 export const MIN_PAGE_SIZE = 2;
 export const MAX_PAGE_SIZE = 1599;
 
+/** offset_by must stay below 1599. */
+export const MAX_OFFSET = 1598;
+
+/**
+ * A last page starting at 1599 (one company left) is invalid: fold it into the page before when
+ * that stays under the limit, else start it one earlier (one company fetched twice).
+ */
+function fixLastOffset(pages: CompanySearchRequest[]): CompanySearchRequest[] {
+  const last = pages[pages.length - 1];
+  if (!last || (last.offset_by ?? 0) <= MAX_OFFSET) return pages;
+  const before = pages[pages.length - 2];
+  const extra = (last.offset_by ?? 0) - MAX_OFFSET;
+  if (before && (before.limit_by ?? 0) + extra <= MAX_PAGE_SIZE) {
+    return [...pages.slice(0, -2), { ...before, limit_by: (before.limit_by ?? 0) + extra }];
+  }
+  return [...pages.slice(0, -1), { ...last, offset_by: MAX_OFFSET, limit_by: MIN_PAGE_SIZE }];
+}
+
 /**
  * Requests for `total` companies from `request.offset_by` (default 0) in pages of `pageSize`,
  * never past the 1600th. A last page of 1 is sent as 2 (limit_by must exceed 1): at most one
@@ -30,7 +48,7 @@ export function companyPageRequests(
     const limit = Math.max(MIN_PAGE_SIZE, Math.min(size, end - offset));
     pages.push({ ...request, limit_by: limit, offset_by: offset });
   }
-  return pages;
+  return fixLastOffset(pages);
 }
 
 export interface TransactionPages {

@@ -58,6 +58,13 @@ function parseJson(text: string): unknown {
 
 const MAX_DETAIL = 1000;
 
+/** A field's message: text as is, a list of texts joined, anything else as JSON. */
+function messageText(message: unknown): string {
+  if (typeof message === "string") return message;
+  if (Array.isArray(message) && message.every((m) => typeof m === "string")) return message.join(" ");
+  return JSON.stringify(message);
+}
+
 /** The detail of an error body as text: a string verbatim, `{field: message}` as `field: message`. */
 export function detailText(body: string): string {
   const parsed = parseJson(body);
@@ -69,9 +76,7 @@ export function detailText(body: string): string {
   if (typeof detail === "string") text = detail;
   else if (detail !== null && typeof detail === "object" && !Array.isArray(detail)) {
     text = Object.entries(detail)
-      .map(
-        ([field, message]) => `${field}: ${typeof message === "string" ? message : JSON.stringify(message)}`,
-      )
+      .map(([field, message]) => `${field}: ${messageText(message)}`)
       .join("; ");
   } else text = detail === undefined ? body : JSON.stringify(detail);
   text = text.trim();

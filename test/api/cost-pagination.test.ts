@@ -1,0 +1,118 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createClient } from "../../src/api/client";
+import {
+  estimateCompanySearchCost,
+  estimateCompanySearchesCost,
+  estimateLeadSearchCost,
+  estimateLookupCost,
+} from "../../src/api/cost";
+import { companyPageRequests, transactionPageQueries } from "../../src/api/pagination";
+import { validateCompanySearch } from "../../src/api/validate";
+import { FakeClock, fakeHttp, json } from "./support/fakes";
+
+describe("cost estimates", () => {
+  it("lookup: one per URL plus one per paid option", () => {
+    expect(estimateLookupCost(10)).toBe(10);
+    expect(
+      estimateLookupCost(10, {
+        posts: true,
+        comments: true,
+        people_also_viewed: true,
+        up_to_the_second_fresh: true,
+      }),
+    ).toBe(40);
+    expect(estimateLookupCost(3, { inexact_company: true, get_full_experience: true })).toBe(3);
+  });
+
+  it("company search: up to the limit within the first 1600, never below the refine answer's 3", () => {
+    expect(estimateCompanySearchCost({ limit_by: 25 })).toBe(25);
+    expect(estimateCompanySearchCost({})).toBe(1600);
+    expect(estimateCompanySearchCost({ offset_by: 1500, limit_by: 500 })).toBe(100);
+    expect(estimateCompanySearchCost({ limit_by: 2 })).toBe(3);
+  });
+
+  it("lead search: up to the limit, else 2500 or 2400 by target", () => {
+    expect(estimateLeadSearchCost({ company_name: "Acme", limit_by: 10 })).toBe(10);
+    expect(estimateLeadSearchCost({ company_name: "Acme" })).toBe(2500);
+    expect(estimateLeadSearchCost({ without_company: true })).toBe(2400);
+  });
+});
+
+describe("company pages", () => {
+  it("pages with limit_by/offset_by as the spec's example, every page valid", () => {
+    expect(
+      companyPageRequests({ headcounts: ["1-10"] }, 75, 25).map((p) => [p.offset_by, p.limit_by]),
+    ).toEqual([
+      [0, 25],
+      [25, 25],
+      [50, 25],
+    ]);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1598 }),
+        fc.integer({ min: 1, max: 3000 }),
+        fc.integer({ min: 1, max: 2000 }),
+        (offset, total, size) => {
+          const pages = companyPageRequests({ offset_by: offset }, total, size);
+          for (const page of pages) expect(validateCompanySearch(page)).toEqual([]);
+          const covered = pages.reduce((sum, p) => sum + (p.limit_by ?? 0), 0);
+          const wanted = Math.min(total, 1600 - offset);
+          expect(covered).toBeGreaterThanOrEqual(wanted);
+          expect(covered).toBeLessThanOrEqual(wanted + 1);
+          expect(estimateCompanySearchesCost(pages)).toBeGreaterThanOrEqual(wanted);
+        },
+      ),
+    );
+  });
+});
+
+describe("transactions", () => {
+  const record = (i: number) => ({ id: String(i), amount: -1, after_balance: 1000 - i });
+
+  it("lists the first page, then the rest in parallel", () => {
+    const clock = new FakeClock();
+    const http = fakeHttp(clock, (request) => {
+      const query = new URLSearchParams(request.url.split("?")[1]);
+      const offset = Number(query.get("offset") ?? 0);
+      const limit = Number(query.get("limit") ?? 10);
+      const results = Array.from({ length: Math.max(0, Math.min(limit, 45 - offset)) }, (_, i) =>
+        record(offset + i),
+      );
+      return json(200, { count: 45, next: null, previous: null, limit, max_limit: 100, offset, results });
+    });
+    const client = createClient({ baseUrl: "http://s", apiKey: "k", http, clock });
+    const all = client.listAllTransactions(
+      { limit: "10", status__exact: "success" },
+      { deadline: clock.now() + 60_000 },
+    );
+    expect(all.complete).toBe(true);
+    expect(all.results.map((r) => r.id)).toEqual(Array.from({ length: 45 }, (_, i) => String(i)));
+    expect(http.calls.map((c) => c.length)).toEqual([1, 4]);
+    expect(http.calls[1]?.[0]?.url).toContain("status__exact=success");
+    expect(client.balance()).toEqual({ ok: true, value: 1000 });
+  });
+
+  it("plans no page after an empty or complete first page", () => {
+    const first = {
+      count: 0,
+      next: null,
+      previous: null,
+      limit: 100,
+      max_limit: 100,
+      offset: 0,
+      results: [],
+    };
+    expect(transactionPageQueries({}, first)).toEqual([]);
+  });
+
+  it("refuses a bad filter before sending", () => {
+    const clock = new FakeClock();
+    const http = fakeHttp(clock, () => json(200, {}));
+    const result = createClient({ baseUrl: "http://s", apiKey: "k", http, clock }).listTransactions({
+      amount__near: "1",
+    });
+    expect(!result.ok && result.error.kind).toBe("validation");
+    expect(http.calls).toHaveLength(0);
+  });
+});

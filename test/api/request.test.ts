@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { authorization, detailText, getRequest, interpret, postRequest } from "../../src/api/request";
+import { readCompanySearch, readLeadLookup, readTransactions } from "../../src/api/responses";
+import { PATHS } from "../../src/api/wire";
+import { errorBody, json } from "./support/fakes";
+
+const connection = { baseUrl: "https://api.example/", apiKey: "Token abc" };
+
+describe("building requests", () => {
+  it("sends the key once behind Token, pasted with or without it", () => {
+    expect(authorization("abc")).toBe("Token abc");
+    expect(authorization(" token   abc ")).toBe("Token abc");
+    expect(authorization("Token abc")).toBe("Token abc");
+  });
+
+  it("builds UrlFetchApp-shaped POST and GET requests", () => {
+    expect(postRequest(connection, PATHS.leadLookup, { url: "u" })).toEqual({
+      url: "https://api.example/api/network/leads/by_link/",
+      method: "post",
+      headers: { Authorization: "Token abc", Accept: "application/json" },
+      contentType: "application/json",
+      payload: '{"url":"u"}',
+      muteHttpExceptions: true,
+    });
+    const get = getRequest(connection, PATHS.transactions, {
+      limit: "1",
+      created_at__gte: "2024-01-01",
+      x: undefined,
+    });
+    expect(get.url).toBe("https://api.example/api/auth/transactions/?limit=1&created_at__gte=2024-01-01");
+    expect(get.method).toBe("get");
+    expect(get.payload).toBeUndefined();
+  });
+});
+
+describe("reading answers", () => {
+  const lookup = (outcome: Parameters<typeof interpret>[1]) =>
+    interpret(PATHS.leadLookup, outcome, readLeadLookup);
+  const companies = (outcome: Parameters<typeof interpret>[1]) =>
+    interpret(PATHS.companySearch, outcome, readCompanySearch);
+
+  it("passes a good body through, extra fields included", () => {
+    const result = lookup(json(200, { lead: { full_name: "Jane" }, amount: -1, extra: { x: 1 } }));
+    expect(result).toEqual({ ok: true, value: { lead: { full_name: "Jane" }, amount: -1, extra: { x: 1 } } });
+  });
+
+  it.each([
+    [400, "Unknown location 'Atlantis'. Hint: edit locations", "validation", "no"],
+    [400, "Insufficient funds on the account", "insufficient_funds", "no"],
+    [402, "Payment required", "insufficient_funds", "no"],
+    [401, "Invalid token.", "auth", "no"],
+    [403, "Not entitled", "forbidden", "no"],
+    [404, "Lead not found", "not_found", "no"],
+    [429, "Request was throttled.", "throttled", "no"],
+    [500, "boom", "server", "no"],
+    [503, "unavailable", "server", "no"],
+    [418, "teapot", "validation", "no"],
+  ] as const)("maps %i %s to %s", (status, detail, kind, charged) => {
+    const result = lookup(errorBody(status, detail));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ kind, status, charged, hint: detail });
+    expect(result.error.message.length).toBeGreaterThan(10);
+    expect(result.error.next.length).toBeGreaterThan(10);
+  });
+
+  it("treats a 500 of a search as maybe charged, and not-found elsewhere as a wrong address", () => {
+    const server = companies(errorBody(500, "x"));
+    expect(!server.ok && server.error).toMatchObject({ kind: "server", charged: "maybe" });
+    const missing = companies({ kind: "response", status: 404, body: "<html>Not Found</html>" });
+    expect(!missing.ok && missing.error).toMatchObject({ kind: "network", charged: "no" });
+  });
+
+  it("shows field errors and non-JSON bodies as text", () => {
+    expect(detailText(JSON.stringify({ detail: { locations: ["Atlantis is not supported"] } }))).toBe(
+      "locations: Atlantis is not supported",
+    );
+    expect(detailText("Bad Gateway")).toBe("Bad Gateway");
+    expect(detailText(JSON.stringify({ error: "x" }))).toBe("error: x");
+  });
+
+  it("turns unreadable success bodies into malformed, maybe charged", () => {
+    for (const body of ["not json", "{}", '{"lead": 3}', "[]", "null"]) {
+      const result = lookup({ kind: "response", status: 200, body });
+      expect(!result.ok && result.error).toMatchObject({ kind: "malformed", charged: "maybe" });
+    }
+  });
+
+  it("maps failures by whether they were sent", () => {
+    const timeout = lookup({ kind: "failure", reason: "timeout", message: "t", sent: true });
+    expect(!timeout.ok && timeout.error).toMatchObject({ kind: "timeout", charged: "maybe" });
+    const refused = lookup({ kind: "failure", reason: "network", message: "refused", sent: false });
+    expect(!refused.ok && refused.error).toMatchObject({ kind: "network", charged: "no" });
+  });
+
+  it("fills missing numbers and keeps the lists", () => {
+    expect(readCompanySearch({ companies: [{}], message: "refine" })).toMatchObject({
+      results_count: 1,
+      amount: 0,
+      time_cached: null,
+      message: "refine",
+    });
+    expect(readTransactions({ results: [], count: "7" })).toMatchObject({ count: 7, next: null, offset: 0 });
+  });
+});

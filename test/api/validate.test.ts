@@ -1,0 +1,260 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Problem } from "../../src/api/errors";
+import {
+  validateCompanySearch,
+  validateLeadLookup,
+  validateLeadSearch,
+  validateTransactionQuery,
+} from "../../src/api/validate";
+import {
+  COMPANY_TYPES,
+  type CompanySearchRequest,
+  FILTER_EMPTY_VARS,
+  FOLLOWER_RANGES,
+  HEADCOUNTS,
+  type LeadSearchRequest,
+  type Persona,
+} from "../../src/api/wire";
+
+const paths = (problems: Problem[]) => problems.map((p) => p.path);
+const word = fc.stringMatching(/^[a-z][a-z0-9 ]{0,15}[a-z0-9]$/).filter((w) => !/\b(AND|OR|NOT)\b/.test(w));
+const subset = <T>(values: readonly T[]) => fc.subarray([...values]);
+
+const keyword = fc.oneof(
+  word,
+  fc
+    .tuple(word, fc.constantFrom("AND", "OR", "AND NOT", "OR NOT"), word)
+    .map(([a, op, b]) => `(${a} ${op} ${b})`),
+);
+
+const validCompanySearch: fc.Arbitrary<CompanySearchRequest> = fc.record(
+  {
+    company_types: subset(COMPANY_TYPES),
+    headcounts: subset(HEADCOUNTS),
+    keywords: fc.array(keyword, { maxLength: 10 }),
+    num_of_followers: subset(FOLLOWER_RANGES),
+    revenues_range: fc.integer({ min: 0, max: 1e9 }).map((min) => ({ min, max: min + 1 })),
+    limit_by: fc.integer({ min: 2, max: 1599 }),
+    offset_by: fc.integer({ min: 0, max: 1598 }),
+    get_max_companies: fc.boolean(),
+    website_blacklist: fc.boolean(),
+    strict: fc.constant(["company_locations"]),
+    exclude_ids: fc.array(fc.oneof(fc.integer({ min: 1 }), word)),
+    exclude_domains: fc.array(word.map((w) => `${w.replace(/ /g, "")}.com`)),
+  },
+  { requiredKeys: [] },
+);
+
+const persona: fc.Arbitrary<Persona> = fc.tuple(
+  word,
+  fc.array(word, { minLength: 1, maxLength: 3 }),
+  fc.array(fc.constantFrom("Head", "VP", "Manager", "Director"), { maxLength: 3 }),
+  fc.array(word, { maxLength: 2 }),
+);
+
+const target = fc.oneof(
+  fc.integer({ min: 1 }).map((company_id) => ({ company_id })),
+  word.map((company_name) => ({ company_name })),
+  fc.constant({ company_link: "https://www.network.example/company/acme" }),
+  fc.constant({ without_company: true }),
+  fc.constant({
+    network_filter_link: "https://www.network.example/sales/search/people?query=(keywords%3Acto)",
+  }),
+);
+
+const validLeadSearch: fc.Arbitrary<LeadSearchRequest> = fc
+  .tuple(
+    target,
+    fc.record(
+      {
+        personas: fc.array(persona, { maxLength: 3 }),
+        limit_by: fc.integer({ min: 1, max: 2400 }),
+        filter_empty_vars: subset(FILTER_EMPTY_VARS),
+        company_headcounts: subset(HEADCOUNTS),
+        company_types: subset(COMPANY_TYPES),
+        years_in_company: fc.array(fc.integer({ min: 1, max: 5 })),
+        years_in_position: fc.array(fc.integer({ min: 1, max: 5 })),
+        groups: fc.array(fc.integer({ min: 1 })),
+        changed_jobs: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    ),
+  )
+  .map(([t, rest]) => ({ ...t, ...rest }));
+
+describe("company search validation", () => {
+  it("accepts every request built from the spec's values", () => {
+    fc.assert(
+      fc.property(validCompanySearch, (request) => {
+        expect(validateCompanySearch(request)).toEqual([]);
+      }),
+    );
+  });
+
+  it("finds one problem at the right path for each broken rule, all at once", () => {
+    const problems = validateCompanySearch({
+      headcounts: ["10000+"],
+      company_types: ["Startup"],
+      num_of_followers: ["0-50"],
+      keywords: ["a".repeat(41), "ok", "c#", "(x y)", "(x AND )"],
+      limit_by: 1,
+      offset_by: 1599,
+      revenues_range: { min: 5, max: 1 },
+      strict: ["locations"],
+    });
+    expect(paths(problems)).toEqual(
+      expect.arrayContaining([
+        "headcounts[0]",
+        "company_types[0]",
+        "num_of_followers[0]",
+        "keywords[0]",
+        "keywords[2]",
+        "keywords[3]",
+        "keywords[4]",
+        "limit_by",
+        "offset_by",
+        "revenues_range",
+        "strict[0]",
+      ]),
+    );
+    expect(paths(problems)).not.toContain("keywords[1]");
+    for (const problem of problems) expect(problem.hint.length).toBeGreaterThan(5);
+  });
+
+  it("rejects any disallowed character in any keyword", () => {
+    fc.assert(
+      fc.property(word, fc.constantFrom(..."!@#$%^\\*{}[]/|".split("")), fc.nat(20), (w, c, at) => {
+        const cut = at % (w.length + 1);
+        const problems = validateCompanySearch({ keywords: [`${w.slice(0, cut)}${c}${w.slice(cut)}`] });
+        expect(paths(problems)).toContain("keywords[0]");
+      }),
+    );
+  });
+
+  it("limits keywords to 10 and unknown fields never pass", () => {
+    expect(paths(validateCompanySearch({ keywords: Array(11).fill("k") }))).toEqual(["keywords"]);
+    expect(paths(validateCompanySearch({ refine: true } as CompanySearchRequest))).toEqual(["refine"]);
+  });
+
+  it("checks locations and industries only against lists it has, with a spelling hint", () => {
+    expect(validateCompanySearch({ locations: ["Atlantis"] })).toEqual([]);
+    const problems = validateCompanySearch(
+      { locations: ["germany", "Atlantis"], industries: ["Software Development"] },
+      { locations: ["Germany"], industries: ["Software Development"] },
+    );
+    expect(problems).toHaveLength(2);
+    expect(problems[0]?.hint).toContain('"Germany"');
+  });
+});
+
+describe("lead search validation", () => {
+  it("accepts every request with one target and the spec's values", () => {
+    fc.assert(
+      fc.property(validLeadSearch, (request) => {
+        expect(validateLeadSearch(request)).toEqual([]);
+      }),
+    );
+  });
+
+  it("needs exactly one target and forbids the combinations", () => {
+    expect(paths(validateLeadSearch({}))).toEqual(["company_name"]);
+    expect(paths(validateLeadSearch({ company_id: 1, company_name: "Acme" }))).toEqual([
+      "company_id, company_name",
+    ]);
+    expect(paths(validateLeadSearch({ company_name: "Acme", without_company: true }))).toEqual([
+      "without_company",
+    ]);
+    expect(
+      paths(validateLeadSearch({ without_company: true, network_filter_link: "https://n.example/s?q=1" })),
+    ).toEqual(["network_filter_link"]);
+    expect(paths(validateLeadSearch({ network_filter_link: "https://n.example/search" }))).toEqual([
+      "network_filter_link",
+    ]);
+    expect(validateLeadSearch({ company_name: "Acme", without_company: false })).toEqual([]);
+  });
+
+  it("checks persona shape, enumerations, time ranges and the 2400 limit", () => {
+    const problems = validateLeadSearch({
+      without_company: true,
+      personas: [["", [], ["Head"], []], ["ok", ["sales"]] as unknown as Persona],
+      filter_empty_vars: ["email"],
+      years_in_company: [0, 6],
+      limit_by: 2500,
+    });
+    expect(paths(problems)).toEqual([
+      "personas[0][0]",
+      "personas[0][1]",
+      "personas[1]",
+      "limit_by",
+      "filter_empty_vars[0]",
+      "years_in_company[0]",
+      "years_in_company[1]",
+    ]);
+    expect(validateLeadSearch({ company_name: "Acme", limit_by: 2500 })).toEqual([]);
+  });
+});
+
+describe("lead lookup validation", () => {
+  it("needs a profile URL and boolean options", () => {
+    expect(validateLeadLookup({ url: "https://www.network.example/in/jane", posts: true })).toEqual([]);
+    expect(paths(validateLeadLookup({ url: "jane" }))).toEqual(["url"]);
+    expect(paths(validateLeadLookup({ url: "" }))).toEqual(["url"]);
+    expect(
+      paths(validateLeadLookup({ url: "https://n.example/in/j", posts: "yes" as unknown as boolean })),
+    ).toEqual(["posts"]);
+  });
+});
+
+describe("transaction query validation", () => {
+  const dateArb = fc
+    .date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true })
+    .chain((d) =>
+      fc.constantFrom(
+        d.toISOString().slice(0, 10),
+        `${d.toISOString().slice(0, 19)}.${String(d.getMilliseconds()).padStart(3, "0")}000`,
+      ),
+    );
+
+  it("accepts the documented filters, modifiers and date formats", () => {
+    fc.assert(
+      fc.property(dateArb, dateArb, fc.integer({ min: -1000, max: 1000 }), (a, b, n) => {
+        expect(
+          validateTransactionQuery({
+            limit: "100",
+            offset: "0",
+            created_at__gte: a,
+            created_at__range: `${a},${b}`,
+            amount__lt: String(n),
+            after_balance__range: `${n},${n + 5}`,
+            status__exact: "success",
+            balance_type__exact: "leads_by_icp",
+          }),
+        ).toEqual([]);
+      }),
+    );
+  });
+
+  it("names every bad filter, modifier, value and paging parameter", () => {
+    const problems = validateTransactionQuery({
+      limit: "0",
+      offset: "-1",
+      created__gte: "2024-01-01",
+      status__gt: "x",
+      created_at__exact: "31/01/2024",
+      amount__range: "1",
+      after_balance__gte: "ten",
+      created_at__lt: "2024-13-01",
+    });
+    expect(paths(problems)).toEqual([
+      "limit",
+      "offset",
+      "created__gte",
+      "status__gt",
+      "created_at__exact",
+      "amount__range",
+      "after_balance__gte",
+      "created_at__lt",
+    ]);
+  });
+});
