@@ -4,6 +4,8 @@
  * Each list is checked against the wire types at compile time (see field-list.ts).
  */
 import type { Company, Lead, Transaction } from "../api/wire";
+import { closestName } from "./closest-name";
+import { aliasField } from "./columns";
 import { everyKeyOf } from "./field-list";
 
 /**
@@ -152,11 +154,22 @@ export function isLeadField(name: string): name is LeadField {
  * underscores ("Job Title" -> job_title). Null when it names no Lead field.
  */
 export function toLeadField(typed: string): LeadField | null {
-  const name = typed
+  const name = squashName(typed);
+  return isLeadField(name) ? name : null;
+}
+
+function squashName(typed: string): string {
+  return typed
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, "_");
-  return isLeadField(name) ? name : null;
+}
+
+/** The field a user probably meant: "Title" -> job_title (a header alias), "job_titel" -> job_title. */
+export function suggestLeadField(typed: string): LeadField | null {
+  const alias = aliasField(typed);
+  if (alias !== null && isLeadField(alias)) return alias;
+  return closestName(squashName(typed), LEAD_FIELDS);
 }
 
 export type FieldListResult = { fields: LeadField[] } | { error: string };
@@ -166,7 +179,8 @@ export type FieldListResult = { fields: LeadField[] } | { error: string };
  * cells each hold a name (or comma-separated names). Empty names are skipped; the order and any
  * repetition are kept, because the answer's columns follow exactly what the user asked for.
  * Nothing named at all (an empty text or range) means DEFAULT_LOOKUP_FIELDS.
- * Unknown names give an error that quotes them and lists every valid name.
+ * Unknown names give an error that quotes them, suggests what was probably meant, and lists
+ * every valid name.
  */
 export function parseFieldList(input: string | readonly (readonly unknown[])[]): FieldListResult {
   const cells = typeof input === "string" ? [input] : input.flat();
@@ -185,9 +199,12 @@ export function parseFieldList(input: string | readonly (readonly unknown[])[]):
     else fields.push(field);
   }
   if (unknown.length > 0) {
-    const quoted = unknown.map((name) => `"${name}"`).join(", ");
+    const named = unknown.map((name) => {
+      const suggestion = suggestLeadField(name);
+      return suggestion === null ? `"${name}"` : `"${name}" (did you mean ${suggestion}?)`;
+    });
     const noun = unknown.length === 1 ? "field" : "fields";
-    return { error: `Unknown ${noun} ${quoted}. Valid fields: ${LEAD_FIELDS.join(", ")}.` };
+    return { error: `Unknown ${noun} ${named.join(", ")}. Valid fields: ${LEAD_FIELDS.join(", ")}.` };
   }
   return { fields };
 }

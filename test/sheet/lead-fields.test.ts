@@ -5,6 +5,7 @@ import {
   isLeadField,
   LEAD_FIELDS,
   parseFieldList,
+  suggestLeadField,
   TRANSACTION_FIELDS,
   toLeadField,
 } from "../../src/sheet/lead-fields";
@@ -70,6 +71,14 @@ describe("field lists", () => {
   });
 });
 
+describe("suggestLeadField", () => {
+  it("knows header aliases and near misses, and gives up on far ones", () => {
+    expect(suggestLeadField("Company")).toBe("company_name");
+    expect(suggestLeadField("fullname")).toBe("full_name");
+    expect(suggestLeadField("email")).toBeNull();
+  });
+});
+
 describe("parseFieldList", () => {
   it("reads comma-separated text, trimming and matching case-insensitively", () => {
     expect(parseFieldList(" Full_Name, job_title ,COMPANY_NAME")).toEqual({
@@ -104,8 +113,16 @@ describe("parseFieldList", () => {
     const result = parseFieldList("full_name, titel, emial");
     expect(result).toHaveProperty("error");
     const error = "error" in result ? result.error : "";
-    expect(error).toContain('"titel", "emial"');
+    expect(error).toContain('Unknown fields "titel", "emial".');
     for (const field of LEAD_FIELDS) expect(error).toContain(field);
+  });
+
+  it("suggests the field probably meant", () => {
+    const result = parseFieldList("Title, job_titel, compnay_name");
+    const error = "error" in result ? result.error : "";
+    expect(error).toContain('"Title" (did you mean job_title?)');
+    expect(error).toContain('"job_titel" (did you mean job_title?)');
+    expect(error).toContain('"compnay_name" (did you mean company_name?)');
   });
 
   it("accepts the lookup-only extras", () => {
