@@ -184,7 +184,8 @@ describe("runBatch invariants", () => {
               return requests.map((r) => {
                 const index = Number(r.url);
                 expect(finished.has(index)).toBe(false);
-                const attempt = sends[index]++;
+                const attempt = sends[index] ?? 0;
+                sends[index] = attempt + 1;
                 const script = scripts[index] ?? [];
                 const kind = script[Math.min(attempt, script.length - 1)] ?? "ok";
                 if (final.has(kind)) finished.add(index);
