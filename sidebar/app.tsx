@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { NoticeBar, NoticeProvider } from "./components/notices";
 import { type TabSpec, Tabs } from "./components/tabs";
 import { call } from "./rpc-client";
+import { SettingsTab } from "./tabs/settings";
 
 const TABS = [
   { id: "companies", label: "Companies" },
@@ -49,7 +50,7 @@ export function App() {
     <NoticeProvider>
       <Tabs tabs={TABS} selected={tab} onSelect={(id) => setTab(id)}>
         <NoticeBar />
-        <Planned tab={tab} />
+        {tab === "settings" ? <SettingsTab /> : <Planned tab={tab} />}
         <Footer />
       </Tabs>
     </NoticeProvider>

@@ -1,0 +1,232 @@
+/**
+ * The Settings tab: connect an API key (shown masked; the key itself never comes back from the
+ * server), test the connection with a free call, and the advanced settings (API address, parallel
+ * chunk size, spend cap per run). The server checks every field and answers problems per field.
+ */
+import { useEffect, useState } from "preact/hooks";
+import type { ConnectionTest, SettingsChange, SettingsField, SettingsView } from "../../src/rpc/settings";
+import { useNotices } from "../components/notices";
+import { asUserError, call } from "../rpc-client";
+
+type Problems = Partial<Record<SettingsField, string>>;
+
+const ERROR_STYLE = { color: "var(--error)", fontSize: "12px" };
+
+function FieldProblem({ id, problem }: { id: string; problem: string | undefined }) {
+  if (!problem) return null;
+  return (
+    <span id={id} role="alert" style={ERROR_STYLE}>
+      {problem}
+    </span>
+  );
+}
+
+function describedBy(field: SettingsField, hint: boolean, problems: Problems): string | undefined {
+  const ids = [hint ? `${field}-hint` : "", problems[field] ? `${field}-problem` : ""].filter(Boolean);
+  return ids.length > 0 ? ids.join(" ") : undefined;
+}
+
+function formatCredits(n: number): string {
+  return `${n.toLocaleString("en-US")} credit${Math.abs(n) === 1 ? "" : "s"}`;
+}
+
+/** The notice for a connection test: the balance, or the error with its next step. */
+function connectionNotice(test: ConnectionTest) {
+  if (!test.ok) return { tone: "error" as const, message: test.error.message, next: test.error.next };
+  const balance =
+    test.balance === null
+      ? "No transactions yet, so there is no balance to show."
+      : `Balance: ${formatCredits(test.balance)}.`;
+  return { tone: "ok" as const, message: `Connected to ${test.baseUrl}. ${balance}` };
+}
+
+export function SettingsTab() {
+  const notices = useNotices();
+  const [view, setView] = useState<SettingsView | null>(null);
+  const [apiKey, setApiKey] = useState("");
+  const [baseUrl, setBaseUrl] = useState("");
+  const [chunkSize, setChunkSize] = useState("");
+  const [spendCap, setSpendCap] = useState("");
+  const [problems, setProblems] = useState<Problems>({});
+  const [busy, setBusy] = useState<null | "key" | "remove" | "test" | "advanced">(null);
+
+  const show = (next: SettingsView) => {
+    setView(next);
+    setBaseUrl(next.baseUrlIsDefault ? "" : next.baseUrl);
+    setChunkSize(String(next.chunkSize));
+    setSpendCap(String(next.spendCap));
+  };
+
+  // Load once when the tab opens.
+  useEffect(() => {
+    call("getSettings", null).then(show, (error) => notices.showError(asUserError(error)));
+  }, []);
+
+  async function testConnection() {
+    setBusy("test");
+    try {
+      notices.show(connectionNotice(await call("testConnection", null)));
+    } catch (error) {
+      notices.showError(asUserError(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function save(change: SettingsChange, what: "key" | "advanced"): Promise<boolean> {
+    setBusy(what);
+    try {
+      const result = await call("saveSettings", change);
+      if (!result.saved) {
+        setProblems(result.problems);
+        notices.show({ tone: "error", message: "Nothing was saved: fix the fields marked below." });
+        return false;
+      }
+      setProblems({});
+      show(result.settings);
+      return true;
+    } catch (error) {
+      notices.showError(asUserError(error));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function saveKey(event: Event) {
+    event.preventDefault();
+    if (apiKey.trim() === "") {
+      setProblems({ apiKey: "Paste your API key first (with or without 'Token ')." });
+      return;
+    }
+    if (await save({ apiKey }, "key")) {
+      setApiKey("");
+      await testConnection();
+    }
+  }
+
+  async function saveAdvanced(event: Event) {
+    event.preventDefault();
+    if (await save({ baseUrl, chunkSize, spendCap }, "advanced")) {
+      notices.show({ tone: "ok", message: "Settings saved." });
+    }
+  }
+
+  async function removeKey() {
+    setBusy("remove");
+    try {
+      show(await call("removeApiKey", null));
+      notices.show({ tone: "info", message: "The API key was removed from your account's settings." });
+    } catch (error) {
+      notices.showError(asUserError(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (view === null) return <p class="muted">Loading settings…</p>;
+  const working = busy !== null;
+
+  return (
+    <>
+      <form onSubmit={saveKey} aria-labelledby="settings-key-title" noValidate>
+        <h2 id="settings-key-title">API key</h2>
+        <p class="muted" id="apiKey-hint">
+          {view.hasKey ? `Saved key: ${view.maskedKey}` : "No key saved yet."} Stored in your own user
+          properties, never in the spreadsheet.
+        </p>
+        <div class="form-group">
+          <label for="settings-api-key">{view.hasKey ? "Replace the key" : "Your API key"}</label>
+          <input
+            id="settings-api-key"
+            type="password"
+            autocomplete="off"
+            spellcheck={false}
+            value={apiKey}
+            placeholder="Token … or the key alone"
+            aria-invalid={problems.apiKey ? true : undefined}
+            aria-describedby={describedBy("apiKey", true, problems)}
+            onInput={(e) => setApiKey(e.currentTarget.value)}
+          />
+          <FieldProblem id="apiKey-problem" problem={problems.apiKey} />
+        </div>
+        <div class="buttons">
+          <button type="submit" class="action" disabled={working}>
+            {busy === "key" ? "Saving…" : "Save key"}
+          </button>
+          {view.hasKey ? (
+            <button type="button" class="secondary" disabled={working} onClick={removeKey}>
+              Remove key
+            </button>
+          ) : null}
+          <button type="button" class="secondary" disabled={working} onClick={testConnection}>
+            {busy === "test" ? "Testing…" : "Test connection"}
+          </button>
+        </div>
+      </form>
+
+      <form onSubmit={saveAdvanced} aria-labelledby="settings-advanced-title" noValidate>
+        <h2 id="settings-advanced-title">Advanced</h2>
+        <div class="form-group">
+          <label for="settings-base-url">API address</label>
+          <input
+            id="settings-base-url"
+            type="text"
+            inputMode="url"
+            spellcheck={false}
+            value={baseUrl}
+            placeholder={view.defaultBaseUrl}
+            aria-invalid={problems.baseUrl ? true : undefined}
+            aria-describedby={describedBy("baseUrl", true, problems)}
+            onInput={(e) => setBaseUrl(e.currentTarget.value)}
+          />
+          <span class="hint" id="baseUrl-hint">
+            Empty uses the default, {view.defaultBaseUrl}.
+          </span>
+          <FieldProblem id="baseUrl-problem" problem={problems.baseUrl} />
+        </div>
+        <div class="form-group">
+          <label for="settings-chunk-size">Parallel requests per batch</label>
+          <input
+            id="settings-chunk-size"
+            type="number"
+            min={1}
+            max={view.maxChunkSize}
+            step={1}
+            value={chunkSize}
+            aria-invalid={problems.chunkSize ? true : undefined}
+            aria-describedby={describedBy("chunkSize", true, problems)}
+            onInput={(e) => setChunkSize(e.currentTarget.value)}
+          />
+          <span class="hint" id="chunkSize-hint">
+            1 to {view.maxChunkSize}. Lower it if the API says it is busy.
+          </span>
+          <FieldProblem id="chunkSize-problem" problem={problems.chunkSize} />
+        </div>
+        <div class="form-group">
+          <label for="settings-spend-cap">Spend cap per run (credits)</label>
+          <input
+            id="settings-spend-cap"
+            type="number"
+            min={1}
+            max={view.maxSpendCap}
+            step={1}
+            value={spendCap}
+            aria-invalid={problems.spendCap ? true : undefined}
+            aria-describedby={describedBy("spendCap", true, problems)}
+            onInput={(e) => setSpendCap(e.currentTarget.value)}
+          />
+          <span class="hint" id="spendCap-hint">
+            A formula or an enrichment run stops before spending more than this.
+          </span>
+          <FieldProblem id="spendCap-problem" problem={problems.spendCap} />
+        </div>
+        <div class="buttons">
+          <button type="submit" class="action" disabled={working}>
+            {busy === "advanced" ? "Saving…" : "Save settings"}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
