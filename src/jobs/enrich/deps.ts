@@ -1,0 +1,44 @@
+/** What the job needs from outside: ports, settings and time limits. */
+import type { Clock } from "../../api/ports";
+import type { Grid, Lock, LookupClient, Store } from "./ports";
+
+export interface JobSettings {
+  /** Requests per fetchAll (the CHUNK_SIZE setting, at most 500 for lead lookup). */
+  chunkSize: number;
+  /** Credits a run may spend at most (the SPEND_CAP setting). */
+  spendCap: number;
+}
+
+export interface JobLimits {
+  /** No new chunk starts after this much of a step (keeps the progress bar moving). */
+  softBudgetMs: number;
+  /** The client's deadline within a step: far below Apps Script's 6 minutes, leaving room to write. */
+  hardBudgetMs: number;
+  /** How long a step waits for the document lock. */
+  lockWaitMs: number;
+}
+
+export const DEFAULT_LIMITS: JobLimits = { softBudgetMs: 20_000, hardBudgetMs: 240_000, lockWaitMs: 10_000 };
+
+export interface JobDeps {
+  store: Store;
+  lock: Lock;
+  clock: Clock;
+  /** The grid of a sheet by id; null when the sheet was deleted. */
+  grid(sheetId: number): Grid | null;
+  /** Made only when a step really sends (it needs the API key). */
+  client(): LookupClient;
+  settings: JobSettings;
+  limits?: Partial<JobLimits>;
+}
+
+/** An error the sidebar shows as is. */
+export class JobError extends Error {
+  constructor(
+    readonly kind: string,
+    message: string,
+    readonly next?: string,
+  ) {
+    super(message);
+  }
+}

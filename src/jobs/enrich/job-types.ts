@@ -1,0 +1,75 @@
+/** The job record kept in the cursor, and the progress the sidebar shows. Plain JSON. */
+import type { StatusField } from "../../sheet/columns";
+import type { LeadField } from "../../sheet/lead-fields";
+import type { EnrichOptions } from "./options";
+
+/** Where everything goes, as 1-based column numbers on the sheet. */
+export interface ColumnLayout {
+  headerRow: number;
+  /** Field -> column, for the fields to fill (existing or appended). */
+  fields: Array<[LeadField, number]>;
+  /** The status columns (`enrichment_status`, `enriched_at`, `job_changed`, `previous_job`). */
+  status: Record<StatusField, number>;
+  /** Existing columns holding the earlier job_title / company_name (0 when there is none). */
+  previous: { job_title: number; company_name: number };
+  /** Headers appended at the right, starting at `firstNewColumn`, in order. */
+  appended: string[];
+  firstNewColumn: number;
+  /** Fields the user chose whose column is the URL column itself: never overwritten. */
+  skipped: LeadField[];
+}
+
+export type JobState = "planned" | "running" | "paused" | "stopped" | "done" | "cancelled";
+
+export interface JobMessage {
+  kind: string;
+  message: string;
+  next?: string;
+}
+
+export interface EnrichJob {
+  id: string;
+  sheetId: number;
+  sheetName: string;
+  /** Data rows firstRow..lastRow; URLs in urlColumn. */
+  firstRow: number;
+  lastRow: number;
+  urlColumn: number;
+  layout: ColumnLayout;
+  options: EnrichOptions;
+  /** Of the distinct URL keys in order: a changed URL column is detected, never silently mixed up. */
+  fingerprint: string;
+  distinct: number;
+  rowsWithUrl: number;
+  invalidRows: number;
+  creditsPerUrl: number;
+  cap: number;
+  spent: number;
+  state: JobState;
+  message: JobMessage | null;
+  createdAt: number;
+  updatedAt: number;
+  /** Headers and the statuses of rows that need no lookup (bad URLs) are written by the first step. */
+  prepared: boolean;
+  stateParts: number;
+}
+
+export interface EnrichProgress {
+  jobId: string;
+  state: JobState;
+  sheetName: string;
+  /** The data rows, as A1 text of the URL column (e.g. "A2:A2001"). */
+  range: string;
+  rows: number;
+  distinct: number;
+  invalidRows: number;
+  ok: number;
+  notFound: number;
+  failed: number;
+  interrupted: number;
+  remaining: number;
+  spent: number;
+  cap: number;
+  creditsPerUrl: number;
+  message: JobMessage | null;
+}

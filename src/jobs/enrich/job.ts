@@ -1,0 +1,186 @@
+/**
+ * The enrichment job as resumable steps: estimate (plan, nothing charged) -> confirm -> steps
+ * driven by the sidebar -> done, with pause, resume and cancel. One job per document; its cursor
+ * lives in the document store and the sheet's own `enrichment_status` column.
+ *
+ * Never paying twice:
+ * - each distinct person (normalized URL) is fetched once and written to every row holding it;
+ * - URLs done in this run are skipped on resume (their state says so);
+ * - a URL is marked "in flight" in the store before its fetch and settled right after its rows are
+ *   written. A step that finds one in flight knows the execution that sent it was cut off: if the
+ *   sheet shows the row written by this run, it is done; otherwise it is marked "interrupted: may
+ *   have been charged" and is never re-sent by itself (the user selects the row and runs again);
+ * - retries happen only inside the client, where the spec says send again (500) or nothing was
+ *   charged (429, a request surely not sent).
+ */
+import { loadJob, removeJob, saveJob } from "./cursor";
+import { DEFAULT_LIMITS, type JobDeps, JobError } from "./deps";
+import type { EnrichJob, EnrichProgress } from "./job-types";
+import { checkOptions, type EnrichOptions } from "./options";
+import { type EnrichPlan, planEnrichment, type SelectionBox } from "./plan";
+import type { Grid } from "./ports";
+import { progressOf } from "./progress";
+import { runSteps } from "./step";
+import { URL_STATE } from "./url-states";
+
+const UNFINISHED = new Set(["running", "paused", "stopped"]);
+
+function withLock<T>(deps: JobDeps, work: () => T): T {
+  const waitMs = deps.limits?.lockWaitMs ?? DEFAULT_LIMITS.lockWaitMs;
+  if (!deps.lock.tryAcquire(waitMs)) {
+    throw new JobError(
+      "busy",
+      "Another enrichment step is running on this spreadsheet.",
+      "Wait a moment; if someone else is running it, let it finish or cancel it.",
+    );
+  }
+  try {
+    return work();
+  } finally {
+    deps.lock.release();
+  }
+}
+
+function loadOwn(deps: JobDeps, jobId: string): { job: EnrichJob; states: string } {
+  const loaded = loadJob(deps.store);
+  if (!loaded || loaded.job.id !== jobId) {
+    throw new JobError(
+      "gone",
+      "This run no longer exists: it was cancelled or replaced.",
+      "Estimate a new run.",
+    );
+  }
+  return loaded;
+}
+
+/** The document's current job, if any, for the sidebar to show (and offer to resume). */
+export function currentJob(deps: JobDeps): EnrichProgress | null {
+  const loaded = loadJob(deps.store);
+  return loaded ? progressOf(loaded.job, loaded.states) : null;
+}
+
+/** Saves a planned (not yet confirmed) job and answers its estimate. Charges nothing. */
+export function saveEstimate(deps: JobDeps, plan: EnrichPlan, options: EnrichOptions): EnrichProgress {
+  return withLock(deps, () => {
+    const existing = loadJob(deps.store);
+    if (existing && UNFINISHED.has(existing.job.state)) {
+      throw new JobError(
+        "unfinished",
+        `An unfinished run on "${existing.job.sheetName}" is ${existing.job.state}.`,
+        "Resume it or cancel it first: one run per spreadsheet keeps rows from being charged twice.",
+      );
+    }
+    if (existing) removeJob(deps.store);
+    const now = deps.clock.now();
+    const job: EnrichJob = {
+      id: `${now.toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`,
+      sheetId: plan.sheetId,
+      sheetName: plan.sheetName,
+      firstRow: plan.firstRow,
+      lastRow: plan.lastRow,
+      urlColumn: plan.urlColumn,
+      layout: plan.layout,
+      options,
+      fingerprint: plan.fingerprint,
+      distinct: plan.urls.keys.length,
+      rowsWithUrl: plan.urls.rowsWithUrl,
+      invalidRows: plan.urls.invalidRows.length,
+      creditsPerUrl: plan.creditsPerUrl,
+      cap: deps.settings.spendCap,
+      spent: 0,
+      state: "planned",
+      message: null,
+      createdAt: now,
+      updatedAt: now,
+      prepared: false,
+      stateParts: 0,
+    };
+    const states = URL_STATE.pending.repeat(job.distinct);
+    saveJob(deps.store, job, states);
+    return progressOf(job, states);
+  });
+}
+
+function transition(deps: JobDeps, jobId: string, change: (job: EnrichJob) => void): EnrichProgress {
+  return withLock(deps, () => {
+    const { job, states } = loadOwn(deps, jobId);
+    change(job);
+    job.updatedAt = deps.clock.now();
+    saveJob(deps.store, job, states);
+    return progressOf(job, states);
+  });
+}
+
+/** The explicit confirmation: nothing is sent before it. */
+export function confirmJob(deps: JobDeps, jobId: string): EnrichProgress {
+  return transition(deps, jobId, (job) => {
+    if (job.state !== "planned") throw new JobError("state", `This run is already ${job.state}.`);
+    job.cap = deps.settings.spendCap;
+    job.state = "running";
+  });
+}
+
+export function pauseJob(deps: JobDeps, jobId: string): EnrichProgress {
+  return transition(deps, jobId, (job) => {
+    if (job.state === "running") job.state = "paused";
+  });
+}
+
+/** Resumes a paused run, or a stopped one after the user acted (topped up, fixed the key, raised the cap). */
+export function resumeJob(deps: JobDeps, jobId: string): EnrichProgress {
+  return transition(deps, jobId, (job) => {
+    if (job.state === "stopped" && job.message?.kind === "changed") {
+      throw new JobError("changed", job.message.message, job.message.next);
+    }
+    if (job.state === "paused" || job.state === "stopped") {
+      job.state = "running";
+      job.message = null;
+      job.cap = deps.settings.spendCap;
+    }
+  });
+}
+
+/** Ends the run. Rows already written stay; rows not reached keep what they had. */
+export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
+  return withLock(deps, () => {
+    const { job, states } = loadOwn(deps, jobId);
+    job.state = "cancelled";
+    removeJob(deps.store);
+    return progressOf(job, states);
+  });
+}
+
+/** One step: a bounded slice of work, well under Apps Script's 6 minutes. */
+export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
+  return withLock(deps, () => {
+    const { job, states } = loadOwn(deps, jobId);
+    if (job.state !== "running") return progressOf(job, states);
+    const grid = deps.grid(job.sheetId);
+    if (!grid) {
+      job.state = "stopped";
+      job.message = {
+        kind: "changed",
+        message: `The sheet "${job.sheetName}" is gone.`,
+        next: "Start a new run.",
+      };
+      saveJob(deps.store, job, states);
+      return progressOf(job, states);
+    }
+    const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+    const after = runSteps({ job, states, grid, deps, limits });
+    return progressOf(job, after);
+  });
+}
+
+/** Plans the selection and saves it as a job awaiting confirmation: the estimate the user confirms. */
+export function estimateJob(
+  deps: JobDeps,
+  grid: Grid,
+  selection: SelectionBox,
+  input: EnrichOptions,
+  urlColumn?: number,
+): { plan: EnrichPlan; progress: EnrichProgress } {
+  const options = checkOptions(input);
+  const plan = planEnrichment(grid, selection, options, urlColumn);
+  return { plan, progress: saveEstimate(deps, plan, options) };
+}

@@ -1,0 +1,75 @@
+/**
+ * Maps the chosen fields onto the sheet's columns: a field goes into the existing column whose
+ * header names it (the header matching of src/sheet/), chosen fields without a column and the
+ * status columns are appended at the right with their names as headers.
+ */
+import { headerNamesField, matchColumns, STATUS_FIELDS, type StatusField } from "../../sheet/columns";
+import type { LeadField } from "../../sheet/lead-fields";
+import type { ColumnLayout } from "./job-types";
+
+export function planLayout(
+  headers: readonly string[],
+  headerRow: number,
+  urlColumn: number,
+  fields: readonly LeadField[],
+): ColumnLayout {
+  // After every existing column, empty headers included: a headerless column may hold the user's data.
+  const firstNewColumn = Math.max(headers.length, urlColumn) + 1;
+  const appended: string[] = [];
+  const append = (name: string) => {
+    appended.push(name);
+    return firstNewColumn + appended.length - 1;
+  };
+
+  // 0-based in matchColumns; the URL column is reserved: the job never writes over the URLs.
+  const matched = matchColumns(headers, [...fields, "job_title", "company_name", ...STATUS_FIELDS], {
+    reserved: [urlColumn - 1],
+  });
+  const found = new Map([...matched].map(([field, index]) => [field, index + 1]));
+  const urlHeader = headers[urlColumn - 1] ?? "";
+  const layoutFields: Array<[LeadField, number]> = [];
+  const skipped: LeadField[] = [];
+  for (const field of fields) {
+    const column = found.get(field);
+    // "Profile URL" names network_url: the user's URLs already are that field, and stay as typed.
+    if (column === undefined && headerNamesField(urlHeader, field)) skipped.push(field);
+    else layoutFields.push([field, column ?? append(field)]);
+  }
+
+  const status = {} as Record<StatusField, number>;
+  for (const name of STATUS_FIELDS) status[name] = found.get(name) ?? append(name);
+  const previousOf = (field: "job_title" | "company_name") => found.get(field) ?? 0;
+  return {
+    headerRow,
+    fields: layoutFields,
+    status,
+    previous: { job_title: previousOf("job_title"), company_name: previousOf("company_name") },
+    appended,
+    firstNewColumn,
+    skipped,
+  };
+}
+
+/** Every column the job reads or writes, sorted. */
+export function touchedColumns(layout: ColumnLayout): number[] {
+  const columns = new Set<number>([
+    ...layout.fields.map(([, column]) => column),
+    ...Object.values(layout.status),
+    ...[layout.previous.job_title, layout.previous.company_name].filter((column) => column > 0),
+  ]);
+  return [...columns].sort((a, b) => a - b);
+}
+
+/** Columns the job writes, grouped into runs of adjacent columns: one block write per run. */
+export function writtenColumnRuns(layout: ColumnLayout): Array<{ left: number; width: number }> {
+  const columns = [
+    ...new Set([...layout.fields.map(([, column]) => column), ...Object.values(layout.status)]),
+  ].sort((a, b) => a - b);
+  const runs: Array<{ left: number; width: number }> = [];
+  for (const column of columns) {
+    const last = runs[runs.length - 1];
+    if (last && last.left + last.width === column) last.width += 1;
+    else runs.push({ left: column, width: 1 });
+  }
+  return runs;
+}

@@ -1,0 +1,57 @@
+/**
+ * What the user chooses for a run: the fields to fill, the lookup extras, and the write mode.
+ * Plain JSON, because the choice travels from the sidebar and is kept in the job's cursor.
+ */
+import type { LeadLookupRequest, LookupOption } from "../../api/wire";
+import { DEFAULT_LOOKUP_FIELDS, isLeadField, type LeadField } from "../../sheet/lead-fields";
+
+/** fill: write only into empty cells. refresh: overwrite (the weekly CRM refresh). */
+export type EnrichMode = "fill" | "refresh";
+
+export type EnrichExtras = Partial<Record<LookupOption, boolean>>;
+
+export interface EnrichOptions {
+  fields: LeadField[];
+  extras: EnrichExtras;
+  mode: EnrichMode;
+}
+
+/** The extras the sidebar offers, in the order it shows them, with their extra credits per URL. */
+export const EXTRA_CHOICES: ReadonlyArray<{ option: LookupOption; label: string; credits: number }> = [
+  { option: "posts", label: "Posts (last 20)", credits: 1 },
+  { option: "comments", label: "Comments (last 20)", credits: 1 },
+  { option: "people_also_viewed", label: "People also viewed (20)", credits: 1 },
+  { option: "up_to_the_second_fresh", label: "Fresh data (real time, slower)", credits: 0 },
+  { option: "get_full_experience", label: "Full experience (needs fresh data)", credits: 0 },
+  { option: "inexact_company", label: "Inexact company match", credits: 0 },
+];
+
+export const DEFAULT_ENRICH_OPTIONS: EnrichOptions = {
+  fields: [...DEFAULT_LOOKUP_FIELDS],
+  extras: {},
+  mode: "refresh",
+};
+
+/** Credits one lookup can cost with these extras: 1 + one per paid extra (spec, lead lookup). */
+export function creditsPerUrl(extras: EnrichExtras): number {
+  return 1 + EXTRA_CHOICES.reduce((sum, choice) => sum + (extras[choice.option] ? choice.credits : 0), 0);
+}
+
+/** The request for one URL, sent exactly as the user typed it, with only the chosen options. */
+export function lookupRequest(url: string, extras: EnrichExtras): LeadLookupRequest {
+  const request: LeadLookupRequest = { url };
+  for (const choice of EXTRA_CHOICES) if (extras[choice.option]) request[choice.option] = true;
+  return request;
+}
+
+/** Checks options that came from the sidebar; throws a message the user can act on. */
+export function checkOptions(input: EnrichOptions): EnrichOptions {
+  const unknown = input.fields.filter((field) => !isLeadField(field));
+  if (unknown.length > 0) throw new Error(`Unknown field(s): ${unknown.join(", ")}.`);
+  const fields = [...new Set(input.fields)];
+  if (fields.length === 0) throw new Error("Choose at least one field to fill.");
+  if (input.mode !== "fill" && input.mode !== "refresh") throw new Error("Choose fill or refresh.");
+  const extras: EnrichExtras = {};
+  for (const choice of EXTRA_CHOICES) if (input.extras[choice.option] === true) extras[choice.option] = true;
+  return { fields, extras, mode: input.mode };
+}

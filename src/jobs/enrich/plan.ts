@@ -1,0 +1,142 @@
+/**
+ * Planning a run from the user's selection, before anything is charged: which column holds the
+ * URLs, which row holds the headers, where each field goes, how many distinct people, and what it
+ * can cost. Reads the sheet in a few block reads and writes nothing.
+ */
+import { normalizeProfileUrl } from "../../api/profile-url";
+import { detectHeaderRow } from "../../sheet/header-row";
+import type { ColumnLayout } from "./job-types";
+import { planLayout } from "./layout";
+import { creditsPerUrl, type EnrichOptions } from "./options";
+import type { Grid, GridValue } from "./ports";
+import { cellText, type DistinctUrls, distinctUrls, fingerprint } from "./urls";
+
+/** A rectangle of one sheet, 1-based, as the user selected it. */
+export interface SelectionBox {
+  sheetId: number;
+  sheetName: string;
+  top: number;
+  left: number;
+  height: number;
+  width: number;
+}
+
+export interface EnrichPlan {
+  sheetId: number;
+  sheetName: string;
+  urlColumn: number;
+  firstRow: number;
+  lastRow: number;
+  layout: ColumnLayout;
+  headers: string[];
+  urls: DistinctUrls;
+  fingerprint: string;
+  creditsPerUrl: number;
+  /** Upper bound: every distinct URL found and charged with every chosen extra. */
+  maxCredits: number;
+}
+
+/** Raised for a selection the job cannot work on, with what to do instead. */
+export class PlanError extends Error {
+  constructor(
+    message: string,
+    readonly next: string,
+  ) {
+    super(message);
+  }
+}
+
+const isUrl = (value: GridValue | undefined) => normalizeProfileUrl(cellText(value)) !== null;
+
+/** The selected column with the most profile URLs; with `preferred`, that column. */
+function findUrlColumn(block: GridValue[][], left: number, preferred?: number): number {
+  if (preferred !== undefined) return preferred;
+  const width = block[0]?.length ?? 0;
+  let best = -1;
+  let bestCount = 0;
+  for (let offset = 0; offset < width; offset += 1) {
+    const count = block.reduce((sum, row) => sum + (isUrl(row[offset]) ? 1 : 0), 0);
+    if (count > bestCount) {
+      best = offset;
+      bestCount = count;
+    }
+  }
+  if (best < 0) {
+    throw new PlanError(
+      "No profile URLs in the selection.",
+      "Select the cells (or the column) holding profile URLs such as https://www.network.example/in/jane-doe.",
+    );
+  }
+  return left + best;
+}
+
+/**
+ * The header row: the first selected row when its URL cell is a label rather than a URL;
+ * otherwise the nearest row above whose URL cell is a label; otherwise an empty row just above
+ * the data (the job writes its headers there).
+ */
+function findHeaderRow(
+  grid: Grid,
+  top: number,
+  block: GridValue[][],
+  urlOffset: number,
+  urlColumn: number,
+): { headerRow: number; firstRow: number } {
+  const rows = block.map((row) => row.map((value) => cellText(value)));
+  if (detectHeaderRow(rows, urlOffset).headerRow === 0) return { headerRow: top, firstRow: top + 1 };
+  if (top > 1) {
+    const above = grid.read(1, urlColumn, top - 1, 1).map((row) => row[0]);
+    for (let row = top - 1; row >= 1; row -= 1) {
+      const value = above[row - 1];
+      if (cellText(value) !== "" && !isUrl(value)) return { headerRow: row, firstRow: top };
+    }
+    const rowAbove = grid.read(top - 1, 1, 1, Math.max(1, grid.lastColumn()))[0] ?? [];
+    if (rowAbove.every((value) => cellText(value) === "")) return { headerRow: top - 1, firstRow: top };
+  }
+  throw new PlanError(
+    "The URLs have no header row, and the job needs one for its columns.",
+    "Insert a row above the URLs (right-click > Insert 1 row above), give the URL column a title, and try again.",
+  );
+}
+
+export function planEnrichment(
+  grid: Grid,
+  selection: SelectionBox,
+  options: EnrichOptions,
+  preferredUrlColumn?: number,
+): EnrichPlan {
+  const lastRow = Math.min(selection.top + selection.height - 1, grid.lastRow());
+  if (lastRow < selection.top)
+    throw new PlanError("The selection is empty.", "Select the profile URLs first.");
+  const block = grid.read(selection.top, selection.left, lastRow - selection.top + 1, selection.width);
+  const urlColumn = findUrlColumn(block, selection.left, preferredUrlColumn);
+  const urlOffset = urlColumn - selection.left;
+  const column = block.map((row) => row[urlOffset] as GridValue);
+  const { headerRow, firstRow } = findHeaderRow(grid, selection.top, block, urlOffset, urlColumn);
+
+  const urls = distinctUrls(column.slice(firstRow - selection.top), firstRow);
+  if (urls.keys.length === 0) {
+    throw new PlanError("No profile URLs in the selection.", "Select the cells holding profile URLs.");
+  }
+  const width = Math.max(grid.lastColumn(), urlColumn);
+  const headers = (grid.read(headerRow, 1, 1, width)[0] ?? []).map((value) => cellText(value));
+  const fields = [...options.fields];
+  for (const extra of ["posts", "comments", "people_also_viewed", "inexact_company"] as const) {
+    if (options.extras[extra] && !fields.includes(extra)) fields.push(extra);
+  }
+  const layout = planLayout(headers, headerRow, urlColumn, fields);
+  const perUrl = creditsPerUrl(options.extras);
+  return {
+    sheetId: selection.sheetId,
+    sheetName: selection.sheetName,
+    urlColumn,
+    firstRow,
+    lastRow,
+    layout,
+    headers,
+    urls,
+    fingerprint: fingerprint(urls.keys),
+    creditsPerUrl: perUrl,
+    maxCredits: urls.keys.length * perUrl,
+  };
+}

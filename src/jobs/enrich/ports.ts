@@ -1,0 +1,55 @@
+/**
+ * The ports the enrichment job works through. Apps Script implements them in src/gas/
+ * (SpreadsheetApp, PropertiesService, LockService, the API client over UrlFetchApp); tests use the
+ * in-memory fakes of test/jobs/fakes.ts. Nothing here touches an Apps Script global.
+ */
+import type { ApiError } from "../../api/errors";
+import type { LeadLookupRequest, LeadLookupResponse } from "../../api/wire";
+
+/** What a cell can hold when read. Cells holding a formula are read as the formula's text. */
+export type GridValue = string | number | boolean | Date;
+
+/**
+ * One sheet, addressed by 1-based row and column numbers. Each call is one block read or write,
+ * never a cell at a time (the platform charges per call, not per cell).
+ */
+export interface Grid {
+  /** Rows top..top+height-1, columns left..left+width-1; formula cells come back as their formula. */
+  read(top: number, left: number, height: number, width: number): GridValue[][];
+  /**
+   * Writes a rectangular block whose top-left corner is (top, left). Text the job took from the
+   * API is already escaped (toCellValue); other values are what `read` gave back.
+   */
+  write(top: number, left: number, values: GridValue[][]): void;
+  lastRow(): number;
+  lastColumn(): number;
+}
+
+/** A key-value store of text (document properties in Apps Script: 9 KB a value, 500 KB in all). */
+export interface Store {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+/** The document lock: one step at a time per document, whoever runs it. */
+export interface Lock {
+  /** Waits up to `waitMs` for the lock; false when someone else still holds it. */
+  tryAcquire(waitMs: number): boolean;
+  release(): void;
+}
+
+/** The answer of one batch, as the API client gives it (src/api/client.ts). */
+export interface LookupBatch {
+  /** Input order; null = not attempted (deadline reached or the batch was stopped). */
+  outcomes: Array<{ ok: true; value: LeadLookupResponse } | { ok: false; error: ApiError } | null>;
+  /** Auth or insufficient funds: nothing after it can succeed until the user acts. */
+  stoppedBy: ApiError | null;
+  /** Credits charged, from the answers' amounts. */
+  spent: number;
+}
+
+/** The part of the API client the job uses. */
+export interface LookupClient {
+  lookupLeads(requests: LeadLookupRequest[], options: { deadline: number }): LookupBatch;
+}

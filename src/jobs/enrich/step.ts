@@ -1,0 +1,227 @@
+/**
+ * The work of one step: settle what a cut-off execution left in flight, write the headers once,
+ * then fetch chunk after chunk of pending distinct URLs (each chunk one client batch, written to
+ * its rows at once) until the time budget, the spend cap or the URLs run out.
+ */
+
+import type { ApiError } from "../../api/errors";
+import type { Clock } from "../../api/ports";
+import { saveJob, saveStates } from "./cursor";
+import type { JobDeps, JobLimits } from "./deps";
+import type { EnrichJob, JobMessage } from "./job-types";
+import { lookupRequest } from "./options";
+import type { Grid } from "./ports";
+import { type RowOutcome, readStatuses, STATUS_TEXT, writeOutcomes } from "./row-writer";
+import { indicesIn, URL_STATE, type UrlState, withStates } from "./url-states";
+import { type DistinctUrls, distinctUrls, fingerprint } from "./urls";
+
+interface StepContext {
+  job: EnrichJob;
+  states: string;
+  grid: Grid;
+  deps: JobDeps;
+  limits: JobLimits;
+}
+
+const isoNow = (clock: Clock) => new Date(clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+function readUrls(grid: Grid, job: EnrichJob): DistinctUrls {
+  const height = job.lastRow - job.firstRow + 1;
+  const column = grid.read(job.firstRow, job.urlColumn, height, 1).map((row) => row[0] ?? "");
+  return distinctUrls(column, job.firstRow);
+}
+
+function stop(context: StepContext, message: JobMessage): void {
+  context.job.state = "stopped";
+  context.job.message = message;
+}
+
+/** Every row of these URL indices gets the same outcome. */
+function rowsOutcome(
+  urls: DistinctUrls,
+  indices: readonly number[],
+  outcome: RowOutcome,
+): Map<number, RowOutcome> {
+  const byRow = new Map<number, RowOutcome>();
+  for (const index of indices) for (const row of urls.rows[index] ?? []) byRow.set(row, outcome);
+  return byRow;
+}
+
+/**
+ * In-flight URLs found at the start of a step were sent by an execution that was cut off. The
+ * sheet is the durable record: a row this run wrote (its enriched_at is not older than the run)
+ * is done; otherwise the URL may have been charged without being written, so it is reported as
+ * interrupted and never re-sent by itself.
+ */
+function settleInFlight(context: StepContext, urls: DistinctUrls): void {
+  const inFlight = indicesIn(context.states, URL_STATE.inFlight);
+  if (inFlight.length === 0) return;
+  const { job, grid } = context;
+  const runStart = new Date(job.createdAt).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const firstRows = inFlight.map((index) => urls.rows[index]![0]!);
+  const seen = readStatuses(grid, job.layout, firstRows);
+  const settled: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [] };
+  for (const index of inFlight) {
+    const [status, at] = seen.get(urls.rows[index]![0]!) ?? ["", ""];
+    const writtenByThisRun = at !== "" && at >= runStart;
+    if (writtenByThisRun && status === STATUS_TEXT.ok) settled.o.push(index);
+    else if (writtenByThisRun && status === STATUS_TEXT.notFound) settled.n.push(index);
+    else settled.i.push(index);
+  }
+  writeOutcomes(
+    grid,
+    job.layout,
+    rowsOutcome(urls, settled.i, { kind: "status", status: STATUS_TEXT.interrupted }),
+    job.options.mode,
+    isoNow(context.deps.clock),
+  );
+  let states = context.states;
+  states = withStates(states, settled.o, URL_STATE.ok);
+  states = withStates(states, settled.n, URL_STATE.notFound);
+  states = withStates(states, settled.i, URL_STATE.interrupted);
+  context.states = states;
+  saveJob(context.deps.store, job, states);
+}
+
+/** Headers of the appended columns, and the status of rows whose cell is no profile URL. */
+function prepare(context: StepContext, urls: DistinctUrls): void {
+  const { job, grid } = context;
+  if (job.prepared) return;
+  if (job.layout.appended.length > 0)
+    grid.write(job.layout.headerRow, job.layout.firstNewColumn, [job.layout.appended]);
+  const invalid = new Map<number, RowOutcome>(
+    urls.invalidRows.map((row) => [row, { kind: "status", status: STATUS_TEXT.invalid }]),
+  );
+  writeOutcomes(grid, job.layout, invalid, job.options.mode, isoNow(context.deps.clock));
+  job.prepared = true;
+  saveJob(context.deps.store, job, context.states);
+}
+
+/** Pending rows get a status saying why they were not enriched, so no row is left unexplained. */
+function markPending(context: StepContext, urls: DistinctUrls, status: string): void {
+  const pending = indicesIn(context.states, URL_STATE.pending);
+  writeOutcomes(
+    context.grid,
+    context.job.layout,
+    rowsOutcome(urls, pending, { kind: "status", status }),
+    context.job.options.mode,
+    isoNow(context.deps.clock),
+  );
+}
+
+function stopMessage(error: ApiError): JobMessage {
+  return { kind: error.kind, message: error.message, next: error.next };
+}
+
+/** Sends one chunk and writes its rows. Returns false when the step must end. */
+function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], deadline: number): boolean {
+  const { job, deps, grid } = context;
+  const before = context.states;
+  context.states = withStates(before, chunk, URL_STATE.inFlight);
+  saveStates(deps.store, before, context.states);
+
+  const batch = deps.client().lookupLeads(
+    chunk.map((index) => lookupRequest(urls.urls[index]!, job.options.extras)),
+    { deadline },
+  );
+
+  const outcomes = new Map<number, RowOutcome>();
+  const next: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [] };
+  let notAttempted = false;
+  chunk.forEach((index, position) => {
+    const outcome = batch.outcomes[position] ?? null;
+    const rows = urls.rows[index] ?? [];
+    if (outcome === null) {
+      notAttempted = true;
+      next["."].push(index);
+      return;
+    }
+    if (outcome.ok) {
+      next.o.push(index);
+      for (const row of rows) outcomes.set(row, { kind: "ok", lead: outcome.value.lead });
+      return;
+    }
+    const error = outcome.error;
+    if (error.kind === "insufficient_funds" || error.kind === "auth") {
+      // Refused before any charge: the URL stays pending for after the user acts.
+      next["."].push(index);
+      return;
+    }
+    const status =
+      error.kind === "not_found"
+        ? STATUS_TEXT.notFound
+        : `error: ${error.message}${error.hint ? ` (${error.hint})` : ""}${
+            error.charged === "maybe"
+              ? " It may have been charged; select the row and run again to retry."
+              : ""
+          }`;
+    (error.kind === "not_found" ? next.n : next.e).push(index);
+    for (const row of rows) outcomes.set(row, { kind: "status", status });
+  });
+
+  writeOutcomes(grid, job.layout, outcomes, job.options.mode, isoNow(deps.clock));
+  let states = context.states;
+  for (const state of [URL_STATE.pending, URL_STATE.ok, URL_STATE.notFound, URL_STATE.failed] as const) {
+    states = withStates(states, next[state], state);
+  }
+  context.states = states;
+  job.spent += batch.spent;
+  job.updatedAt = deps.clock.now();
+  saveJob(deps.store, job, states);
+
+  if (batch.stoppedBy) {
+    stop(context, stopMessage(batch.stoppedBy));
+    const why =
+      batch.stoppedBy.kind === "auth"
+        ? "not enriched yet: the API key was not accepted; fix it in Settings, then Resume"
+        : "not enriched yet: out of credits; top up, then Resume";
+    markPending(context, urls, why);
+    return false;
+  }
+  return !notAttempted;
+}
+
+/** Runs chunks until the budget, the cap or the URLs end; returns the URL states after. */
+export function runSteps(context: StepContext): string {
+  const { job, deps, grid, limits } = context;
+  const started = deps.clock.now();
+  const urls = readUrls(grid, job);
+  if (fingerprint(urls.keys) !== job.fingerprint) {
+    stop(context, {
+      kind: "changed",
+      message: "The profile URLs in the selected rows changed since this run was estimated.",
+      next: "Cancel this run and start a new one on the current rows (rows already enriched keep their values).",
+    });
+    saveJob(deps.store, job, context.states);
+    return context.states;
+  }
+  settleInFlight(context, urls);
+  prepare(context, urls);
+
+  const chunkSize = Math.max(1, Math.min(500, Math.floor(deps.settings.chunkSize)));
+  while (job.state === "running" && deps.clock.now() - started < limits.softBudgetMs) {
+    const affordable = Math.floor((job.cap - job.spent) / job.creditsPerUrl);
+    const chunk = indicesIn(context.states, URL_STATE.pending, Math.min(chunkSize, Math.max(0, affordable)));
+    if (indicesIn(context.states, URL_STATE.pending, 1).length === 0) {
+      job.state = "done";
+      break;
+    }
+    if (chunk.length === 0) {
+      stop(context, {
+        kind: "spend_cap",
+        message: `The spend cap of ${job.cap} credits is reached (${job.spent} spent in this run).`,
+        next: "Raise the spend cap in Settings, then Resume; or cancel to keep what is done.",
+      });
+      markPending(
+        context,
+        urls,
+        "not enriched yet: the spend cap was reached; raise it in Settings, then Resume",
+      );
+      break;
+    }
+    if (!runChunk(context, urls, chunk, started + limits.hardBudgetMs)) break;
+  }
+  job.updatedAt = deps.clock.now();
+  saveJob(deps.store, job, context.states);
+  return context.states;
+}

@@ -1,0 +1,65 @@
+/**
+ * The profile URLs of the selection, deduplicated: each distinct person (by normalizeProfileUrl's
+ * host-agnostic key) is looked up once and written to every row that holds it.
+ */
+import { normalizeProfileUrl } from "../../api/profile-url";
+import type { GridValue } from "./ports";
+
+export interface DistinctUrls {
+  /** Keys in the order they first appear. */
+  keys: string[];
+  /** The URL to send for each key: the first form the user typed. */
+  urls: string[];
+  /** Rows (1-based sheet rows) holding each key. */
+  rows: number[][];
+  /** Rows whose cell is not empty but is no profile URL: never sent. */
+  invalidRows: number[];
+  rowsWithUrl: number;
+}
+
+export function cellText(value: GridValue | undefined): string {
+  if (value === undefined || value === null) return "";
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString();
+  return String(value).trim();
+}
+
+/** `column` holds the cells of rows firstRow, firstRow+1, ... */
+export function distinctUrls(column: readonly GridValue[], firstRow: number): DistinctUrls {
+  const index = new Map<string, number>();
+  const result: DistinctUrls = { keys: [], urls: [], rows: [], invalidRows: [], rowsWithUrl: 0 };
+  column.forEach((value, offset) => {
+    const text = cellText(value);
+    if (text === "") return;
+    const row = firstRow + offset;
+    const key = normalizeProfileUrl(text);
+    if (key === null) {
+      result.invalidRows.push(row);
+      return;
+    }
+    result.rowsWithUrl += 1;
+    const known = index.get(key);
+    if (known !== undefined) {
+      result.rows[known]!.push(row);
+      return;
+    }
+    index.set(key, result.keys.length);
+    result.keys.push(key);
+    result.urls.push(text);
+    result.rows.push([row]);
+  });
+  return result;
+}
+
+/** FNV-1a of the keys in order: cheap to keep, enough to notice an edited URL column. */
+export function fingerprint(keys: readonly string[]): string {
+  let hash = 0x811c9dc5;
+  for (const key of keys) {
+    for (let i = 0; i < key.length; i += 1) {
+      hash ^= key.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    hash ^= 10;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${keys.length}:${hash.toString(16)}`;
+}
