@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   aliasField,
@@ -130,5 +131,38 @@ describe("matchColumns", () => {
       ["job_title", 2],
       ["company_name", 1],
     ]);
+  });
+});
+
+describe("planColumns properties", () => {
+  const header = fc.oneof(
+    fc.constantFrom("Name", "Title", "Job Title", "Company", "LinkedIn", "", "Notes", "job_title", "Status"),
+    fc.string({ maxLength: 8 }),
+  );
+  const field = fc.constantFrom(...LEAD_FIELDS.slice(0, 20), ...STATUS_FIELDS);
+
+  it("gives every distinct field one column, never sharing, never reserved, appending contiguously", () => {
+    fc.assert(
+      fc.property(
+        fc.array(header, { maxLength: 10 }),
+        fc.array(field, { maxLength: 12 }),
+        fc.array(fc.nat(12), { maxLength: 3 }),
+        (headers, fields, reserved) => {
+          const plan = planColumns(headers, fields, { reserved });
+          expect(plan.columns.map((c) => c.field)).toEqual([...new Set(fields)]);
+          expect(new Set(plan.columns.map((c) => c.index)).size).toBe(plan.columns.length);
+          for (const column of plan.columns) {
+            if (column.existing) {
+              expect(column.index).toBeLessThan(headers.length);
+              expect(reserved).not.toContain(column.index);
+              expect(headerNamesField(headers[column.index]!, column.field)).toBe(true);
+            }
+          }
+          const added = plan.columns.filter((c) => !c.existing);
+          expect(added.map((c) => c.field)).toEqual(plan.appended);
+          expect(added.map((c) => c.index)).toEqual(added.map((_, i) => headers.length + i));
+        },
+      ),
+    );
   });
 });

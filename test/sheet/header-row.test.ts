@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { detectHeaderRow, looksLikeProfileUrl } from "../../src/sheet/header-row";
 
@@ -74,5 +75,27 @@ describe("detectHeaderRow", () => {
   it("answers an empty block with no header", () => {
     expect(detectHeaderRow([], 0)).toEqual(noHeader);
     expect(detectHeaderRow([[""], [""]], 0)).toEqual(noHeader);
+  });
+});
+
+describe("detectHeaderRow properties", () => {
+  it("never takes a block that starts with a profile URL for one with a header", () => {
+    const slug = fc.stringMatching(/^[a-z0-9-]{1,20}$/);
+    const url = fc
+      .tuple(
+        fc.constantFrom("https://www.network.example/in/", "network.example/in/", "http://x.example/pub/"),
+        slug,
+      )
+      .map(([prefix, s]) => prefix + s);
+    fc.assert(
+      fc.property(fc.array(url, { minLength: 1, maxLength: 6 }), (urls) => {
+        expect(
+          detectHeaderRow(
+            urls.map((u) => ["Jane", u]),
+            1,
+          ),
+        ).toEqual(noHeader);
+      }),
+    );
   });
 });
