@@ -61,7 +61,9 @@ export function needsApostrophe(text: string): boolean {
 /** Cuts text to `limit` characters including a marker that says it was cut and the full length. */
 export function truncateText(text: string, limit = CELL_CHAR_LIMIT): string {
   if (text.length <= limit) return text;
-  const marker = ` …[truncated: ${text.length.toLocaleString("en-US")} characters in full]`;
+  // Digits grouped by hand: the same text whatever locale the runtime has.
+  const length = String(text.length).replace(/\B(?=(\d{3})+$)/g, ",");
+  const marker = ` …[truncated: ${length} characters in full]`;
   let end = Math.max(0, limit - marker.length);
   // Never split a surrogate pair: a lone half would show as a broken character.
   const last = text.charCodeAt(end - 1);

@@ -6,7 +6,6 @@ import { type CellOptions, type CellValue, toCellValue } from "./cell-value";
 
 /** A record's own field: never an inherited name such as `toString` or `__proto__`. */
 export function recordValue(record: object, field: string): unknown {
-  // hasOwnProperty rather than Object.hasOwn: Apps Script's V8 may predate ES2022.
   return Object.hasOwn(record, field) ? (record as Record<string, unknown>)[field] : undefined;
 }
 
