@@ -1,0 +1,32 @@
+/**
+ * Round trip through the emulated Sheets input parser (sandbox/gas/cells.ts, an independent
+ * reading of how Sheets parses what setValues writes): every string our escaping writes comes
+ * back as the same text, never a formula, number, boolean or date.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseInput } from "../../sandbox/gas/cells";
+import { toCellValue } from "../../src/sheet/cell-value";
+
+const tricky = fc.oneof(
+  fc.string(),
+  fc.constantFrom("=1+1", "+1 555", "-5", " -5", "@x", "'quoted", "00123", "1,234.5", "10%", "TRUE"),
+  fc.constantFrom("2024-01-15", "1/15/2024", "1-10", "11-50", "$12", "(12)", "1e5", " 42 "),
+  fc
+    .tuple(fc.constantFrom("", " ", "-", "+", "="), fc.stringMatching(/^[0-9.,%e+-]{0,8}$/))
+    .map(([a, b]) => a + b),
+);
+
+describe("toCellValue through the emulated Sheets parser", () => {
+  it("reads back every written string as the same text", () => {
+    fc.assert(
+      fc.property(tricky, (text) => {
+        const cell = toCellValue(text);
+        const parsed = parseInput(String(cell));
+        if (text === "") expect(parsed).toEqual({ kind: "empty" });
+        else expect(parsed).toMatchObject({ kind: "value", value: text });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
