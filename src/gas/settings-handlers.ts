@@ -33,8 +33,10 @@ export const settingsHandlers: Pick<
   "getSettings" | "saveSettings" | "removeApiKey" | "testConnection"
 > = {
   getSettings: () => toSettingsView(readSettings()),
-  saveSettings: (change) => {
-    const result = saveSettingsChange(change ?? {});
+  saveSettings: (arg) => {
+    // The sidebar's JSON, checked field by field: anything but an object changes nothing.
+    const change = arg !== null && typeof arg === "object" ? arg : {};
+    const result = saveSettingsChange(change);
     if (!result.saved) return result;
     if (change.apiKey !== undefined || change.baseUrl !== undefined) forgetCachedBalance();
     return { saved: true, settings: toSettingsView(readSettings()) };

@@ -57,10 +57,12 @@ export function saveSettingsChange(
     if (checked.ok) updates[key] = text(checked.value);
     else problems[field] = checked.message;
   };
-  if (change.apiKey !== undefined) take("apiKey", checkApiKey(change.apiKey), SETTING_KEYS.apiKey, String);
+  if (change.apiKey !== undefined)
+    take("apiKey", checkApiKey(String(change.apiKey)), SETTING_KEYS.apiKey, String);
   if (change.baseUrl !== undefined) {
-    if (change.baseUrl.trim() === "") updates[SETTING_KEYS.baseUrl] = null;
-    else take("baseUrl", checkBaseUrl(change.baseUrl), SETTING_KEYS.baseUrl, String);
+    const baseUrl = String(change.baseUrl);
+    if (baseUrl.trim() === "") updates[SETTING_KEYS.baseUrl] = null;
+    else take("baseUrl", checkBaseUrl(baseUrl), SETTING_KEYS.baseUrl, String);
   }
   if (change.chunkSize !== undefined) {
     take("chunkSize", checkChunkSize(change.chunkSize), SETTING_KEYS.chunkSize, String);
