@@ -3,6 +3,7 @@
  * here becomes a top-level Apps Script function; see scripts/build.ts). Keep each one thin: check
  * input, call inward, format output.
  */
+import { enrichHandlers, requestEnrichFocus } from "./gas/enrich-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
 import { settingsHandlers } from "./gas/settings-handlers";
 import { dispatch, type RpcHandlers, type RpcResult, type UserError } from "./rpc";
@@ -15,7 +16,11 @@ const ADDON_TITLE = "Prospecting";
  * @param {GoogleAppsScript.Events.SheetsOnOpen} _event The open event.
  */
 export function onOpen(_event?: unknown): void {
-  SpreadsheetApp.getUi().createAddonMenu().addItem("Open sidebar", "showSidebar").addToUi();
+  SpreadsheetApp.getUi()
+    .createAddonMenu()
+    .addItem("Open sidebar", "showSidebar")
+    .addItem("Enrich selected profile URLs", "showEnrichSidebar")
+    .addToUi();
 }
 
 /**
@@ -32,14 +37,27 @@ export function showSidebar(): void {
   SpreadsheetApp.getUi().showSidebar(html);
 }
 
+/** Menu: opens the sidebar on the Enrich tab, which plans the current selection. */
+export function showEnrichSidebar(): void {
+  requestEnrichFocus();
+  showSidebar();
+}
+
 const handlers: RpcHandlers = {
   ...settingsHandlers,
+  ...enrichHandlers,
   getServerInfo: () => ({ version: __ADDON_VERSION__ }),
 };
 
 function toUserError(error: unknown): UserError {
   const message = error instanceof Error ? error.message : String(error);
-  return { kind: "internal", message };
+  // Errors meant for the user (the enrichment job's) carry their kind and next step.
+  const { kind, next } = Object(error) as { kind?: unknown; next?: unknown };
+  return {
+    kind: typeof kind === "string" ? kind : "internal",
+    message,
+    ...(typeof next === "string" ? { next } : {}),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@
  * google.script.run cannot carry them.
  */
 
+import type { EnrichMethods } from "./rpc/enrich";
 import type { SettingsMethods } from "./rpc/settings";
 
 /** An error as the sidebar shows it: what went wrong and what to do next. */
@@ -26,7 +27,7 @@ export interface ServerInfo {
 }
 
 /** Method name -> argument and result. Features add their methods here. */
-export interface RpcMethods extends SettingsMethods {
+export interface RpcMethods extends SettingsMethods, EnrichMethods {
   /** Cheap call the sidebar makes on load: proves the bridge works. */
   getServerInfo: { arg: null; result: ServerInfo };
 }

@@ -12,7 +12,15 @@ const root = join(import.meta.dirname, "../..");
 const code = readFileSync(join(root, "dist/Code.js"), "utf8");
 const mainSource = readFileSync(join(root, "src/main.ts"), "utf8");
 
-const EXPECTED_GLOBALS = ["onOpen", "onInstall", "showSidebar", "rpc", "LOOKUP_LEAD", "CREDIT_BALANCE"];
+const EXPECTED_GLOBALS = [
+  "onOpen",
+  "onInstall",
+  "showSidebar",
+  "showEnrichSidebar",
+  "rpc",
+  "LOOKUP_LEAD",
+  "CREDIT_BALANCE",
+];
 const CUSTOM_FUNCTIONS = ["LOOKUP_LEAD", "CREDIT_BALANCE"];
 
 /** The JSDoc block that stands right before `function NAME(` at the top level of the bundle. */

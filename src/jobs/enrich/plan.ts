@@ -38,6 +38,7 @@ export interface EnrichPlan {
 
 /** Raised for a selection the job cannot work on, with what to do instead. */
 export class PlanError extends Error {
+  readonly kind = "selection";
   constructor(
     message: string,
     readonly next: string,

@@ -116,11 +116,13 @@ function stopMessage(error: ApiError): JobMessage {
 /** Sends one chunk and writes its rows. Returns false when the step must end. */
 function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], deadline: number): boolean {
   const { job, deps, grid } = context;
+  // Made before anything is marked in flight: a missing key must not leave URLs "interrupted".
+  const client = deps.client();
   const before = context.states;
   context.states = withStates(before, chunk, URL_STATE.inFlight);
   saveStates(deps.store, before, context.states);
 
-  const batch = deps.client().lookupLeads(
+  const batch = client.lookupLeads(
     chunk.map((index) => lookupRequest(urls.urls[index]!, job.options.extras)),
     { deadline },
   );

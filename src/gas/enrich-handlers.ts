@@ -1,0 +1,152 @@
+/**
+ * The Enrich tab's server methods: the selection and settings come from Apps Script here, the
+ * work is the job of src/jobs/enrich/ through its ports.
+ */
+import { type DEFAULT_LIMITS, type JobDeps, JobError } from "../jobs/enrich/deps";
+import {
+  cancelJob,
+  confirmJob,
+  currentJob,
+  estimateJob,
+  pauseJob,
+  resumeJob,
+  stepJob,
+} from "../jobs/enrich/job";
+import { checkOptions } from "../jobs/enrich/options";
+import { type EnrichPlan, planEnrichment, type SelectionBox } from "../jobs/enrich/plan";
+import { columnLetters } from "../jobs/enrich/progress";
+import type { RpcHandlers } from "../rpc";
+import type { EnrichPreview, EnrichRequest } from "../rpc/enrich";
+import { gridOfSheet, sheetGrid } from "./grid";
+import { appsScriptClock } from "./http";
+import { documentStore } from "./job-store";
+import { documentLock } from "./lock";
+import { connectClient, hasApiKey } from "./settings-client";
+import { readSettings } from "./settings-store";
+
+const FOCUS_KEY = "enrich.focus";
+
+function noKey(): JobError {
+  return new JobError(
+    "auth",
+    "No API key is saved yet.",
+    "Open Settings, paste your API key and press Save.",
+  );
+}
+
+function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
+  const settings = readSettings();
+  return {
+    store: documentStore(),
+    lock: documentLock(),
+    clock: appsScriptClock,
+    grid: gridOfSheet,
+    client: () => {
+      if (!hasApiKey(settings)) throw noKey();
+      return connectClient(settings);
+    },
+    settings: { chunkSize: settings.chunkSize, spendCap: settings.spendCap },
+    limits,
+  };
+}
+
+function activeSelection(): { sheet: GoogleAppsScript.Spreadsheet.Sheet; box: SelectionBox } {
+  const range = SpreadsheetApp.getActiveRange();
+  if (!range) {
+    throw new JobError(
+      "selection",
+      "Nothing is selected.",
+      "Select the cells or the column holding profile URLs.",
+    );
+  }
+  const sheet = range.getSheet();
+  return {
+    sheet,
+    box: {
+      sheetId: sheet.getSheetId(),
+      sheetName: sheet.getName(),
+      top: range.getRow(),
+      left: range.getColumn(),
+      height: range.getNumRows(),
+      width: range.getNumColumns(),
+    },
+  };
+}
+
+function a1(left: number, top: number, right: number, bottom: number): string {
+  return `${columnLetters(left)}${top}:${columnLetters(right)}${bottom}`;
+}
+
+function previewOf(plan: EnrichPlan, box: SelectionBox): EnrichPreview {
+  const { layout } = plan;
+  return {
+    sheetName: plan.sheetName,
+    selection: a1(box.left, box.top, box.left + box.width - 1, box.top + box.height - 1),
+    range: a1(plan.urlColumn, plan.firstRow, plan.urlColumn, plan.lastRow),
+    urlColumn: plan.urlColumn,
+    headerRow: layout.headerRow,
+    rows: plan.urls.rowsWithUrl,
+    distinct: plan.urls.keys.length,
+    invalidRows: plan.urls.invalidRows.length,
+    targets: layout.fields.map(([field, column]) => ({
+      field,
+      column: columnLetters(column),
+      header: column < layout.firstNewColumn ? (plan.headers[column - 1] ?? "") : "",
+    })),
+    skipped: layout.skipped,
+    creditsPerUrl: plan.creditsPerUrl,
+    maxCredits: plan.maxCredits,
+  };
+}
+
+function balanceNow(): { balance: number | null; balanceError: string | null } {
+  const settings = readSettings();
+  if (!hasApiKey(settings)) return { balance: null, balanceError: "No API key is saved yet: open Settings." };
+  const result = connectClient(settings).balance();
+  return result.ok
+    ? { balance: result.value, balanceError: null }
+    : { balance: null, balanceError: `${result.error.message} ${result.error.next}` };
+}
+
+/** Called by the menu item: the sidebar opens on the Enrich tab with the selection planned. */
+export function requestEnrichFocus(): void {
+  CacheService.getUserCache()?.put(FOCUS_KEY, "1", 120);
+}
+
+export const enrichHandlers: Pick<
+  RpcHandlers,
+  | "enrichPreview"
+  | "enrichEstimate"
+  | "enrichConfirm"
+  | "enrichStep"
+  | "enrichPause"
+  | "enrichResume"
+  | "enrichCancel"
+  | "enrichStartup"
+> = {
+  enrichPreview: (request: EnrichRequest) => {
+    const { sheet, box } = activeSelection();
+    const plan = planEnrichment(sheetGrid(sheet), box, checkOptions(request.options), request.urlColumn);
+    return previewOf(plan, box);
+  },
+  enrichEstimate: (request: EnrichRequest) => {
+    const { sheet, box } = activeSelection();
+    const deps = jobDeps();
+    const { plan, progress } = estimateJob(deps, sheetGrid(sheet), box, request.options, request.urlColumn);
+    return { preview: previewOf(plan, box), progress, ...balanceNow(), cap: deps.settings.spendCap };
+  },
+  enrichConfirm: ({ jobId }) => {
+    if (!hasApiKey(readSettings())) throw noKey();
+    return confirmJob(jobDeps(), jobId);
+  },
+  enrichStep: ({ jobId }) => stepJob(jobDeps(), jobId),
+  enrichPause: ({ jobId }) => pauseJob(jobDeps(), jobId),
+  enrichResume: ({ jobId }) => resumeJob(jobDeps(), jobId),
+  enrichCancel: ({ jobId }) => cancelJob(jobDeps(), jobId),
+  enrichStartup: () => {
+    const cache = CacheService.getUserCache();
+    const focus = cache?.get(FOCUS_KEY) === "1";
+    if (focus) cache?.remove(FOCUS_KEY);
+    return { job: currentJob(jobDeps()), focus };
+  },
+};

@@ -1,0 +1,64 @@
+/**
+ * The Grid port over one Sheet: every call is one block read (getValues + getFormulas) or one
+ * block write (setValues). Reads past the sheet's edge come back empty; writes past it grow the
+ * sheet first, because getRange throws for cells beyond its size.
+ */
+import type { Grid, GridValue } from "../jobs/enrich/ports";
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** Formula cells are read as their formula, so writing a block back keeps them formulas. */
+function withFormulas(values: unknown[][], formulas: string[][]): GridValue[][] {
+  return values.map((row, r) =>
+    row.map((value, c) => {
+      const formula = formulas[r]?.[c] ?? "";
+      if (formula !== "") return formula;
+      return value instanceof Date || typeof value === "number" || typeof value === "boolean"
+        ? value
+        : String(value ?? "");
+    }),
+  );
+}
+
+function ensureSize(sheet: Sheet, lastRow: number, lastColumn: number): void {
+  const rows = sheet.getMaxRows();
+  if (lastRow > rows) sheet.insertRowsAfter(rows, lastRow - rows);
+  const columns = sheet.getMaxColumns();
+  if (lastColumn > columns) sheet.insertColumnsAfter(columns, lastColumn - columns);
+}
+
+export function sheetGrid(sheet: Sheet): Grid {
+  return {
+    read(top, left, height, width) {
+      const empty = () => Array.from({ length: height }, () => new Array<GridValue>(width).fill(""));
+      const rows = Math.min(height, sheet.getMaxRows() - top + 1);
+      const columns = Math.min(width, sheet.getMaxColumns() - left + 1);
+      if (height <= 0 || width <= 0 || rows <= 0 || columns <= 0) return empty();
+      const range = sheet.getRange(top, left, rows, columns);
+      const block = withFormulas(range.getValues(), range.getFormulas());
+      const result = empty();
+      block.forEach((row, r) => {
+        row.forEach((value, c) => {
+          result[r]![c] = value;
+        });
+      });
+      return result;
+    },
+    write(top, left, values) {
+      const width = values[0]?.length ?? 0;
+      if (values.length === 0 || width === 0) return;
+      ensureSize(sheet, top + values.length - 1, left + width - 1);
+      sheet.getRange(top, left, values.length, width).setValues(values);
+    },
+    lastRow: () => sheet.getLastRow(),
+    lastColumn: () => sheet.getLastColumn(),
+  };
+}
+
+/** The grid of the active spreadsheet's sheet with this id, or null when it was deleted. */
+export function gridOfSheet(sheetId: number): Grid | null {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet()
+    .getSheets()
+    .find((candidate) => candidate.getSheetId() === sheetId);
+  return sheet ? sheetGrid(sheet) : null;
+}

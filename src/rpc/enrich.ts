@@ -1,0 +1,69 @@
+/**
+ * Sidebar <-> server methods of the Enrich tab: preview the selection, estimate (nothing charged),
+ * confirm, then steps driven by the sidebar, with pause, resume and cancel.
+ */
+import type { EnrichProgress } from "../jobs/enrich/job-types";
+import type { EnrichOptions } from "../jobs/enrich/options";
+
+export type { EnrichProgress } from "../jobs/enrich/job-types";
+export type { EnrichMode, EnrichOptions } from "../jobs/enrich/options";
+
+export interface EnrichRequest {
+  options: EnrichOptions;
+  /** 1-based column of the URLs; omitted: the selected column holding the most profile URLs. */
+  urlColumn?: number;
+}
+
+/** Where one field goes. */
+export interface FieldTarget {
+  field: string;
+  /** Column letters, e.g. "C". */
+  column: string;
+  /** The existing header it matched, or "" for a new column. */
+  header: string;
+}
+
+/** What the selection holds, as the tab shows it before the estimate. */
+export interface EnrichPreview {
+  sheetName: string;
+  /** The selection, e.g. "B1:B2001". */
+  selection: string;
+  /** The URL cells that will be read, e.g. "B2:B2001". */
+  range: string;
+  urlColumn: number;
+  headerRow: number;
+  rows: number;
+  distinct: number;
+  invalidRows: number;
+  targets: FieldTarget[];
+  /** Fields not written because the URL column already is that field (e.g. network_url). */
+  skipped: string[];
+  creditsPerUrl: number;
+  maxCredits: number;
+}
+
+export interface EnrichEstimate {
+  preview: EnrichPreview;
+  progress: EnrichProgress;
+  /** Credits left, or null when the balance could not be read (balanceError says why). */
+  balance: number | null;
+  balanceError: string | null;
+  cap: number;
+}
+
+export interface EnrichStartup {
+  job: EnrichProgress | null;
+  /** True once after the menu item "Enrich selected profile URLs" opened the sidebar. */
+  focus: boolean;
+}
+
+export interface EnrichMethods {
+  enrichPreview: { arg: EnrichRequest; result: EnrichPreview };
+  enrichEstimate: { arg: EnrichRequest; result: EnrichEstimate };
+  enrichConfirm: { arg: { jobId: string }; result: EnrichProgress };
+  enrichStep: { arg: { jobId: string }; result: EnrichProgress };
+  enrichPause: { arg: { jobId: string }; result: EnrichProgress };
+  enrichResume: { arg: { jobId: string }; result: EnrichProgress };
+  enrichCancel: { arg: { jobId: string }; result: EnrichProgress };
+  enrichStartup: { arg: null; result: EnrichStartup };
+}
