@@ -1,0 +1,91 @@
+/** Mutable state of one sandbox: accounts, test configuration, counters, caches. */
+import { Accounts } from "./accounts.ts";
+import { Random } from "./random.ts";
+
+export const FAULT_KINDS = ["server_error", "throttle", "slow", "insufficient_funds", "malformed"] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultRule {
+  /** Endpoint path the rule applies to; every endpoint when absent. */
+  path?: string;
+  kind: FaultKind;
+  /** Probability per request (default 1 when count is given, else 1). */
+  rate?: number;
+  /** Apply to this many requests, then stop. */
+  count?: number;
+  /** For "slow": extra delay (default 5,000 ms). */
+  delayMs?: number;
+}
+
+export interface SandboxConfig {
+  latencyMs: number | Record<string, number>;
+  lookupErrorRate: number;
+  faults: FaultRule[];
+  refineSearch: boolean;
+}
+
+export interface SandboxStats {
+  requests: Record<string, number>;
+  peakConcurrency: Record<string, number>;
+  throttled: Record<string, number>;
+  creditsCharged: number;
+  ledger: Array<{ key: string; path: string; amount: number; url?: string; at: string }>;
+}
+
+/** An order cached by company search: the matching company indices and when they were cached. */
+export interface CachedOrder {
+  cachedAt: number;
+  order: number[];
+}
+
+export const DEFAULT_KEYS: Record<string, number> = { "sandbox-demo-key": 10_000, "sandbox-empty-key": 0 };
+
+export class SandboxState {
+  readonly accounts: Accounts;
+  config: SandboxConfig;
+  readonly orderCache = new Map<string, CachedOrder>();
+  /** Requests in flight per "key path" (the parallel limits) and per path (peak concurrency). */
+  readonly inFlightByKey = new Map<string, number>();
+  readonly inFlightByPath = new Map<string, number>();
+  requests: Record<string, number> = {};
+  peakConcurrency: Record<string, number> = {};
+  throttled: Record<string, number> = {};
+  readonly faultRandom: Random;
+
+  constructor(
+    private readonly initialConfig: SandboxConfig,
+    keys: Record<string, number>,
+    readonly now: () => number,
+    seed: number,
+  ) {
+    this.config = structuredClone(initialConfig);
+    this.accounts = new Accounts(keys, now, ["sandbox-demo-key"]);
+    this.faultRandom = new Random(seed, 99);
+  }
+
+  /** Counters, ledger, balances and caches back to the start; configuration back to the options. */
+  reset(): void {
+    this.accounts.reset();
+    this.orderCache.clear();
+    this.requests = {};
+    this.peakConcurrency = {};
+    this.throttled = {};
+    this.config = structuredClone(this.initialConfig);
+  }
+
+  latencyFor(path: string): number {
+    const latency = this.config.latencyMs;
+    return typeof latency === "number" ? latency : (latency[path] ?? latency["*"] ?? 0);
+  }
+
+  stats(): SandboxStats {
+    const ledger = this.accounts.ledger.map((c) => ({ ...c }));
+    return {
+      requests: { ...this.requests },
+      peakConcurrency: { ...this.peakConcurrency },
+      throttled: { ...this.throttled },
+      creditsCharged: ledger.reduce((sum, c) => sum + c.amount, 0),
+      ledger,
+    };
+  }
+}
