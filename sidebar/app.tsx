@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { NoticeBar, NoticeProvider } from "./components/notices";
 import { type TabSpec, Tabs } from "./components/tabs";
 import { call } from "./rpc-client";
+import { EnrichTab } from "./tabs/enrich";
 import { SettingsTab } from "./tabs/settings";
 
 const TABS = [
@@ -46,11 +47,20 @@ function Footer() {
 
 export function App() {
   const [tab, setTab] = useState<TabId>("companies");
+  // The menu item "Enrich selected profile URLs", or an unfinished run, opens on the Enrich tab.
+  useEffect(() => {
+    call("enrichStartup", null).then(
+      (startup) => {
+        if (startup.focus || (startup.job && startup.job.state !== "done")) setTab("enrich");
+      },
+      () => undefined,
+    );
+  }, []);
   return (
     <NoticeProvider>
       <Tabs tabs={TABS} selected={tab} onSelect={(id) => setTab(id)}>
         <NoticeBar />
-        {tab === "settings" ? <SettingsTab /> : <Planned tab={tab} />}
+        {tab === "settings" ? <SettingsTab /> : tab === "enrich" ? <EnrichTab /> : <Planned tab={tab} />}
         <Footer />
       </Tabs>
     </NoticeProvider>

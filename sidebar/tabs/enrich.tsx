@@ -1,0 +1,457 @@
+/**
+ * The Enrich tab: refresh rows of profile URLs in place. The user picks the fields, the extras and
+ * the mode; Estimate plans the selection (nothing charged) and shows distinct URLs, the most it can
+ * cost, the balance and the spend cap; Confirm & run starts the steps, which this tab drives one
+ * server call at a time (each well under Apps Script's 6 minutes). Closing the sidebar pauses the
+ * run; reopening offers to resume it.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { EXTRA_CHOICES } from "../../src/jobs/enrich/options";
+import type {
+  EnrichEstimate,
+  EnrichMode,
+  EnrichOptions,
+  EnrichPreview,
+  EnrichProgress,
+} from "../../src/rpc/enrich";
+import { DEFAULT_LOOKUP_FIELDS, type LeadField, parseFieldList } from "../../src/sheet/lead-fields";
+import { useNotices } from "../components/notices";
+import { ProgressBar } from "../components/progress";
+import { asUserError, call } from "../rpc-client";
+
+type Extras = EnrichOptions["extras"];
+
+const UNFINISHED = new Set(["running", "paused", "stopped"]);
+/** Wait before trying a step again when another step holds the document lock. */
+const BUSY_RETRY_MS = 2000;
+
+const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function Selection({ preview, onRefresh }: { preview: EnrichPreview | null; onRefresh(): void }) {
+  return (
+    <div class="form-group">
+      <strong>Profile URLs</strong>
+      {preview ? (
+        <span data-testid="enrich-selection">
+          {preview.sheetName}!{preview.range}: {plural(preview.rows, "row")},{" "}
+          {plural(preview.distinct, "distinct URL")}
+          {preview.invalidRows > 0 ? `, ${plural(preview.invalidRows, "cell")} that are no profile URL` : ""}
+          <span class="hint"> (headers in row {preview.headerRow})</span>
+        </span>
+      ) : (
+        <span class="hint">Select the column of profile URLs in the sheet.</span>
+      )}
+      <button type="button" class="secondary" onClick={onRefresh}>
+        Use current selection
+      </button>
+    </div>
+  );
+}
+
+function FieldsChooser(props: {
+  defaults: LeadField[];
+  setDefaults(fields: LeadField[]): void;
+  more: string;
+  setMore(text: string): void;
+  problem: string | null;
+}) {
+  const toggle = (field: LeadField, on: boolean) =>
+    props.setDefaults(on ? [...props.defaults, field] : props.defaults.filter((f) => f !== field));
+  return (
+    <fieldset class="form-group">
+      <legend>Fields to fill</legend>
+      {DEFAULT_LOOKUP_FIELDS.map((field) => (
+        <label key={field} style={{ fontWeight: 400 }}>
+          <input
+            type="checkbox"
+            checked={props.defaults.includes(field)}
+            onChange={(e) => toggle(field, e.currentTarget.checked)}
+          />{" "}
+          {field}
+        </label>
+      ))}
+      <label for="enrich-more">More fields</label>
+      <input
+        id="enrich-more"
+        type="text"
+        placeholder="e.g. headline, industry, jobs"
+        value={props.more}
+        onInput={(e) => props.setMore(e.currentTarget.value)}
+        aria-describedby="enrich-more-hint"
+      />
+      <span id="enrich-more-hint" class="hint">
+        Any field of the lead record, comma-separated. Lists (jobs, educations) are written as JSON.
+      </span>
+      {props.problem ? (
+        <span role="alert" style={{ color: "var(--error)", fontSize: "12px" }}>
+          {props.problem}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function ExtrasChooser({ extras, setExtras }: { extras: Extras; setExtras(extras: Extras): void }) {
+  return (
+    <fieldset class="form-group">
+      <legend>Extras</legend>
+      {EXTRA_CHOICES.map((choice) => (
+        <label key={choice.option} style={{ fontWeight: 400 }}>
+          <input
+            type="checkbox"
+            checked={extras[choice.option] === true}
+            onChange={(e) => setExtras({ ...extras, [choice.option]: e.currentTarget.checked })}
+          />{" "}
+          {choice.label}{" "}
+          <span class="muted">{choice.credits > 0 ? `+${choice.credits} credit` : "free"}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function ModeChooser({ mode, setMode }: { mode: EnrichMode; setMode(mode: EnrichMode): void }) {
+  return (
+    <fieldset class="form-group">
+      <legend>Mode</legend>
+      <label style={{ fontWeight: 400 }}>
+        <input
+          type="radio"
+          name="enrich-mode"
+          checked={mode === "refresh"}
+          onChange={() => setMode("refresh")}
+        />{" "}
+        Refresh: overwrite with current data
+      </label>
+      <label style={{ fontWeight: 400 }}>
+        <input type="radio" name="enrich-mode" checked={mode === "fill"} onChange={() => setMode("fill")} />{" "}
+        Fill empty cells only
+      </label>
+    </fieldset>
+  );
+}
+
+function EstimateView({ estimate }: { estimate: EnrichEstimate }) {
+  const { preview, balance, balanceError, cap } = estimate;
+  const affordable = Math.floor(cap / preview.creditsPerUrl);
+  return (
+    <div class="notice info" data-testid="enrich-estimate">
+      <strong>
+        {plural(preview.distinct, "distinct URL")}, up to {plural(preview.maxCredits, "credit")}
+      </strong>
+      <br />
+      Balance {balance === null ? "unknown" : plural(balance, "credit")} · cap {plural(cap, "credit")} ·{" "}
+      {preview.creditsPerUrl} per URL
+      {preview.maxCredits > cap ? (
+        <span class="next">The run stops at the spend cap, after about {plural(affordable, "URL")}.</span>
+      ) : null}
+      {balance !== null && preview.maxCredits > balance ? (
+        <span class="next">
+          Not enough credits for all: the run stops when they run out and keeps what is done.
+        </span>
+      ) : null}
+      {balanceError ? <span class="next">{balanceError}</span> : null}
+      <span class="next">
+        Writes{" "}
+        {preview.targets
+          .map((t) => `${t.field} → ${t.column}${t.header ? ` (${t.header})` : " (new)"}`)
+          .join(", ")}
+        ; statuses in enrichment_status, enriched_at, job_changed, previous_job. Duplicates are fetched once;
+        not-found and rejected URLs are free.
+      </span>
+    </div>
+  );
+}
+
+function stateLine(progress: EnrichProgress): string {
+  switch (progress.state) {
+    case "running":
+      return "Running…";
+    case "paused":
+      return "Paused. Resume continues where it stopped; nothing done is paid again.";
+    case "stopped":
+      return "Stopped.";
+    case "done":
+      return "Done.";
+    default:
+      return progress.state;
+  }
+}
+
+function RunView(props: {
+  progress: EnrichProgress;
+  driving: boolean;
+  onPause(): void;
+  onResume(): void;
+  onCancel(): void;
+  onNew(): void;
+}) {
+  const { progress } = props;
+  const finished = progress.state === "done" || progress.state === "cancelled";
+  return (
+    <section aria-label="Enrichment run" data-testid="enrich-run" data-state={progress.state}>
+      <p>
+        <strong>{stateLine(progress)}</strong>{" "}
+        <span class="muted">
+          {progress.sheetName}!{progress.range} · {plural(progress.rows, "row")}
+        </span>
+      </p>
+      <ProgressBar
+        done={progress.ok + progress.notFound}
+        failed={progress.failed + progress.interrupted}
+        remaining={progress.remaining}
+        spent={progress.spent}
+        cap={progress.cap}
+        unit="distinct URLs"
+      />
+      {progress.notFound > 0 || progress.interrupted > 0 ? (
+        <p class="muted">
+          {progress.notFound > 0 ? `${plural(progress.notFound, "profile")} not found (free). ` : ""}
+          {progress.interrupted > 0
+            ? `${plural(progress.interrupted, "URL")} interrupted by a cut-off: see their rows' status.`
+            : ""}
+        </p>
+      ) : null}
+      {progress.message ? (
+        <div class="notice error" role="alert">
+          {progress.message.message}
+          {progress.message.next ? <span class="next">{progress.message.next}</span> : null}
+        </div>
+      ) : null}
+      <div class="buttons">
+        {progress.state === "running" && props.driving ? (
+          <button type="button" class="secondary" onClick={props.onPause}>
+            Pause
+          </button>
+        ) : null}
+        {(progress.state === "running" && !props.driving) ||
+        progress.state === "paused" ||
+        progress.state === "stopped" ? (
+          <button type="button" class="action" onClick={props.onResume}>
+            Resume
+          </button>
+        ) : null}
+        {!finished ? (
+          <button type="button" class="secondary" onClick={props.onCancel}>
+            Cancel
+          </button>
+        ) : (
+          <button type="button" class="action" onClick={props.onNew}>
+            New run
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function EnrichTab() {
+  const notices = useNotices();
+  const [preview, setPreview] = useState<EnrichPreview | null>(null);
+  const [defaults, setDefaults] = useState<LeadField[]>([...DEFAULT_LOOKUP_FIELDS]);
+  const [more, setMore] = useState("");
+  const [extras, setExtras] = useState<Extras>({});
+  const [mode, setMode] = useState<EnrichMode>("refresh");
+  const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
+  const [progress, setProgress] = useState<EnrichProgress | null>(null);
+  const [driving, setDriving] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const stopRequest = useRef<null | "pause" | "cancel">(null);
+  const mounted = useRef(true);
+
+  // A changed choice makes the shown estimate stale: estimate again before confirming.
+  useEffect(() => setEstimate(null), [defaults, more, extras, mode]);
+
+  const extraFields = parseFieldList(more);
+  const fieldProblem = "error" in extraFields ? extraFields.error : null;
+  const options = (): EnrichOptions => ({
+    fields: [
+      ...new Set([...defaults, ...("fields" in extraFields && more.trim() ? extraFields.fields : [])]),
+    ],
+    extras,
+    mode,
+  });
+
+  async function refreshSelection() {
+    setEstimate(null);
+    try {
+      setPreview(await call("enrichPreview", { options: options() }));
+    } catch (error) {
+      setPreview(null);
+      notices.showError(asUserError(error));
+    }
+  }
+
+  useEffect(() => {
+    mounted.current = true;
+    call("enrichStartup", null).then(
+      (startup) => {
+        if (startup.job && UNFINISHED.has(startup.job.state)) setProgress(startup.job);
+        else void refreshSelection();
+      },
+      (error) => notices.showError(asUserError(error)),
+    );
+    return () => {
+      // Closing the tab stops driving; the run stays resumable.
+      mounted.current = false;
+    };
+  }, []);
+
+  /** Calls steps until the run ends, the user pauses or cancels, or an error needs the user. */
+  async function drive(jobId: string) {
+    setDriving(true);
+    stopRequest.current = null;
+    try {
+      for (;;) {
+        if (!mounted.current) return;
+        if (stopRequest.current === "pause") {
+          setProgress(await call("enrichPause", { jobId }));
+          return;
+        }
+        if (stopRequest.current === "cancel") {
+          setProgress(await call("enrichCancel", { jobId }));
+          return;
+        }
+        let next: EnrichProgress;
+        try {
+          next = await call("enrichStep", { jobId });
+        } catch (error) {
+          const userError = asUserError(error);
+          if (userError.kind === "busy") {
+            await sleep(BUSY_RETRY_MS);
+            continue;
+          }
+          throw error;
+        }
+        setProgress(next);
+        if (next.state !== "running") {
+          if (next.state === "done") notices.show({ tone: "ok", message: doneMessage(next) });
+          return;
+        }
+      }
+    } catch (error) {
+      notices.showError(asUserError(error));
+    } finally {
+      setDriving(false);
+    }
+  }
+
+  async function runEstimate() {
+    if (fieldProblem) return;
+    setBusy(true);
+    notices.clear();
+    try {
+      const result = await call("enrichEstimate", { options: options() });
+      setEstimate(result);
+      setPreview(result.preview);
+    } catch (error) {
+      notices.showError(asUserError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm() {
+    if (!estimate) return;
+    setBusy(true);
+    try {
+      const started = await call("enrichConfirm", { jobId: estimate.progress.jobId });
+      setProgress(started);
+      setEstimate(null);
+      void drive(started.jobId);
+    } catch (error) {
+      notices.showError(asUserError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resume() {
+    if (!progress) return;
+    try {
+      const resumed = await call("enrichResume", { jobId: progress.jobId });
+      setProgress(resumed);
+      if (resumed.state === "running") void drive(resumed.jobId);
+    } catch (error) {
+      notices.showError(asUserError(error));
+    }
+  }
+
+  async function cancel() {
+    if (!progress) return;
+    if (driving) {
+      stopRequest.current = "cancel";
+      return;
+    }
+    try {
+      setProgress(await call("enrichCancel", { jobId: progress.jobId }));
+    } catch (error) {
+      notices.showError(asUserError(error));
+    }
+  }
+
+  if (progress) {
+    return (
+      <RunView
+        progress={progress}
+        driving={driving}
+        onPause={() => {
+          stopRequest.current = "pause";
+        }}
+        onResume={resume}
+        onCancel={cancel}
+        onNew={() => {
+          setProgress(null);
+          void refreshSelection();
+        }}
+      />
+    );
+  }
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void runEstimate();
+      }}
+    >
+      <p class="muted">Refresh role, company and location in the rows of a column of profile URLs.</p>
+      <Selection preview={preview} onRefresh={refreshSelection} />
+      <FieldsChooser
+        defaults={defaults}
+        setDefaults={setDefaults}
+        more={more}
+        setMore={setMore}
+        problem={fieldProblem}
+      />
+      <ExtrasChooser extras={extras} setExtras={setExtras} />
+      <ModeChooser mode={mode} setMode={setMode} />
+      {estimate ? <EstimateView estimate={estimate} /> : null}
+      <div class="buttons">
+        {estimate ? (
+          <>
+            <button type="button" class="action" disabled={busy} onClick={confirm}>
+              Confirm &amp; run
+            </button>
+            <button type="button" class="secondary" onClick={() => setEstimate(null)}>
+              Back
+            </button>
+          </>
+        ) : (
+          <button type="submit" class="action" disabled={busy || fieldProblem !== null}>
+            Estimate
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function doneMessage(progress: EnrichProgress): string {
+  const parts = [`${plural(progress.ok, "profile")} refreshed`];
+  if (progress.notFound > 0) parts.push(`${progress.notFound} not found`);
+  if (progress.failed + progress.interrupted > 0)
+    parts.push(`${progress.failed + progress.interrupted} failed`);
+  return `${parts.join(", ")}; ${plural(progress.spent, "credit")} spent.`;
+}
