@@ -111,10 +111,8 @@ function errorFromStatus(path: EndpointPath, status: number, body: string): ApiE
   if (status === 429) return apiError("throttled", { status, charged: "no", ...withDetail });
   if (status === 408) return apiError("timeout", { status, charged: "maybe", ...withDetail });
   if (status >= 500) return apiError("server", { status, charged: serverCharged(path), ...withDetail });
-  if (status >= 400) {
-    const message = detail === "" ? undefined : `The API did not accept the request: ${detail}`;
-    return apiError("validation", { status, charged: "no", ...withDetail, ...(message ? { message } : {}) });
-  }
+  // 400 ValidationError and any other 4xx: the server's text reaches the user verbatim as the hint.
+  if (status >= 400) return apiError("validation", { status, charged: "no", ...withDetail });
   return apiError("malformed", { status, charged: "maybe", ...withDetail });
 }
 
