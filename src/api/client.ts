@@ -84,6 +84,8 @@ const PATH_OF = {
 } as const satisfies Record<BatchEndpoint, EndpointPath>;
 
 export const DEFAULT_MAX_TRIES = 5;
+/** Page size asked for when the caller gives none: max_limit in the spec's sample. */
+const TRANSACTION_PAGE_SIZE = 100;
 /** Transaction pages fetched per fetchAll call (the spec names no parallel limit for them). */
 const TRANSACTION_PAGES_PER_CALL = 10;
 
@@ -179,7 +181,8 @@ export function createClient(config: ClientConfig): Client {
       ),
     listTransactions,
     listAllTransactions(query, options) {
-      const first = listTransactions(query);
+      // Without a page size, ask for the sample's max_limit (100): fewer pages to fetch.
+      const first = listTransactions({ limit: String(TRANSACTION_PAGE_SIZE), ...query });
       if (!first.ok) return { results: [], count: 0, complete: false, error: first.error };
       const rest = transactionPageQueries(query, first.value);
       const pages = runBatch(

@@ -245,6 +245,7 @@ describe("transaction query validation", () => {
       amount__range: "1",
       after_balance__gte: "ten",
       created_at__lt: "2024-13-01",
+      created_at__gt: "2023-02-29",
     });
     expect(paths(problems)).toEqual([
       "limit",
@@ -255,6 +256,7 @@ describe("transaction query validation", () => {
       "amount__range",
       "after_balance__gte",
       "created_at__lt",
+      "created_at__gt",
     ]);
   });
 });

@@ -10,15 +10,16 @@ const DATE_HINT = "Write dates as yyyy-mm-dd or yyyy-mm-ddTHH:MM:SS.ssssss, for 
 function isDate(text: string): boolean {
   const m = DATE.exec(text);
   if (!m) return false;
-  const [, , month, day, hour = "0", minute = "0", second = "0"] = m.map((part) => part ?? "0");
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0));
+  // Date.UTC rolls 31 February over into March: a real calendar day comes back unchanged.
+  const date = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1));
   return (
-    Number(month) >= 1 &&
-    Number(month) <= 12 &&
-    Number(day) >= 1 &&
-    Number(day) <= 31 &&
-    Number(hour) <= 23 &&
-    Number(minute) <= 59 &&
-    Number(second) <= 59
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === (month ?? 1) - 1 &&
+    date.getUTCDate() === day &&
+    (hour ?? 0) <= 23 &&
+    (minute ?? 0) <= 59 &&
+    (second ?? 0) <= 59
   );
 }
 
