@@ -31,6 +31,7 @@ describe("parallel limits", () => {
     const url = (await api.control.sampleUrls(1))[0];
     const cases = [
       { path: PATHS.companies, limit: 20, body: { keywords: ["conformance"], limit_by: 2 } },
+      { path: PATHS.leads, limit: 50, body: { company_id: 1_000_254, limit_by: 1 } },
       { path: PATHS.lookup, limit: 500, body: { url } },
     ];
     const hold = { "X-Sandbox-Fault": "slow", "X-Sandbox-Delay-Ms": "1500" };
