@@ -1,0 +1,102 @@
+/**
+ * The enrichment as the sidebar drives it, in the emulated Apps Script runtime over the built
+ * dist/Code.js, against the sandbox API on a worker thread. Shared by the runtime tests and the
+ * benchmark (bench/enrich.ts).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type SandboxControl, sandboxControl } from "../../sandbox/api/control";
+import { startSandboxThread } from "../../sandbox/api/thread";
+import type { RuntimeClock } from "../../sandbox/gas/clock";
+import { createRuntime, type RunOptions, type Runtime } from "../../sandbox/gas/runtime";
+import { normalizeProfileUrl } from "../../src/api/profile-url";
+import type { EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+export const SHEET = "CRM";
+export const USER = "user@example.com";
+
+export interface EnrichWorld {
+  runtime: Runtime;
+  control: SandboxControl;
+  sandboxUrl: string;
+  close(): Promise<void>;
+}
+
+export interface WorldOptions {
+  latencyMs?: number;
+  rows: Array<Array<string | number | boolean | null>>;
+  userProperties?: Record<string, string>;
+  clock?: RuntimeClock;
+}
+
+export async function startEnrichWorld(options: WorldOptions): Promise<EnrichWorld> {
+  const sandbox = await startSandboxThread({ latencyMs: options.latencyMs ?? 0 });
+  const runtime = createRuntime({
+    codeJs: readFileSync(join(ROOT, "dist", "Code.js"), "utf8"),
+    sidebarHtml: readFileSync(join(ROOT, "dist", "sidebar.html"), "utf8"),
+    spreadsheet: { sheets: [{ name: SHEET, rows: options.rows, maxRows: options.rows.length + 10 }] },
+    properties: {
+      user: { [USER]: { API_BASE_URL: sandbox.url, API_KEY: "sandbox-demo-key", ...options.userProperties } },
+    },
+    user: USER,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  return {
+    runtime,
+    control: sandboxControl(sandbox.url),
+    sandboxUrl: sandbox.url,
+    close: () => sandbox.close(),
+  };
+}
+
+type RpcAnswer<T> = { ok: true; value: T } | { ok: false; error: { kind: string; message: string } };
+
+export function rpcValue<T>(runtime: Runtime, method: string, arg: unknown, options?: RunOptions): T {
+  const answer = runtime.rpc(method, arg, options) as RpcAnswer<T>;
+  if (!answer.ok) throw new Error(`${method}: ${answer.error.kind}: ${answer.error.message}`);
+  return answer.value;
+}
+
+export const DEFAULT_REQUEST: EnrichRequest = {
+  options: { fields: ["full_name", "job_title", "company_name", "location"], extras: {}, mode: "refresh" },
+};
+
+/** Select, estimate and confirm, as the Enrich tab does. */
+export function estimateAndConfirm(runtime: Runtime, a1: string, request = DEFAULT_REQUEST): string {
+  runtime.select(SHEET, a1);
+  const estimate = rpcValue<{ progress: EnrichProgress }>(runtime, "enrichEstimate", request);
+  rpcValue<EnrichProgress>(runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
+  return estimate.progress.jobId;
+}
+
+/** Steps until the run is no longer running (the sidebar's loop). */
+export function driveSteps(runtime: Runtime, jobId: string, maxSteps = 200): EnrichProgress {
+  let progress = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+  for (let step = 1; step < maxSteps && progress.state === "running"; step += 1) {
+    progress = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+  }
+  return progress;
+}
+
+/** Lookup charges per person (normalized URL) in the sandbox's own ledger. */
+export async function chargesPerPerson(control: SandboxControl): Promise<Map<string, number>> {
+  const stats = await control.stats();
+  const charges = new Map<string, number>();
+  for (const entry of stats.ledger) {
+    if (!entry.path.includes("/leads/by_link/") || entry.amount === 0 || !entry.url) continue;
+    const key = normalizeProfileUrl(entry.url) ?? entry.url;
+    charges.set(key, (charges.get(key) ?? 0) + 1);
+  }
+  return charges;
+}
+
+/** A CRM export: header, then rows of URL, old title, old company; `duplicates` rows repeat earlier URLs. */
+export function crmRows(urls: readonly string[], duplicates: number): Array<Array<string>> {
+  const rows = urls.map((url) => [url, "Old title", "Old Co"]);
+  for (let i = 0; i < duplicates; i += 1) {
+    const source = urls[(i * 7) % urls.length]!;
+    rows.splice(Math.min(rows.length, 10 + i * 9), 0, [source, "", ""]);
+  }
+  return [["Profile URL", "Title", "Company"], ...rows];
+}
