@@ -23,11 +23,11 @@ export class PlaygroundEngine {
   handle(request: EngineRequest): EngineAnswers[EngineRequest["op"]] {
     switch (request.op) {
       case "open":
-        return this.execute(() => this.runtime.run("onOpen", [{ authMode: "LIMITED" }], "trigger"));
+        return this.execute(() => this.runtime.open());
       case "view":
         return this.view([]);
       case "menu":
-        return this.execute(() => this.runtime.run(request.functionName, [], "menu"));
+        return this.execute(() => this.runtime.runMenuItem(request.functionName));
       case "setCell":
         return this.execute(() => this.runtime.setCell(request.sheet, request.a1, request.input));
       case "select":
@@ -44,9 +44,7 @@ export class PlaygroundEngine {
     let outcome: ScriptOutcome = { ok: true, value: null };
     const execution = this.execute(
       () => {
-        // google.script.run hands back JSON: undefined becomes null, as in Apps Script.
-        const value = this.runtime.run(functionName, args, "rpc");
-        outcome = { ok: true, value: value === undefined ? null : JSON.parse(JSON.stringify(value)) };
+        outcome = { ok: true, value: this.runtime.runScript(functionName, args) };
       },
       (error) => {
         outcome = { ok: false, message: messageOf(error) };

@@ -3,6 +3,7 @@
  * runtime-adapter.ts maps sandbox/gas's Runtime onto it; keeping the playground behind this small
  * interface keeps the page's wire format independent of the runtime's internals.
  */
+import type { RuntimeData } from "../gas/runtime";
 import type { MenuView, SheetView } from "./protocol";
 
 /** Something the add-on showed during an execution. */
@@ -12,8 +13,12 @@ export type RuntimeUiEvent =
   | { kind: "sidebar"; title: string; html: string };
 
 export interface PlaygroundRuntime {
-  /** One execution of a global function; throws what the add-on threw. */
-  run(functionName: string, args: unknown[], kind: "menu" | "rpc" | "trigger"): unknown;
+  /** Opens the document: onOpen as a simple trigger (it builds the add-on menu). */
+  open(): void;
+  /** A menu item's function, as a "menu" execution; throws what the add-on threw. */
+  runMenuItem(functionName: string): void;
+  /** google.script.run.<functionName>(...args) from the sidebar; returns what it returned, as JSON. */
+  runScript(functionName: string, args: unknown[]): unknown;
   /** Typing into a cell: a value, or a formula that the runtime evaluates. */
   setCell(sheet: string, a1: string, input: string): void;
   /** Sets the active sheet and range (what getActiveRange() answers). */
@@ -31,11 +36,5 @@ export interface PlaygroundRuntime {
   save(): SavedRuntime;
 }
 
-export interface SavedRuntime {
-  spreadsheet: unknown;
-  properties: {
-    user: Record<string, string>;
-    document: Record<string, string>;
-    script: Record<string, string>;
-  };
-}
+/** The saved form (.data/playground.json): the runtime's own JSON (spreadsheet and property stores). */
+export type SavedRuntime = RuntimeData;

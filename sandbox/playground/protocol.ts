@@ -12,6 +12,8 @@ export interface SheetView {
   input: string[][];
   /** Per-cell error messages (a failed formula's `#ERROR!` reason), sparse: "row,col" -> message. */
   errors: Record<string, string>;
+  /** Cells holding numbers or dates ("row,col"), drawn right-aligned as Sheets does. */
+  numeric: string[];
 }
 
 /** A menu item built by onOpen: label and the global function it runs. */

@@ -16,7 +16,7 @@ import { SheetTabs } from "./sheet-tabs";
 import { isShimMessage } from "./shim-messages";
 import { SidebarPanel } from "./sidebar-panel";
 
-const EMPTY_SHEET: SheetView = { name: "", display: [], input: [], errors: {} };
+const EMPTY_SHEET: SheetView = { name: "", display: [], input: [], errors: {}, numeric: [] };
 /** Clearing more cells than this at once is refused: each cell is one execution. */
 const MAX_CLEAR_CELLS = 500;
 
@@ -157,7 +157,17 @@ export function App() {
   };
 
   const onGridKey = (event: KeyboardEvent) => {
-    if (editingRef.current || event.target !== gridBox.current) return;
+    if (event.target !== gridBox.current) return;
+    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+    const pending = editingRef.current;
+    if (pending) {
+      // Keys typed before the cell editor has taken focus still belong to the edit.
+      if (printable) {
+        event.preventDefault();
+        setEditing({ ...pending, text: pending.text + event.key });
+      }
+      return;
+    }
     const arrows: Record<string, [number, number]> = {
       ArrowUp: [-1, 0],
       ArrowDown: [1, 0],
@@ -181,7 +191,7 @@ export function App() {
     } else if (event.key === "Delete" || event.key === "Backspace") {
       event.preventDefault();
       clearSelection();
-    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    } else if (printable) {
       event.preventDefault();
       startEdit(active, event.key);
     }

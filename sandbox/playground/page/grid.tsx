@@ -3,7 +3,7 @@
  * API, so it is only ever rendered as text (Preact text nodes), never as HTML.
  */
 import { memo } from "preact/compat";
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useMemo, useRef } from "preact/hooks";
 import { type CellPosition, type CellRange, columnLetters } from "../a1";
 import type { SheetView } from "../protocol";
 
@@ -43,6 +43,7 @@ interface RowProps {
   cols: number;
   display: string[] | undefined;
   errors: Record<string, string>;
+  numeric: ReadonlySet<string>;
   /** Selected columns in this row, or null when the row is outside the selection. */
   selectedCols: [number, number] | null;
   activeCol: number | null;
@@ -57,7 +58,7 @@ function CellEditor({
   onEditText,
   onCommitEdit,
   onCancelEdit,
-}: Omit<RowProps, "row" | "cols" | "display" | "errors" | "selectedCols" | "activeCol"> & {
+}: Pick<RowProps, "onEditText" | "onCommitEdit" | "onCancelEdit"> & {
   editing: Editing;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -92,19 +93,34 @@ function CellEditor({
 }
 
 const GridRow = memo(function GridRow(props: RowProps) {
-  const { row, cols, display, errors, selectedCols, activeCol, editing } = props;
+  const { row, cols, display, errors, numeric, selectedCols, activeCol, editing } = props;
   const cells = [];
   for (let col = 0; col < cols; col++) {
     const text = display?.[col] ?? "";
-    const error = errors[`${row},${col}`];
+    const key = `${row},${col}`;
+    const error = errors[key];
     const selected = selectedCols !== null && col >= selectedCols[0] && col <= selectedCols[1];
     const isActive = activeCol === col;
-    const className = [selected ? "selected" : "", isActive ? "active" : "", error ? "error" : ""]
+    const className = [
+      selected ? "selected" : "",
+      isActive ? "active" : "",
+      error ? "error" : "",
+      numeric.has(key) ? "number" : "",
+    ]
       .filter(Boolean)
       .join(" ");
     cells.push(
       <td key={col} data-col={col} class={className || undefined} title={error}>
-        {isActive && editing ? <CellEditor {...props} editing={editing} /> : text}
+        {isActive && editing ? (
+          <CellEditor
+            editing={editing}
+            onEditText={props.onEditText}
+            onCommitEdit={props.onCommitEdit}
+            onCancelEdit={props.onCancelEdit}
+          />
+        ) : (
+          text
+        )}
       </td>,
     );
   }
@@ -124,6 +140,7 @@ export function Grid(props: GridProps) {
   const rows = Math.max(MIN_ROWS, sheet.display.length + EXTRA_ROWS, active.row + EXTRA_ROWS);
   const cols = Math.max(MIN_COLS, dataCols + EXTRA_COLS, active.col + EXTRA_COLS);
   const dragging = useRef(false);
+  const numeric = useMemo(() => new Set(sheet.numeric), [sheet.numeric]);
 
   useEffect(() => {
     const release = () => {
@@ -154,6 +171,7 @@ export function Grid(props: GridProps) {
         cols={cols}
         display={sheet.display[row]}
         errors={sheet.errors}
+        numeric={numeric}
         selectedCols={inRange ? [range.left, range.right] : null}
         activeCol={row === active.row ? active.col : null}
         editing={row === active.row ? editing : null}

@@ -1,0 +1,39 @@
+/**
+ * Entry of the runtime worker (started with startTsWorker; workerData is an EngineSetup). Loads the
+ * saved spreadsheet or seeds a new one, points the add-on at this start's sandbox, then answers the
+ * server's requests one at a time.
+ */
+import { readFileSync } from "node:fs";
+import { parentPort, workerData } from "node:worker_threads";
+import { PlaygroundEngine } from "./engine";
+import type { EngineSetup } from "./engine-setup";
+import type { SavedRuntime } from "./playground-runtime";
+import type { EngineCall, EngineReply } from "./protocol";
+import { createPlaygroundRuntime } from "./runtime-adapter";
+import { seedSpreadsheet } from "./seed";
+import { readState, writeState } from "./state-file";
+
+const setup = workerData as EngineSetup;
+const saved = readState<SavedRuntime>(setup.statePath);
+const runtime = createPlaygroundRuntime({
+  codeJs: readFileSync(setup.codePath, "utf8"),
+  sidebarHtml: readFileSync(setup.sidebarPath, "utf8"),
+  start: saved ? { saved } : { spreadsheet: seedSpreadsheet(setup.seedUrls) },
+});
+// The sandbox listens on a new port each start, so the add-on's settings are refreshed every time.
+runtime.setUserProperty("API_BASE_URL", setup.sandboxUrl);
+runtime.setUserProperty("API_KEY", setup.apiKey);
+const persist = () => writeState(setup.statePath, runtime.save());
+persist();
+
+const engine = new PlaygroundEngine(runtime, persist);
+
+parentPort!.on("message", ({ id, request }: EngineCall) => {
+  let reply: EngineReply;
+  try {
+    reply = { id, ok: true, answer: engine.handle(request) };
+  } catch (error) {
+    reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort!.postMessage(reply);
+});

@@ -1,0 +1,116 @@
+/**
+ * Maps sandbox/gas's emulated runtime onto what the playground needs (PlaygroundRuntime): the
+ * add-on menu flattened for the page, UI events since the last look, sheets as display and input
+ * text, and the runtime's own JSON as the saved state.
+ */
+import {
+  createRuntime,
+  type MenuData,
+  type Runtime,
+  type SpreadsheetData,
+  type UiEvent,
+} from "../gas/runtime";
+import type { PlaygroundRuntime, RuntimeUiEvent, SavedRuntime } from "./playground-runtime";
+import type { MenuItemView, MenuView, SheetView } from "./protocol";
+
+export interface PlaygroundRuntimeOptions {
+  codeJs: string;
+  sidebarHtml: string;
+  /** Where to start: a saved state, or a new spreadsheet. */
+  start: { saved: SavedRuntime } | { spreadsheet: SpreadsheetData };
+}
+
+function flattenItems(menu: MenuData): MenuItemView[] {
+  return menu.items.flatMap((item) => {
+    if (item.kind === "item") return [{ label: item.caption, functionName: item.functionName }];
+    if (item.kind === "submenu") return flattenItems(item.menu);
+    return [];
+  });
+}
+
+function toUiEvent(event: UiEvent): RuntimeUiEvent | null {
+  switch (event.type) {
+    case "alert":
+      return { kind: "alert", title: event.title, message: event.prompt };
+    case "toast":
+      return { kind: "toast", title: event.title, message: event.message };
+    case "sidebar":
+      return { kind: "sidebar", title: event.title, html: event.html };
+    case "dialog":
+      return {
+        kind: "alert",
+        title: event.title,
+        message: "The add-on opened a dialog: the playground does not show dialogs.",
+      };
+    case "menu":
+      return null;
+  }
+}
+
+function sheetView(runtime: Runtime, name: string): SheetView {
+  const errors: Record<string, string> = {};
+  const numeric: string[] = [];
+  const cells = runtime.getSheetCells(name);
+  for (const [r, row] of cells.entries()) {
+    for (const [c, cell] of row.entries()) {
+      if (cell.error) errors[`${r},${c}`] = cell.error.message;
+      else if (typeof cell.value === "number" || cell.value instanceof Date) numeric.push(`${r},${c}`);
+    }
+  }
+  return {
+    name,
+    display: cells.map((row) => row.map((cell) => cell.display)),
+    input: cells.map((row) => row.map((cell) => cell.input)),
+    errors,
+    numeric,
+  };
+}
+
+export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): PlaygroundRuntime {
+  const runtime = createRuntime({
+    codeJs: options.codeJs,
+    sidebarHtml: options.sidebarHtml,
+    ...("saved" in options.start
+      ? { spreadsheet: options.start.saved.spreadsheet, properties: options.start.saved.properties }
+      : { spreadsheet: options.start.spreadsheet }),
+  });
+  let seenEvents = runtime.ui.events.length;
+
+  return {
+    open: () => runtime.open(),
+    runMenuItem: (functionName) => {
+      runtime.run(functionName, [], { kind: "menu" });
+    },
+    runScript: (functionName, args) => {
+      // The sidebar's typed contract goes through the one `rpc` entry; the runtime checks that
+      // argument and result are what google.script.run can carry.
+      if (functionName === "rpc") return runtime.rpc(String(args[0]), args[1] ?? null);
+      const value = runtime.run(functionName, args, { kind: "rpc" });
+      return value === undefined ? null : JSON.parse(JSON.stringify(value));
+    },
+    setCell: (sheet, a1, input) => runtime.setCell(sheet, a1, input),
+    select: (sheet, a1Range) => runtime.select(sheet, a1Range),
+    spreadsheetName: () => runtime.snapshot().name ?? "Untitled spreadsheet",
+    sheets: () =>
+      runtime
+        .sheets()
+        .filter((sheet) => !sheet.hidden)
+        .map((sheet) => sheetView(runtime, sheet.name)),
+    activeSheet: () => runtime.activeSheet(),
+    activeRange: () => runtime.activeRange(),
+    menu: (): MenuView | null => {
+      const addon = runtime.ui.menus.find((menu) => menu.addon);
+      return addon ? { title: addon.title, items: flattenItems(addon) } : null;
+    },
+    takeUiEvents: () => {
+      const fresh = runtime.ui.events.slice(seenEvents);
+      seenEvents = runtime.ui.events.length;
+      return fresh.map(toUiEvent).filter((event): event is RuntimeUiEvent => event !== null);
+    },
+    setUserProperty: (key, value) => {
+      const failure = runtime.properties.user().setAll({ [key]: value });
+      if (failure) throw new Error(failure);
+    },
+    save: () => runtime.data(),
+  };
+}

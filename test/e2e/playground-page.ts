@@ -1,0 +1,73 @@
+/**
+ * Page helpers for browser tests of the playground: the grid, the add-on menu, the sidebar frame.
+ * They act as a user would (clicks and keys) and read what is on screen.
+ */
+import type { FrameLocator, Locator, Page } from "playwright-core";
+import { parseCellA1 } from "../../sandbox/playground/a1";
+
+/** Opens the playground and waits until onOpen's menu is there and the grid is drawn. */
+export async function openPlayground(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator("table.grid td[data-col]").first().waitFor();
+  await page.waitForFunction(() => !document.querySelector(".busy"));
+}
+
+/** Runs Extensions > <addon menu> > <item>. */
+export async function runMenuItem(page: Page, item: string, addonMenu = "Prospecting"): Promise<void> {
+  await page.getByRole("button", { name: "Extensions" }).click();
+  await page.getByRole("menuitem", { name: addonMenu }).hover();
+  await page.getByRole("menuitem", { name: item }).click();
+}
+
+/** Extensions > Prospecting > Open sidebar; resolves with the sidebar's frame once it has drawn. */
+export async function openSidebar(page: Page): Promise<FrameLocator> {
+  await runMenuItem(page, "Open sidebar");
+  const frame = page.frameLocator("aside.sidebar-panel iframe");
+  await frame.locator("#app > *").first().waitFor();
+  return frame;
+}
+
+export function cell(page: Page, a1: string): Locator {
+  const position = parseCellA1(a1);
+  if (!position) throw new Error(`Not a cell address: ${a1}`);
+  return page.locator(`table.grid tr[data-row="${position.row}"] td[data-col="${position.col}"]`);
+}
+
+/** Selects a cell, types text as a user would and commits with Enter; waits for the server's answer. */
+export async function typeIntoCell(page: Page, a1: string, text: string): Promise<void> {
+  await cell(page, a1).click();
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/cell"));
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+  await answered;
+}
+
+/** Selects a block by click and shift-click (the add-on reads it as the active range). */
+export async function selectRange(page: Page, from: string, to: string): Promise<void> {
+  await cell(page, from).click();
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/select"));
+  await cell(page, to).click({ modifiers: ["Shift"] });
+  await answered;
+}
+
+function lastNonEmpty(texts: string[]): number {
+  for (let i = texts.length - 1; i >= 0; i--) if (texts[i] !== "") return i;
+  return -1;
+}
+
+/** The grid's text, trimmed to the last non-empty row and column. */
+export async function readGrid(page: Page): Promise<string[][]> {
+  const rows = await page
+    .locator("table.grid tbody tr")
+    .evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent ?? "")),
+    );
+  const lastRow = lastNonEmpty(rows.map((row) => (row.some((text) => text !== "") ? "x" : "")));
+  const kept = rows.slice(0, lastRow + 1);
+  const width = Math.max(0, ...kept.map((row) => lastNonEmpty(row) + 1));
+  return kept.map((row) => row.slice(0, width));
+}
+
+export async function selectSheet(page: Page, name: string): Promise<void> {
+  await page.getByRole("tab", { name, exact: true }).click();
+}
