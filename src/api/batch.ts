@@ -32,6 +32,11 @@ export interface BatchResult<T> {
   spent: number;
 }
 
+/** Indices of the requests not attempted (deadline or stop): what a later execution still has to send. */
+export function pendingIndices<T>(result: BatchResult<T>): number[] {
+  return result.outcomes.flatMap((outcome, index) => (outcome === null ? [index] : []));
+}
+
 /** One planned item: a request to send, or an error found before sending (validation). */
 export type BatchItem = { request: HttpRequest } | { error: ApiError };
 

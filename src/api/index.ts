@@ -1,5 +1,5 @@
 /** The API client's public surface. */
-export { BACKOFF_MS, type BatchResult, type Outcome } from "./batch";
+export { BACKOFF_MS, type BatchResult, type Outcome, pendingIndices } from "./batch";
 export {
   type BatchCallOptions,
   type BatchEndpoint,
@@ -26,6 +26,7 @@ export {
 export { COMPANIES_SEARCHED, companyPageRequests, type TransactionPages } from "./pagination";
 export { normalizeProfileUrl } from "./profile-url";
 export { authorization } from "./request";
+export { isRefineAnswer } from "./responses";
 export {
   type SupportedLists,
   validateCompanySearch,

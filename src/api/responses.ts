@@ -71,3 +71,11 @@ export function readTransactions(body: unknown): TransactionListResponse | null 
 export function creditsSpent(amount: number): number {
   return Math.abs(amount);
 }
+
+/**
+ * The refine-search answer (spec, company search rule 9): no companies, a message asking to refine,
+ * 3 credits spent, and results_count holding how many companies matched.
+ */
+export function isRefineAnswer(response: CompanySearchResponse): boolean {
+  return typeof response.message === "string" && response.message !== "" && response.companies.length === 0;
+}

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type SandboxControl, sandboxControl } from "../../sandbox/api/control";
 import { type SandboxThread, startSandboxThread } from "../../sandbox/api/thread";
 import { fetchAllSync } from "../../sandbox/sync-http";
+import { pendingIndices } from "../../src/api/batch";
+import { REFINE_ANSWER_COST } from "../../src/api/cost";
 import { companyPageRequests } from "../../src/api/pagination";
+import { isRefineAnswer } from "../../src/api/responses";
 import type { LeadLookupRequest } from "../../src/api/wire";
 import { PATHS } from "../../src/api/wire";
 import { DEMO_KEY, EMPTY_KEY, sandboxClient, skippingClock } from "./support/sandbox-client";
@@ -65,6 +68,16 @@ describe("every endpoint against the sandbox", () => {
     expect(companies.length).toBeGreaterThan(0);
     expect(result.spent).toBe(companies.length);
     expect(await charged()).toBe(result.spent);
+  });
+
+  it("answers a too-broad search with the refine message for 3 credits", async () => {
+    await control.configure({ refineSearch: true });
+    const result = sandboxClient(sandbox.url).searchCompanies([{}], { deadline: far() });
+    const answer = result.outcomes[0]?.ok ? result.outcomes[0].value : null;
+    expect(answer && isRefineAnswer(answer)).toBe(true);
+    expect(answer?.results_count).toBeGreaterThan(1600);
+    expect(result.spent).toBe(REFINE_ANSWER_COST);
+    expect(await charged()).toBe(REFINE_ANSWER_COST);
   });
 
   it("searches leads, and refuses a bad request before sending", async () => {
@@ -173,7 +186,8 @@ describe("errors against the sandbox", () => {
       payload: JSON.stringify({ url }),
       muteHttpExceptions: true as const,
     });
-    await control.configure({ latencyMs: 300 });
+    // A long latency keeps all 520 in flight together however slowly this machine sends them.
+    await control.configure({ latencyMs: 1500 });
     const raw = fetchAllSync(urls.map(request));
     expect(raw.some((o) => o.kind === "response" && o.status === 429)).toBe(true);
     await control.reset();
@@ -199,7 +213,7 @@ describe("errors against the sandbox", () => {
     expect(done).toBeGreaterThanOrEqual(5);
     expect(done).toBeLessThan(30);
     expect(done % 5).toBe(0);
-    expect(result.outcomes.slice(done).every((o) => o === null)).toBe(true);
+    expect(pendingIndices(result)).toEqual(Array.from({ length: 30 - done }, (_, i) => done + i));
     const paid = new Set((await control.stats()).ledger.map((e) => e.url));
     expect(requests.slice(done).some((r) => paid.has(r.url))).toBe(false);
     expect(paid.size).toBe(done);
