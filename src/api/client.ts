@@ -3,11 +3,10 @@
  * outside world comes in through the Http and Clock ports, so the same code runs in Apps Script,
  * in tests against the sandbox, and in benchmarks.
  */
-import { type BatchItem, type BatchResult, type Outcome, runBatch } from "./batch";
-import type { Problem } from "./errors";
-import { validationError } from "./errors";
+import { type BatchItem, type BatchPolicy, type BatchResult, type Outcome, runBatch } from "./batch";
+import { type Problem, validationError } from "./errors";
 import { type TransactionPages, transactionPageQueries } from "./pagination";
-import type { Clock, Http, HttpRequest } from "./ports";
+import type { Clock, Http, HttpOutcome } from "./ports";
 import { type Connection, getRequest, interpret, postRequest } from "./request";
 import {
   creditsSpent,
@@ -86,6 +85,8 @@ const PATH_OF = {
 export const DEFAULT_MAX_TRIES = 5;
 /** Page size asked for when the caller gives none: max_limit in the spec's sample. */
 const TRANSACTION_PAGE_SIZE = 100;
+/** What a fetchAll that answered nothing for a request counts as: maybe sent, never retried. */
+const NO_ANSWER: HttpOutcome = { kind: "failure", reason: "network", message: "No answer", sent: true };
 /** Transaction pages fetched per fetchAll call (the spec names no parallel limit for them). */
 const TRANSACTION_PAGES_PER_CALL = 10;
 
@@ -96,6 +97,11 @@ export function chunkLimit(endpoint: BatchEndpoint, setting: ClientConfig["chunk
   if (wanted === undefined || !Number.isFinite(wanted)) return max;
   return Math.min(max, Math.max(1, Math.floor(wanted)));
 }
+
+type Reader<T> = (body: unknown) => T | null;
+
+/** Charged answers carry their credit change in `amount`. */
+const chargedAmount = (value: { amount: number }) => creditsSpent(value.amount);
 
 export function createClient(config: ClientConfig): Client {
   const connection: Connection = { baseUrl: config.baseUrl, apiKey: config.apiKey };
@@ -115,100 +121,88 @@ export function createClient(config: ClientConfig): Client {
   }
 
   function batch<T>(
-    endpoint: BatchEndpoint,
+    path: EndpointPath,
     items: BatchItem[],
-    read: (body: unknown) => T | null,
-    amount: (value: T) => number,
+    read: Reader<T>,
+    policy: Pick<BatchPolicy<NoInfer<T>>, "limit" | "cost" | "retryServerErrors">,
     options: BatchCallOptions,
   ): BatchResult<T> {
-    const path = PATH_OF[endpoint];
     return runBatch(
       config.http,
       config.clock,
       items,
-      {
-        limit: chunkLimit(endpoint, config.chunkSize),
-        read: (outcome) => interpret(path, outcome, read),
-        cost: (value) => creditsSpent(amount(value)),
-        retryServerErrors: endpoint === "leadLookup",
-      },
+      { ...policy, read: (outcome) => interpret(path, outcome, read) },
       { deadline: options.deadline, maxTries, chunkEstimateMs: options.chunkEstimateMs ?? 0 },
     );
   }
 
-  function fetchOne<T>(request: HttpRequest, read: (body: unknown) => T | null): Outcome<T> {
-    const [outcome] = config.http.fetchAll([request]);
-    if (!outcome) {
-      return interpret(
-        PATHS.transactions,
-        { kind: "failure", reason: "network", message: "No answer", sent: true },
-        read,
-      );
-    }
-    return interpret(PATHS.transactions, outcome, read);
+  /** Lead lookup's 500 is "send again" by the spec; a search's 500 may have been charged. */
+  function endpointPolicy(endpoint: BatchEndpoint) {
+    return {
+      limit: chunkLimit(endpoint, config.chunkSize),
+      cost: chargedAmount,
+      retryServerErrors: endpoint === "leadLookup",
+    };
   }
 
   function listTransactions(query: TransactionQuery): Outcome<TransactionListResponse> {
     const problems = validateTransactionQuery(query);
     if (problems.length > 0) return { ok: false, error: validationError(problems) };
-    return fetchOne(getRequest(connection, PATHS.transactions, query), readTransactions);
+    const request = getRequest(connection, PATHS.transactions, query);
+    const [outcome = NO_ANSWER] = config.http.fetchAll([request]);
+    return interpret(PATHS.transactions, outcome, readTransactions);
+  }
+
+  function listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages {
+    // Without a page size, ask for the sample's max_limit (100): fewer pages to fetch.
+    const first = listTransactions({ limit: String(TRANSACTION_PAGE_SIZE), ...query });
+    if (!first.ok) return { results: [], count: 0, complete: false, error: first.error };
+    const items = transactionPageQueries(query, first.value).map((q) => ({
+      request: getRequest(connection, PATHS.transactions, q),
+    }));
+    // The list is free and reading it twice is harmless, so every transient failure is retried.
+    const policy = { limit: TRANSACTION_PAGES_PER_CALL, cost: () => 0, retryServerErrors: true };
+    const pages = batch(PATHS.transactions, items, readTransactions, policy, options);
+    const results = [...first.value.results];
+    let error = pages.stoppedBy;
+    let complete = error === null;
+    for (const page of pages.outcomes) {
+      if (page?.ok) results.push(...page.value.results);
+      else {
+        complete = false;
+        if (page) error ??= page.error;
+      }
+    }
+    return { results, count: first.value.count, complete, error };
   }
 
   return {
     lookupLeads: (requests, options) =>
       batch(
-        "leadLookup",
+        PATHS.leadLookup,
         plan(requests, PATHS.leadLookup, validateLeadLookup),
         readLeadLookup,
-        (r) => r.amount,
+        endpointPolicy("leadLookup"),
         options,
       ),
     searchCompanies: (requests, options) =>
       batch(
-        "companySearch",
+        PATHS.companySearch,
         plan(requests, PATHS.companySearch, (r) => validateCompanySearch(r, config.lists)),
         readCompanySearch,
-        (r) => r.amount,
+        endpointPolicy("companySearch"),
         options,
       ),
     searchLeads: (requests, options) =>
       batch(
-        "leadSearch",
+        PATHS.leadSearch,
         plan(requests, PATHS.leadSearch, (r) => validateLeadSearch(r, config.lists)),
         readLeadSearch,
-        (r) => r.amount,
+        endpointPolicy("leadSearch"),
         options,
       ),
     listTransactions,
-    listAllTransactions(query, options) {
-      // Without a page size, ask for the sample's max_limit (100): fewer pages to fetch.
-      const first = listTransactions({ limit: String(TRANSACTION_PAGE_SIZE), ...query });
-      if (!first.ok) return { results: [], count: 0, complete: false, error: first.error };
-      const rest = transactionPageQueries(query, first.value);
-      const pages = runBatch(
-        config.http,
-        config.clock,
-        rest.map((q) => ({ request: getRequest(connection, PATHS.transactions, q) })),
-        {
-          limit: TRANSACTION_PAGES_PER_CALL,
-          read: (outcome) => interpret(PATHS.transactions, outcome, readTransactions),
-          cost: () => 0,
-          retryServerErrors: true,
-        },
-        { deadline: options.deadline, maxTries, chunkEstimateMs: options.chunkEstimateMs ?? 0 },
-      );
-      const results = [...first.value.results];
-      let error = pages.stoppedBy;
-      let complete = error === null;
-      for (const page of pages.outcomes) {
-        if (page === null) complete = false;
-        else if (!page.ok) {
-          complete = false;
-          error ??= page.error;
-        } else results.push(...page.value.results);
-      }
-      return { results, count: first.value.count, complete, error };
-    },
+    listAllTransactions,
     balance() {
       const page = listTransactions({ limit: "1" });
       if (!page.ok) return page;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type BatchPolicy, runBatch } from "../../src/api/batch";
-import { createClient } from "../../src/api/client";
+import { chunkLimit, createClient } from "../../src/api/client";
 import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import { interpret } from "../../src/api/request";
 import { readLeadLookup } from "../../src/api/responses";
@@ -42,6 +42,14 @@ describe("lookup batches", () => {
     const big = fakeHttp(clock, (r) => lead(urlOf(r)));
     client(clock, big, 10_000).lookupLeads(urls(600), { deadline: clock.now() + 60_000 });
     expect(big.calls.map((c) => c.length)).toEqual([500, 100]);
+  });
+
+  it("takes chunk sizes per endpoint, capped at 20 / 50 / 500", () => {
+    expect(chunkLimit("companySearch", { leadLookup: 100 })).toBe(20);
+    expect(chunkLimit("leadSearch", 80)).toBe(50);
+    expect(chunkLimit("leadLookup", { leadLookup: 100 })).toBe(100);
+    expect(chunkLimit("leadLookup", 0)).toBe(1);
+    expect(chunkLimit("leadLookup", Number.NaN)).toBe(500);
   });
 
   it("retries 500 and 429 with backoff 1, 2, 4, 8 s and gives up after the tries", () => {
