@@ -11,6 +11,7 @@ interface BenchmarkModule {
 
 const BENCHMARKS: Record<string, () => Promise<BenchmarkModule>> = {
   batch: () => import("./batch"),
+  enrich: () => import("./enrich"),
 };
 
 async function main(): Promise<void> {
