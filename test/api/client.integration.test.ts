@@ -136,6 +136,13 @@ describe("errors against the sandbox", () => {
       deadline: far(),
     });
     expect(empty.stoppedBy?.kind).toBe("insufficient_funds");
+    expect(empty.outcomes[0]).toMatchObject({
+      ok: false,
+      error: { kind: "insufficient_funds", charged: "no" },
+    });
+    // Reading the balance is free, so an empty account can still see it.
+    const balance = sandboxClient(sandbox.url, { apiKey: EMPTY_KEY }).balance();
+    expect(balance.ok && (balance.value ?? 0)).toBe(0);
     await control.setCredits(DEMO_KEY, 7);
     const result = sandboxClient(sandbox.url, { chunkSize: 5 }).lookupLeads(await lookups(30), {
       deadline: far(),

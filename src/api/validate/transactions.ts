@@ -32,6 +32,7 @@ function valueProblem(field: TransactionFilterField, text: string): string | nul
 }
 
 function isFilterField(field: string): field is TransactionFilterField {
+  // Not Object.hasOwn: esbuild does not polyfill it for the es2020 target Apps Script runs.
   return Object.hasOwn(TRANSACTION_FILTERS, field);
 }
 
