@@ -9,9 +9,9 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSandboxThread } from "../api/thread";
-import { startTsWorker } from "../ts-worker";
 import { EngineClient } from "./engine-client";
 import type { EngineSetup } from "./engine-setup";
+import { startEngineThread } from "./engine-thread";
 import { createHandler } from "./http-handler";
 import { buildPageAssets } from "./page-assets";
 
@@ -78,7 +78,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       apiKey: DEMO_API_KEY,
       seedUrls: existsSync(statePath) ? [] : await sampleUrls(sandbox.url),
     };
-    const engine = new EngineClient(startTsWorker(join(here, "engine-worker.ts"), { workerData: setup }));
+    const engine = new EngineClient(await startEngineThread(join(here, "engine-worker.ts"), setup));
     closers.push(() => engine.close());
     const assets = await assetsReady;
     const handler = createHandler(engine, assets, () => readFileSync(sidebarPath, "utf8"));

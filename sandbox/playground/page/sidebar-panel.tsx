@@ -17,7 +17,13 @@ export function SidebarPanel({ title, revision, frame, onClose }: SidebarPanelPr
           ×
         </button>
       </header>
-      <iframe ref={frame} title={title} src={`/sidebar.html?revision=${revision}`} />
+      {/* Sandboxed like Apps Script's sidebar frame: scripts, forms and new-tab links, no top navigation. */}
+      <iframe
+        ref={frame}
+        title={title}
+        src={`/sidebar.html?revision=${revision}`}
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals"
+      />
     </aside>
   );
 }
