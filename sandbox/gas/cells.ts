@@ -1,0 +1,145 @@
+/**
+ * One cell as the emulated spreadsheet keeps it, and how Sheets reads what is written into it.
+ *
+ * `Range.setValues` and typing into a cell both go through Sheets' input parser: "=..." becomes a
+ * formula, a leading apostrophe keeps the rest as literal text (the apostrophe is not part of the
+ * value), "123" / "1,234.5" / "10%" become numbers, "TRUE" a boolean, "2024-01-15" a date, and text
+ * beginning with "+" or "-" that is not a number is read as a formula (a parse error here).
+ * Custom-function results are not parsed: they are stored as they are.
+ */
+import { types } from "node:util";
+
+/** Sheets' limit on the characters of one cell. */
+export const CELL_CHAR_LIMIT = 50_000;
+
+/** A value a cell can hold (host-realm Date for dates). */
+export type CellScalar = string | number | boolean | Date;
+
+/** Error values as Sheets shows them, with the message shown on hover. */
+export type ErrorCode = "#ERROR!" | "#REF!" | "#NAME?" | "#N/A" | "#NUM!" | "#VALUE!";
+
+export interface CellError {
+  code: ErrorCode;
+  message: string;
+}
+
+export interface Cell {
+  /** The value shown (for a formula: its result). */
+  value: CellScalar;
+  /** "=NAME(A1)" for a formula cell (the anchor of a spilled result). */
+  formula?: string;
+  /** Set when the formula's result is an error; `value` is then the error code. */
+  error?: CellError;
+  /** The last result of this formula cell as a grid, kept so a blocked spill can be re-laid out without re-running. */
+  result?: CellScalar[][];
+  /** For a cell filled by another formula's spilled result: that formula cell's key. */
+  spillOf?: number;
+  /** Typed with a leading apostrophe (kept only to show it again when editing). */
+  quoted?: boolean;
+  note?: string;
+  numberFormat?: string;
+  format?: Record<string, string>;
+}
+
+export type ParsedInput =
+  | { kind: "empty" }
+  | { kind: "formula"; formula: string }
+  | { kind: "value"; value: CellScalar; quoted?: boolean };
+
+const NUMBER = /^([+-])?\$?(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?(%)?$/;
+const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+function parseNumber(text: string): number | null {
+  const match = NUMBER.exec(text);
+  if (!match || (match[2] === undefined && match[3] === undefined)) return null;
+  const digits = `${match[2] ?? "0"}${match[3] ?? ""}`.replaceAll(",", "");
+  let value = Number(`${digits}${match[4] === undefined ? "" : `e${match[4]}`}`);
+  if (match[5]) value /= 100;
+  if (match[1] === "-") value = -value;
+  return Number.isFinite(value) ? value : null;
+}
+
+function utcDate(year: number, month: number, day: number): Date | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+function parseDate(text: string): Date | null {
+  const iso = ISO_DATE.exec(text);
+  if (iso) return utcDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const us = US_DATE.exec(text);
+  if (us) return utcDate(Number(us[3]), Number(us[1]), Number(us[2]));
+  return null;
+}
+
+/** Reads text as Sheets reads what a user types (or what setValues writes). */
+export function parseInput(text: string, numberFormat?: string): ParsedInput {
+  if (text === "") return { kind: "empty" };
+  // Plain-text format ("@") keeps everything literal, formulas included.
+  if (numberFormat === "@") return { kind: "value", value: text };
+  if (text.startsWith("'")) return { kind: "value", value: text.slice(1), quoted: true };
+  if (text.startsWith("=") && text.length > 1) return { kind: "formula", formula: text };
+  const trimmed = text.trim();
+  const number = parseNumber(trimmed);
+  if (number !== null) return { kind: "value", value: number };
+  if (/^(true|false)$/i.test(trimmed)) return { kind: "value", value: trimmed.toLowerCase() === "true" };
+  const date = parseDate(trimmed);
+  if (date) return { kind: "value", value: date };
+  if (/^[+-]./.test(trimmed)) return { kind: "formula", formula: `=${trimmed}` };
+  return { kind: "value", value: text };
+}
+
+/** Converts a value written by script code (any realm) into cell input. */
+export function scriptValueToInput(value: unknown, numberFormat?: string): ParsedInput {
+  if (value === null || value === undefined) return { kind: "empty" };
+  if (typeof value === "string") return parseInput(value, numberFormat);
+  if (typeof value === "number") {
+    return Number.isFinite(value) ? { kind: "value", value } : { kind: "value", value: String(value) };
+  }
+  if (typeof value === "boolean") return { kind: "value", value };
+  if (types.isDate(value)) return { kind: "value", value: new Date((value as Date).getTime()) };
+  if (Array.isArray(value)) return parseInput(value.map(String).join(","), numberFormat);
+  if (typeof value === "object") {
+    // Apps Script hands a plain object to Sheets as a Java map: {a=1, b=2}.
+    const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}=${String(v)}`);
+    return { kind: "value", value: `{${entries.join(", ")}}` };
+  }
+  return parseInput(String(value), numberFormat);
+}
+
+/** Checks Sheets' 50,000-character limit; returns the message Sheets gives, or null. */
+export function tooLongMessage(input: ParsedInput): string | null {
+  const text = input.kind === "formula" ? input.formula : input.kind === "value" ? String(input.value) : "";
+  if (text.length > CELL_CHAR_LIMIT) {
+    return `Your input contains more than the maximum of ${CELL_CHAR_LIMIT} characters in a single cell.`;
+  }
+  return null;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, "0");
+}
+
+/** The text Sheets shows for a value under the automatic format (close enough for tests). */
+export function displayText(cell: Cell | undefined): string {
+  if (!cell) return "";
+  const value = cell.value;
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (typeof value === "number") {
+    if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
+    return String(Number(value.toPrecision(10)));
+  }
+  if (value instanceof Date) {
+    const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+    const seconds = value.getUTCHours() * 3600 + value.getUTCMinutes() * 60 + value.getUTCSeconds();
+    if (seconds === 0) return day;
+    return `${day} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
+  }
+  return value;
+}
+
+/** True when a cell holds nothing (no value, formula or note that would block a spill). */
+export function isEmptyCell(cell: Cell | undefined): boolean {
+  return !cell || (cell.value === "" && cell.formula === undefined);
+}

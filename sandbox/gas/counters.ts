@@ -1,0 +1,38 @@
+/**
+ * Call counts for benchmarks and tests: how many times the add-on went to the spreadsheet (reads,
+ * writes) and to the network (fetch and fetchAll calls, requests sent). Each Apps Script service
+ * call costs a round trip in production, so these are the figures to keep small.
+ */
+
+export interface Counters {
+  /** Executions started (each call of a global). */
+  executions: number;
+  /** Spreadsheet reads: getValues, getValue, getDisplayValues, getFormulas, getNotes... */
+  spreadsheetReads: number;
+  /** Spreadsheet writes: setValues, setValue, setFormulas, clear, appendRow, insertRows... */
+  spreadsheetWrites: number;
+  /** UrlFetchApp.fetch calls. */
+  fetchCalls: number;
+  /** UrlFetchApp.fetchAll calls. */
+  fetchAllCalls: number;
+  /** HTTP requests sent by fetch and fetchAll together. */
+  requests: number;
+  /** Every counted call by "Service.method" (e.g. "Range.getValues", "UrlFetchApp.fetchAll"). */
+  byMethod: Record<string, number>;
+}
+
+export function emptyCounters(): Counters {
+  return {
+    executions: 0,
+    spreadsheetReads: 0,
+    spreadsheetWrites: 0,
+    fetchCalls: 0,
+    fetchAllCalls: 0,
+    requests: 0,
+    byMethod: {},
+  };
+}
+
+export function countMethod(counters: Counters, method: string): void {
+  counters.byMethod[method] = (counters.byMethod[method] ?? 0) + 1;
+}

@@ -1,0 +1,541 @@
+/**
+ * The emulated Apps Script runtime: the BUILT dist/Code.js run in node:vm against emulated
+ * services (SpreadsheetApp, UrlFetchApp, PropertiesService, CacheService, LockService,
+ * HtmlService, Utilities, Session, ScriptApp, Logger, console), so the add-on is tested and
+ * measured as it ships.
+ *
+ * Model, as in Apps Script:
+ * - Every call of a global is an execution: a fresh vm context (Code.js evaluated again) sharing
+ *   the runtime's state (spreadsheet, property stores, caches, locks, UI). Deadlines: 6 min for
+ *   menu / rpc / direct runs, 30 s for custom functions and simple triggers (onOpen); override per
+ *   runtime (`timeouts`) or per run (`deadlineMs`), or cut a run off at a chosen service call
+ *   (`interrupt`). A cut-off execution throws ScriptError kind "timeout" ("Exceeded maximum
+ *   execution time") and its result is lost; service calls past the deadline throw inside it.
+ * - Executions run one at a time (Node has one thread here). A concurrent execution holding the
+ *   document lock is simulated with `runtime.locks.holdExternally("document")`.
+ * - Formulas: `setCell(sheet, a1, "=NAME(A2:A9)")` runs the custom function (kind "custom": read
+ *   only, 30 s, owner's user properties), spills 2-D results, and re-runs when an input changes.
+ *   Writes by executions mark formulas stale; they are recalculated when the execution ends.
+ * - Everything is real time by default (benchmarks measure it); pass a `clock` (see clock.ts's
+ *   manualClock) to make sleeps, cache expiry and deadlines move without waiting.
+ *
+ * Values returned to the caller are plain Node data (arrays, objects, Dates copied out of the vm).
+ */
+import vm from "node:vm";
+import { fetchAllSync } from "../sync-http/index";
+import { cellA1 } from "./a1";
+import type { CellError, CellScalar } from "./cells";
+import { displayText, parseInput, scriptValueToInput } from "./cells";
+import { type RuntimeClock, realClock } from "./clock";
+import { type Counters, emptyCounters } from "./counters";
+import {
+  type AuthMode,
+  Execution,
+  type ExecutionKind,
+  type FormulaLocation,
+  type ServiceCall,
+} from "./execution";
+import { execute, ScriptError } from "./executor";
+import { type CustomFunctionOutcome, recalculate } from "./recalc";
+import { CacheStores } from "./services/cache";
+import type { FetchAllSync, RuntimeState, ServiceHost } from "./services/host";
+import { LockTable } from "./services/lock";
+import type { LogEntry } from "./services/logging";
+import { type PropertiesData, type PropertyStore, PropertyStores } from "./services/properties";
+import { SpreadsheetObject } from "./services/spreadsheet";
+import { UiState } from "./services/ui";
+import type { SpreadsheetData } from "./spreadsheet-data";
+import { keyColumn, keyRow, type SheetModel, SpreadsheetModel } from "./spreadsheet-model";
+
+export { manualClock } from "./clock";
+export type { ServiceCall } from "./execution";
+export { ScriptError } from "./executor";
+export type { PropertiesData } from "./services/properties";
+export type { AlertAnswer, MenuData, UiEvent } from "./services/ui";
+export type { SpreadsheetData } from "./spreadsheet-data";
+
+export interface RuntimeTimeouts {
+  /** Menu, rpc and direct runs (Apps Script: 6 minutes). */
+  executionMs: number;
+  /** Custom functions (30 s). */
+  customFunctionMs: number;
+  /** Simple triggers such as onOpen (30 s). */
+  simpleTriggerMs: number;
+  /** UrlFetchApp's per-request timeout (about 60 s). */
+  fetchMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: RuntimeTimeouts = {
+  executionMs: 6 * 60_000,
+  customFunctionMs: 30_000,
+  simpleTriggerMs: 30_000,
+  fetchMs: 60_000,
+};
+
+export const DEFAULT_USER = "user@example.com";
+
+export interface RuntimeOptions {
+  /** dist/Code.js */
+  codeJs: string;
+  /** dist/sidebar.html (HtmlService's file "sidebar"). */
+  sidebarHtml: string;
+  /** Other HTML files by name. */
+  files?: Record<string, string>;
+  spreadsheet?: SpreadsheetData;
+  /** Property stores to start from (e.g. from a saved state). */
+  properties?: Partial<PropertiesData>;
+  /** The user running executions (default user@example.com); the owner defaults to the same. */
+  user?: string;
+  timeouts?: Partial<RuntimeTimeouts>;
+  /** Default: real time. */
+  clock?: RuntimeClock;
+  /** Default: sandbox/sync-http's fetchAllSync (real, parallel, loopback only here). */
+  fetchAll?: FetchAllSync;
+  /** Recalculate stale formulas after each execution and each setCell (default true). */
+  autoRecalculate?: boolean;
+}
+
+export interface RunOptions {
+  kind?: ExecutionKind;
+  /** Time allowed for this execution in ms (default by kind from `timeouts`). */
+  deadlineMs?: number;
+  /** Who runs it (default: the runtime's user). */
+  user?: string;
+  /** Default: CUSTOM_FUNCTION for custom functions, LIMITED for triggers, FULL otherwise. */
+  authMode?: AuthMode;
+  /**
+   * Cuts the execution off at a service call of your choice, deterministically: return true and
+   * that call throws "Exceeded maximum execution time", as if the deadline had passed there.
+   * Example: `interrupt: (c) => c.method === "UrlFetchApp.fetchAll" && c.count === 2`.
+   */
+  interrupt?: (call: ServiceCall) => boolean;
+  /** For kind "custom": the formula's cell (the active range inside the function). */
+  formula?: FormulaLocation;
+}
+
+export interface ExecutionRecord {
+  id: number;
+  name: string;
+  kind: ExecutionKind;
+  user: string;
+  startedAt: number;
+  durationMs: number;
+  outcome: "completed" | "failed" | "timed out";
+  error?: string;
+}
+
+/** One cell as the playground shows it. */
+export interface CellView {
+  value: CellScalar;
+  /** What Sheets shows. */
+  display: string;
+  /** What the formula bar shows and an edit starts from. */
+  input: string;
+  formula?: string;
+  error?: CellError;
+  note?: string;
+  /** A1 of the formula cell whose result spilled here. */
+  spillOf?: string;
+}
+
+export interface SheetInfo {
+  name: string;
+  id: number;
+  maxRows: number;
+  maxColumns: number;
+  frozenRows: number;
+  frozenColumns: number;
+  hidden: boolean;
+  lastRow: number;
+  lastColumn: number;
+}
+
+/** Everything to save (JSON): the spreadsheet and the property stores. */
+export interface RuntimeData {
+  spreadsheet: SpreadsheetData;
+  properties: PropertiesData;
+}
+
+export interface PropertyStoresView {
+  /** A user's store (default: the runtime's user). */
+  user(email?: string): PropertyStore;
+  document: PropertyStore;
+  script: PropertyStore;
+}
+
+export interface Runtime {
+  /** One execution of a global; returns its result or throws ScriptError. */
+  run(name: string, args?: unknown[], options?: RunOptions): unknown;
+  /**
+   * What google.script.run.rpc(method, arg) does from the sidebar: an "rpc" execution whose
+   * argument and result must be what google.script.run can carry (plain JSON: no Date, no
+   * functions, no undefined in arrays); anything else throws here, as it would fail there.
+   */
+  rpc(method: string, arg: unknown, options?: RunOptions): unknown;
+  /** Opens the spreadsheet: onOpen({ authMode }) as a simple trigger (default AuthMode.NONE). */
+  open(options?: { authMode?: AuthMode }): void;
+  /** Clicks an item of a menu built by onOpen (by caption); runs its function as kind "menu". */
+  clickMenu(caption: string, options?: RunOptions): unknown;
+  /** Typing into a cell: a value, or a formula that is evaluated (and spilled) at once. */
+  setCell(sheet: string, a1: string, input: string): void;
+  /** Typing a block from `a1` (host-side seeding; not counted, not an execution). */
+  setValues(sheet: string, a1: string, values: Array<Array<string | number | boolean | Date | null>>): void;
+  getValues(sheet: string, a1Range: string): CellScalar[][];
+  getDisplayValues(sheet: string, a1Range: string): string[][];
+  getFormulas(sheet: string, a1Range: string): string[][];
+  getCell(sheet: string, a1: string): CellView;
+  /** A sheet's cells from A1 to its last row and column (empty array for an empty sheet). */
+  getSheetCells(sheet: string): CellView[][];
+  /** Sets the active sheet and range (what getActiveRange() answers). */
+  select(sheet: string, a1Range: string): void;
+  activeSheet(): string;
+  /** A1 of the active range on the active sheet. */
+  activeRange(): string;
+  insertSheet(name: string): void;
+  sheets(): SheetInfo[];
+  /** Runs stale formulas (all formulas with `all: true`, as when the file is reopened). */
+  recalculate(options?: { all?: boolean }): void;
+  snapshot(): SpreadsheetData;
+  /** Spreadsheet and property stores, JSON-serializable (load with createRuntime's options). */
+  data(): RuntimeData;
+  /** Called when cells, sheets or the selection change. */
+  onChange(
+    listener: (change: { kind: "cells" | "sheets" | "selection"; sheet?: string }) => void,
+  ): () => void;
+  readonly ui: UiState;
+  readonly properties: PropertyStoresView;
+  readonly caches: CacheStores;
+  readonly locks: LockTable;
+  readonly counters: Counters;
+  resetCounters(): void;
+  /** Logger and console output, per execution. */
+  readonly logs: LogEntry[];
+  /** The last 1,000 executions. */
+  readonly executions: ExecutionRecord[];
+  /** Mutable: shorten for a test, restore after. */
+  readonly timeouts: RuntimeTimeouts;
+  /** The user executions run as (mutable). */
+  user: string;
+  readonly clock: RuntimeClock;
+}
+
+const MAX_RECORDS = 1000;
+
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const clock = options.clock ?? realClock;
+  const user = options.user ?? DEFAULT_USER;
+  const model = new SpreadsheetModel(options.spreadsheet, user);
+  const timeouts: RuntimeTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const state: RuntimeState = {
+    model,
+    properties: new PropertyStores(options.properties),
+    caches: new CacheStores(() => clock.now()),
+    locks: new LockTable(clock),
+    ui: new UiState(),
+    counters: emptyCounters(),
+    logs: [],
+    files: { ...options.files, sidebar: options.sidebarHtml },
+    fetchAll: options.fetchAll ?? fetchAllSync,
+    clock,
+    fetchTimeoutMs: timeouts.fetchMs,
+  };
+  const script = new vm.Script(options.codeJs, { filename: "Code.js" });
+  const functionNames = listGlobalFunctions(script);
+  const executions: ExecutionRecord[] = [];
+  const autoRecalculate = options.autoRecalculate ?? true;
+  let nextExecutionId = 1;
+  let recalculating = false;
+
+  function budgetFor(kind: ExecutionKind): number {
+    if (kind === "custom") return timeouts.customFunctionMs;
+    if (kind === "trigger") return timeouts.simpleTriggerMs;
+    return timeouts.executionMs;
+  }
+
+  function defaultAuthMode(kind: ExecutionKind): AuthMode {
+    if (kind === "custom") return "CUSTOM_FUNCTION";
+    if (kind === "trigger") return "LIMITED";
+    return "FULL";
+  }
+
+  function runExecution(
+    name: string,
+    args: unknown[] | ((host: ServiceHost) => unknown[]),
+    opts: RunOptions,
+  ): unknown {
+    const kind = opts.kind ?? "direct";
+    state.fetchTimeoutMs = timeouts.fetchMs;
+    const exec = new Execution({
+      id: nextExecutionId++,
+      name,
+      kind,
+      user: opts.user ?? runtime.user,
+      authMode: opts.authMode ?? defaultAuthMode(kind),
+      clock,
+      budgetMs: opts.deadlineMs ?? budgetFor(kind),
+      ...(opts.interrupt ? { interrupt: opts.interrupt } : {}),
+      ...(opts.formula ? { formula: opts.formula } : {}),
+    });
+    state.counters.executions++;
+    const record: ExecutionRecord = {
+      id: exec.id,
+      name,
+      kind,
+      user: exec.user,
+      startedAt: exec.startedAt,
+      durationMs: 0,
+      outcome: "completed",
+    };
+    try {
+      return execute({ script, state, exec, name, args, clockDate: clock !== realClock });
+    } catch (error) {
+      const scriptError = error as ScriptError;
+      record.outcome = scriptError.kind === "timeout" ? "timed out" : "failed";
+      record.error = scriptError.message;
+      throw error;
+    } finally {
+      record.durationMs = clock.now() - exec.startedAt;
+      executions.push(record);
+      if (executions.length > MAX_RECORDS) executions.splice(0, executions.length - MAX_RECORDS);
+      if (kind !== "custom") recalcIfAuto();
+    }
+  }
+
+  function recalcIfAuto(): void {
+    if (autoRecalculate && model.hasPending()) recalc({});
+  }
+
+  function recalc(opts: { all?: boolean }): void {
+    if (recalculating) return;
+    recalculating = true;
+    try {
+      recalculate(
+        {
+          model,
+          resolveFunction: (name) => functionNames.get(name.toUpperCase()) ?? null,
+          callCustomFunction: (name, args, location): CustomFunctionOutcome => {
+            try {
+              return { ok: true, value: runExecution(name, args, { kind: "custom", formula: location }) };
+            } catch (error) {
+              if (error instanceof ScriptError) return { ok: false, message: error.message };
+              throw error;
+            }
+          },
+        },
+        opts,
+      );
+    } finally {
+      recalculating = false;
+    }
+  }
+
+  function sheetNamed(name: string): SheetModel {
+    const sheet = model.sheetByName(name);
+    if (!sheet) throw new Error(`No sheet named "${name}".`);
+    return sheet;
+  }
+
+  function resolve(sheetName: string, a1: string) {
+    const sheet = sheetNamed(sheetName);
+    const resolved = model.resolve(a1, sheet);
+    if (!resolved || !model.inBounds(resolved.sheet, resolved.range)) {
+      throw new Error(`Not a range on "${sheetName}": ${a1}`);
+    }
+    return resolved;
+  }
+
+  function cellView(sheet: SheetModel, row: number, column: number): CellView {
+    const cell = model.cell(sheet, row, column);
+    if (!cell) return { value: "", display: "", input: "" };
+    const display = displayText(cell);
+    const view: CellView = {
+      value: cell.value,
+      display,
+      input: cell.formula ?? (cell.spillOf !== undefined ? display : cell.quoted ? `'${display}` : display),
+    };
+    if (cell.formula !== undefined) view.formula = cell.formula;
+    if (cell.error) view.error = cell.error;
+    if (cell.note !== undefined) view.note = cell.note;
+    if (cell.spillOf !== undefined) {
+      view.spillOf = cellA1(keyRow(cell.spillOf), keyColumn(cell.spillOf));
+    }
+    return view;
+  }
+
+  const runtime: Runtime = {
+    user,
+    clock,
+    timeouts,
+    ui: state.ui,
+    caches: state.caches,
+    locks: state.locks,
+    logs: state.logs,
+    executions,
+    get counters() {
+      return state.counters;
+    },
+    properties: {
+      user: (email) => state.properties.user(email ?? runtime.user),
+      document: state.properties.document,
+      script: state.properties.script,
+    },
+
+    run: (name, args = [], opts = {}) => runExecution(name, args, opts),
+
+    rpc: (method, arg, opts = {}) => {
+      assertTransferable(arg, "argument");
+      const result = runExecution("rpc", [method, arg], { kind: "rpc", ...opts });
+      assertTransferable(result, "result");
+      return result === undefined ? null : JSON.parse(JSON.stringify(result));
+    },
+
+    open: (opts = {}) => {
+      const authMode = opts.authMode ?? "NONE";
+      runExecution(
+        "onOpen",
+        (host) => [{ authMode, source: new SpreadsheetObject(host), user: host.exec.user }],
+        { kind: "trigger", authMode },
+      );
+    },
+
+    clickMenu: (caption, opts = {}) => {
+      const item = state.ui.menuItems().find((i) => i.caption === caption);
+      if (!item)
+        throw new Error(`No menu item "${caption}" (menus: ${JSON.stringify(state.ui.menuItems())}).`);
+      return runExecution(item.functionName, [], { kind: "menu", ...opts });
+    },
+
+    setCell: (sheetName, a1, input) => {
+      const { sheet, range } = resolve(sheetName, a1);
+      model.write(sheet, { ...range, numRows: 1, numColumns: 1 }, [
+        [parseInput(input, model.cell(sheet, range.row, range.column)?.numberFormat)],
+      ]);
+      recalcIfAuto();
+    },
+
+    setValues: (sheetName, a1, values) => {
+      const { sheet, range } = resolve(sheetName, a1);
+      const width = Math.max(0, ...values.map((r) => r.length));
+      if (values.length === 0 || width === 0) return;
+      const block = { row: range.row, column: range.column, numRows: values.length, numColumns: width };
+      sheet.maxRows = Math.max(sheet.maxRows, block.row + block.numRows - 1);
+      sheet.maxColumns = Math.max(sheet.maxColumns, block.column + block.numColumns - 1);
+      model.write(
+        sheet,
+        block,
+        values.map((row) => Array.from({ length: width }, (_, c) => scriptValueToInput(row[c] ?? null))),
+      );
+      recalcIfAuto();
+    },
+
+    getValues: (sheetName, a1) => {
+      const { sheet, range } = resolve(sheetName, a1);
+      return model.values(sheet, range);
+    },
+
+    getDisplayValues: (sheetName, a1) => {
+      const { sheet, range } = resolve(sheetName, a1);
+      return model.displayValues(sheet, range);
+    },
+
+    getFormulas: (sheetName, a1) => {
+      const { sheet, range } = resolve(sheetName, a1);
+      return model.formulas(sheet, range);
+    },
+
+    getCell: (sheetName, a1) => {
+      const { sheet, range } = resolve(sheetName, a1);
+      return cellView(sheet, range.row, range.column);
+    },
+
+    getSheetCells: (sheetName) => {
+      const sheet = sheetNamed(sheetName);
+      const rows = model.lastRow(sheet);
+      const columns = model.lastColumn(sheet);
+      const out: CellView[][] = [];
+      for (let r = 1; r <= rows; r++) {
+        const row: CellView[] = [];
+        for (let c = 1; c <= columns; c++) row.push(cellView(sheet, r, c));
+        out.push(row);
+      }
+      return out;
+    },
+
+    select: (sheetName, a1) => {
+      const { sheet, range } = resolve(sheetName, a1);
+      model.activate(sheet, range);
+    },
+
+    activeSheet: () => model.activeSheet().name,
+    activeRange: () => model.toData().activeRange ?? "A1",
+
+    insertSheet: (name) => {
+      model.insertSheet(name);
+    },
+
+    sheets: () =>
+      model.sheets.map((s) => ({
+        name: s.name,
+        id: s.id,
+        maxRows: s.maxRows,
+        maxColumns: s.maxColumns,
+        frozenRows: s.frozenRows,
+        frozenColumns: s.frozenColumns,
+        hidden: s.hidden,
+        lastRow: model.lastRow(s),
+        lastColumn: model.lastColumn(s),
+      })),
+
+    recalculate: (opts = {}) => recalc(opts),
+    snapshot: () => model.toData(),
+    data: () => ({ spreadsheet: model.toData(), properties: state.properties.toData() }),
+    onChange: (listener) => model.onChange(listener),
+    resetCounters: () => {
+      state.counters = emptyCounters();
+    },
+  };
+  return runtime;
+}
+
+/** The global functions Code.js declares, by upper-case name (custom functions match case-insensitively). */
+function listGlobalFunctions(script: vm.Script): Map<string, string> {
+  const context = vm.createContext({});
+  script.runInContext(context, { timeout: 10_000 });
+  const names = new Map<string, string>();
+  for (const name of Object.keys(context)) {
+    if (typeof context[name] === "function" && !name.endsWith("_")) names.set(name.toUpperCase(), name);
+  }
+  return names;
+}
+
+/** Throws when google.script.run could not carry the value (plain JSON only). */
+function assertTransferable(value: unknown, what: string, path = "$"): void {
+  if (value === null || value === undefined) return;
+  const type = typeof value;
+  if (type === "string" || type === "boolean") return;
+  if (type === "number") {
+    if (!Number.isFinite(value))
+      throw new Error(`google.script.run cannot carry the ${what}: ${path} is ${value}.`);
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item: unknown, i) => {
+      if (item === undefined)
+        throw new Error(`google.script.run cannot carry the ${what}: ${path}[${i}] is undefined.`);
+      assertTransferable(item, what, `${path}[${i}]`);
+    });
+    return;
+  }
+  if (type === "object" && isPlain(value)) {
+    for (const [key, item] of Object.entries(value as Record<string, unknown>))
+      assertTransferable(item, what, `${path}.${key}`);
+    return;
+  }
+  const kind = value instanceof Date ? "a Date" : type === "function" ? "a function" : "not plain JSON";
+  throw new Error(`google.script.run cannot carry the ${what}: ${path} is ${kind}.`);
+}
+
+function isPlain(value: unknown): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype;
+}

@@ -1,0 +1,72 @@
+/**
+ * What every emulated service object holds: the execution it belongs to and the runtime's shared
+ * state. `enter` is the one door of every service call: it checks the deadline (Execution), the
+ * authorization mode, and counts the call.
+ */
+import type { HttpOutcome, HttpRequest } from "../../../src/api/ports";
+import type { RuntimeClock } from "../clock";
+import type { Counters } from "../counters";
+import { countMethod } from "../counters";
+import type { Execution } from "../execution";
+import type { SpreadsheetModel } from "../spreadsheet-model";
+import type { CacheStores } from "./cache";
+import type { LockTable } from "./lock";
+import type { LogEntry } from "./logging";
+import type { PropertyStores } from "./properties";
+import type { UiState } from "./ui";
+
+/** sandbox/sync-http's fetchAllSync: blocks the thread while the requests run in parallel. */
+export type FetchAllSync = (requests: HttpRequest[], options?: { timeoutMs?: number }) => HttpOutcome[];
+
+export interface RuntimeState {
+  model: SpreadsheetModel;
+  properties: PropertyStores;
+  caches: CacheStores;
+  locks: LockTable;
+  ui: UiState;
+  counters: Counters;
+  logs: LogEntry[];
+  /** HTML files by name ("sidebar" -> dist/sidebar.html). */
+  files: Record<string, string>;
+  fetchAll: FetchAllSync;
+  clock: RuntimeClock;
+  /** Per-request timeout of UrlFetchApp (Apps Script: about 60 s). */
+  fetchTimeoutMs: number;
+}
+
+export type CallKind = "read" | "write" | "fetch" | "other";
+
+export interface ServiceHost {
+  readonly exec: Execution;
+  readonly state: RuntimeState;
+}
+
+/** Services that AuthMode.NONE still allows (onOpen before the add-on is enabled). */
+const ALLOWED_IN_NONE = new Set(["SpreadsheetApp.getUi", "Logger.log", "console.log"]);
+
+/** Passes one service call: deadline, authorization, counters. */
+export function enter(host: ServiceHost, method: string, kind: CallKind = "other"): void {
+  host.exec.checkpoint(method);
+  if (
+    host.exec.authMode === "NONE" &&
+    !ALLOWED_IN_NONE.has(method) &&
+    !method.startsWith("Ui.") &&
+    !method.startsWith("Menu.")
+  ) {
+    throw host.exec.exception(
+      `You do not have permission to call ${method}. This add-on is not enabled in this document (AuthMode.NONE).`,
+    );
+  }
+  const counters = host.state.counters;
+  countMethod(counters, method);
+  if (kind === "read") counters.spreadsheetReads++;
+  if (kind === "write") counters.spreadsheetWrites++;
+}
+
+/** Custom functions may read the spreadsheet but not change it or show UI. */
+export function forbidInCustomFunction(host: ServiceHost, method: string): void {
+  if (host.exec.isCustomFunction) {
+    const short = method.slice(method.lastIndexOf(".") + 1);
+    throw host.exec.exception(`You do not have permission to call ${short}`);
+  }
+}

@@ -1,0 +1,676 @@
+/**
+ * The emulated spreadsheet's state: sheets of sparse cells, the selection, formula cells and their
+ * spilled results, and which formulas a change makes stale. No Apps Script surface here (that is
+ * services/spreadsheet-app.ts) and no evaluation (recalc.ts): this file only keeps the data right.
+ */
+import {
+  type A1Reference,
+  cellA1,
+  contains,
+  type GridRange,
+  intersects,
+  parseA1,
+  rangeA1,
+  resolveReference,
+} from "./a1";
+import {
+  type Cell,
+  type CellScalar,
+  displayText,
+  type ErrorCode,
+  isEmptyCell,
+  type ParsedInput,
+  parseInput,
+} from "./cells";
+import { FormulaParseError, parseFormula, referencesOf } from "./formula";
+import type { CellData, CellSeed, JsonCellValue, SheetData, SpreadsheetData } from "./spreadsheet-data";
+
+/** Keys cells by position: row * stride + column (stride above Sheets' 18,278 columns). */
+const KEY_STRIDE = 32_768;
+export const cellKey = (row: number, column: number): number => row * KEY_STRIDE + column;
+export const keyRow = (key: number): number => Math.floor(key / KEY_STRIDE);
+export const keyColumn = (key: number): number => key % KEY_STRIDE;
+
+export const DEFAULT_ROWS = 1000;
+export const DEFAULT_COLUMNS = 26;
+
+export interface SheetModel {
+  id: number;
+  name: string;
+  maxRows: number;
+  maxColumns: number;
+  frozenRows: number;
+  frozenColumns: number;
+  hidden: boolean;
+  cells: Map<number, Cell>;
+}
+
+/** A formula cell, identified across sheets. */
+export interface FormulaCell {
+  sheetId: number;
+  key: number;
+}
+
+export type ChangeListener = (change: { kind: "cells" | "sheets" | "selection"; sheet?: string }) => void;
+
+const formulaId = (sheetId: number, key: number): string => `${sheetId}:${key}`;
+
+export class SpreadsheetModel {
+  id: string;
+  name: string;
+  owner: string;
+  timeZone: string;
+  sheets: SheetModel[] = [];
+  activeSheetId = 0;
+  activeRange: GridRange = { row: 1, column: 1, numRows: 1, numColumns: 1 };
+  private nextSheetId = 0;
+  /** Formula cells whose inputs changed: they must run again. */
+  private readonly stale = new Map<string, FormulaCell>();
+  /** Formula cells whose spill area changed (blocked or freed): lay out the kept result again. */
+  private readonly relayout = new Map<string, FormulaCell>();
+  private readonly listeners = new Set<ChangeListener>();
+
+  constructor(data: SpreadsheetData | undefined, defaultOwner: string) {
+    this.id = data?.id ?? "emulated-spreadsheet";
+    this.name = data?.name ?? "Untitled spreadsheet";
+    this.owner = data?.owner ?? defaultOwner;
+    this.timeZone = data?.timeZone ?? "Etc/UTC";
+    const sheets = data?.sheets.length ? data.sheets : [{ name: "Sheet1" }];
+    for (const sheet of sheets) this.loadSheet(sheet);
+    const active = (data?.activeSheet && this.sheetByName(data.activeSheet)) || this.sheets[0]!;
+    this.activeSheetId = active.id;
+    const ref = data?.activeRange ? parseA1(data.activeRange) : null;
+    if (ref) this.activeRange = resolveReference(ref, active.maxRows, active.maxColumns);
+  }
+
+  onChange(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(kind: "cells" | "sheets" | "selection", sheet?: SheetModel): void {
+    for (const listener of this.listeners) listener(sheet ? { kind, sheet: sheet.name } : { kind });
+  }
+
+  // ---- sheets ----
+
+  sheetByName(name: string): SheetModel | undefined {
+    return this.sheets.find((s) => s.name === name);
+  }
+
+  sheetById(id: number): SheetModel | undefined {
+    return this.sheets.find((s) => s.id === id);
+  }
+
+  activeSheet(): SheetModel {
+    return this.sheetById(this.activeSheetId) ?? this.sheets[0]!;
+  }
+
+  /** Adds a sheet; throws Sheets' message when the name is taken. */
+  insertSheet(name: string | undefined, index?: number): SheetModel {
+    const finalName = name ?? this.freeSheetName();
+    if (this.sheets.some((s) => s.name.toLowerCase() === finalName.toLowerCase())) {
+      throw new Error(`A sheet with the name "${finalName}" already exists. Please enter another name.`);
+    }
+    const sheet: SheetModel = {
+      id: this.nextSheetId++,
+      name: finalName,
+      maxRows: DEFAULT_ROWS,
+      maxColumns: DEFAULT_COLUMNS,
+      frozenRows: 0,
+      frozenColumns: 0,
+      hidden: false,
+      cells: new Map(),
+    };
+    const at = index === undefined ? this.sheets.length : Math.max(0, Math.min(index, this.sheets.length));
+    this.sheets.splice(at, 0, sheet);
+    this.emit("sheets");
+    return sheet;
+  }
+
+  deleteSheet(sheet: SheetModel): void {
+    if (this.sheets.length === 1) {
+      throw new Error("You can't remove all the sheets in a document.");
+    }
+    this.sheets = this.sheets.filter((s) => s !== sheet);
+    for (const [id, f] of [...this.stale, ...this.relayout]) {
+      if (f.sheetId === sheet.id) {
+        this.stale.delete(id);
+        this.relayout.delete(id);
+      }
+    }
+    if (this.activeSheetId === sheet.id)
+      this.activate(this.sheets[0]!, { row: 1, column: 1, numRows: 1, numColumns: 1 });
+    this.emit("sheets");
+  }
+
+  renameSheet(sheet: SheetModel, name: string): void {
+    if (this.sheets.some((s) => s !== sheet && s.name.toLowerCase() === name.toLowerCase())) {
+      throw new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
+    }
+    sheet.name = name;
+    this.emit("sheets");
+  }
+
+  private freeSheetName(): string {
+    for (let n = this.sheets.length + 1; ; n++) {
+      const name = `Sheet${n}`;
+      if (!this.sheetByName(name)) return name;
+    }
+  }
+
+  activate(sheet: SheetModel, range: GridRange): void {
+    this.activeSheetId = sheet.id;
+    this.activeRange = range;
+    this.emit("selection", sheet);
+  }
+
+  /** Resolves "A1:B2" or "Sheet2!A1" against a default sheet; null when it names no range. */
+  resolve(a1: string, defaultSheet: SheetModel): { sheet: SheetModel; range: GridRange } | null {
+    const ref = parseA1(a1);
+    if (!ref) return null;
+    const sheet = ref.sheet === null ? defaultSheet : this.sheetByName(ref.sheet);
+    if (!sheet) return null;
+    return { sheet, range: resolveReference(ref, sheet.maxRows, sheet.maxColumns) };
+  }
+
+  inBounds(sheet: SheetModel, range: GridRange): boolean {
+    return (
+      range.row >= 1 &&
+      range.column >= 1 &&
+      range.numRows >= 1 &&
+      range.numColumns >= 1 &&
+      range.row + range.numRows - 1 <= sheet.maxRows &&
+      range.column + range.numColumns - 1 <= sheet.maxColumns
+    );
+  }
+
+  // ---- reading ----
+
+  cell(sheet: SheetModel, row: number, column: number): Cell | undefined {
+    return sheet.cells.get(cellKey(row, column));
+  }
+
+  /** Values as getValues answers: "" for empty cells, error codes for errors. */
+  values(sheet: SheetModel, range: GridRange): CellScalar[][] {
+    return this.map(sheet, range, (cell) => (cell ? cell.value : ""));
+  }
+
+  displayValues(sheet: SheetModel, range: GridRange): string[][] {
+    return this.map(sheet, range, (cell) => displayText(cell));
+  }
+
+  formulas(sheet: SheetModel, range: GridRange): string[][] {
+    return this.map(sheet, range, (cell) => cell?.formula ?? "");
+  }
+
+  map<T>(sheet: SheetModel, range: GridRange, read: (cell: Cell | undefined) => T): T[][] {
+    const out: T[][] = [];
+    for (let r = 0; r < range.numRows; r++) {
+      const row: T[] = [];
+      for (let c = 0; c < range.numColumns; c++)
+        row.push(read(this.cell(sheet, range.row + r, range.column + c)));
+      out.push(row);
+    }
+    return out;
+  }
+
+  /** Last row / column with content (getLastRow / getLastColumn), 0 for an empty sheet. */
+  lastRow(sheet: SheetModel): number {
+    let last = 0;
+    for (const [key, cell] of sheet.cells) if (!isEmptyCell(cell)) last = Math.max(last, keyRow(key));
+    return last;
+  }
+
+  lastColumn(sheet: SheetModel): number {
+    let last = 0;
+    for (const [key, cell] of sheet.cells) if (!isEmptyCell(cell)) last = Math.max(last, keyColumn(key));
+    return last;
+  }
+
+  // ---- writing ----
+
+  /** Writes parsed input into a block (the caller checked bounds and dimensions). */
+  write(sheet: SheetModel, range: GridRange, inputs: ParsedInput[][]): void {
+    for (let r = 0; r < range.numRows; r++) {
+      for (let c = 0; c < range.numColumns; c++) {
+        this.writeOne(sheet, range.row + r, range.column + c, inputs[r]![c]!);
+      }
+    }
+    this.changed(sheet, range);
+  }
+
+  /** Changes the cells' formatting or notes in place (no effect on values). */
+  decorate(sheet: SheetModel, range: GridRange, apply: (cell: Cell, r: number, c: number) => void): void {
+    for (let r = 0; r < range.numRows; r++) {
+      for (let c = 0; c < range.numColumns; c++) {
+        const key = cellKey(range.row + r, range.column + c);
+        const cell = sheet.cells.get(key) ?? { value: "" };
+        apply(cell, r, c);
+        sheet.cells.set(key, cell);
+      }
+    }
+    this.emit("cells", sheet);
+  }
+
+  /** Clears contents and/or formats of a block (Range.clear / clearContent / clearFormat). */
+  clear(
+    sheet: SheetModel,
+    range: GridRange,
+    what: { contents: boolean; formats: boolean; notes: boolean },
+  ): void {
+    for (let r = 0; r < range.numRows; r++) {
+      for (let c = 0; c < range.numColumns; c++) {
+        const row = range.row + r;
+        const column = range.column + c;
+        const cell = this.cell(sheet, row, column);
+        if (!cell) continue;
+        if (what.contents) this.writeOne(sheet, row, column, { kind: "empty" });
+        const kept = this.cell(sheet, row, column);
+        if (!kept) continue;
+        if (what.formats) {
+          delete kept.numberFormat;
+          delete kept.format;
+        }
+        if (what.notes) delete kept.note;
+        if (
+          kept.value === "" &&
+          kept.formula === undefined &&
+          !kept.note &&
+          !kept.numberFormat &&
+          !kept.format
+        ) {
+          sheet.cells.delete(cellKey(row, column));
+        }
+      }
+    }
+    this.changed(sheet, range);
+  }
+
+  private writeOne(sheet: SheetModel, row: number, column: number, input: ParsedInput): void {
+    const key = cellKey(row, column);
+    const old = sheet.cells.get(key);
+    if (old?.formula !== undefined) this.removeSpill(sheet, key, old);
+    if (old?.formula !== undefined) {
+      this.stale.delete(formulaId(sheet.id, key));
+      this.relayout.delete(formulaId(sheet.id, key));
+    }
+    const kept = old ? keepDecoration(old) : {};
+    if (input.kind === "empty") {
+      if (Object.keys(kept).length === 0) sheet.cells.delete(key);
+      else sheet.cells.set(key, { ...kept, value: "" });
+      return;
+    }
+    if (input.kind === "formula") {
+      sheet.cells.set(key, { ...kept, value: "", formula: input.formula });
+      this.stale.set(formulaId(sheet.id, key), { sheetId: sheet.id, key });
+      return;
+    }
+    const cell: Cell = { ...kept, value: input.value };
+    if (input.quoted) cell.quoted = true;
+    sheet.cells.set(key, cell);
+  }
+
+  /** Clears the cells a formula's result spilled into. */
+  private removeSpill(sheet: SheetModel, anchor: number, cell: Cell): void {
+    const area = spillArea(anchor, cell);
+    if (!area) return;
+    for (let r = 0; r < area.numRows; r++) {
+      for (let c = 0; c < area.numColumns; c++) {
+        const key = cellKey(area.row + r, area.column + c);
+        const spilled = sheet.cells.get(key);
+        if (key !== anchor && spilled?.spillOf === anchor) {
+          const kept = keepDecoration(spilled);
+          if (Object.keys(kept).length === 0) sheet.cells.delete(key);
+          else sheet.cells.set(key, { ...kept, value: "" });
+        }
+      }
+    }
+  }
+
+  /** Marks the formulas that read `range`, or whose spill area it touches, for recalculation. */
+  private changed(sheet: SheetModel, range: GridRange): void {
+    for (const other of this.sheets) {
+      for (const [key, cell] of other.cells) {
+        if (cell.formula === undefined) continue;
+        const id = formulaId(other.id, key);
+        if (other === sheet && contains(range, keyRow(key), keyColumn(key))) continue;
+        if (this.readsRange(other, cell, sheet, range)) this.stale.set(id, { sheetId: other.id, key });
+        const area = other === sheet ? spillArea(key, cell) : null;
+        if (area && intersects(area, range)) this.relayout.set(id, { sheetId: other.id, key });
+      }
+    }
+    this.emit("cells", sheet);
+  }
+
+  private readsRange(formulaSheet: SheetModel, cell: Cell, sheet: SheetModel, range: GridRange): boolean {
+    for (const ref of formulaReferences(cell.formula!)) {
+      const target = ref.sheet === null ? formulaSheet : this.sheetByName(ref.sheet);
+      if (target !== sheet) continue;
+      if (intersects(resolveReference(ref, sheet.maxRows, sheet.maxColumns), range)) return true;
+    }
+    return false;
+  }
+
+  // ---- formula results ----
+
+  /** Formula cells that must run again, and forgets them. */
+  takeStale(): FormulaCell[] {
+    const out = [...this.stale.values()];
+    this.stale.clear();
+    return out;
+  }
+
+  takeRelayout(): FormulaCell[] {
+    const out = [...this.relayout.values()];
+    this.relayout.clear();
+    return out;
+  }
+
+  hasPending(): boolean {
+    return this.stale.size > 0 || this.relayout.size > 0;
+  }
+
+  /** Every formula cell of the spreadsheet. */
+  allFormulas(): FormulaCell[] {
+    const out: FormulaCell[] = [];
+    for (const sheet of this.sheets) {
+      for (const [key, cell] of sheet.cells)
+        if (cell.formula !== undefined) out.push({ sheetId: sheet.id, key });
+    }
+    return out;
+  }
+
+  /** Stores a formula's error (Sheets shows the code; the message on hover). */
+  setFormulaError(sheet: SheetModel, anchor: number, code: ErrorCode, message: string): void {
+    const cell = sheet.cells.get(anchor);
+    if (cell?.formula === undefined) return;
+    const oldArea = spillArea(anchor, cell);
+    this.removeSpill(sheet, anchor, cell);
+    delete cell.result;
+    cell.value = code;
+    cell.error = { code, message };
+    this.spillChanged(sheet, anchor, union(singleCell(anchor), oldArea));
+  }
+
+  /**
+   * Lays a formula's result out from its cell: down and right for a grid. A result that would
+   * overwrite data or leave the sheet becomes #REF! as in Sheets (the result is kept, so freeing
+   * the blocking cells lays it out again without running the function).
+   */
+  layOut(sheet: SheetModel, anchor: number, result: CellScalar[][]): void {
+    const cell = sheet.cells.get(anchor);
+    if (cell?.formula === undefined) return;
+    const oldArea = spillArea(anchor, cell);
+    this.removeSpill(sheet, anchor, cell);
+    delete cell.error;
+    cell.result = result;
+    const row = keyRow(anchor);
+    const column = keyColumn(anchor);
+    const numRows = result.length;
+    const numColumns = Math.max(1, ...result.map((r) => r.length));
+    const area = { row, column, numRows, numColumns };
+    const rowsShort = row + numRows - 1 - sheet.maxRows;
+    const columnsShort = column + numColumns - 1 - sheet.maxColumns;
+    if (rowsShort > 0 || columnsShort > 0) {
+      const what = rowsShort > 0 ? `rows (${rowsShort})` : `columns (${columnsShort})`;
+      this.blocked(
+        sheet,
+        anchor,
+        cell,
+        oldArea,
+        `Result was not automatically expanded, please insert more ${what}.`,
+      );
+      return;
+    }
+    for (let r = 0; r < numRows; r++) {
+      for (let c = 0; c < numColumns; c++) {
+        if (r === 0 && c === 0) continue;
+        const other = this.cell(sheet, row + r, column + c);
+        if (!isEmptyCell(other) && other?.spillOf !== anchor) {
+          const where = cellA1(row + r, column + c);
+          const message = `Array result was not expanded because it would overwrite data in ${where}.`;
+          this.blocked(sheet, anchor, cell, oldArea, message);
+          return;
+        }
+      }
+    }
+    for (let r = 0; r < numRows; r++) {
+      for (let c = 0; c < numColumns; c++) {
+        const value = result[r]?.[c] ?? "";
+        const key = cellKey(row + r, column + c);
+        if (r === 0 && c === 0) {
+          cell.value = value;
+          continue;
+        }
+        const kept = keepDecoration(sheet.cells.get(key) ?? { value: "" });
+        sheet.cells.set(key, { ...kept, value, spillOf: anchor });
+      }
+    }
+    this.spillChanged(sheet, anchor, union(area, oldArea));
+  }
+
+  private blocked(
+    sheet: SheetModel,
+    anchor: number,
+    cell: Cell,
+    oldArea: GridRange | null,
+    message: string,
+  ): void {
+    cell.value = "#REF!";
+    cell.error = { code: "#REF!", message };
+    this.spillChanged(sheet, anchor, union(singleCell(anchor), oldArea));
+  }
+
+  /** A spill changed cells: formulas reading them go stale (not the formula itself). */
+  private spillChanged(sheet: SheetModel, anchor: number, area: GridRange): void {
+    const wasStale = this.stale.has(formulaId(sheet.id, anchor));
+    const wasRelayout = this.relayout.has(formulaId(sheet.id, anchor));
+    this.changed(sheet, area);
+    if (!wasStale) this.stale.delete(formulaId(sheet.id, anchor));
+    if (!wasRelayout) this.relayout.delete(formulaId(sheet.id, anchor));
+  }
+
+  // ---- rows and columns ----
+
+  /** Inserts rows or columns before `at` (1-based), moving cells below / right of it. */
+  insert(sheet: SheetModel, dimension: "rows" | "columns", at: number, count: number): void {
+    this.shift(sheet, dimension, at, count);
+    if (dimension === "rows") sheet.maxRows += count;
+    else sheet.maxColumns += count;
+    this.emit("cells", sheet);
+  }
+
+  /** Deletes rows or columns from `at`, moving the rest up / left. */
+  remove(sheet: SheetModel, dimension: "rows" | "columns", at: number, count: number): void {
+    const moved = new Map<number, Cell>();
+    for (const [key, cell] of sheet.cells) {
+      const row = keyRow(key);
+      const column = keyColumn(key);
+      const pos = dimension === "rows" ? row : column;
+      if (pos >= at && pos < at + count) continue;
+      const shifted = pos >= at + count ? pos - count : pos;
+      moved.set(dimension === "rows" ? cellKey(shifted, column) : cellKey(row, shifted), cell);
+    }
+    sheet.cells = moved;
+    if (dimension === "rows") sheet.maxRows -= count;
+    else sheet.maxColumns -= count;
+    this.emit("cells", sheet);
+  }
+
+  private shift(sheet: SheetModel, dimension: "rows" | "columns", at: number, count: number): void {
+    const moved = new Map<number, Cell>();
+    for (const [key, cell] of sheet.cells) {
+      const row = keyRow(key);
+      const column = keyColumn(key);
+      if (dimension === "rows") moved.set(cellKey(row >= at ? row + count : row, column), cell);
+      else moved.set(cellKey(row, column >= at ? column + count : column), cell);
+    }
+    sheet.cells = moved;
+  }
+
+  // ---- JSON ----
+
+  toData(): SpreadsheetData {
+    const active = this.activeSheet();
+    return {
+      id: this.id,
+      name: this.name,
+      owner: this.owner,
+      timeZone: this.timeZone,
+      activeSheet: active.name,
+      activeRange: rangeA1(this.activeRange),
+      sheets: this.sheets.map((sheet) => ({
+        name: sheet.name,
+        id: sheet.id,
+        maxRows: sheet.maxRows,
+        maxColumns: sheet.maxColumns,
+        frozenRows: sheet.frozenRows,
+        frozenColumns: sheet.frozenColumns,
+        hidden: sheet.hidden,
+        cells: Object.fromEntries(
+          [...sheet.cells.entries()]
+            .sort(([a], [b]) => a - b)
+            .map(([key, cell]) => [cellA1(keyRow(key), keyColumn(key)), cellToData(cell)]),
+        ),
+      })),
+    };
+  }
+
+  private loadSheet(data: SheetData): void {
+    const sheet = this.insertSheet(data.name);
+    if (data.id !== undefined) {
+      sheet.id = data.id;
+      this.nextSheetId = Math.max(this.nextSheetId, data.id + 1);
+    }
+    sheet.maxRows = data.maxRows ?? DEFAULT_ROWS;
+    sheet.maxColumns = data.maxColumns ?? DEFAULT_COLUMNS;
+    sheet.frozenRows = data.frozenRows ?? 0;
+    sheet.frozenColumns = data.frozenColumns ?? 0;
+    sheet.hidden = data.hidden ?? false;
+    const typed: Array<[number, number, CellSeed]> = [];
+    data.rows?.forEach((values, r) => {
+      values.forEach((value, c) => {
+        typed.push([r + 1, c + 1, value]);
+      });
+    });
+    for (const [a1, seed] of Object.entries(data.cells ?? {})) {
+      const ref = parseA1(a1);
+      if (!ref || ref.startRow === null || ref.startColumn === null)
+        throw new Error(`Bad cell address: ${a1}`);
+      typed.push([ref.startRow, ref.startColumn, seed]);
+    }
+    for (const [row, column, seed] of typed) {
+      sheet.maxRows = Math.max(sheet.maxRows, row);
+      sheet.maxColumns = Math.max(sheet.maxColumns, column);
+      if (seed !== null && typeof seed === "object") {
+        const cell = cellFromData(seed);
+        sheet.cells.set(cellKey(row, column), cell);
+        if (cell.formula !== undefined && cell.result === undefined && cell.error === undefined) {
+          this.stale.set(formulaId(sheet.id, cellKey(row, column)), {
+            sheetId: sheet.id,
+            key: cellKey(row, column),
+          });
+        }
+      } else {
+        this.writeOne(sheet, row, column, seedInput(seed));
+      }
+    }
+  }
+}
+
+function seedInput(seed: string | number | boolean | null): ParsedInput {
+  if (seed === null) return { kind: "empty" };
+  if (typeof seed === "string") return parseInput(seed);
+  return { kind: "value", value: seed };
+}
+
+/** The smallest block holding both. */
+function union(a: GridRange, b: GridRange | null): GridRange {
+  if (!b) return a;
+  const row = Math.min(a.row, b.row);
+  const column = Math.min(a.column, b.column);
+  return {
+    row,
+    column,
+    numRows: Math.max(a.row + a.numRows, b.row + b.numRows) - row,
+    numColumns: Math.max(a.column + a.numColumns, b.column + b.numColumns) - column,
+  };
+}
+
+function keepDecoration(cell: Cell): Partial<Cell> {
+  const kept: Partial<Cell> = {};
+  if (cell.note !== undefined) kept.note = cell.note;
+  if (cell.numberFormat !== undefined) kept.numberFormat = cell.numberFormat;
+  if (cell.format !== undefined) kept.format = cell.format;
+  return kept;
+}
+
+function singleCell(key: number): GridRange {
+  return { row: keyRow(key), column: keyColumn(key), numRows: 1, numColumns: 1 };
+}
+
+/** Where a formula cell's kept result lies (null when it has none). */
+function spillArea(anchor: number, cell: Cell): GridRange | null {
+  if (!cell.result) return null;
+  return {
+    row: keyRow(anchor),
+    column: keyColumn(anchor),
+    numRows: Math.max(1, cell.result.length),
+    numColumns: Math.max(1, ...cell.result.map((r) => r.length)),
+  };
+}
+
+const referenceCache = new Map<string, A1Reference[]>();
+
+function formulaReferences(formula: string): A1Reference[] {
+  let refs = referenceCache.get(formula);
+  if (!refs) {
+    try {
+      refs = referencesOf(parseFormula(formula));
+    } catch (error) {
+      if (!(error instanceof FormulaParseError)) throw error;
+      refs = [];
+    }
+    referenceCache.set(formula, refs);
+  }
+  return refs;
+}
+
+function valueToJson(value: CellScalar): JsonCellValue {
+  return value instanceof Date ? { date: value.toISOString() } : value;
+}
+
+function valueFromJson(value: JsonCellValue): CellScalar {
+  return typeof value === "object" ? new Date(value.date) : value;
+}
+
+function cellToData(cell: Cell): CellData {
+  const data: CellData = {};
+  if (cell.value !== "") data.value = valueToJson(cell.value);
+  if (cell.formula !== undefined) data.formula = cell.formula;
+  if (cell.error) data.error = cell.error;
+  if (cell.result) data.result = cell.result.map((row) => row.map(valueToJson));
+  if (cell.spillOf !== undefined) data.spillOf = cellA1(keyRow(cell.spillOf), keyColumn(cell.spillOf));
+  if (cell.quoted) data.quoted = true;
+  if (cell.note !== undefined) data.note = cell.note;
+  if (cell.numberFormat !== undefined) data.numberFormat = cell.numberFormat;
+  if (cell.format !== undefined) data.format = cell.format;
+  return data;
+}
+
+function cellFromData(data: CellData): Cell {
+  const cell: Cell = { value: data.value === undefined ? "" : valueFromJson(data.value) };
+  if (data.formula !== undefined) cell.formula = data.formula;
+  if (data.error) cell.error = data.error;
+  if (data.result) cell.result = data.result.map((row) => row.map(valueFromJson));
+  if (data.spillOf !== undefined) {
+    const ref = parseA1(data.spillOf);
+    if (ref?.startRow && ref.startColumn) cell.spillOf = cellKey(ref.startRow, ref.startColumn);
+  }
+  if (data.quoted) cell.quoted = true;
+  if (data.note !== undefined) cell.note = data.note;
+  if (data.numberFormat !== undefined) cell.numberFormat = data.numberFormat;
+  if (data.format !== undefined) cell.format = data.format;
+  return cell;
+}

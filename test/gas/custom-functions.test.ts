@@ -1,0 +1,150 @@
+/** Formulas calling the add-on's globals as Sheets calls custom functions. */
+import { describe, expect, it } from "vitest";
+import { manualClock } from "../../sandbox/gas/runtime";
+import { tinyRuntime } from "./harness";
+
+const CODE = `
+var calls = 0;
+function ECHO(a, b, c) { return JSON.stringify([a, b === undefined ? "undefined" : b, c === undefined ? "undefined" : c]); }
+function GRID(rows, columns) { const out = []; for (let r = 0; r < rows; r++) { const row = []; for (let c = 0; c < columns; c++) row.push(r * 10 + c); out.push(row); } return out; }
+function COLUMN(values) { return values.map(function (row) { return String(row[0]).toUpperCase(); }); }
+function FAIL() { throw new Error("No API key yet"); }
+function WRITE() { SpreadsheetApp.getActiveSheet().getRange("Z1").setValue(1); }
+function UI() { SpreadsheetApp.getUi(); }
+function WHO() { return PropertiesService.getUserProperties().getProperty("API_KEY") + "|" + Session.getActiveUser().getEmail(); }
+function HERE() { return SpreadsheetApp.getActiveRange().getA1Notation(); }
+function SLOW() { Utilities.sleep(31000); return "done"; }
+function COUNTED(x) { CacheService.getScriptCache().put("n", String(Number(CacheService.getScriptCache().get("n") || 0) + 1)); return x; }
+function IS_ARRAY(x) { return Array.isArray(x) && x[0] instanceof Array; }
+function helper_() { return 1; }
+`;
+
+describe("custom functions in cells", () => {
+  it("passes a cell's value, a range as a 2-D array, and undefined for omitted arguments", () => {
+    const rt = tinyRuntime(CODE, {
+      spreadsheet: {
+        sheets: [
+          {
+            name: "Sheet1",
+            rows: [
+              ["a", 1],
+              ["b", 2],
+            ],
+          },
+        ],
+      },
+    });
+    rt.setCell("Sheet1", "D1", "=ECHO(A1, A1:B2)");
+    expect(JSON.parse(String(rt.getValues("Sheet1", "D1")[0]![0]))).toEqual([
+      "a",
+      [
+        ["a", 1],
+        ["b", 2],
+      ],
+      "undefined",
+    ]);
+    rt.setCell("Sheet1", "D2", '=echo("x", 3, TRUE)');
+    expect(rt.getValues("Sheet1", "D2")).toEqual([['["x",3,true]']]);
+    rt.setCell("Sheet1", "D3", "=IS_ARRAY(A1:A2)");
+    expect(rt.getValues("Sheet1", "D3")).toEqual([[true]]);
+  });
+
+  it("spills a 2-D result down and right; a 1-D result fills a column", () => {
+    const rt = tinyRuntime(CODE, { spreadsheet: { sheets: [{ name: "Sheet1", rows: [["x"], ["y"]] }] } });
+    rt.setCell("Sheet1", "B1", "=GRID(2, 3)");
+    expect(rt.getValues("Sheet1", "B1:D2")).toEqual([
+      [0, 1, 2],
+      [10, 11, 12],
+    ]);
+    expect(rt.getFormulas("Sheet1", "B1:C1")).toEqual([["=GRID(2, 3)", ""]]);
+    rt.setCell("Sheet1", "F1", "=COLUMN(A1:A2)");
+    expect(rt.getValues("Sheet1", "F1:F2")).toEqual([["X"], ["Y"]]);
+  });
+
+  it("shows #REF! when the spill would overwrite data, and lays out again once it is cleared", () => {
+    const rt = tinyRuntime(CODE, { spreadsheet: { sheets: [{ name: "Sheet1", cells: { C2: "data" } }] } });
+    rt.setCell("Sheet1", "B1", "=GRID(2, 2)");
+    expect(rt.getCell("Sheet1", "B1").error).toEqual({
+      code: "#REF!",
+      message: "Array result was not expanded because it would overwrite data in C2.",
+    });
+    const runs = rt.executions.length;
+    rt.setCell("Sheet1", "C2", "");
+    expect(rt.getValues("Sheet1", "B1:C2")).toEqual([
+      [0, 1],
+      [10, 11],
+    ]);
+    expect(rt.executions.length).toBe(runs);
+  });
+
+  it("shows a thrown error as #ERROR! with its message, and an unknown name as #NAME?", () => {
+    const rt = tinyRuntime(CODE);
+    rt.setCell("Sheet1", "A1", "=FAIL()");
+    expect(rt.getCell("Sheet1", "A1")).toMatchObject({
+      display: "#ERROR!",
+      error: { code: "#ERROR!", message: "No API key yet" },
+    });
+    rt.setCell("Sheet1", "A2", "=helper_()");
+    expect(rt.getCell("Sheet1", "A2").error?.code).toBe("#NAME?");
+    rt.setCell("Sheet1", "A3", "=ECHO(A1");
+    expect(rt.getCell("Sheet1", "A3").error).toEqual({ code: "#ERROR!", message: "Formula parse error." });
+  });
+
+  it("runs again when a cell it reads changes, not when others do", () => {
+    const rt = tinyRuntime(CODE, { spreadsheet: { sheets: [{ name: "Sheet1", rows: [["a"]] }] } });
+    rt.setCell("Sheet1", "B1", "=COUNTED(A1)");
+    rt.setCell("Sheet1", "C5", "unrelated");
+    expect(rt.executions.filter((e) => e.name === "COUNTED")).toHaveLength(1);
+    rt.setCell("Sheet1", "A1", "b");
+    expect(rt.getValues("Sheet1", "B1")).toEqual([["b"]]);
+    expect(rt.executions.filter((e) => e.name === "COUNTED")).toHaveLength(2);
+    rt.recalculate({ all: true });
+    expect(rt.executions.filter((e) => e.name === "COUNTED")).toHaveLength(3);
+  });
+
+  it("recalculates after an execution writes a cell a formula reads", () => {
+    const rt = tinyRuntime(
+      `${CODE} function put(v) { SpreadsheetApp.getActiveSheet().getRange("A1").setValue(v); }`,
+    );
+    rt.setCell("Sheet1", "B1", "=COUNTED(A1)");
+    rt.run("put", ["new"]);
+    expect(rt.getValues("Sheet1", "B1")).toEqual([["new"]]);
+  });
+
+  it("forbids writing to the sheet and the UI, as Sheets does", () => {
+    const rt = tinyRuntime(CODE);
+    rt.setCell("Sheet1", "A1", "=WRITE()");
+    expect(rt.getCell("Sheet1", "A1").error?.message).toBe("You do not have permission to call setValue");
+    rt.setCell("Sheet1", "A2", "=UI()");
+    expect(rt.getCell("Sheet1", "A2").error?.message).toBe(
+      "Cannot call SpreadsheetApp.getUi() from this context.",
+    );
+  });
+
+  it("sees the spreadsheet owner's user properties and no active user", () => {
+    const rt = tinyRuntime(CODE, {
+      user: "editor@example.com",
+      spreadsheet: { owner: "owner@example.com", sheets: [{ name: "Sheet1" }] },
+    });
+    rt.properties.user("owner@example.com").setAll({ API_KEY: "owner-key" });
+    rt.properties.user("editor@example.com").setAll({ API_KEY: "editor-key" });
+    rt.setCell("Sheet1", "A1", "=WHO()");
+    expect(rt.getValues("Sheet1", "A1")).toEqual([["owner-key|"]]);
+  });
+
+  it("has the formula's cell as the active range", () => {
+    const rt = tinyRuntime(CODE);
+    rt.select("Sheet1", "Z9");
+    rt.setCell("Sheet1", "C4", "=HERE()");
+    expect(rt.getValues("Sheet1", "C4")).toEqual([["C4"]]);
+  });
+
+  it("is cut off after 30 seconds", () => {
+    const rt = tinyRuntime(CODE, { clock: manualClock() });
+    rt.setCell("Sheet1", "A1", "=SLOW()");
+    expect(rt.getCell("Sheet1", "A1").error).toEqual({
+      code: "#ERROR!",
+      message: "Exceeded maximum execution time",
+    });
+  });
+});

@@ -1,0 +1,89 @@
+/** PropertiesService, CacheService and LockService limits and sharing. */
+import { describe, expect, it } from "vitest";
+import { manualClock } from "../../sandbox/gas/runtime";
+import { failure, tinyRuntime } from "./harness";
+
+const CODE = `
+function setUser(key, value) { PropertiesService.getUserProperties().setProperty(key, value); }
+function getUser(key) { return PropertiesService.getUserProperties().getProperty(key); }
+function setDocument(key, value) { PropertiesService.getDocumentProperties().setProperty(key, value); }
+function getDocument(key) { return PropertiesService.getDocumentProperties().getProperty(key); }
+function cachePut(key, value, seconds) { CacheService.getScriptCache().put(key, value, seconds); }
+function cacheGet(key) { return CacheService.getScriptCache().get(key); }
+function cacheMany() { const c = CacheService.getDocumentCache(); c.putAll({ a: "1", b: "2" }, 60); return c.getAll(["a", "b", "c"]); }
+function lockFor(timeout) { const lock = LockService.getDocumentLock(); const got = lock.tryLock(timeout); return [got, lock.hasLock()]; }
+function waitFor(timeout) { LockService.getDocumentLock().waitLock(timeout); return "locked"; }
+function fetchInOnOpen() { PropertiesService.getUserProperties(); }
+`;
+
+describe("PropertiesService", () => {
+  it("keeps users apart and shares the document store", () => {
+    const rt = tinyRuntime(CODE);
+    rt.run("setUser", ["API_KEY", "alice-key"], { user: "alice@example.com" });
+    rt.run("setDocument", ["CURSOR", "7"], { user: "alice@example.com" });
+    expect(rt.run("getUser", ["API_KEY"], { user: "bob@example.com" })).toBeNull();
+    expect(rt.run("getDocument", ["CURSOR"], { user: "bob@example.com" })).toBe("7");
+    expect(rt.properties.user("alice@example.com").get("API_KEY")).toBe("alice-key");
+  });
+
+  it("refuses a value over 9 KB and a store over 500 KB", () => {
+    const rt = tinyRuntime(CODE);
+    expect(failure(() => rt.run("setUser", ["big", "x".repeat(9 * 1024 + 1)])).message).toBe(
+      "Argument too large: value",
+    );
+    for (let i = 0; i < 55; i++) rt.run("setDocument", [`k${i}`, "x".repeat(9 * 1024)]);
+    expect(failure(() => rt.run("setDocument", ["k55", "x".repeat(9 * 1024)])).message).toBe(
+      "You have exceeded the property storage quota. Please remove some properties and try again.",
+    );
+  });
+
+  it("is out of reach in AuthMode.NONE", () => {
+    const rt = tinyRuntime(CODE);
+    expect(failure(() => rt.run("fetchInOnOpen", [], { kind: "trigger", authMode: "NONE" })).message).toMatch(
+      /^You do not have permission to call PropertiesService.getUserProperties/,
+    );
+  });
+});
+
+describe("CacheService", () => {
+  it("expires values on time and caps expiry at 6 hours and values at 100 KB", () => {
+    const clock = manualClock();
+    const rt = tinyRuntime(CODE, { clock });
+    rt.run("cachePut", ["a", "1", 60]);
+    clock.advance(59_000);
+    expect(rt.run("cacheGet", ["a"])).toBe("1");
+    clock.advance(2_000);
+    expect(rt.run("cacheGet", ["a"])).toBeNull();
+    expect(failure(() => rt.run("cachePut", ["a", "1", 21_601])).message).toBe(
+      "Argument too large: expirationInSeconds",
+    );
+    expect(failure(() => rt.run("cachePut", ["a", "x".repeat(100 * 1024 + 1), 60])).message).toBe(
+      "Argument too large: value",
+    );
+  });
+
+  it("puts and gets many at once", () => {
+    const rt = tinyRuntime(CODE);
+    expect(rt.run("cacheMany")).toEqual({ a: "1", b: "2" });
+  });
+});
+
+describe("LockService", () => {
+  it("shares the document lock with a concurrent execution", () => {
+    const clock = manualClock();
+    const rt = tinyRuntime(CODE, { clock });
+    const other = rt.locks.holdExternally("document");
+    expect(rt.run("lockFor", [5000])).toEqual([false, false]);
+    expect(failure(() => rt.run("waitFor", [5000])).message).toBe(
+      "Lock timeout: another process was holding the lock for too long.",
+    );
+    other.release();
+    expect(rt.run("lockFor", [0])).toEqual([true, true]);
+  });
+
+  it("waits for a holder that lets go within the timeout", () => {
+    const rt = tinyRuntime(CODE, { clock: manualClock() });
+    rt.locks.holdExternally("document", { forMs: 2000 });
+    expect(rt.run("lockFor", [5000])).toEqual([true, true]);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Runtime tests' shared start: the BUILT add-on (dist/Code.js and dist/sidebar.html, written by
+ * vitest's globalSetup) in the emulated Apps Script runtime, talking to a sandbox API on its own
+ * worker thread (the test's thread blocks in UrlFetchApp's synchronous fetch, so the server must
+ * not live on it). User properties API_BASE_URL and API_KEY point the add-on at the sandbox.
+ *
+ *   const addon = await startAddonRuntime({ sandbox: { latencyMs: 0 } });
+ *   addon.runtime.setCell("Sheet1", "B2", "=LOOKUP_LEAD(A2)");
+ *   await addon.close();
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type SandboxControl, sandboxControl } from "../../sandbox/api/control.ts";
+import type { SandboxOptions } from "../../sandbox/api/server.ts";
+import { startSandboxThread } from "../../sandbox/api/thread.ts";
+import {
+  createRuntime,
+  type Runtime,
+  type RuntimeOptions,
+  type RuntimeTimeouts,
+} from "../../sandbox/gas/runtime";
+
+const root = join(import.meta.dirname, "../..");
+
+/** The sandbox's demo key (10,000 credits). */
+export const DEMO_KEY = "sandbox-demo-key";
+/** The sandbox's key with no credits. */
+export const EMPTY_KEY = "sandbox-empty-key";
+
+export interface AddonRuntimeOptions {
+  /** Sandbox API options: latency, faults, keys, seed... (see sandbox/api/server.ts). */
+  sandbox?: SandboxOptions;
+  /** The API key put in the user's properties; null leaves API_KEY unset. Default: the demo key. */
+  apiKey?: string | null;
+  /** Other user properties to set before the first execution (e.g. CHUNK_SIZE). */
+  userProperties?: Record<string, string>;
+  /** Execution deadlines and the per-request fetch timeout (ms); shorten to test cut-offs. */
+  timeouts?: Partial<RuntimeTimeouts>;
+  /** The rest of createRuntime's options (spreadsheet, user, clock, fetchAll...). */
+  runtime?: Omit<RuntimeOptions, "codeJs" | "sidebarHtml" | "timeouts">;
+}
+
+export interface AddonRuntime {
+  runtime: Runtime;
+  sandboxUrl: string;
+  control: SandboxControl;
+  close(): Promise<void>;
+}
+
+let built: { codeJs: string; sidebarHtml: string } | null = null;
+
+/** dist/ as built by globalSetup (read once per test file). */
+export function builtAddon(): { codeJs: string; sidebarHtml: string } {
+  built ??= {
+    codeJs: readFileSync(join(root, "dist/Code.js"), "utf8"),
+    sidebarHtml: readFileSync(join(root, "dist/sidebar.html"), "utf8"),
+  };
+  return built;
+}
+
+export async function startAddonRuntime(options: AddonRuntimeOptions = {}): Promise<AddonRuntime> {
+  const sandbox = await startSandboxThread(options.sandbox ?? {});
+  const runtime = createRuntime({
+    ...options.runtime,
+    ...builtAddon(),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+  });
+  const properties = runtime.properties.user();
+  properties.setAll({ API_BASE_URL: sandbox.url, ...options.userProperties });
+  const apiKey = options.apiKey === undefined ? DEMO_KEY : options.apiKey;
+  if (apiKey !== null) properties.setAll({ API_KEY: apiKey });
+  return {
+    runtime,
+    sandboxUrl: sandbox.url,
+    control: sandboxControl(sandbox.url),
+    close: () => sandbox.close(),
+  };
+}
