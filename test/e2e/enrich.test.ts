@@ -1,0 +1,86 @@
+/**
+ * The Enrich tab in real Chromium over the playground: select the URL column, open
+ * Extensions > Prospecting > Enrich selected profile URLs, estimate, confirm, watch progress, and
+ * read the refreshed rows in the grid.
+ */
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPlayground, readGrid, runMenuItem, selectRange } from "./playground-page";
+import { launchBrowser, startPlayground, type TestPlayground } from "./support";
+
+describe("Enrich tab", () => {
+  let playground: TestPlayground;
+  let browser: Browser;
+  let page: Page;
+  let sidebar: FrameLocator;
+  let dataRows = 0;
+
+  beforeAll(async () => {
+    playground = await startPlayground({ latencyMs: 50 });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await openPlayground(page, playground.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  it("opens on the Enrich tab from the menu with the selection planned", async () => {
+    const grid = await readGrid(page);
+    const urlColumn = grid[0]!.findIndex((header) => header === "network_url");
+    expect(urlColumn).toBeGreaterThanOrEqual(0);
+    dataRows = grid.length - 1;
+    const letter = String.fromCharCode(65 + urlColumn);
+    await selectRange(page, `${letter}1`, `${letter}${grid.length}`);
+    await runMenuItem(page, "Enrich selected profile URLs");
+    sidebar = page.frameLocator("aside.sidebar-panel iframe");
+    await expect
+      .poll(() => sidebar.getByRole("tab", { name: "Enrich" }).getAttribute("aria-selected"))
+      .toBe("true");
+    await expect
+      .poll(() => sidebar.getByTestId("enrich-selection").textContent())
+      .toContain(`${letter}2:${letter}${grid.length}`);
+  });
+
+  it("estimates before charging anything, then runs on confirmation and shows the progress", async () => {
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const estimate = sidebar.getByTestId("enrich-estimate");
+    await estimate.waitFor();
+    expect(await estimate.textContent()).toMatch(/\d+ distinct URLs?, up to \d+ credits?/);
+    expect(await estimate.textContent()).toMatch(/Balance [\d,]+ credits · cap 500 credits/);
+
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const run = sidebar.getByTestId("enrich-run");
+    await run.waitFor();
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
+    expect(await sidebar.locator('[data-count="remaining"]').textContent()).toBe("0");
+    expect(
+      Number(
+        await sidebar
+          .locator('[data-count="spent"]')
+          .textContent()
+          .then((t) => t?.split("/")[0]),
+      ),
+    ).toBe(Number(await sidebar.locator('[data-count="done"]').textContent()));
+  });
+
+  it("leaves refreshed rows with role, company, location and a status in the grid", async () => {
+    await expect.poll(async () => (await readGrid(page))[0]).toContain("enrichment_status");
+    const grid = await readGrid(page);
+    const header = grid[0]!;
+    // full_name goes into the seeded "Name" column (an alias); the rest are appended.
+    for (const name of ["Name", "job_title", "company_name", "location", "enriched_at", "job_changed"]) {
+      expect(header).toContain(name);
+    }
+    const status = header.indexOf("enrichment_status");
+    const title = header.indexOf("job_title");
+    const rows = grid.slice(1, dataRows + 1);
+    for (const row of rows) {
+      expect(row[status]).toBe("ok");
+      expect(row[title]).not.toBe("");
+    }
+    await page.screenshot({ path: "/tmp/enrich-e2e.png" });
+  });
+});
