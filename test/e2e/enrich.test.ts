@@ -29,7 +29,7 @@ describe("Enrich tab", () => {
 
   it("opens on the Enrich tab from the menu with the selection planned", async () => {
     const grid = await readGrid(page);
-    const urlColumn = grid[0]!.findIndex((header) => header === "network_url");
+    const urlColumn = grid[0]!.indexOf("network_url");
     expect(urlColumn).toBeGreaterThanOrEqual(0);
     dataRows = grid.length - 1;
     const letter = String.fromCharCode(65 + urlColumn);
