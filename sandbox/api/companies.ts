@@ -131,6 +131,11 @@ function cachedSlug(name: string): string {
 
 function companyName(rng: Random, index: number): { name: string; stem: string } {
   if (index === ENGINEERED.sixHundred) return { name: "Sixhundred Labs", stem: "sixhundred-labs" };
+  const aggregator = ENGINEERED.aggregatorHosts.indexOf(index as 251 | 252 | 253);
+  if (aggregator >= 0) {
+    const name = ["Calendly", "Medium", "Bitly"][aggregator]!;
+    return { name, stem: name.toLowerCase() };
+  }
   const roll = rng.next();
   if (roll < 0.02) {
     const [name, stem] = rng.pick(NON_LATIN_COMPANIES);

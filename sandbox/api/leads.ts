@@ -29,6 +29,16 @@ import {
   UNIVERSITIES,
 } from "./vocabulary.ts";
 
+const HOSTILE_TITLE_PREFIXES = [
+  "=",
+  "+",
+  "-",
+  "@",
+  "<script>alert(1)</script>",
+  "<b>",
+  '"><img src=x onerror=alert(1)>',
+];
+
 /** Seniorities weighted towards the common ones. */
 const SENIORITY_WEIGHTS: ReadonlyArray<readonly [Seniority, number]> = [
   ["Owner", 0.02],
@@ -92,29 +102,31 @@ export interface LeadCore {
   unformattedName: string;
 }
 
-function pickSeniority(rng: Random): Seniority {
-  let roll = rng.next();
-  for (const [seniority, weight] of SENIORITY_WEIGHTS) {
-    roll -= weight;
-    if (roll < 0) return seniority;
-  }
-  return "Entry";
-}
-
 /** Titles and name slugs are built once: scanning every lead must not build strings. */
-const TITLES = new Map<string, string>();
+const TITLES: Record<string, string[]> = {};
 for (const fn of FUNCTIONS) {
   for (const [seniority, patterns] of Object.entries(TITLE_PATTERNS)) {
-    patterns.forEach((pattern, variant) => {
-      TITLES.set(`${fn}|${seniority}|${variant}`, pattern.replace("{F}", titleCase(fn)));
-    });
+    TITLES[`${fn}|${seniority}`] = patterns.map((pattern) => pattern.replace("{F}", titleCase(fn)));
   }
 }
+const TITLE_TABLE: string[][][] = FUNCTIONS.map((fn) =>
+  SENIORITY_WEIGHTS.map(([s]) => TITLES[`${fn}|${s}`]!),
+);
 const FIRST_SLUGS = FIRST_NAMES.map(slugify);
 const LAST_SLUGS = LAST_NAMES.map(slugify);
 
 export function titleFor(fn: LeadFunction, seniority: Seniority, variant: number): string {
-  return TITLES.get(`${fn}|${seniority}|${variant % TITLE_PATTERNS[seniority].length}`)!;
+  const patterns = TITLES[`${fn}|${seniority}`]!;
+  return patterns[variant % patterns.length]!;
+}
+
+function pickSeniorityIndex(rng: Random): number {
+  let roll = rng.next();
+  for (let i = 0; i < SENIORITY_WEIGHTS.length; i++) {
+    roll -= SENIORITY_WEIGHTS[i]![1];
+    if (roll < 0) return i;
+  }
+  return SENIORITY_WEIGHTS.length - 2;
 }
 
 export function leadCore(seed: number, set: CompanySet, index: number): LeadCore {
@@ -136,9 +148,13 @@ export function leadCore(seed: number, set: CompanySet, index: number): LeadCore
     nameSlug = `${FIRST_SLUGS[first]}-${LAST_SLUGS[last]}`;
   }
   const middleName = rng.pick(MIDDLE_NAMES);
-  const fn = rng.pick(FUNCTIONS);
-  const seniority = pickSeniority(rng);
-  const jobTitle = rng.chance(0.01) ? rng.pick(HOSTILE_TEXTS) : titleFor(fn, seniority, rng.int(0, 1));
+  const fnIndex = rng.int(0, FUNCTIONS.length - 1);
+  const fn = FUNCTIONS[fnIndex]!;
+  const seniorityIndex = pickSeniorityIndex(rng);
+  const seniority = SENIORITY_WEIGHTS[seniorityIndex]![0];
+  const title = TITLE_TABLE[fnIndex]![seniorityIndex]![rng.int(0, 1)]!;
+  // A hostile prefix keeps the title's words (personas still match) while exercising escaping.
+  const jobTitle = rng.chance(0.01) ? `${rng.pick(HOSTILE_TITLE_PREFIXES)}${title}` : title;
   const place = rng.chance(0.8) ? company.place : rng.pick(CITIES);
   const industry = rng.chance(0.85) ? company.record.industry : rng.pick(INDUSTRY_NAMES);
   const yearsInCompany = rng.int(1, 5);
@@ -150,7 +166,12 @@ export function leadCore(seed: number, set: CompanySet, index: number): LeadCore
   const pastCompanyIndices: number[] = [];
   for (let i = 0; i < pastCount; i++) pastCompanyIndices.push(rng.int(0, set.companies.length - 1));
   const groupIds = rng.chance(0.5) ? [] : [rng.int(1, 60), rng.int(1, 60)];
-  const schoolIds = rng.chance(0.1) ? [] : rng.sample([...UNIVERSITIES.keys()], rng.int(1, 2));
+  const schoolIds: number[] = [];
+  if (rng.chance(0.9)) {
+    const first = rng.int(0, UNIVERSITIES.length - 1);
+    schoolIds.push(first);
+    if (rng.chance(0.4)) schoolIds.push((first + rng.int(1, UNIVERSITIES.length - 1)) % UNIVERSITIES.length);
+  }
   const formatted = [firstName, middleName, lastName].filter((p) => p !== "").join(" ");
   const unformattedRoll = rng.next();
   const unformattedName =

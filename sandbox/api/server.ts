@@ -39,6 +39,8 @@ export interface SandboxOptions {
   keys?: Record<string, number>;
   /** Fewer companies start faster (tests of the server itself); default 20,000. */
   companyCount?: number;
+  /** The clock (epoch ms), for tests of the 30-day order cache; in-thread only. */
+  now?: () => number;
 }
 
 export interface Sandbox {
@@ -216,7 +218,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: options.faults ?? [],
     refineSearch: options.refineSearch ?? false,
   };
-  const state = new SandboxState(config, keys, Date.now, seed);
+  const state = new SandboxState(config, keys, options.now ?? Date.now, seed);
   const server = createServer({ keepAlive: true, keepAliveTimeout: 65_000 }, (req, res) => {
     void handle(req, res, state, data);
   });

@@ -16,7 +16,7 @@ const ENTRY = fileURLToPath(new URL("./thread-entry.ts", import.meta.url));
 
 type Ready = { url: string; keys: Record<string, number> } | { error: string };
 
-export function startSandboxThread(options: SandboxOptions = {}): Promise<SandboxThread> {
+export function startSandboxThread(options: Omit<SandboxOptions, "now"> = {}): Promise<SandboxThread> {
   const worker = startTsWorker(ENTRY, { workerData: options });
   return new Promise((resolve, reject) => {
     worker.once("error", reject);
