@@ -31,8 +31,11 @@ export class PlaygroundEngine {
       case "setCell":
         return this.execute(() => this.runtime.setCell(request.sheet, request.a1, request.input));
       case "select":
-        // Selecting changes nothing worth a save.
-        return this.execute(() => this.runtime.select(request.sheet, request.a1Range), undefined, false);
+        this.runtime.select(request.sheet, request.a1Range);
+        return { activeRange: this.runtime.activeRange() };
+      case "closeSidebar":
+        this.runtime.closeSidebar();
+        return { closed: true };
       case "script":
         return this.script(request.functionName, request.args);
       case "sidebarHtml":
@@ -54,7 +57,7 @@ export class PlaygroundEngine {
   }
 
   /** Runs one change; an error becomes an error notice (or goes to `onError` when given). */
-  private execute(change: () => void, onError?: (error: unknown) => void, save = true): ExecutionView {
+  private execute(change: () => void, onError?: (error: unknown) => void): ExecutionView {
     const notices: UiNotice[] = [];
     try {
       change();
@@ -72,7 +75,7 @@ export class PlaygroundEngine {
       }
     }
     try {
-      if (save) this.persist(this.runtime);
+      this.persist(this.runtime);
     } catch (error) {
       notices.push({
         kind: "error",

@@ -46,6 +46,8 @@ function engineRequest(path: string, body: Record<string, unknown>): EngineReque
       return { op: "setCell", sheet: text(body, "sheet"), a1: text(body, "a1"), input: text(body, "input") };
     case "/api/select":
       return { op: "select", sheet: text(body, "sheet"), a1Range: text(body, "a1Range") };
+    case "/api/close-sidebar":
+      return { op: "closeSidebar" };
     case "/api/script": {
       const args = body.args ?? [];
       if (!Array.isArray(args)) throw new BadRequest('"args" must be an array.');

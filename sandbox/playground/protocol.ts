@@ -64,6 +64,7 @@ export type EngineRequest =
   | { op: "menu"; functionName: string }
   | { op: "setCell"; sheet: string; a1: string; input: string }
   | { op: "select"; sheet: string; a1Range: string }
+  | { op: "closeSidebar" }
   | { op: "script"; functionName: string; args: unknown[] }
   | { op: "sidebarHtml" };
 
@@ -75,7 +76,9 @@ export interface EngineAnswers {
   view: ExecutionView;
   menu: ExecutionView;
   setCell: ExecutionView;
-  select: ExecutionView;
+  /** Selecting changes no cell: only the new active range comes back. */
+  select: { activeRange: string };
+  closeSidebar: { closed: true };
   script: { outcome: ScriptOutcome; execution: ExecutionView };
   sidebarHtml: { html: string | null };
 }

@@ -90,6 +90,7 @@ export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): Play
     },
     setCell: (sheet, a1, input) => runtime.setCell(sheet, a1, input),
     select: (sheet, a1Range) => runtime.select(sheet, a1Range),
+    closeSidebar: () => runtime.ui.closeSidebar(),
     spreadsheetName: () => runtime.snapshot().name ?? "Untitled spreadsheet",
     sheets: () =>
       runtime

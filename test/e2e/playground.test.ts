@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cell, openPlayground, openSidebar, readGrid, typeIntoCell } from "./playground-page";
+import type { ExecutionView } from "../../sandbox/playground/protocol";
+import { cell, openPlayground, openSidebar, readGrid, selectRange, typeIntoCell } from "./playground-page";
 import { launchBrowser, startPlayground, type TestPlayground } from "./support";
 
 const SCREENSHOT = "/tmp/playground-e2e.png";
@@ -68,6 +69,22 @@ describe("playground", () => {
     await cell(page, "D2").click();
     await expect.poll(() => page.getByLabel("Formula bar").inputValue()).toBe("hello <b>playground</b>");
     await page.screenshot({ path: SCREENSHOT });
+  });
+
+  it("hands a shift-click range to the runtime and evaluates custom functions", async () => {
+    await selectRange(page, "B2", "B4");
+    const view = (await (await fetch(new URL("/api/view", playground.url))).json()) as ExecutionView;
+    expect(view.spreadsheet.activeRange).toBe("B2:B4");
+
+    await typeIntoCell(page, "F1", "=CREDIT_BALANCE()");
+    await expect.poll(async () => (await readGrid(page))[0]?.[5]).toMatch(/^\d[\d,]*$/);
+    await cell(page, "F1").click();
+    await expect.poll(() => page.getByLabel("Formula bar").inputValue()).toBe("=CREDIT_BALANCE()");
+  });
+
+  it("closes the sidebar with its close button", async () => {
+    await page.getByRole("button", { name: "Close sidebar" }).click();
+    await expect.poll(() => page.locator("aside.sidebar-panel").count()).toBe(0);
   });
 
   it("keeps the spreadsheet across a reload and a restart", async () => {

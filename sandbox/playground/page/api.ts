@@ -18,5 +18,7 @@ export const playgroundApi = {
   runMenuItem: (functionName: string) => send<ExecutionView>("POST", "/api/menu", { functionName }),
   setCell: (sheet: string, a1: string, input: string) =>
     send<ExecutionView>("POST", "/api/cell", { sheet, a1, input }),
-  select: (sheet: string, a1Range: string) => send<ExecutionView>("POST", "/api/select", { sheet, a1Range }),
+  select: (sheet: string, a1Range: string) =>
+    send<{ activeRange: string }>("POST", "/api/select", { sheet, a1Range }),
+  closeSidebar: () => send<{ closed: true }>("POST", "/api/close-sidebar", {}),
 };

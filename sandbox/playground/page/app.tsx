@@ -67,6 +67,10 @@ export function App() {
     }
   }, []);
 
+  /**
+   * Queues an execution and draws its answer (`followAddOn`: also take the add-on's active sheet
+   * and range, which menu items and sidebar calls may move).
+   */
   const send = useCallback(
     (request: () => Promise<ExecutionView>, followAddOn: boolean) => {
       const next = queue.current.then(async () => {
@@ -86,6 +90,20 @@ export function App() {
     [apply],
   );
 
+  /** Tells the runtime something that changes no cell (selection, closed sidebar), in queue order. */
+  const tell = useCallback((request: () => Promise<unknown>) => {
+    const next = queue.current.then(request).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      setDialogs((d) => [...d, { id: nextNoticeId++, title: "Playground error", message }]);
+    });
+    queue.current = next;
+  }, []);
+
+  const closeSidebar = useCallback(() => {
+    setSidebar(null);
+    tell(() => playgroundApi.closeSidebar());
+  }, [tell]);
+
   useEffect(() => {
     void send(() => playgroundApi.open(), true);
   }, [send]);
@@ -93,12 +111,12 @@ export function App() {
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (!isShimMessage(event.data) || event.source !== frame.current?.contentWindow) return;
-      if (event.data.type === "close") setSidebar(null);
+      if (event.data.type === "close") closeSidebar();
       else apply(event.data.execution, true);
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [apply]);
+  }, [apply, closeSidebar]);
 
   const sheet =
     spreadsheet?.sheets.find((s) => s.name === sheetName) ?? spreadsheet?.sheets[0] ?? EMPTY_SHEET;
@@ -109,7 +127,7 @@ export function App() {
   const pushSelection = (next: Selection) => {
     setSelection(next);
     const a1 = rangeA1(selectedRange(next));
-    void send(() => playgroundApi.select(sheet.name, a1), false);
+    tell(() => playgroundApi.select(sheet.name, a1));
   };
 
   const writeCell = (cell: CellPosition, text: string) => {
@@ -215,8 +233,8 @@ export function App() {
   const sheetNameForRelease = sheet.name;
   const onPointerRelease = useCallback(() => {
     const a1 = rangeA1(selectedRange(dragSelection.current));
-    void send(() => playgroundApi.select(sheetNameForRelease, a1), false);
-  }, [send, sheetNameForRelease]);
+    tell(() => playgroundApi.select(sheetNameForRelease, a1));
+  }, [tell, sheetNameForRelease]);
   const dismissToast = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
 
   return (
@@ -274,7 +292,7 @@ export function App() {
               setSheetName(name);
               setSelection(START);
               gridBox.current?.focus();
-              void send(() => playgroundApi.select(name, "A1"), false);
+              tell(() => playgroundApi.select(name, "A1"));
             }}
           />
         </div>
@@ -283,7 +301,7 @@ export function App() {
             title={sidebar.title}
             revision={sidebar.revision}
             frame={frame}
-            onClose={() => setSidebar(null)}
+            onClose={closeSidebar}
           />
         )}
       </div>
