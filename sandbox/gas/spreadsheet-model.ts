@@ -43,6 +43,8 @@ export interface SheetModel {
   frozenColumns: number;
   hidden: boolean;
   cells: Map<number, Cell>;
+  /** Keys of the formula cells (so a change need not scan every cell). */
+  formulas: Set<number>;
 }
 
 /** A formula cell, identified across sheets. */
@@ -121,6 +123,7 @@ export class SpreadsheetModel {
       frozenColumns: 0,
       hidden: false,
       cells: new Map(),
+      formulas: new Set(),
     };
     const at = index === undefined ? this.sheets.length : Math.max(0, Math.min(index, this.sheets.length));
     this.sheets.splice(at, 0, sheet);
@@ -296,6 +299,7 @@ export class SpreadsheetModel {
       this.relayout.delete(formulaId(sheet.id, key));
     }
     const kept = old ? keepDecoration(old) : {};
+    sheet.formulas.delete(key);
     if (input.kind === "empty") {
       if (Object.keys(kept).length === 0) sheet.cells.delete(key);
       else sheet.cells.set(key, { ...kept, value: "" });
@@ -303,6 +307,7 @@ export class SpreadsheetModel {
     }
     if (input.kind === "formula") {
       sheet.cells.set(key, { ...kept, value: "", formula: input.formula });
+      sheet.formulas.add(key);
       this.stale.set(formulaId(sheet.id, key), { sheetId: sheet.id, key });
       return;
     }
@@ -331,8 +336,9 @@ export class SpreadsheetModel {
   /** Marks the formulas that read `range`, or whose spill area it touches, for recalculation. */
   private changed(sheet: SheetModel, range: GridRange): void {
     for (const other of this.sheets) {
-      for (const [key, cell] of other.cells) {
-        if (cell.formula === undefined) continue;
+      for (const key of other.formulas) {
+        const cell = other.cells.get(key);
+        if (cell?.formula === undefined) continue;
         const id = formulaId(other.id, key);
         if (other === sheet && contains(range, keyRow(key), keyColumn(key))) continue;
         if (this.readsRange(other, cell, sheet, range)) this.stale.set(id, { sheetId: other.id, key });
@@ -375,8 +381,7 @@ export class SpreadsheetModel {
   allFormulas(): FormulaCell[] {
     const out: FormulaCell[] = [];
     for (const sheet of this.sheets) {
-      for (const [key, cell] of sheet.cells)
-        if (cell.formula !== undefined) out.push({ sheetId: sheet.id, key });
+      for (const key of sheet.formulas) out.push({ sheetId: sheet.id, key });
     }
     return out;
   }
@@ -493,6 +498,7 @@ export class SpreadsheetModel {
       moved.set(dimension === "rows" ? cellKey(shifted, column) : cellKey(row, shifted), cell);
     }
     sheet.cells = moved;
+    reindexFormulas(sheet);
     if (dimension === "rows") sheet.maxRows -= count;
     else sheet.maxColumns -= count;
     this.emit("cells", sheet);
@@ -507,6 +513,7 @@ export class SpreadsheetModel {
       else moved.set(cellKey(row, column >= at ? column + count : column), cell);
     }
     sheet.cells = moved;
+    reindexFormulas(sheet);
   }
 
   // ---- JSON ----
@@ -566,6 +573,7 @@ export class SpreadsheetModel {
       if (seed !== null && typeof seed === "object") {
         const cell = cellFromData(seed);
         sheet.cells.set(cellKey(row, column), cell);
+        if (cell.formula !== undefined) sheet.formulas.add(cellKey(row, column));
         if (cell.formula !== undefined && cell.result === undefined && cell.error === undefined) {
           this.stale.set(formulaId(sheet.id, cellKey(row, column)), {
             sheetId: sheet.id,
@@ -577,6 +585,12 @@ export class SpreadsheetModel {
       }
     }
   }
+}
+
+function reindexFormulas(sheet: SheetModel): void {
+  sheet.formulas = new Set(
+    [...sheet.cells].filter(([, cell]) => cell.formula !== undefined).map(([key]) => key),
+  );
 }
 
 function seedInput(seed: string | number | boolean | null): ParsedInput {

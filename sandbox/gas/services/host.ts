@@ -47,20 +47,27 @@ const ALLOWED_IN_NONE = new Set(["SpreadsheetApp.getUi", "Logger.log", "console.
 /** Passes one service call: deadline, authorization, counters. */
 export function enter(host: ServiceHost, method: string, kind: CallKind = "other"): void {
   host.exec.checkpoint(method);
-  if (
-    host.exec.authMode === "NONE" &&
-    !ALLOWED_IN_NONE.has(method) &&
-    !method.startsWith("Ui.") &&
-    !method.startsWith("Menu.")
-  ) {
-    throw host.exec.exception(
-      `You do not have permission to call ${method}. This add-on is not enabled in this document (AuthMode.NONE).`,
-    );
-  }
+  checkAuthorization(host, method);
   const counters = host.state.counters;
   countMethod(counters, method);
   if (kind === "read") counters.spreadsheetReads++;
   if (kind === "write") counters.spreadsheetWrites++;
+}
+
+/**
+ * AuthMode.NONE (onOpen before the add-on is enabled in the document) allows building menus and
+ * logging only; LIMITED (simple triggers) allows the document but no service that needs the
+ * user's authorization, such as UrlFetchApp.
+ */
+function checkAuthorization(host: ServiceHost, method: string): void {
+  const mode = host.exec.authMode;
+  const allowed =
+    mode === "NONE"
+      ? ALLOWED_IN_NONE.has(method) || method.startsWith("Ui.") || method.startsWith("Menu.")
+      : mode !== "LIMITED" || !method.startsWith("UrlFetchApp.");
+  if (!allowed) {
+    throw host.exec.exception(`You do not have permission to call ${method} (AuthMode.${mode}).`);
+  }
 }
 
 /** Custom functions may read the spreadsheet but not change it or show UI. */

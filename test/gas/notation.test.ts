@@ -1,0 +1,120 @@
+/** A1 notation, Sheets' input parsing and the formula grammar the emulation evaluates. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  cellA1,
+  columnLetters,
+  columnNumber,
+  parseA1,
+  rangeA1,
+  resolveReference,
+} from "../../sandbox/gas/a1";
+import { displayText, parseInput } from "../../sandbox/gas/cells";
+import { parseFormula, referencesOf } from "../../sandbox/gas/formula";
+
+describe("A1 notation", () => {
+  it("round-trips columns and blocks", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 18_278 }),
+        (column) => columnNumber(columnLetters(column)) === column,
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 20 }),
+        (row, column, numRows, numColumns) => {
+          const grid = { row, column, numRows, numColumns };
+          return (
+            JSON.stringify(resolveReference(parseA1(rangeA1(grid))!, 20_000, 1_000)) === JSON.stringify(grid)
+          );
+        },
+      ),
+    );
+  });
+
+  it("reads whole columns, rows, open ends, absolute and sheet-qualified references", () => {
+    expect(resolveReference(parseA1("A:B")!, 1000, 26)).toEqual({
+      row: 1,
+      column: 1,
+      numRows: 1000,
+      numColumns: 2,
+    });
+    expect(resolveReference(parseA1("2:3")!, 1000, 26)).toEqual({
+      row: 2,
+      column: 1,
+      numRows: 2,
+      numColumns: 26,
+    });
+    expect(resolveReference(parseA1("A2:C")!, 1000, 26)).toEqual({
+      row: 2,
+      column: 1,
+      numRows: 999,
+      numColumns: 3,
+    });
+    expect(parseA1("$B$3")).toMatchObject({ sheet: null, startRow: 3, startColumn: 2 });
+    expect(parseA1("'It''s'!A1")).toMatchObject({ sheet: "It's", startRow: 1 });
+    expect(parseA1("Leads!C2:D")).toMatchObject({ sheet: "Leads", startColumn: 3, endRow: null });
+    expect(parseA1("A0")).toBeNull();
+    expect(parseA1("hello")).toBeNull();
+    expect(cellA1(1, 28)).toBe("AB1");
+  });
+});
+
+describe("input parsing, as Sheets reads what is typed or written", () => {
+  it.each([
+    ["=F(A1)", { kind: "formula", formula: "=F(A1)" }],
+    ["'=F(A1)", { kind: "value", value: "=F(A1)", quoted: true }],
+    ["'00123", { kind: "value", value: "00123", quoted: true }],
+    ["00123", { kind: "value", value: 123 }],
+    ["-1.5e3", { kind: "value", value: -1500 }],
+    ["12%", { kind: "value", value: 0.12 }],
+    ["$1,234", { kind: "value", value: 1234 }],
+    ["false", { kind: "value", value: false }],
+    ["-CEO", { kind: "formula", formula: "=-CEO" }],
+    ["@handle", { kind: "value", value: "@handle" }],
+    ["", { kind: "empty" }],
+  ])("%j", (text, expected) => {
+    expect(parseInput(text)).toEqual(expected);
+  });
+
+  it("keeps anything literal under the plain-text format", () => {
+    expect(parseInput("=F(1)", "@")).toEqual({ kind: "value", value: "=F(1)" });
+    expect(parseInput("007", "@")).toEqual({ kind: "value", value: "007" });
+  });
+
+  it("reads dates and shows them back", () => {
+    const parsed = parseInput("2024-01-15");
+    expect(parsed.kind === "value" && parsed.value instanceof Date).toBe(true);
+    if (parsed.kind === "value") expect(displayText({ value: parsed.value })).toBe("2024-01-15");
+    expect(parseInput("2024-02-30")).toEqual({ kind: "value", value: "2024-02-30" });
+  });
+});
+
+describe("formulas", () => {
+  it("parses calls with references, literals, nested calls and empty arguments", () => {
+    const expr = parseFormula('=LOOKUP_LEAD(A2:A9, "full_name,""x""", , TRUE, -2, Other!B1, INNER(C3))');
+    expect(expr).toMatchObject({
+      kind: "call",
+      name: "LOOKUP_LEAD",
+      args: [
+        { kind: "ref" },
+        { kind: "literal", value: 'full_name,"x"' },
+        null,
+        { kind: "literal", value: true },
+        { kind: "literal", value: -2 },
+        { kind: "ref", ref: { sheet: "Other" } },
+        { kind: "call", name: "INNER" },
+      ],
+    });
+    expect(referencesOf(expr)).toHaveLength(3);
+  });
+
+  it("refuses what it cannot read", () => {
+    expect(() => parseFormula("=F(A1")).toThrow("Formula parse error.");
+    expect(() => parseFormula("=1+2")).toThrow("Formula parse error.");
+  });
+});
