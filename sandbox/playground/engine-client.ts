@@ -4,7 +4,7 @@
  * responsive; calls are queued by the worker's message loop, one execution at a time.
  */
 import type { Worker } from "node:worker_threads";
-import type { EngineAnswer, EngineCall, EngineReply, EngineRequest } from "./protocol";
+import type { EngineAnswer, EngineCall, EngineReady, EngineReply, EngineRequest } from "./protocol";
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
 
@@ -12,9 +12,18 @@ export class EngineClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private failure: Error | null = null;
+  /** Settles when the worker has loaded the runtime, or failed to. */
+  readonly ready: Promise<void>;
 
   constructor(private readonly worker: Worker) {
-    worker.on("message", (reply: EngineReply) => {
+    let markReady = () => {};
+    let markFailed = (_error: Error) => {};
+    this.ready = new Promise((resolve, reject) => {
+      markReady = resolve;
+      markFailed = reject;
+    });
+    worker.on("message", (reply: EngineReply | EngineReady) => {
+      if ("ready" in reply) return markReady();
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
@@ -22,6 +31,7 @@ export class EngineClient {
       else waiting.reject(new Error(reply.message));
     });
     const fail = (error: Error) => {
+      markFailed(error);
       this.failure = error;
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();

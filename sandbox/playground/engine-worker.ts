@@ -8,18 +8,30 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PlaygroundEngine } from "./engine";
 import type { EngineSetup } from "./engine-setup";
 import type { SavedRuntime } from "./playground-runtime";
-import type { EngineCall, EngineReply } from "./protocol";
+import type { EngineCall, EngineReady, EngineReply } from "./protocol";
 import { createPlaygroundRuntime } from "./runtime-adapter";
 import { seedSpreadsheet } from "./seed";
 import { readState, writeState } from "./state-file";
 
 const setup = workerData as EngineSetup;
 const saved = readState<SavedRuntime>(setup.statePath);
-const runtime = createPlaygroundRuntime({
-  codeJs: readFileSync(setup.codePath, "utf8"),
-  sidebarHtml: readFileSync(setup.sidebarPath, "utf8"),
-  start: saved ? { saved } : { spreadsheet: seedSpreadsheet(setup.seedUrls) },
-});
+function createRuntime() {
+  try {
+    return createPlaygroundRuntime({
+      codeJs: readFileSync(setup.codePath, "utf8"),
+      sidebarHtml: readFileSync(setup.sidebarPath, "utf8"),
+      start: saved ? { saved } : { spreadsheet: seedSpreadsheet(setup.seedUrls) },
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const hint = saved
+      ? ` If the saved spreadsheet is at fault, delete ${setup.statePath} to start over.`
+      : "";
+    throw new Error(`The emulated runtime did not start: ${message}.${hint}`);
+  }
+}
+
+const runtime = createRuntime();
 // The sandbox listens on a new port each start, so the add-on's settings are refreshed every time.
 runtime.setUserProperty("API_BASE_URL", setup.sandboxUrl);
 runtime.setUserProperty("API_KEY", setup.apiKey);
@@ -27,6 +39,9 @@ const persist = () => writeState(setup.statePath, runtime.save());
 persist();
 
 const engine = new PlaygroundEngine(runtime, persist);
+
+const ready: EngineReady = { ready: true };
+parentPort!.postMessage(ready);
 
 parentPort!.on("message", ({ id, request }: EngineCall) => {
   let reply: EngineReply;

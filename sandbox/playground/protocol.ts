@@ -91,6 +91,10 @@ export interface EngineCall {
   id: number;
   request: EngineRequest;
 }
+/** The worker's first message: the runtime is loaded and the state saved. */
+export interface EngineReady {
+  ready: true;
+}
 export type EngineReply =
   | { id: number; ok: true; answer: unknown }
   | { id: number; ok: false; message: string };

@@ -80,6 +80,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     };
     const engine = new EngineClient(await startEngineThread(join(here, "engine-worker.ts"), setup));
     closers.push(() => engine.close());
+    await engine.ready;
     const assets = await assetsReady;
     const handler = createHandler(engine, assets, () => readFileSync(sidebarPath, "utf8"));
     const server = createServer((request, response) => void handler(request, response));
