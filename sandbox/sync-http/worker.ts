@@ -37,9 +37,12 @@ function describe(error: unknown): string {
   return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
 }
 
+/** Keep a whole lookup chunk's sockets (500) open between calls; Node's default keeps 256. */
+const MAX_IDLE_SOCKETS = 1000;
+
 const agents = {
-  "http:": new HttpAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY }),
-  "https:": new HttpsAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY }),
+  "http:": new HttpAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: MAX_IDLE_SOCKETS }),
+  "https:": new HttpsAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: MAX_IDLE_SOCKETS }),
 };
 
 function perform(request: HttpRequest, timeoutMs: number, retryOnStaleSocket = true): Promise<HttpOutcome> {
