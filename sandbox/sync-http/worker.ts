@@ -41,8 +41,16 @@ function describe(error: unknown): string {
 const MAX_IDLE_SOCKETS = 1000;
 
 const agents = {
-  "http:": new HttpAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: MAX_IDLE_SOCKETS }),
-  "https:": new HttpsAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: MAX_IDLE_SOCKETS }),
+  "http:": new HttpAgent({
+    keepAlive: true,
+    maxSockets: Number.POSITIVE_INFINITY,
+    maxFreeSockets: MAX_IDLE_SOCKETS,
+  }),
+  "https:": new HttpsAgent({
+    keepAlive: true,
+    maxSockets: Number.POSITIVE_INFINITY,
+    maxFreeSockets: MAX_IDLE_SOCKETS,
+  }),
 };
 
 function perform(request: HttpRequest, timeoutMs: number, retryOnStaleSocket = true): Promise<HttpOutcome> {
