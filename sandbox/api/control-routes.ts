@@ -89,6 +89,10 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
   return next;
 }
 
+function mb(bytes: number): number {
+  return Math.round(bytes / 1e5) / 10;
+}
+
 function parse(text: string): unknown {
   try {
     return text.trim() === "" ? {} : JSON.parse(text);
@@ -159,6 +163,7 @@ export function control(
           keys: Object.fromEntries(
             state.accounts.keys().map((k) => [k, state.accounts.get(k)?.balance ?? 0]),
           ),
+          memory: { rssMb: mb(process.memoryUsage().rss), heapUsedMb: mb(process.memoryUsage().heapUsed) },
         },
       };
     default:

@@ -8,6 +8,8 @@ export interface SandboxInfo {
   companies: number;
   leads: number;
   keys: Record<string, number>;
+  /** Of the whole process the sandbox runs in. */
+  memory: { rssMb: number; heapUsedMb: number };
 }
 
 export interface SandboxLists {
