@@ -152,6 +152,11 @@ function EstimateView({ estimate }: { estimate: EnrichEstimate }) {
         </span>
       ) : null}
       {balanceError ? <span class="next">{balanceError}</span> : null}
+      {preview.skipped.length > 0 ? (
+        <span class="next">
+          Not written: {preview.skipped.join(", ")} (the URL column itself; your URLs stay as typed).
+        </span>
+      ) : null}
       <span class="next">
         Writes{" "}
         {preview.targets
@@ -453,5 +458,6 @@ function doneMessage(progress: EnrichProgress): string {
   if (progress.notFound > 0) parts.push(`${progress.notFound} not found`);
   if (progress.failed + progress.interrupted > 0)
     parts.push(`${progress.failed + progress.interrupted} failed`);
+  if (progress.invalidRows > 0) parts.push(`${plural(progress.invalidRows, "cell")} held no profile URL`);
   return `${parts.join(", ")}; ${plural(progress.spent, "credit")} spent.`;
 }

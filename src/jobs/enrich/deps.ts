@@ -18,7 +18,7 @@ export interface JobLimits {
   lockWaitMs: number;
 }
 
-export const DEFAULT_LIMITS: JobLimits = { softBudgetMs: 20_000, hardBudgetMs: 240_000, lockWaitMs: 10_000 };
+export const DEFAULT_LIMITS: JobLimits = { softBudgetMs: 10_000, hardBudgetMs: 240_000, lockWaitMs: 10_000 };
 
 export interface JobDeps {
   store: Store;
