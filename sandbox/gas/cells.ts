@@ -47,8 +47,12 @@ export type ParsedInput =
   | { kind: "value"; value: CellScalar; quoted?: boolean };
 
 const NUMBER = /^([+-])?\$?(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?(%)?$/;
-const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
-const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+// Dates as Sheets reads them in the en_US locale: 2024-01-15, 2024/1/15, 1/15/2024, 1-15-24, and
+// month-day without a year (1/15, 1-10: the current year). A time alone (10:30, 9:05:07) is a
+// time of day on Sheets' epoch, 1899-12-30.
+const YEAR_FIRST = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/;
+const MONTH_FIRST = /^(\d{1,2})[-/](\d{1,2})(?:[-/](\d{4}|\d{2}))?$/;
+const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
 function parseNumber(text: string): number | null {
   const match = NUMBER.exec(text);
@@ -66,10 +70,18 @@ function utcDate(year: number, month: number, day: number): Date | null {
 }
 
 function parseDate(text: string): Date | null {
-  const iso = ISO_DATE.exec(text);
-  if (iso) return utcDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const us = US_DATE.exec(text);
-  if (us) return utcDate(Number(us[3]), Number(us[1]), Number(us[2]));
+  const yearFirst = YEAR_FIRST.exec(text);
+  if (yearFirst) return utcDate(Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3]));
+  const monthFirst = MONTH_FIRST.exec(text);
+  if (monthFirst) {
+    const year = monthFirst[3] === undefined ? new Date().getUTCFullYear() : Number(monthFirst[3]);
+    const fullYear = monthFirst[3]?.length === 2 ? (year < 30 ? 2000 + year : 1900 + year) : year;
+    return utcDate(fullYear, Number(monthFirst[1]), Number(monthFirst[2]));
+  }
+  const time = TIME.exec(text);
+  if (time && Number(time[1]) < 24 && Number(time[2]) < 60 && Number(time[3] ?? 0) < 60) {
+    return new Date(Date.UTC(1899, 11, 30, Number(time[1]), Number(time[2]), Number(time[3] ?? 0)));
+  }
   return null;
 }
 
@@ -133,8 +145,9 @@ export function displayText(cell: Cell | undefined): string {
   if (value instanceof Date) {
     const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
     const seconds = value.getUTCHours() * 3600 + value.getUTCMinutes() * 60 + value.getUTCSeconds();
-    if (seconds === 0) return day;
-    return `${day} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
+    const time = `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
+    if (day === "1899-12-30") return time;
+    return seconds === 0 ? day : `${day} ${time}`;
   }
   return value;
 }

@@ -91,6 +91,13 @@ describe("input parsing, as Sheets reads what is typed or written", () => {
     expect(parsed.kind === "value" && parsed.value instanceof Date).toBe(true);
     if (parsed.kind === "value") expect(displayText({ value: parsed.value })).toBe("2024-01-15");
     expect(parseInput("2024-02-30")).toEqual({ kind: "value", value: "2024-02-30" });
+    const year = new Date().getUTCFullYear();
+    // A headcount range such as "1-10" becomes January 10 unless it is written as text.
+    expect(parseInput("1-10")).toEqual({ kind: "value", value: new Date(Date.UTC(year, 0, 10)) });
+    expect(parseInput("11-50")).toEqual({ kind: "value", value: "11-50" });
+    expect(parseInput("3/4/24")).toEqual({ kind: "value", value: new Date(Date.UTC(2024, 2, 4)) });
+    const time = parseInput("10:30");
+    if (time.kind === "value") expect(displayText({ value: time.value })).toBe("10:30:00");
   });
 });
 
