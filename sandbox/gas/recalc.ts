@@ -114,15 +114,31 @@ function evalExpr(
 ): CellScalar | CellScalar[][] | undefined {
   if (expr.kind === "literal") return expr.value;
   if (expr.kind === "ref") return readReference(engine.model, sheet, at, expr.ref);
-  const name = engine.resolveFunction(expr.name);
-  if (!name) fail("#NAME?", `Unknown function: '${expr.name}'.`);
   // Sheets passes what was given: an empty argument between commas is an empty value; arguments
   // left off at the end are simply absent (undefined in the function).
-  const args = expr.args.map((arg) => (arg === null ? "" : evalExpr(engine, sheet, at, arg)));
+  const evalArgs = () => expr.args.map((arg) => (arg === null ? "" : evalExpr(engine, sheet, at, arg)));
+  const builtIn = BUILT_INS[expr.name.toUpperCase()];
+  if (builtIn) return builtIn(evalArgs());
+  const name = engine.resolveFunction(expr.name);
+  if (!name) fail("#NAME?", `Unknown function: '${expr.name}'.`);
+  const args = evalArgs();
   const outcome = engine.callCustomFunction(name, args, at);
   if (!outcome.ok) fail("#ERROR!", outcome.message);
   return fromResult(outcome.value);
 }
+
+type BuiltIn = (args: Array<CellScalar | CellScalar[][] | undefined>) => CellScalar;
+
+/**
+ * The few Sheets built-ins a sheet of this add-on is likely to hold; built-in names win over
+ * custom functions, as in Sheets. Everything else is an unknown function here.
+ */
+const BUILT_INS: Record<string, BuiltIn> = {
+  HYPERLINK: ([url, label]) => {
+    if (Array.isArray(url) || Array.isArray(label)) fail("#VALUE!", "HYPERLINK takes single values.");
+    return label === undefined || label === "" ? (url ?? "") : label;
+  },
+};
 
 function readReference(
   model: SpreadsheetModel,

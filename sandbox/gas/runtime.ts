@@ -11,8 +11,10 @@
  *   runtime (`timeouts`) or per run (`deadlineMs`), or cut a run off at a chosen service call
  *   (`interrupt`). A cut-off execution throws ScriptError kind "timeout" ("Exceeded maximum
  *   execution time") and its result is lost; service calls past the deadline throw inside it.
- * - Executions run one at a time (Node has one thread here). A concurrent execution holding the
- *   document lock is simulated with `runtime.locks.holdExternally("document")`.
+ * - Executions run one at a time (Node has one thread here). Concurrency is simulated two ways:
+ *   `runtime.locks.holdExternally("document", { forMs })` (another execution holds the lock), or
+ *   an `interrupt` hook that calls `runtime.run(...)` itself: that second execution runs in the
+ *   middle of the first one's service call, sharing its state and seeing its locks.
  * - Formulas: `setCell(sheet, a1, "=NAME(A2:A9)")` runs the custom function (kind "custom": read
  *   only, 30 s, owner's user properties), spills 2-D results, and re-runs when an input changes.
  *   Writes by executions mark formulas stale; they are recalculated when the execution ends.
@@ -104,9 +106,10 @@ export interface RunOptions {
   /** Default: CUSTOM_FUNCTION for custom functions, LIMITED for triggers, FULL otherwise. */
   authMode?: AuthMode;
   /**
-   * Cuts the execution off at a service call of your choice, deterministically: return true and
-   * that call throws "Exceeded maximum execution time", as if the deadline had passed there.
-   * Example: `interrupt: (c) => c.method === "UrlFetchApp.fetchAll" && c.count === 2`.
+   * Called before each service call. Return true to cut the execution off there,
+   * deterministically ("Exceeded maximum execution time", as if the deadline had passed):
+   * `interrupt: (c) => c.method === "UrlFetchApp.fetchAll" && c.count === 2`. Return false to go
+   * on; the hook may run another execution meanwhile (a concurrent one).
    */
   interrupt?: (call: ServiceCall) => boolean;
   /** For kind "custom": the formula's cell (the active range inside the function). */

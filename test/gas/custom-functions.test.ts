@@ -148,3 +148,12 @@ describe("custom functions in cells", () => {
     });
   });
 });
+
+describe("built-ins", () => {
+  it("shows HYPERLINK's label, or its URL", () => {
+    const rt = tinyRuntime(CODE);
+    rt.setCell("Sheet1", "A1", '=HYPERLINK("https://x.example/in/a", "Ada")');
+    rt.setCell("Sheet1", "A2", '=HYPERLINK("https://x.example/in/b")');
+    expect(rt.getValues("Sheet1", "A1:A2")).toEqual([["Ada"], ["https://x.example/in/b"]]);
+  });
+});

@@ -87,3 +87,19 @@ describe("LockService", () => {
     expect(rt.run("lockFor", [5000])).toEqual([true, true]);
   });
 });
+
+describe("concurrent executions", () => {
+  it("can be interleaved at a service call: the second one finds the document lock taken", () => {
+    const rt = tinyRuntime(CODE, { clock: manualClock() });
+    const seen: unknown[] = [];
+    const first = rt.run("lockFor", [0], {
+      // Another user's execution starts while the first one checks whether it holds the lock.
+      interrupt: (call) => {
+        if (call.method === "Lock.hasLock") seen.push(rt.run("lockFor", [1000], { user: "bob@example.com" }));
+        return false;
+      },
+    });
+    expect(first).toEqual([true, true]);
+    expect(seen).toEqual([[false, false]]);
+  });
+});
