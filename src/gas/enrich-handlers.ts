@@ -108,6 +108,18 @@ function balanceNow(): { balance: number | null; balanceError: string | null } {
     : { balance: null, balanceError: `${result.error.message} ${result.error.next}` };
 }
 
+/** The sidebar's argument, read defensively: google.script.run carries whatever it was given. */
+function jobIdOf(arg: unknown): string {
+  const jobId = (Object(arg) as { jobId?: unknown }).jobId;
+  if (typeof jobId !== "string" || jobId === "") throw new JobError("bad_request", "No run was named.");
+  return jobId;
+}
+
+function urlColumnOf(request: unknown): number | undefined {
+  const column = (Object(request) as { urlColumn?: unknown }).urlColumn;
+  return typeof column === "number" && Number.isInteger(column) && column >= 1 ? column : undefined;
+}
+
 /** Called by the menu item: the sidebar opens on the Enrich tab with the selection planned. */
 export function requestEnrichFocus(): void {
   CacheService.getUserCache()?.put(FOCUS_KEY, "1", 120);
@@ -126,23 +138,25 @@ export const enrichHandlers: Pick<
 > = {
   enrichPreview: (request: EnrichRequest) => {
     const { sheet, box } = activeSelection();
-    const plan = planEnrichment(sheetGrid(sheet), box, checkOptions(request.options), request.urlColumn);
+    const options = checkOptions(Object(request).options);
+    const plan = planEnrichment(sheetGrid(sheet), box, options, urlColumnOf(request));
     return previewOf(plan, box);
   },
   enrichEstimate: (request: EnrichRequest) => {
     const { sheet, box } = activeSelection();
     const deps = jobDeps();
-    const { plan, progress } = estimateJob(deps, sheetGrid(sheet), box, request.options, request.urlColumn);
+    const options = checkOptions(Object(request).options);
+    const { plan, progress } = estimateJob(deps, sheetGrid(sheet), box, options, urlColumnOf(request));
     return { preview: previewOf(plan, box), progress, ...balanceNow(), cap: deps.settings.spendCap };
   },
-  enrichConfirm: ({ jobId }) => {
+  enrichConfirm: (arg) => {
     if (!hasApiKey(readSettings())) throw noKey();
-    return confirmJob(jobDeps(), jobId);
+    return confirmJob(jobDeps(), jobIdOf(arg));
   },
-  enrichStep: ({ jobId }) => stepJob(jobDeps(), jobId),
-  enrichPause: ({ jobId }) => pauseJob(jobDeps(), jobId),
-  enrichResume: ({ jobId }) => resumeJob(jobDeps(), jobId),
-  enrichCancel: ({ jobId }) => cancelJob(jobDeps(), jobId),
+  enrichStep: (arg) => stepJob(jobDeps(), jobIdOf(arg)),
+  enrichPause: (arg) => pauseJob(jobDeps(), jobIdOf(arg)),
+  enrichResume: (arg) => resumeJob(jobDeps(), jobIdOf(arg)),
+  enrichCancel: (arg) => cancelJob(jobDeps(), jobIdOf(arg)),
   enrichStartup: () => {
     const cache = CacheService.getUserCache();
     const focus = cache?.get(FOCUS_KEY) === "1";

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { writtenColumnRuns } from "../../src/jobs/enrich/layout";
-import { creditsPerUrl, DEFAULT_ENRICH_OPTIONS, lookupRequest } from "../../src/jobs/enrich/options";
+import {
+  checkOptions,
+  creditsPerUrl,
+  DEFAULT_ENRICH_OPTIONS,
+  lookupRequest,
+} from "../../src/jobs/enrich/options";
 import { PlanError, planEnrichment, type SelectionBox } from "../../src/jobs/enrich/plan";
+import { withExtras } from "../../src/jobs/enrich/step";
 import { MemoryGrid, url } from "./fakes";
 
 const select = (top: number, height: number, left = 1, width = 1): SelectionBox => ({
@@ -102,6 +108,35 @@ describe("planning an enrichment", () => {
     expect(lookupRequest("u", { posts: true, get_full_experience: false })).toEqual({
       url: "u",
       posts: true,
+    });
+  });
+});
+
+describe("reading what arrives", () => {
+  it("takes extras from beside the lead when the answer puts them there", () => {
+    const response = {
+      lead: { full_name: "A" },
+      amount: -2,
+      posts: [{ text: "hi" }],
+    } as unknown as Parameters<typeof withExtras>[0];
+    expect(withExtras(response).posts).toEqual([{ text: "hi" }]);
+    const inside = {
+      lead: { full_name: "A", posts: [] },
+      amount: -2,
+      posts: [{ text: "x" }],
+    } as unknown as Parameters<typeof withExtras>[0];
+    expect(withExtras(inside).posts).toEqual([]);
+  });
+
+  it("checks the sidebar's options defensively", () => {
+    expect(() => checkOptions(null)).toThrow(/at least one field/);
+    expect(() => checkOptions({ fields: ["job_title", "nope"], mode: "fill", extras: {} })).toThrow(/nope/);
+    expect(
+      checkOptions({ fields: ["job_title", "job_title"], mode: "fill", extras: { posts: true, evil: true } }),
+    ).toEqual({
+      fields: ["job_title"],
+      mode: "fill",
+      extras: { posts: true },
     });
   });
 });

@@ -45,13 +45,20 @@ export function lookupRequest(url: string, extras: EnrichExtras): LeadLookupRequ
 }
 
 /** Checks options that came from the sidebar; throws a message the user can act on. */
-export function checkOptions(input: EnrichOptions): EnrichOptions {
-  const unknown = input.fields.filter((field) => !isLeadField(field));
+export function checkOptions(raw: unknown): EnrichOptions {
+  const input = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<
+    Record<keyof EnrichOptions, unknown>
+  >;
+  const given = Array.isArray(input.fields) ? input.fields.map(String) : [];
+  const unknown = given.filter((field) => !isLeadField(field));
   if (unknown.length > 0) throw new Error(`Unknown field(s): ${unknown.join(", ")}.`);
-  const fields = [...new Set(input.fields)];
+  const fields = [...new Set(given.filter(isLeadField))];
   if (fields.length === 0) throw new Error("Choose at least one field to fill.");
   if (input.mode !== "fill" && input.mode !== "refresh") throw new Error("Choose fill or refresh.");
+  const chosen = (
+    typeof input.extras === "object" && input.extras !== null ? input.extras : {}
+  ) as EnrichExtras;
   const extras: EnrichExtras = {};
-  for (const choice of EXTRA_CHOICES) if (input.extras[choice.option] === true) extras[choice.option] = true;
+  for (const choice of EXTRA_CHOICES) if (chosen[choice.option] === true) extras[choice.option] = true;
   return { fields, extras, mode: input.mode };
 }

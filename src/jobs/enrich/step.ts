@@ -6,6 +6,7 @@
 
 import type { ApiError } from "../../api/errors";
 import type { Clock } from "../../api/ports";
+import type { Lead, LeadLookupResponse } from "../../api/wire";
 import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
 import type { EnrichJob, JobMessage } from "./job-types";
@@ -109,6 +110,21 @@ function markPending(context: StepContext, urls: DistinctUrls, status: string): 
   );
 }
 
+const EXTRA_FIELDS = ["posts", "comments", "people_also_viewed", "inexact_company"] as const;
+
+/**
+ * Where the extras appear in an answer is not shown in the spec: inside the lead (as the sandbox
+ * does) or beside it. Either way they end up in the lead's columns.
+ */
+export function withExtras(response: LeadLookupResponse): Lead {
+  const beside = response as LeadLookupResponse & Partial<Record<(typeof EXTRA_FIELDS)[number], unknown>>;
+  const lead: Lead = { ...response.lead };
+  for (const field of EXTRA_FIELDS) {
+    if (lead[field] === undefined && beside[field] !== undefined) lead[field] = beside[field];
+  }
+  return lead;
+}
+
 function stopMessage(error: ApiError): JobMessage {
   return { kind: error.kind, message: error.message, next: error.next };
 }
@@ -140,7 +156,8 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
     }
     if (outcome.ok) {
       next.o.push(index);
-      for (const row of rows) outcomes.set(row, { kind: "ok", lead: outcome.value.lead });
+      const lead = withExtras(outcome.value);
+      for (const row of rows) outcomes.set(row, { kind: "ok", lead });
       return;
     }
     const error = outcome.error;
