@@ -195,12 +195,8 @@ function description(rng: Random, name: string, topic: string, place: Place, fou
   return lines.join("\n");
 }
 
-function generateCompany(
-  seed: number,
-  index: number,
-): Omit<SandboxCompany, "leadStart" | "leadCount"> & {
-  bucket: number;
-} {
+/** One company; its lead range (leadStart, leadCount) is filled in by generateCompanies. */
+function generateCompany(seed: number, index: number): SandboxCompany & { bucket: number } {
   const rng = new Random(seed, 1, index);
   const { name, stem } = companyName(rng, index);
   const place = rng.pick(CITIES);
@@ -273,6 +269,8 @@ function generateCompany(
     followers: rng.chance(0.02) ? 0 : Math.floor(10 ** (1 + rng.next() * 4.5)),
     revenueMillions: Math.round(Math.max(exact, 1) * rng.int(5, 40)) / 100,
     searchText,
+    leadStart: 0,
+    leadCount: 0,
     bucket: count.bucket,
   };
 }
@@ -286,15 +284,15 @@ export function generateCompanies(seed: number, count = 20_000): CompanySet {
   const byLowerName = new Map<string, SandboxCompany[]>();
   let nextLead = 0;
   for (let index = 0; index < count; index++) {
-    const { bucket, ...base } = generateCompany(seed, index);
-    const [low, high] = LEADS_PER_COMPANY[bucket]!;
+    const company = generateCompany(seed, index);
+    const [low, high] = LEADS_PER_COMPANY[company.bucket]!;
     const rng = new Random(seed, 2, index);
-    let leadCount =
-      base.record.headcount_exact === 0 ? 0 : Math.min(base.record.headcount_exact, rng.int(low, high));
-    if (ENGINEERED.giants.includes(index as 254 | 255)) leadCount = 3000;
-    const company: SandboxCompany = { ...base, leadStart: nextLead, leadCount };
+    const exact = company.record.headcount_exact;
+    company.leadCount = exact === 0 ? 0 : Math.min(exact, rng.int(low, high));
+    if (ENGINEERED.giants.includes(index as 254 | 255)) company.leadCount = 3000;
+    company.leadStart = nextLead;
     leadStarts[index] = nextLead;
-    nextLead += leadCount;
+    nextLead += company.leadCount;
     companies.push(company);
     byNetworkId.set(company.record.network_id, company);
     bySlug.set(company.record.network_urn, company);

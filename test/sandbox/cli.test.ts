@@ -1,0 +1,40 @@
+/** `npm run sandbox`: prints its base URL and keys, honours PORT and the flags, and serves. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  child?.kill("SIGTERM");
+  child = undefined;
+});
+
+function start(args: string[], env: Record<string, string> = {}): Promise<string> {
+  child = spawn(process.execPath, ["--import", "tsx", "sandbox/api/cli.ts", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child!.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Ctrl+C")) resolve(output);
+    });
+    child!.once("exit", (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+}
+
+describe("sandbox CLI", () => {
+  it("prints the base URL and keys, takes PORT and flags, and serves", async () => {
+    const output = await start(["--latency-ms", "0", "--seed", "1"], { PORT: "0" });
+    const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(output).toContain("sandbox-demo-key  10000 credits");
+    expect(output).toContain("sandbox-empty-key  0 credits");
+    const info = (await (await fetch(`${url}/__sandbox/info`)).json()) as { seed: number };
+    expect(info.seed).toBe(1);
+  });
+
+  it("refuses a bad flag value", async () => {
+    await expect(start(["--latency-ms", "soon"])).rejects.toThrow(/exited 2/);
+  });
+});
