@@ -1,0 +1,85 @@
+/**
+ * The client's validation and the sandbox are independent readings of the spec: whatever the
+ * client accepts, the sandbox must accept too (no 400 ValidationError), or one of them misreads it.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SandboxControl, sandboxControl } from "../../sandbox/api/control";
+import { type SandboxThread, startSandboxThread } from "../../sandbox/api/thread";
+import type { Outcome } from "../../src/api/batch";
+import type { ApiError } from "../../src/api/errors";
+import { validCompanySearch, validLeadSearch } from "./support/arbitraries";
+import { DEMO_KEY, sandboxClient } from "./support/sandbox-client";
+
+let sandbox: SandboxThread;
+let control: SandboxControl;
+const RUNS = { numRuns: 40 };
+
+beforeAll(async () => {
+  sandbox = await startSandboxThread({ latencyMs: 0, seed: 3 });
+  control = sandboxControl(sandbox.url);
+  await control.setCredits(DEMO_KEY, 1_000_000_000);
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function refusal<T>(outcome: Outcome<T> | null | undefined): ApiError | null {
+  return outcome && !outcome.ok && outcome.error.kind === "validation" ? outcome.error : null;
+}
+
+describe("what the client accepts, the sandbox accepts", () => {
+  it("company search", () => {
+    const client = sandboxClient(sandbox.url);
+    fc.assert(
+      fc.property(validCompanySearch, (generated) => {
+        const request = { ...generated, limit_by: Math.min(generated.limit_by ?? 20, 20) };
+        const result = client.searchCompanies([request], { deadline: Date.now() + 60_000 });
+        expect(refusal(result.outcomes[0])).toBeNull();
+        expect(result.outcomes[0]).not.toBeNull();
+      }),
+      RUNS,
+    );
+  });
+
+  it("lead search", () => {
+    const client = sandboxClient(sandbox.url);
+    fc.assert(
+      // Small pages: the rules are the same, the sandbox just builds fewer leads.
+      fc.property(validLeadSearch, (generated) => {
+        const request = { ...generated, limit_by: Math.min(generated.limit_by ?? 20, 20) };
+        const result = client.searchLeads([request], { deadline: Date.now() + 60_000 });
+        expect(refusal(result.outcomes[0])).toBeNull();
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it("transaction filters", () => {
+    const client = sandboxClient(sandbox.url);
+    const day = fc
+      .date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+    const query = fc.record(
+      {
+        limit: fc.integer({ min: 1, max: 100 }).map(String),
+        offset: fc.integer({ min: 0, max: 50 }).map(String),
+        created_at__gte: day,
+        created_at__range: fc.tuple(day, day).map(([a, b]) => `${a},${b}`),
+        amount__lte: fc.integer({ min: -100, max: 100 }).map(String),
+        after_balance__range: fc.integer({ min: -10, max: 10_000 }).map((n) => `${n},${n + 100}`),
+        status__exact: fc.constant("success"),
+        balance_type__exact: fc.constantFrom("leads_by_icp", "companies_by_icp"),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(query, (q) => {
+        const page = client.listTransactions(q);
+        expect(page.ok ? null : page.error).toBeNull();
+      }),
+      RUNS,
+    );
+  });
+});
