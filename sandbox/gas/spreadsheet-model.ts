@@ -144,6 +144,14 @@ export class SpreadsheetModel {
     }
     if (this.activeSheetId === sheet.id)
       this.activate(this.sheets[0]!, { row: 1, column: 1, numRows: 1, numColumns: 1 });
+    // Formulas reading the deleted sheet run again (and fail: its name no longer resolves).
+    for (const other of this.sheets) {
+      for (const key of other.formulas) {
+        const refs = formulaReferences(other.cells.get(key)?.formula ?? "=0");
+        if (refs.some((ref) => ref.sheet === sheet.name))
+          this.stale.set(formulaId(other.id, key), { sheetId: other.id, key });
+      }
+    }
     this.emit("sheets");
   }
 
@@ -478,42 +486,61 @@ export class SpreadsheetModel {
 
   // ---- rows and columns ----
 
-  /** Inserts rows or columns before `at` (1-based), moving cells below / right of it. */
+  /**
+   * Inserts rows or columns before `at` (1-based), moving cells below / right of it. Formula
+   * texts are not rewritten (Sheets would shift their references); spilled results stay with
+   * their formula cell.
+   */
   insert(sheet: SheetModel, dimension: "rows" | "columns", at: number, count: number): void {
-    this.shift(sheet, dimension, at, count);
+    this.move(sheet, (pos) => (pos >= at ? pos + count : pos), dimension);
     if (dimension === "rows") sheet.maxRows += count;
     else sheet.maxColumns += count;
     this.emit("cells", sheet);
   }
 
-  /** Deletes rows or columns from `at`, moving the rest up / left. */
+  /** Deletes rows or columns from `at`, moving the rest up / left; a deleted formula takes its spill along. */
   remove(sheet: SheetModel, dimension: "rows" | "columns", at: number, count: number): void {
-    const moved = new Map<number, Cell>();
-    for (const [key, cell] of sheet.cells) {
-      const row = keyRow(key);
-      const column = keyColumn(key);
-      const pos = dimension === "rows" ? row : column;
-      if (pos >= at && pos < at + count) continue;
-      const shifted = pos >= at + count ? pos - count : pos;
-      moved.set(dimension === "rows" ? cellKey(shifted, column) : cellKey(row, shifted), cell);
-    }
-    sheet.cells = moved;
-    reindexFormulas(sheet);
+    this.move(sheet, (pos) => (pos < at ? pos : pos >= at + count ? pos - count : null), dimension);
     if (dimension === "rows") sheet.maxRows -= count;
     else sheet.maxColumns -= count;
     this.emit("cells", sheet);
   }
 
-  private shift(sheet: SheetModel, dimension: "rows" | "columns", at: number, count: number): void {
-    const moved = new Map<number, Cell>();
-    for (const [key, cell] of sheet.cells) {
+  /** Moves every cell of a sheet along one dimension (null: the cell goes away). */
+  private move(sheet: SheetModel, to: (pos: number) => number | null, dimension: "rows" | "columns"): void {
+    const newKey = (key: number): number | null => {
       const row = keyRow(key);
       const column = keyColumn(key);
-      if (dimension === "rows") moved.set(cellKey(row >= at ? row + count : row, column), cell);
-      else moved.set(cellKey(row, column >= at ? column + count : column), cell);
+      const pos = to(dimension === "rows" ? row : column);
+      if (pos === null) return null;
+      return dimension === "rows" ? cellKey(pos, column) : cellKey(row, pos);
+    };
+    const moved = new Map<number, Cell>();
+    for (const [key, cell] of sheet.cells) {
+      const target = newKey(key);
+      if (target !== null) moved.set(target, cell);
+    }
+    for (const [key, cell] of moved) {
+      if (cell.spillOf === undefined) continue;
+      const anchor = newKey(cell.spillOf);
+      if (anchor !== null && moved.get(anchor)?.formula !== undefined) {
+        cell.spillOf = anchor;
+        continue;
+      }
+      const kept = keepDecoration(cell);
+      if (Object.keys(kept).length === 0) moved.delete(key);
+      else moved.set(key, { ...kept, value: "" });
     }
     sheet.cells = moved;
     reindexFormulas(sheet);
+    for (const pending of [this.stale, this.relayout]) {
+      for (const [id, cell] of [...pending]) {
+        if (cell.sheetId !== sheet.id) continue;
+        pending.delete(id);
+        const key = newKey(cell.key);
+        if (key !== null) pending.set(formulaId(sheet.id, key), { sheetId: sheet.id, key });
+      }
+    }
   }
 
   // ---- JSON ----

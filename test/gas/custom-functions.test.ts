@@ -157,3 +157,35 @@ describe("built-ins", () => {
     expect(rt.getValues("Sheet1", "A1:A2")).toEqual([["Ada"], ["https://x.example/in/b"]]);
   });
 });
+
+describe("rows and sheets around formulas", () => {
+  const ROWS = `${CODE}
+function insertAbove() { SpreadsheetApp.getActiveSheet().insertRowsBefore(1, 2); }
+function deleteFirst() { SpreadsheetApp.getActiveSheet().deleteRows(1, 1); }
+function dropData() { const ss = SpreadsheetApp.getActiveSpreadsheet(); ss.deleteSheet(ss.getSheetByName("Data")); }`;
+
+  it("keeps a spilled result with its formula when rows move, and drops it with the formula", () => {
+    const rt = tinyRuntime(ROWS);
+    rt.setCell("Sheet1", "B1", "=GRID(2, 2)");
+    rt.run("insertAbove");
+    expect(rt.getCell("Sheet1", "C4")).toMatchObject({ value: 11, spillOf: "B3" });
+    rt.setCell("Sheet1", "C4", "");
+    expect(rt.getValues("Sheet1", "C4")).toEqual([[11]]);
+    rt.run("deleteFirst");
+    rt.run("deleteFirst");
+    rt.run("deleteFirst");
+    expect(rt.getValues("Sheet1", "B1:C1")).toEqual([["", ""]]);
+  });
+
+  it("fails a formula whose sheet is deleted", () => {
+    const rt = tinyRuntime(ROWS, {
+      spreadsheet: { sheets: [{ name: "Sheet1" }, { name: "Data", rows: [[1]] }] },
+    });
+    rt.setCell("Sheet1", "A1", "=ECHO(Data!A1)");
+    rt.run("dropData");
+    expect(rt.getCell("Sheet1", "A1").error).toEqual({
+      code: "#REF!",
+      message: "Unresolved sheet name 'Data'.",
+    });
+  });
+});
