@@ -56,6 +56,14 @@ export interface BatchOptions {
   chunkEstimateMs?: number;
 }
 
+/** What a fetchAll that answered nothing for a request counts as: maybe sent, so never resent. */
+export const NO_ANSWER: HttpOutcome = {
+  kind: "failure",
+  reason: "network",
+  message: "No answer",
+  sent: true,
+};
+
 export const BACKOFF_MS = [1000, 2000, 4000, 8000] as const;
 
 export function backoffMs(failures: number): number {
@@ -92,7 +100,11 @@ export function runBatch<T>(
     const readyAt = (index: number) => Math.max(notBefore[index] ?? 0, queuePausedUntil);
     const chunk = queue.filter((index) => readyAt(index) <= now).slice(0, limit);
     if (chunk.length === 0) {
-      const wake = Math.min(...queue.map(readyAt));
+      // reduce, not Math.min(...queue): a long queue would overflow the argument list.
+      const wake = queue.reduce(
+        (soonest, index) => Math.min(soonest, readyAt(index)),
+        Number.POSITIVE_INFINITY,
+      );
       if (wake + estimate > options.deadline) break;
       clock.sleep(wake - now);
       continue;
@@ -107,9 +119,7 @@ export function runBatch<T>(
     const done = new Set<number>();
     chunk.forEach((index, position) => {
       const answer = answers[position];
-      const result: Result<T> = answer
-        ? policy.read(answer)
-        : policy.read({ kind: "failure", reason: "network", message: "No answer", sent: true });
+      const result: Result<T> = policy.read(answer ?? NO_ANSWER);
       if (result.ok) {
         outcomes[index] = result;
         spent += policy.cost(result.value);

@@ -3,10 +3,17 @@
  * outside world comes in through the Http and Clock ports, so the same code runs in Apps Script,
  * in tests against the sandbox, and in benchmarks.
  */
-import { type BatchItem, type BatchPolicy, type BatchResult, type Outcome, runBatch } from "./batch";
+import {
+  type BatchItem,
+  type BatchPolicy,
+  type BatchResult,
+  NO_ANSWER,
+  type Outcome,
+  runBatch,
+} from "./batch";
 import { type Problem, validationError } from "./errors";
 import { type TransactionPages, transactionPageQueries } from "./pagination";
-import type { Clock, Http, HttpOutcome } from "./ports";
+import type { Clock, Http } from "./ports";
 import { type Connection, getRequest, interpret, postRequest } from "./request";
 import {
   creditsSpent,
@@ -85,8 +92,6 @@ const PATH_OF = {
 export const DEFAULT_MAX_TRIES = 5;
 /** Page size asked for when the caller gives none: max_limit in the spec's sample. */
 const TRANSACTION_PAGE_SIZE = 100;
-/** What a fetchAll that answered nothing for a request counts as: maybe sent, never retried. */
-const NO_ANSWER: HttpOutcome = { kind: "failure", reason: "network", message: "No answer", sent: true };
 /** Transaction pages fetched per fetchAll call (the spec names no parallel limit for them). */
 const TRANSACTION_PAGES_PER_CALL = 10;
 
