@@ -28,7 +28,17 @@ const BUSY_RETRY_MS = 2000;
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function Selection({ preview, onRefresh }: { preview: EnrichPreview | null; onRefresh(): void }) {
+function Selection({
+  preview,
+  urlColumn,
+  onPick,
+  onRefresh,
+}: {
+  preview: EnrichPreview | null;
+  urlColumn: number | undefined;
+  onPick(column: number | undefined): void;
+  onRefresh(): void;
+}) {
   return (
     <div class="form-group">
       <strong>Profile URLs</strong>
@@ -42,6 +52,24 @@ function Selection({ preview, onRefresh }: { preview: EnrichPreview | null; onRe
       ) : (
         <span class="hint">Select the column of profile URLs in the sheet.</span>
       )}
+      {preview ? (
+        <>
+          <label for="enrich-url-column">URL column</label>
+          <select
+            id="enrich-url-column"
+            value={urlColumn === undefined ? "" : String(urlColumn)}
+            onChange={(e) => onPick(e.currentTarget.value === "" ? undefined : Number(e.currentTarget.value))}
+          >
+            <option value="">Detected in the selection</option>
+            {preview.columns.map((c) => (
+              <option key={c.column} value={String(c.column)}>
+                {c.letter}
+                {c.header ? ` · ${c.header}` : ""}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
       <button type="button" class="secondary" onClick={onRefresh}>
         Use current selection
       </button>
@@ -254,6 +282,7 @@ function RunView(props: {
 export function EnrichTab() {
   const notices = useNotices();
   const [preview, setPreview] = useState<EnrichPreview | null>(null);
+  const [urlColumn, setUrlColumn] = useState<number | undefined>(undefined);
   const [defaults, setDefaults] = useState<LeadField[]>([...DEFAULT_LOOKUP_FIELDS]);
   const [more, setMore] = useState("");
   const [extras, setExtras] = useState<Extras>({});
@@ -266,7 +295,7 @@ export function EnrichTab() {
   const mounted = useRef(true);
 
   // A changed choice makes the shown estimate stale: estimate again before confirming.
-  useEffect(() => setEstimate(null), [defaults, more, extras, mode]);
+  useEffect(() => setEstimate(null), [defaults, more, extras, mode, urlColumn]);
 
   const extraFields = parseFieldList(more);
   const fieldProblem = "error" in extraFields ? extraFields.error : null;
@@ -278,10 +307,15 @@ export function EnrichTab() {
     mode,
   });
 
-  async function refreshSelection() {
+  const request = (column = urlColumn) => ({
+    options: options(),
+    ...(column !== undefined ? { urlColumn: column } : {}),
+  });
+
+  async function refreshSelection(column = urlColumn) {
     setEstimate(null);
     try {
-      setPreview(await call("enrichPreview", { options: options() }));
+      setPreview(await call("enrichPreview", request(column)));
     } catch (error) {
       setPreview(null);
       notices.showError(asUserError(error));
@@ -347,7 +381,7 @@ export function EnrichTab() {
     setBusy(true);
     notices.clear();
     try {
-      const result = await call("enrichEstimate", { options: options() });
+      const result = await call("enrichEstimate", request());
       setEstimate(result);
       setPreview(result.preview);
     } catch (error) {
@@ -422,7 +456,18 @@ export function EnrichTab() {
       }}
     >
       <p class="muted">Refresh role, company and location in the rows of a column of profile URLs.</p>
-      <Selection preview={preview} onRefresh={refreshSelection} />
+      <Selection
+        preview={preview}
+        urlColumn={urlColumn}
+        onPick={(column) => {
+          setUrlColumn(column);
+          void refreshSelection(column);
+        }}
+        onRefresh={() => {
+          setUrlColumn(undefined);
+          void refreshSelection(undefined);
+        }}
+      />
       <FieldsChooser
         defaults={defaults}
         setDefaults={setDefaults}

@@ -50,6 +50,23 @@ function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
   };
 }
 
+/**
+ * The block to plan: the selection, narrowed to the column the user picked; a picked column
+ * outside the selection means that whole column.
+ */
+function selectionFor(request: unknown): { sheet: GoogleAppsScript.Spreadsheet.Sheet; box: SelectionBox } {
+  const { sheet, box } = activeSelection();
+  const column = urlColumnOf(request);
+  if (column === undefined) return { sheet, box };
+  const inside = column >= box.left && column < box.left + box.width;
+  return {
+    sheet,
+    box: inside
+      ? { ...box, left: column, width: 1 }
+      : { ...box, left: column, width: 1, top: 1, height: Math.max(1, sheet.getLastRow()) },
+  };
+}
+
 function activeSelection(): { sheet: GoogleAppsScript.Spreadsheet.Sheet; box: SelectionBox } {
   const range = SpreadsheetApp.getActiveRange();
   if (!range) {
@@ -92,6 +109,11 @@ function previewOf(plan: EnrichPlan, box: SelectionBox): EnrichPreview {
       field,
       column: columnLetters(column),
       header: column < layout.firstNewColumn ? (plan.headers[column - 1] ?? "") : "",
+    })),
+    columns: plan.headers.map((header, index) => ({
+      column: index + 1,
+      letter: columnLetters(index + 1),
+      header,
     })),
     skipped: layout.skipped,
     creditsPerUrl: plan.creditsPerUrl,
@@ -137,16 +159,16 @@ export const enrichHandlers: Pick<
   | "enrichStartup"
 > = {
   enrichPreview: (request: EnrichRequest) => {
-    const { sheet, box } = activeSelection();
+    const { sheet, box } = selectionFor(request);
     const options = checkOptions(Object(request).options);
-    const plan = planEnrichment(sheetGrid(sheet), box, options, urlColumnOf(request));
+    const plan = planEnrichment(sheetGrid(sheet), box, options);
     return previewOf(plan, box);
   },
   enrichEstimate: (request: EnrichRequest) => {
-    const { sheet, box } = activeSelection();
+    const { sheet, box } = selectionFor(request);
     const deps = jobDeps();
     const options = checkOptions(Object(request).options);
-    const { plan, progress } = estimateJob(deps, sheetGrid(sheet), box, options, urlColumnOf(request));
+    const { plan, progress } = estimateJob(deps, sheetGrid(sheet), box, options);
     return { preview: previewOf(plan, box), progress, ...balanceNow(), cap: deps.settings.spendCap };
   },
   enrichConfirm: (arg) => {

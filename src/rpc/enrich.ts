@@ -10,7 +10,10 @@ export type { EnrichMode, EnrichOptions } from "../jobs/enrich/options";
 
 export interface EnrichRequest {
   options: EnrichOptions;
-  /** 1-based column of the URLs; omitted: the selected column holding the most profile URLs. */
+  /**
+   * 1-based column of the URLs, picked by the user. Inside the selection: the selected rows of that
+   * column; outside it: the whole column. Omitted: the selected column holding the most URLs.
+   */
   urlColumn?: number;
 }
 
@@ -36,6 +39,8 @@ export interface EnrichPreview {
   distinct: number;
   invalidRows: number;
   targets: FieldTarget[];
+  /** The header row's columns, for picking the URL column by hand. */
+  columns: Array<{ column: number; letter: string; header: string }>;
   /** Fields not written because the URL column already is that field (e.g. network_url). */
   skipped: string[];
   creditsPerUrl: number;

@@ -9,6 +9,7 @@ import type { EnrichProgress } from "../../src/rpc/enrich";
 import {
   chargesPerPerson,
   crmRows,
+  DEFAULT_REQUEST,
   driveSteps,
   type EnrichWorld,
   estimateAndConfirm,
@@ -141,6 +142,23 @@ describe("enrichment in the emulated runtime", () => {
     // The interrupted chunk was paid once and never sent again; everything else once.
     expect(charges.size).toBe(DISTINCT);
     expect((await world.control.stats()).creditsCharged).toBe(end.spent + end.interrupted);
+  });
+
+  it("opens the Enrich tab from the menu, and plans a column the user picks outside the selection", () => {
+    world.runtime.open({ authMode: "FULL" });
+    world.runtime.select(SHEET, "B2");
+    world.runtime.clickMenu("Enrich selected profile URLs");
+    expect(rpcValue<{ focus: boolean }>(world.runtime, "enrichStartup", null).focus).toBe(true);
+    expect(rpcValue<{ focus: boolean }>(world.runtime, "enrichStartup", null).focus).toBe(false);
+    const preview = rpcValue<{ range: string; distinct: number; headerRow: number }>(
+      world.runtime,
+      "enrichPreview",
+      {
+        ...DEFAULT_REQUEST,
+        urlColumn: 1,
+      },
+    );
+    expect(preview).toMatchObject({ range: `A2:A${LAST_ROW}`, distinct: DISTINCT, headerRow: 1 });
   });
 
   it("resumes after the sidebar was closed mid-run, skipping the rows already enriched", async () => {
