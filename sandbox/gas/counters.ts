@@ -7,9 +7,9 @@
 export interface Counters {
   /** Executions started (each call of a global). */
   executions: number;
-  /** Spreadsheet reads: getValues, getValue, getDisplayValues, getFormulas, getNotes... */
+  /** Spreadsheet reads: getValues, getValue, getDisplayValues, getFormulas, getNotes, getLastRow, getDataRange... */
   spreadsheetReads: number;
-  /** Spreadsheet writes: setValues, setValue, setFormulas, clear, appendRow, insertRows... */
+  /** Spreadsheet writes: setValues, setValue, setFormulas, clear, formats, appendRow, insertRows, insertSheet... */
   spreadsheetWrites: number;
   /** UrlFetchApp.fetch calls. */
   fetchCalls: number;

@@ -177,6 +177,8 @@ export interface Runtime {
   rpc(method: string, arg: unknown, options?: RunOptions): unknown;
   /** Opens the spreadsheet: onOpen({ authMode }) as a simple trigger (default AuthMode.NONE). */
   open(options?: { authMode?: AuthMode }): void;
+  /** Installs the add-on: onInstall({ authMode: FULL }), which builds the menu at once. */
+  install(): void;
   /** Clicks an item of a menu built by onOpen (by caption); runs its function as kind "menu". */
   clickMenu(caption: string, options?: RunOptions): unknown;
   /** Typing into a cell: a value, or a formula that is evaluated (and spilled) at once. */
@@ -399,6 +401,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         (host) => [{ authMode, source: new SpreadsheetObject(host), user: host.exec.user }],
         { kind: "trigger", authMode },
       );
+    },
+
+    install: () => {
+      runExecution("onInstall", (host) => [{ authMode: "FULL", source: new SpreadsheetObject(host) }], {
+        kind: "trigger",
+        authMode: "FULL",
+      });
     },
 
     clickMenu: (caption, opts = {}) => {

@@ -19,3 +19,11 @@ describe("dist/Code.js in the runtime", () => {
     expect(rt.rpc("getServerInfo", null)).toEqual({ ok: true, value: { version: expect.any(String) } });
   });
 });
+
+describe("install", () => {
+  it("builds the menu through onInstall", () => {
+    const rt = createRuntime({ ...builtAddon(), fetchAll: scriptedNetwork().fetchAll });
+    rt.install();
+    expect(rt.ui.menus).toHaveLength(1);
+  });
+});

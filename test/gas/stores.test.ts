@@ -103,3 +103,18 @@ describe("concurrent executions", () => {
     expect(seen).toEqual([[false, false]]);
   });
 });
+
+describe("Utilities", () => {
+  it("formats dates in a time zone and sleeps on the runtime's clock", () => {
+    const clock = manualClock(Date.UTC(2026, 0, 1));
+    const rt = tinyRuntime(
+      `function fmt(tz) { return Utilities.formatDate(new Date(Date.UTC(2026, 6, 4, 22, 5, 9)), tz, "yyyy-MM-dd'T'HH:mm:ss"); }
+       function nap() { const t = Date.now(); Utilities.sleep(1500); return Date.now() - t; }`,
+      { clock },
+    );
+    expect(rt.run("fmt", ["UTC"])).toBe("2026-07-04T22:05:09");
+    expect(rt.run("fmt", ["GMT-5"])).toBe("2026-07-04T17:05:09");
+    expect(rt.run("fmt", ["Europe/Paris"])).toBe("2026-07-05T00:05:09");
+    expect(rt.run("nap")).toBe(1500);
+  });
+});

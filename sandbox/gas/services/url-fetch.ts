@@ -6,12 +6,16 @@
  * - a network failure or timeout of ANY request makes the whole call throw
  *   ("Address unavailable: <url>", "Timeout: <url>");
  * - each request times out after about 60 s, and never later than the execution's deadline
- *   (running out there cuts the execution off).
+ *   (running out there cuts the execution off);
+ * - a URL longer than 2 KB is refused.
+ * Response headers are empty: sync-http's outcome carries status and body only.
  */
 import type { HttpOutcome, HttpRequest } from "../../../src/api/ports";
 import { isPlainObject } from "../realm";
 import { enter, type ServiceHost } from "./host";
 
+/** Apps Script's limit on a fetched URL's length. */
+const URL_LIMIT = 2048;
 /** How much of an error body Apps Script quotes in its exception. */
 const TRUNCATE_AT = 100;
 
@@ -95,6 +99,7 @@ function readRequest(host: ServiceHost, url: unknown, params: unknown): FetchPar
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     throw host.exec.exception(`Invalid argument: ${target}`);
   }
+  if (target.length > URL_LIMIT) throw host.exec.exception("Limit Exceeded: URLFetch URL Length.");
   const method = String(options.method ?? "get").toLowerCase();
   if (method !== "get" && method !== "post") {
     throw host.exec.exception(`The emulated UrlFetchApp supports get and post only, not ${method}.`);

@@ -23,23 +23,57 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, "0");
 }
 
-/** The SimpleDateFormat patterns the add-on may use, in UTC or a fixed offset ("GMT+2"). */
+/** Wall-clock fields of `date` in a time zone: "GMT+2"-style offsets or IANA names ("Europe/Paris"). */
+function fieldsIn(date: Date, timeZone: string): Date {
+  const offset = /^(?:GMT|UTC)([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(timeZone);
+  if (offset) {
+    const minutes = (Number(offset[2]) * 60 + Number(offset[3] ?? 0)) * (offset[1] === "-" ? -1 : 1);
+    return new Date(date.getTime() + minutes * 60_000);
+  }
+  try {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    }).formatToParts(date);
+    const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    return new Date(
+      Date.UTC(
+        get("year"),
+        get("month") - 1,
+        get("day"),
+        get("hour"),
+        get("minute"),
+        get("second"),
+        date.getUTCMilliseconds(),
+      ),
+    );
+  } catch {
+    return date;
+  }
+}
+
+/** The SimpleDateFormat patterns the add-on may use (yyyy, yy, MM, M, dd, d, HH, mm, ss, SSS, 'text'). */
 function formatDate(date: Date, timeZone: string, pattern: string): string {
-  const offset = /^(?:GMT|UTC)([+-]\d{1,2})(?::?(\d{2}))?$/.exec(timeZone);
-  const shiftMs = offset
-    ? (Number(offset[1]) * 60 + Math.sign(Number(offset[1])) * Number(offset[2] ?? 0)) * 60_000
-    : 0;
-  const d = new Date(date.getTime() + shiftMs);
+  const d = fieldsIn(date, timeZone);
   const parts: Record<string, string> = {
     yyyy: String(d.getUTCFullYear()),
+    yy: pad(d.getUTCFullYear() % 100),
     MM: pad(d.getUTCMonth() + 1),
+    M: String(d.getUTCMonth() + 1),
     dd: pad(d.getUTCDate()),
+    d: String(d.getUTCDate()),
     HH: pad(d.getUTCHours()),
     mm: pad(d.getUTCMinutes()),
     ss: pad(d.getUTCSeconds()),
     SSS: pad(d.getUTCMilliseconds(), 3),
   };
-  return pattern.replace(/yyyy|MM|dd|HH|mm|ss|SSS|'[^']*'/g, (token) =>
+  return pattern.replace(/yyyy|yy|MM|M|dd|d|HH|mm|ss|SSS|'[^']*'/g, (token) =>
     token.startsWith("'") ? token.slice(1, -1) : (parts[token] ?? token),
   );
 }
