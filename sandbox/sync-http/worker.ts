@@ -125,8 +125,17 @@ function perform(request: HttpRequest, timeoutMs: number, retryOnStaleSocket = t
   });
 }
 
+/** A request Node refuses to build (for example a header with a line break) was never sent. */
+async function performSafely(request: HttpRequest, timeoutMs: number): Promise<HttpOutcome> {
+  try {
+    return await perform(request, timeoutMs);
+  } catch (error) {
+    return { kind: "failure", reason: "network", message: describe(error), sent: false };
+  }
+}
+
 port.on("message", async (call: FetchCall) => {
-  const outcomes = await Promise.all(call.requests.map((request) => perform(request, call.timeoutMs)));
+  const outcomes = await Promise.all(call.requests.map((request) => performSafely(request, call.timeoutMs)));
   const reply: FetchReply = { id: call.id, outcomes };
   port.postMessage(reply);
   Atomics.store(signal, 0, call.id);

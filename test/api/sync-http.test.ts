@@ -88,6 +88,12 @@ describe("fetchAllSync", () => {
     expect(outcome).toMatchObject({ kind: "failure", reason: "network", sent: false });
   });
 
+  it("reports a request Node cannot build as not sent, and keeps working", () => {
+    const [bad, good] = fetchAllSync([{ ...get("/echo"), headers: { "X-Bad": "a\r\nb" } }, get("/echo")]);
+    expect(bad).toMatchObject({ kind: "failure", reason: "network", sent: false });
+    expect(good).toMatchObject({ kind: "response", status: 200 });
+  });
+
   it("answers an empty list without a round trip", () => {
     expect(fetchAllSync([])).toEqual([]);
   });
