@@ -161,6 +161,16 @@ describe("enrichment in the emulated runtime", () => {
     expect(preview).toMatchObject({ range: `A2:A${LAST_ROW}`, distinct: DISTINCT, headerRow: 1 });
   });
 
+  it("keeps a second run apart with the document lock", () => {
+    const jobId = estimateAndConfirm(world.runtime, RANGE);
+    const hold = world.runtime.locks.holdExternally("document");
+    const answer = world.runtime.rpc("enrichStep", { jobId }) as { ok: boolean; error?: { kind: string } };
+    expect(answer).toMatchObject({ ok: false, error: { kind: "busy" } });
+    hold.release();
+    expect(() => estimateAndConfirm(world.runtime, RANGE)).toThrow(/unfinished/);
+    expect(driveSteps(world.runtime, jobId).state).toBe("done");
+  });
+
   it("resumes after the sidebar was closed mid-run, skipping the rows already enriched", async () => {
     const jobId = estimateAndConfirm(world.runtime, RANGE);
     // One step with a tiny budget: the sidebar then closes (no more steps).
