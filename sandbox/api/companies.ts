@@ -74,7 +74,23 @@ export const ENGINEERED = {
 
 export interface SandboxCompany {
   index: number;
-  record: Company;
+  name: string;
+  /** The profile handle (network_urn), also the company's URL slug. */
+  stem: string;
+  networkId: string;
+  companyType: string;
+  industry: string;
+  headcountExact: number;
+  headcountRange: string;
+  /** Index of the headcount value the exact count falls in. */
+  bucket: number;
+  domain: string;
+  website: string;
+  topic: string;
+  founded: number | null;
+  tagline: string;
+  specialities: string[];
+  hashtags: string[];
   place: Place;
   otherPlaces: Place[];
   followers: number;
@@ -195,8 +211,11 @@ function description(rng: Random, name: string, topic: string, place: Place, fou
   return lines.join("\n");
 }
 
-/** One company; its lead range (leadStart, leadCount) is filled in by generateCompanies. */
-function generateCompany(seed: number, index: number): SandboxCompany & { bucket: number } {
+/**
+ * A company's filterable core, drawn at start. Its full record is drawn only when it is output
+ * (recordOf): descriptions, addresses and URLs are most of the memory and most of the start-up time.
+ */
+function generateCompany(seed: number, index: number): SandboxCompany {
   const rng = new Random(seed, 1, index);
   const { name, stem } = companyName(rng, index);
   const place = rng.pick(CITIES);
@@ -208,7 +227,6 @@ function generateCompany(seed: number, index: number): SandboxCompany & { bucket
   const exact = zeroEmployees ? 0 : count.exact;
   const tld = place.countryCode === "US" ? "com" : rng.pick(["com", "io", place.countryCode.toLowerCase()]);
   const site = website(rng, index, `${stem}.${tld}`);
-  const networkId = String(1_000_000 + index);
   const specialities: string[] = rng.chance(0.2) ? [] : rng.sample(KEYWORD_TOPICS, rng.int(1, 5));
   if (index < ENGINEERED.conformanceBlock) specialities.push("conformance");
   const hashtags = rng.chance(0.3)
@@ -221,21 +239,55 @@ function generateCompany(seed: number, index: number): SandboxCompany & { bucket
         .pick(TAGLINES)
         .replace("{topic}", topic)
         .replace("{year}", String(founded ?? 2000));
-  const record: Company = {
+  const searchText = [name, tagline, topic, industry, ...specialities, ...hashtags]
+    .join(" \n ")
+    .toLowerCase();
+  return {
+    index,
     name,
-    raw_name: rng.chance(0.1) ? name.toUpperCase() : name,
-    company_type: rng.pick(COMPANY_TYPE_VALUES),
-    company_db_urn: `urn:db:company:${networkId}`,
-    description: description(rng, name, topic, place, founded),
-    tagline,
+    stem,
+    networkId: String(1_000_000 + index),
+    companyType: rng.pick(COMPANY_TYPE_VALUES),
+    industry,
+    headcountExact: exact,
+    headcountRange: zeroEmployees ? "1-10" : count.range,
+    bucket: count.bucket,
     domain: site.domain,
     website: site.website,
-    founded_year: founded,
-    hashtags,
+    topic,
+    founded,
+    tagline,
     specialities,
-    headcount_exact: exact,
-    headcount_range: zeroEmployees ? "1-10" : count.range,
-    industry,
+    hashtags,
+    place,
+    otherPlaces,
+    followers: rng.chance(0.02) ? 0 : Math.floor(10 ** (1 + rng.next() * 4.5)),
+    revenueMillions: Math.round(Math.max(exact, 1) * rng.int(5, 40)) / 100,
+    searchText,
+    leadStart: 0,
+    leadCount: 0,
+  };
+}
+
+/** The company's full record (spec's Company record), drawn from its own stream on demand. */
+export function recordOf(seed: number, company: SandboxCompany): Company {
+  const rng = new Random(seed, 9, company.index);
+  const { name, place, networkId, stem } = company;
+  return {
+    name,
+    raw_name: rng.chance(0.1) ? name.toUpperCase() : name,
+    company_type: company.companyType,
+    company_db_urn: `urn:db:company:${networkId}`,
+    description: description(rng, name, company.topic, place, company.founded),
+    tagline: company.tagline,
+    domain: company.domain,
+    website: company.website,
+    founded_year: company.founded,
+    hashtags: [...company.hashtags],
+    specialities: [...company.specialities],
+    headcount_exact: company.headcountExact,
+    headcount_range: company.headcountRange,
+    industry: company.industry,
     location: rng.chance(0.5) ? `${place.city}, ${place.state}` : `${place.city}, ${place.country}`,
     hq_street: rng.chance(0.15)
       ? null
@@ -246,8 +298,8 @@ function generateCompany(seed: number, index: number): SandboxCompany & { bucket
     hq_postal_code: rng.chance(0.2) ? null : String(rng.int(10000, 99999)),
     hq_country: rng.chance(0.02) ? null : place.country,
     hq_country_code: place.countryCode,
-    number_of_locations: 1 + otherPlaces.length,
-    other_locations_json: otherPlaces.map((p) => otherLocation(rng, p)),
+    number_of_locations: 1 + company.otherPlaces.length,
+    other_locations_json: company.otherPlaces.map((p) => otherLocation(rng, p)),
     phone_number: rng.chance(0.4)
       ? null
       : `+${rng.int(1, 99)} ${rng.int(100, 999)} ${rng.int(1000000, 9999999)}`,
@@ -257,21 +309,6 @@ function generateCompany(seed: number, index: number): SandboxCompany & { bucket
     network_urn: stem,
     logo_url: `https://media.network.example/company-logo/${networkId}.png`,
     background_image: `https://media.network.example/company-background/${networkId}.jpg`,
-  };
-  const searchText = [name, tagline, topic, industry, ...specialities, ...hashtags]
-    .join(" \n ")
-    .toLowerCase();
-  return {
-    index,
-    record,
-    place,
-    otherPlaces,
-    followers: rng.chance(0.02) ? 0 : Math.floor(10 ** (1 + rng.next() * 4.5)),
-    revenueMillions: Math.round(Math.max(exact, 1) * rng.int(5, 40)) / 100,
-    searchText,
-    leadStart: 0,
-    leadCount: 0,
-    bucket: count.bucket,
   };
 }
 
@@ -287,16 +324,16 @@ export function generateCompanies(seed: number, count = 20_000): CompanySet {
     const company = generateCompany(seed, index);
     const [low, high] = LEADS_PER_COMPANY[company.bucket]!;
     const rng = new Random(seed, 2, index);
-    const exact = company.record.headcount_exact;
+    const exact = company.headcountExact;
     company.leadCount = exact === 0 ? 0 : Math.min(exact, rng.int(low, high));
     if (ENGINEERED.giants.includes(index as 254 | 255)) company.leadCount = 3000;
     company.leadStart = nextLead;
     leadStarts[index] = nextLead;
     nextLead += company.leadCount;
     companies.push(company);
-    byNetworkId.set(company.record.network_id, company);
-    bySlug.set(company.record.network_urn, company);
-    const lower = company.record.name.toLowerCase();
+    byNetworkId.set(company.networkId, company);
+    bySlug.set(company.stem, company);
+    const lower = company.name.toLowerCase();
     const same = byLowerName.get(lower);
     if (same) same.push(company);
     else byLowerName.set(lower, [company]);

@@ -2,7 +2,7 @@
 import type { Company, CompanySearchResponse } from "../../src/api/wire.ts";
 import { formatTimestamp } from "./accounts.ts";
 import { BodyReader, enumerated, parseJsonObject } from "./body-reader.ts";
-import { INDUSTRY_NAMES, type SandboxCompany } from "./companies.ts";
+import { INDUSTRY_NAMES, recordOf, type SandboxCompany } from "./companies.ts";
 import type { Endpoint, EndpointRequest } from "./endpoint.ts";
 import { COMPANY_TYPE_VALUES, FOLLOWER_RANGES, HEADCOUNT_VALUES, inHeadcounts } from "./enumerations.ts";
 import { validationError } from "./failure.ts";
@@ -164,9 +164,8 @@ function cacheKey(query: Query): string {
 
 /** The four cache-key filters; locations here match the headquarters or any other location. */
 function matchesKeyFilters(company: SandboxCompany, query: Query): boolean {
-  const r = company.record;
-  if (query.headcounts?.length && !inHeadcounts(r.headcount_exact, query.headcounts)) return false;
-  if (query.industries?.length && !query.industries.includes(r.industry)) return false;
+  if (query.headcounts?.length && !inHeadcounts(company.headcountExact, query.headcounts)) return false;
+  if (query.industries?.length && !query.industries.includes(company.industry)) return false;
   if (query.locations?.length) {
     const places = [company.place, ...company.otherPlaces];
     if (!query.locations.some((l) => places.some((p) => placeMatches(p, l)))) return false;
@@ -176,8 +175,7 @@ function matchesKeyFilters(company: SandboxCompany, query: Query): boolean {
 }
 
 function matchesOtherFilters(company: SandboxCompany, query: Query): boolean {
-  const r = company.record;
-  if (query.companyTypes?.length && !query.companyTypes.includes(r.company_type)) return false;
+  if (query.companyTypes?.length && !query.companyTypes.includes(company.companyType)) return false;
   if (query.followers?.length) {
     const inRange = query.followers.some((value) => {
       const range = FOLLOWER_RANGES.find((f) => f[0] === value)!;
@@ -187,8 +185,8 @@ function matchesOtherFilters(company: SandboxCompany, query: Query): boolean {
   }
   if (query.revenueMin !== undefined && company.revenueMillions < query.revenueMin) return false;
   if (query.revenueMax !== undefined && company.revenueMillions > query.revenueMax) return false;
-  if (query.excludeIds.has(r.network_id) || query.excludeIds.has(r.company_db_urn)) return false;
-  if (query.excludeDomains.has(normalizeDomain(r.domain))) return false;
+  if (query.excludeIds.has(company.networkId)) return false;
+  if (query.excludeDomains.has(normalizeDomain(company.domain))) return false;
   // strict: the headquarters itself must be in one of the locations, not only another office.
   if (
     query.strictLocations &&
@@ -244,7 +242,10 @@ export const companySearch: Endpoint = (request) => {
   const start = query.offsetBy ?? 0;
   const window = searched.slice(start, query.limitBy === undefined ? undefined : start + query.limitBy);
   // Rule 2: unsuitable companies take their place in the window but are not output or charged.
-  const companies: Company[] = window.map((i) => data.companies.companies[i]!.record).filter(isSuitable);
+  const companies: Company[] = window
+    .map((i) => data.companies.companies[i]!)
+    .filter(isSuitable)
+    .map((company) => recordOf(data.seed, company));
   const response: CompanySearchResponse = {
     companies,
     results_count: matching.length,

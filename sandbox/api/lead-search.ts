@@ -172,13 +172,11 @@ function linkTests(link: LinkFilters): LeadTest[] {
   const keywords = link.keywords.map((k) => k.toLowerCase());
   const titles = link.titles.map((t) => t.toLowerCase());
   if (keywords.length) {
-    tests.push((c) =>
-      keywords.every((k) => `${c.jobTitle} ${c.company.record.name}`.toLowerCase().includes(k)),
-    );
+    tests.push((c) => keywords.every((k) => `${c.jobTitle} ${c.company.name}`.toLowerCase().includes(k)));
   }
   if (titles.length) tests.push((c) => titles.some((t) => c.jobTitle.toLowerCase().includes(t)));
-  if (link.companyNames.length) tests.push((c) => lowerIncludes(link.companyNames, c.company.record.name));
-  if (link.companyIds.length) tests.push((c) => link.companyIds.includes(c.company.record.network_id));
+  if (link.companyNames.length) tests.push((c) => lowerIncludes(link.companyNames, c.company.name));
+  if (link.companyIds.length) tests.push((c) => link.companyIds.includes(c.company.networkId));
   if (link.locations.length) tests.push((c) => link.locations.some((l) => placeMatches(c.place, l)));
   if (link.excludedLocations.length)
     tests.push((c) => !link.excludedLocations.some((l) => placeMatches(c.place, l)));
@@ -186,8 +184,7 @@ function linkTests(link: LinkFilters): LeadTest[] {
   if (link.functions.length) tests.push((c) => lowerIncludes(link.functions, c.function));
   if (link.excludedFunctions.length) tests.push((c) => !lowerIncludes(link.excludedFunctions, c.function));
   if (seniorities.size) tests.push((c) => seniorities.has(c.seniority));
-  if (link.headcounts.length)
-    tests.push((c) => inHeadcounts(c.company.record.headcount_exact, link.headcounts));
+  if (link.headcounts.length) tests.push((c) => inHeadcounts(c.company.headcountExact, link.headcounts));
   return tests;
 }
 
@@ -202,14 +199,13 @@ function bodyTests(reader: BodyReader, data: Dataset): LeadTest[] {
   if (companyLocations?.length)
     tests.push((c) => companyLocations.some((l) => placeMatches(c.company.place, l)));
   const headcounts = enumerated("company_headcounts", reader.strings("company_headcounts"), HEADCOUNT_VALUES);
-  if (headcounts?.length) tests.push((c) => inHeadcounts(c.company.record.headcount_exact, headcounts));
+  if (headcounts?.length) tests.push((c) => inHeadcounts(c.company.headcountExact, headcounts));
   const types = enumerated("company_types", reader.strings("company_types"), COMPANY_TYPE_VALUES);
-  if (types?.length)
-    tests.push((c) => types.includes(c.company.record.company_type as (typeof types)[number]));
+  if (types?.length) tests.push((c) => types.includes(c.company.companyType as (typeof types)[number]));
   const pastNames = reader.strings("past_company_names");
   if (pastNames?.length) {
     const names = data.companies.companies;
-    tests.push((c) => c.pastCompanyIndices.some((i) => lowerIncludes(pastNames, names[i]!.record.name)));
+    tests.push((c) => c.pastCompanyIndices.some((i) => lowerIncludes(pastNames, names[i]!.name)));
   }
   const inCompany = rangeIds("years_in_company", reader.integers("years_in_company"));
   if (inCompany?.length) tests.push((c) => inCompany.includes(c.yearsInCompany));
@@ -228,7 +224,7 @@ function bodyTests(reader: BodyReader, data: Dataset): LeadTest[] {
     enumerated("filter_empty_vars", reader.strings("filter_empty_vars"), FILTER_EMPTY_VARS) ?? [];
   for (const variable of emptyVars) {
     if (variable === "profile_photo") tests.push((c) => c.hasPhoto);
-    else if (variable === "company_website") tests.push((c) => c.company.record.website !== "");
+    else if (variable === "company_website") tests.push((c) => c.company.website !== "");
     // job_started_on and started_at_position both read the current position's start date.
     else tests.push((c) => c.hasStartDate);
   }

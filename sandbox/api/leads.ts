@@ -4,7 +4,13 @@
  * of the record for the leads actually returned.
  */
 import type { Education, Job, Lead } from "../../src/api/wire.ts";
-import { type CompanySet, companyOfLead, INDUSTRY_NAMES, type SandboxCompany } from "./companies.ts";
+import {
+  type CompanySet,
+  companyOfLead,
+  INDUSTRY_NAMES,
+  recordOf,
+  type SandboxCompany,
+} from "./companies.ts";
 import { CITIES, type Place } from "./geography.ts";
 import { Random } from "./random.ts";
 import { indexCode, slugify, titleCase } from "./text.ts";
@@ -156,7 +162,7 @@ export function leadCore(seed: number, set: CompanySet, index: number): LeadCore
   // A hostile prefix keeps the title's words (personas still match) while exercising escaping.
   const jobTitle = rng.chance(0.01) ? `${rng.pick(HOSTILE_TITLE_PREFIXES)}${title}` : title;
   const place = rng.chance(0.8) ? company.place : rng.pick(CITIES);
-  const industry = rng.chance(0.85) ? company.record.industry : rng.pick(INDUSTRY_NAMES);
+  const industry = rng.chance(0.85) ? company.industry : rng.pick(INDUSTRY_NAMES);
   const yearsInCompany = rng.int(1, 5);
   const yearsInPosition = rng.int(1, yearsInCompany);
   const [low, high] = RANGE_MONTHS[yearsInPosition - 1]!;
@@ -224,6 +230,7 @@ function monthText(monthsAgo: number, rng: Random): string {
 }
 
 function jobAt(
+  seed: number,
   company: SandboxCompany,
   title: string,
   rng: Random,
@@ -231,7 +238,7 @@ function jobAt(
   ended: string | null,
   lookup: boolean,
 ): Job {
-  const r = company.record;
+  const r = recordOf(seed, company);
   const place = company.place;
   const job: Job = {
     company_name: r.name,
@@ -282,12 +289,13 @@ export function buildLead(seed: number, set: CompanySet, core: LeadCore, options
   const rng = new Random(seed, 4, core.index);
   const lookup = options.variant === "lookup";
   const started = core.hasStartDate ? monthText(core.monthsInPosition, rng) : null;
-  const current = jobAt(core.company, core.jobTitle, rng, started, null, lookup);
+  const current = jobAt(seed, core.company, core.jobTitle, rng, started, null, lookup);
   const past: Job[] = core.pastCompanyIndices.map((companyIndex, i) => {
     const company = set.companies[companyIndex]!;
     const endMonths = core.monthsInPosition + i * 24 + 1;
     const title = titleFor(rng.pick(FUNCTIONS), rng.pick(["Manager", "Senior", "Entry"] as const), i);
     return jobAt(
+      seed,
       company,
       title,
       rng,
@@ -376,7 +384,7 @@ export function buildLead(seed: number, set: CompanySet, core: LeadCore, options
     skills: rng.chance(0.2) ? [] : rng.sample(SKILLS, rng.int(1, 6)),
   };
   if (options.variant === "search") {
-    lead.network_company_id = core.company.record.network_id;
+    lead.network_company_id = core.company.networkId;
     lead.network_lead_persona = "";
   }
   return lead;

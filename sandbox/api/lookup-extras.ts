@@ -2,6 +2,8 @@
  * The extra data lead lookup's options add (shapes are the sandbox's choice; the spec does not show
  * them; see sandbox/README.md). Each is a list of at most 20 items, on the lead object.
  */
+
+import { recordOf } from "./companies.ts";
 import type { Dataset } from "./dataset.ts";
 import { buildLead, type LeadCore, profileUrl } from "./leads.ts";
 import { Random } from "./random.ts";
@@ -112,9 +114,9 @@ export function inexactCompanyOf(data: Dataset, companyName: string): InexactCom
   const found = data.companies.byLowerName.get(companyName.toLowerCase())?.[0];
   if (found === undefined) return null;
   return {
-    company_id: found.record.network_id,
-    company_name: found.record.name,
-    company_url: found.record.network_link,
+    company_id: found.networkId,
+    company_name: found.name,
+    company_url: recordOf(data.seed, found).network_link,
     matched_by: "company_search",
   };
 }

@@ -2,7 +2,6 @@
  * Company search rule 3: companies with 0 employees, or with a bad or empty website, are not output
  * (and not charged), unless the company itself hosts the aggregator site its website points to.
  */
-import type { Company } from "../../src/api/wire.ts";
 import { BAD_WEBSITE_HOSTS } from "./vocabulary.ts";
 
 function hostOf(website: string): string | null {
@@ -20,8 +19,14 @@ export function badListEntry(host: string): string | null {
   return BAD_WEBSITE_HOSTS.find((entry) => host === entry || host.endsWith(`.${entry}`)) ?? null;
 }
 
-export function isSuitable(company: Company): boolean {
-  if (company.headcount_exact === 0) return false;
+export interface SuitabilityFacts {
+  headcountExact: number;
+  website: string;
+  domain: string;
+}
+
+export function isSuitable(company: SuitabilityFacts): boolean {
+  if (company.headcountExact === 0) return false;
   if (company.website.trim() === "") return false;
   const host = hostOf(company.website);
   if (host === null) return false;
