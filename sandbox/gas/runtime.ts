@@ -125,6 +125,29 @@ export interface ExecutionRecord {
   durationMs: number;
   outcome: "completed" | "failed" | "timed out";
   error?: string;
+  /** What this execution did (interleaved executions inside it included). */
+  calls: Pick<
+    Counters,
+    "spreadsheetReads" | "spreadsheetWrites" | "fetchCalls" | "fetchAllCalls" | "requests"
+  >;
+}
+
+const CALL_COUNTS = [
+  "spreadsheetReads",
+  "spreadsheetWrites",
+  "fetchCalls",
+  "fetchAllCalls",
+  "requests",
+] as const;
+
+function callCounts(counters: Counters): ExecutionRecord["calls"] {
+  return {
+    spreadsheetReads: counters.spreadsheetReads,
+    spreadsheetWrites: counters.spreadsheetWrites,
+    fetchCalls: counters.fetchCalls,
+    fetchAllCalls: counters.fetchAllCalls,
+    requests: counters.requests,
+  };
 }
 
 /** One cell as the playground shows it. */
@@ -250,6 +273,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const autoRecalculate = options.autoRecalculate ?? true;
   let nextExecutionId = 1;
   let recalculating = false;
+  /** Executions under way: more than one when a test interleaves them (see RunOptions.interrupt). */
+  let running = 0;
 
   function budgetFor(kind: ExecutionKind): number {
     if (kind === "custom") return timeouts.customFunctionMs;
@@ -290,7 +315,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       startedAt: exec.startedAt,
       durationMs: 0,
       outcome: "completed",
+      calls: callCounts(state.counters),
     };
+    const countersAtStart = state.counters;
+    running++;
     try {
       return execute({ script, state, exec, name, args, clockDate: clock !== realClock });
     } catch (error) {
@@ -299,10 +327,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       record.error = scriptError.message;
       throw error;
     } finally {
+      running--;
       record.durationMs = clock.now() - exec.startedAt;
+      const atStart = record.calls;
+      const atEnd = callCounts(state.counters);
+      // resetCounters() during the execution starts the count again from zero.
+      const reset = state.counters !== countersAtStart;
+      record.calls = { ...atEnd };
+      for (const key of CALL_COUNTS) record.calls[key] = atEnd[key] - (reset ? 0 : atStart[key]);
       executions.push(record);
       if (executions.length > MAX_RECORDS) executions.splice(0, executions.length - MAX_RECORDS);
-      if (kind !== "custom") recalcIfAuto();
+      // Sheets recalculates once the script's changes are in: after the outermost execution.
+      if (kind !== "custom" && running === 0) recalcIfAuto();
     }
   }
 

@@ -97,3 +97,19 @@ describe("rpc", () => {
     expect(rt.executions.at(-1)?.kind).toBe("rpc");
   });
 });
+
+describe("execution records", () => {
+  it("say what each execution did", () => {
+    const rt = tinyRuntime(
+      `function work() { const r = SpreadsheetApp.getActiveSheet().getRange("A1:B2"); r.setValues(r.getValues()); UrlFetchApp.fetchAll(["http://api.test/a", "http://api.test/b"]); }`,
+    );
+    rt.run("work");
+    expect(rt.executions.at(-1)?.calls).toEqual({
+      spreadsheetReads: 1,
+      spreadsheetWrites: 1,
+      fetchCalls: 0,
+      fetchAllCalls: 1,
+      requests: 2,
+    });
+  });
+});
