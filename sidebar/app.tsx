@@ -51,7 +51,8 @@ export function App() {
   useEffect(() => {
     call("enrichStartup", null).then(
       (startup) => {
-        if (startup.focus || (startup.job && startup.job.state !== "done")) setTab("enrich");
+        const unfinished = ["running", "paused", "stopped"].includes(startup.job?.state ?? "");
+        if (startup.focus || unfinished) setTab("enrich");
       },
       () => undefined,
     );

@@ -197,10 +197,11 @@ function EstimateView({ estimate }: { estimate: EnrichEstimate }) {
   );
 }
 
-function stateLine(progress: EnrichProgress): string {
+function stateLine(progress: EnrichProgress, driving: boolean): string {
   switch (progress.state) {
     case "running":
-      return "Running…";
+      // Nobody drives a run whose sidebar was closed: it waits, as if paused.
+      return driving ? "Running…" : "Paused when the sidebar closed. Resume continues where it stopped.";
     case "paused":
       return "Paused. Resume continues where it stopped; nothing done is paid again.";
     case "stopped":
@@ -225,7 +226,7 @@ function RunView(props: {
   return (
     <section aria-label="Enrichment run" data-testid="enrich-run" data-state={progress.state}>
       <p>
-        <strong>{stateLine(progress)}</strong>{" "}
+        <strong>{stateLine(progress, props.driving)}</strong>{" "}
         <span class="muted">
           {progress.sheetName}!{progress.range} · {plural(progress.rows, "row")}
         </span>

@@ -11,6 +11,9 @@ import { creditsPerUrl, type EnrichOptions } from "./options";
 import type { Grid, GridValue } from "./ports";
 import { cellText, type DistinctUrls, distinctUrls, fingerprint } from "./urls";
 
+/** The cursor keeps one character per distinct URL in document properties (500 KB in all). */
+export const MAX_DISTINCT_URLS = 200_000;
+
 /** A rectangle of one sheet, 1-based, as the user selected it. */
 export interface SelectionBox {
   sheetId: number;
@@ -116,6 +119,12 @@ export function planEnrichment(
   const { headerRow, firstRow } = findHeaderRow(grid, selection.top, block, urlOffset, urlColumn);
 
   const urls = distinctUrls(column.slice(firstRow - selection.top), firstRow);
+  if (urls.keys.length > MAX_DISTINCT_URLS) {
+    throw new PlanError(
+      `The selection holds ${urls.keys.length.toLocaleString("en-US")} distinct URLs; one run takes at most ${MAX_DISTINCT_URLS.toLocaleString("en-US")}.`,
+      "Select fewer rows and enrich the sheet in parts.",
+    );
+  }
   if (urls.keys.length === 0) {
     throw new PlanError("No profile URLs in the selection.", "Select the cells holding profile URLs.");
   }
