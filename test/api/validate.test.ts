@@ -62,6 +62,10 @@ describe("company search validation", () => {
 
   it("limits keywords to 10 and unknown fields never pass", () => {
     expect(paths(validateCompanySearch({ keywords: Array(11).fill("k") }))).toEqual(["keywords"]);
+    const long = `(${"y".repeat(39)} AND z)`;
+    expect(paths(validateCompanySearch({ keywords: [long, "(cloud AND NOT security)"] }))).toEqual([
+      "keywords[0]",
+    ]);
     expect(paths(validateCompanySearch({ refine: true } as CompanySearchRequest))).toEqual(["refine"]);
   });
 

@@ -19,7 +19,9 @@ export const keyword = fc.oneof(
   word,
   fc
     .tuple(word, fc.constantFrom("AND", "OR", "AND NOT", "OR NOT"), word)
-    .map(([a, op, b]) => `(${a} ${op} ${b})`),
+    .map(([a, op, b]) => `(${a} ${op} ${b})`)
+    // A whole expression is one keyword: at most 40 characters.
+    .filter((expression) => expression.length <= 40),
 );
 
 export const validCompanySearch: fc.Arbitrary<CompanySearchRequest> = fc.record(
