@@ -1,13 +1,19 @@
 /**
  * The client's validation and the sandbox are independent readings of the spec: whatever the
  * client accepts, the sandbox must accept too (no 400 ValidationError), or one of them misreads it.
+ * For keywords, whose rules are the most intricate, the two must also refuse the same ones.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SandboxControl, sandboxControl } from "../../sandbox/api/control";
 import { type SandboxThread, startSandboxThread } from "../../sandbox/api/thread";
+import { fetchAllSync } from "../../sandbox/sync-http";
 import type { Outcome } from "../../src/api/batch";
 import type { ApiError } from "../../src/api/errors";
+import { interpret, postRequest } from "../../src/api/request";
+import { readCompanySearch } from "../../src/api/responses";
+import { validateCompanySearch } from "../../src/api/validate";
+import { PATHS } from "../../src/api/wire";
 import { validCompanySearch, validLeadSearch } from "./support/arbitraries";
 import { DEMO_KEY, sandboxClient } from "./support/sandbox-client";
 
@@ -26,6 +32,7 @@ afterAll(async () => {
 });
 
 function refusal<T>(outcome: Outcome<T> | null | undefined): ApiError | null {
+  // undefined and null: nothing was answered, so nothing was refused.
   return outcome && !outcome.ok && outcome.error.kind === "validation" ? outcome.error : null;
 }
 
@@ -53,6 +60,31 @@ describe("what the client accepts, the sandbox accepts", () => {
         expect(refusal(result.outcomes[0])).toBeNull();
       }),
       { numRuns: 15 },
+    );
+  });
+
+  it("keywords: both sides refuse the same ones", () => {
+    const text = fc.oneof(
+      fc.stringMatching(/^[a-z()#*/ ]{1,12}$/),
+      fc
+        .tuple(
+          fc.stringMatching(/^[a-z]{1,30}$/),
+          fc.constantFrom("AND", "OR", "AND NOT"),
+          fc.stringMatching(/^[a-z]{1,20}$/),
+        )
+        .map(([a, op, b]) => `(${a} ${op} ${b})`),
+    );
+    fc.assert(
+      fc.property(text, (keyword) => {
+        const request = { keywords: [keyword], limit_by: 2 };
+        // Sent without the client's validation, to hear the sandbox's own verdict.
+        const [outcome] = fetchAllSync([
+          postRequest({ baseUrl: sandbox.url, apiKey: DEMO_KEY }, PATHS.companySearch, request),
+        ]);
+        const remote = outcome ? refusal(interpret(PATHS.companySearch, outcome, readCompanySearch)) : null;
+        expect(validateCompanySearch(request).length > 0).toBe(remote !== null);
+      }),
+      RUNS,
     );
   });
 
