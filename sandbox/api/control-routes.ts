@@ -164,6 +164,7 @@ export function control(
             state.accounts.keys().map((k) => [k, state.accounts.get(k)?.balance ?? 0]),
           ),
           memory: { rssMb: mb(process.memoryUsage().rss), heapUsedMb: mb(process.memoryUsage().heapUsed) },
+          cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
         },
       };
     default:

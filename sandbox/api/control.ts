@@ -10,6 +10,8 @@ export interface SandboxInfo {
   keys: Record<string, number>;
   /** Of the whole process the sandbox runs in. */
   memory: { rssMb: number; heapUsedMb: number };
+  /** CPU time (user + system) the process has used so far. */
+  cpuMs: number;
 }
 
 export interface SandboxLists {
