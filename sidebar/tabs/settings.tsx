@@ -131,9 +131,18 @@ export function SettingsTab() {
     <>
       <form onSubmit={saveKey} aria-labelledby="settings-key-title" noValidate>
         <h2 id="settings-key-title">API key</h2>
+        <p data-testid="settings-key-status">
+          {view.hasKey ? (
+            <>
+              Saved key: <strong>{view.maskedKey}</strong>
+            </>
+          ) : (
+            "No key saved yet."
+          )}
+        </p>
         <p class="muted" id="apiKey-hint">
-          {view.hasKey ? `Saved key: ${view.maskedKey}` : "No key saved yet."} Stored in your own user
-          properties, never in the spreadsheet.
+          Kept in your own user properties, never in the spreadsheet. Formulas in a spreadsheet use its
+          owner's key.
         </p>
         <div class="form-group">
           <label for="settings-api-key">{view.hasKey ? "Replace the key" : "Your API key"}</label>

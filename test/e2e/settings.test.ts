@@ -1,0 +1,93 @@
+/**
+ * A new user's first minutes, in real Chromium over the playground: open Settings, save a key,
+ * test the connection, type =LOOKUP_LEAD into a cell and see the lead's row.
+ */
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cell, openPlayground, openSidebar, readGrid, typeIntoCell } from "./playground-page";
+import { launchBrowser, startPlayground, type TestPlayground } from "./support";
+
+const KEY = "sandbox-demo-key";
+
+describe("Settings tab and =LOOKUP_LEAD in the playground", () => {
+  let playground: TestPlayground;
+  let browser: Browser;
+  let page: Page;
+  let sidebar: FrameLocator;
+
+  beforeAll(async () => {
+    playground = await startPlayground();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+    await openPlayground(page, playground.url);
+    sidebar = await openSidebar(page);
+    await sidebar.getByRole("tab", { name: "Settings" }).click();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  const notice = () => sidebar.locator(".notice");
+
+  it("shows the saved key masked, and removes it", async () => {
+    await expect
+      .poll(() => sidebar.getByTestId("settings-key-status").textContent())
+      .toBe("Saved key: ••••-key");
+    await sidebar.getByRole("button", { name: "Remove key" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("settings-key-status").textContent())
+      .toBe("No key saved yet.");
+  });
+
+  it("saves a key pasted with 'Token ' from the keyboard, tests it, and shows the balance", async () => {
+    const input = sidebar.getByLabel("Your API key");
+    await input.focus();
+    await page.keyboard.type(`Token ${KEY}`);
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => notice().textContent(), { timeout: 15_000 })
+      .toMatch(/Connected to .*Balance: [\d,]+ credits\./);
+    await expect
+      .poll(() => sidebar.getByTestId("settings-key-status").textContent())
+      .toBe("Saved key: ••••-key");
+    // Saved: the field is emptied and now offers to replace the key.
+    expect(await sidebar.getByLabel("Replace the key").inputValue()).toBe("");
+    // The key itself never reached the sidebar's page.
+    const html = await sidebar.locator("html").evaluate((root) => root.outerHTML);
+    expect(html).not.toContain(KEY);
+  });
+
+  it("tests the connection on demand", async () => {
+    await sidebar.locator(".notice button.dismiss").click();
+    await sidebar.getByRole("button", { name: "Test connection" }).click();
+    await expect.poll(() => notice().textContent()).toMatch(/Balance: [\d,]+ credits\./);
+  });
+
+  it("explains a wrong setting next to its field and saves nothing", async () => {
+    const chunk = sidebar.getByLabel("Parallel requests per batch");
+    await chunk.fill("900");
+    await sidebar.getByRole("button", { name: "Save settings" }).click();
+    await expect
+      .poll(() => sidebar.getByText("The chunk size must be a whole number from 1 to 500.").count())
+      .toBe(1);
+    expect(await chunk.getAttribute("aria-invalid")).toBe("true");
+    await chunk.fill("100");
+    await sidebar.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => notice().textContent()).toMatch(/Settings saved/);
+  });
+
+  it("fills a row when =LOOKUP_LEAD is typed into a cell", async () => {
+    const before = await readGrid(page);
+    const url = before[1]![1]!;
+    expect(url).toMatch(/\/in\//);
+    await typeIntoCell(page, "D2", "=LOOKUP_LEAD(B2)");
+    await expect.poll(async () => (await readGrid(page))[1]?.[7], { timeout: 15_000 }).toBe(url);
+    const row = (await readGrid(page))[1]!.slice(3, 8);
+    expect(row.every((text) => text !== "")).toBe(true);
+    await cell(page, "D2").click();
+    await expect.poll(() => page.getByLabel("Formula bar").inputValue()).toBe("=LOOKUP_LEAD(B2)");
+    await page.screenshot({ path: "/tmp/settings-e2e.png" });
+  });
+});
