@@ -1,8 +1,9 @@
 /** Test faults: configured rules, the lookup error rate, and the per-request X-Sandbox-Fault header. */
 import type { ErrorBody } from "../../src/api/wire.ts";
+import { API_PATHS } from "./paths.ts";
 import { FAULT_KINDS, type FaultKind, type SandboxState } from "./state.ts";
 
-export const LOOKUP_PATH = "/api/network/leads/by_link/";
+const LOOKUP_PATH = API_PATHS.leadLookup;
 export const DEFAULT_SLOW_MS = 5_000;
 
 export interface ChosenFault {

@@ -7,7 +7,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PATHS } from "../../src/api/wire.ts";
 import { companySearch } from "./company-search.ts";
 import { applyConfig, control } from "./control-routes.ts";
 import { Dataset } from "./dataset.ts";
@@ -16,6 +15,7 @@ import { ApiFailure } from "./failure.ts";
 import { chooseFault, errorBody, faultAnswer } from "./faults.ts";
 import { leadLookup } from "./lead-lookup.ts";
 import { leadSearch } from "./lead-search.ts";
+import { API_PATHS as PATHS } from "./paths.ts";
 import {
   DEFAULT_KEYS,
   type FaultRule,

@@ -1,0 +1,7 @@
+/** The spec's endpoint paths, written out here (the sandbox takes only types from src/api/). */
+export const API_PATHS = {
+  companySearch: "/api/network/companies/by_icp/",
+  leadSearch: "/api/network/leads/by_icp/",
+  leadLookup: "/api/network/leads/by_link/",
+  transactions: "/api/auth/transactions/",
+} as const;
