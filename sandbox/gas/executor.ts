@@ -121,3 +121,14 @@ export function fromRealm(value: unknown): unknown {
   }
   return value;
 }
+
+/** The global functions Code.js declares, by upper-case name (custom functions match case-insensitively). */
+export function listGlobalFunctions(script: vm.Script): Map<string, string> {
+  const context = vm.createContext({});
+  script.runInContext(context, { timeout: 10_000 });
+  const names = new Map<string, string>();
+  for (const name of Object.keys(context)) {
+    if (typeof context[name] === "function" && !name.endsWith("_")) names.set(name.toUpperCase(), name);
+  }
+  return names;
+}

@@ -37,7 +37,7 @@ import {
   type FormulaLocation,
   type ServiceCall,
 } from "./execution";
-import { execute, ScriptError } from "./executor";
+import { execute, listGlobalFunctions, ScriptError } from "./executor";
 import { type CustomFunctionOutcome, recalculate } from "./recalc";
 import { CacheStores } from "./services/cache";
 import type { FetchAllSync, RuntimeState, ServiceHost } from "./services/host";
@@ -48,6 +48,7 @@ import { SpreadsheetObject } from "./services/spreadsheet";
 import { UiState } from "./services/ui";
 import type { SpreadsheetData } from "./spreadsheet-data";
 import { keyColumn, keyRow, type SheetModel, SpreadsheetModel } from "./spreadsheet-model";
+import { assertTransferable } from "./transfer";
 
 export { manualClock } from "./clock";
 export type { ServiceCall } from "./execution";
@@ -543,47 +544,4 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
   };
   return runtime;
-}
-
-/** The global functions Code.js declares, by upper-case name (custom functions match case-insensitively). */
-function listGlobalFunctions(script: vm.Script): Map<string, string> {
-  const context = vm.createContext({});
-  script.runInContext(context, { timeout: 10_000 });
-  const names = new Map<string, string>();
-  for (const name of Object.keys(context)) {
-    if (typeof context[name] === "function" && !name.endsWith("_")) names.set(name.toUpperCase(), name);
-  }
-  return names;
-}
-
-/** Throws when google.script.run could not carry the value (plain JSON only). */
-function assertTransferable(value: unknown, what: string, path = "$"): void {
-  if (value === null || value === undefined) return;
-  const type = typeof value;
-  if (type === "string" || type === "boolean") return;
-  if (type === "number") {
-    if (!Number.isFinite(value))
-      throw new Error(`google.script.run cannot carry the ${what}: ${path} is ${value}.`);
-    return;
-  }
-  if (Array.isArray(value)) {
-    value.forEach((item: unknown, i) => {
-      if (item === undefined)
-        throw new Error(`google.script.run cannot carry the ${what}: ${path}[${i}] is undefined.`);
-      assertTransferable(item, what, `${path}[${i}]`);
-    });
-    return;
-  }
-  if (type === "object" && isPlain(value)) {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>))
-      assertTransferable(item, what, `${path}.${key}`);
-    return;
-  }
-  const kind = value instanceof Date ? "a Date" : type === "function" ? "a function" : "not plain JSON";
-  throw new Error(`google.script.run cannot carry the ${what}: ${path} is ${kind}.`);
-}
-
-function isPlain(value: unknown): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
 }

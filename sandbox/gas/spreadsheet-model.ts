@@ -13,6 +13,8 @@ import {
   rangeA1,
   resolveReference,
 } from "./a1";
+import { cellFromData, cellToData } from "./cell-json";
+import { cellKey, keyColumn, keyRow } from "./cell-key";
 import {
   type Cell,
   type CellScalar,
@@ -23,13 +25,9 @@ import {
   parseInput,
 } from "./cells";
 import { FormulaParseError, parseFormula, referencesOf } from "./formula";
-import type { CellData, CellSeed, JsonCellValue, SheetData, SpreadsheetData } from "./spreadsheet-data";
+import type { CellSeed, SheetData, SpreadsheetData } from "./spreadsheet-data";
 
-/** Keys cells by position: row * stride + column (stride above Sheets' 18,278 columns). */
-const KEY_STRIDE = 32_768;
-export const cellKey = (row: number, column: number): number => row * KEY_STRIDE + column;
-export const keyRow = (key: number): number => Math.floor(key / KEY_STRIDE);
-export const keyColumn = (key: number): number => key % KEY_STRIDE;
+export { cellKey, keyColumn, keyRow } from "./cell-key";
 
 export const DEFAULT_ROWS = 1000;
 export const DEFAULT_COLUMNS = 26;
@@ -676,42 +674,4 @@ function formulaReferences(formula: string): A1Reference[] {
     referenceCache.set(formula, refs);
   }
   return refs;
-}
-
-function valueToJson(value: CellScalar): JsonCellValue {
-  return value instanceof Date ? { date: value.toISOString() } : value;
-}
-
-function valueFromJson(value: JsonCellValue): CellScalar {
-  return typeof value === "object" ? new Date(value.date) : value;
-}
-
-function cellToData(cell: Cell): CellData {
-  const data: CellData = {};
-  if (cell.value !== "") data.value = valueToJson(cell.value);
-  if (cell.formula !== undefined) data.formula = cell.formula;
-  if (cell.error) data.error = cell.error;
-  if (cell.result) data.result = cell.result.map((row) => row.map(valueToJson));
-  if (cell.spillOf !== undefined) data.spillOf = cellA1(keyRow(cell.spillOf), keyColumn(cell.spillOf));
-  if (cell.quoted) data.quoted = true;
-  if (cell.note !== undefined) data.note = cell.note;
-  if (cell.numberFormat !== undefined) data.numberFormat = cell.numberFormat;
-  if (cell.format !== undefined) data.format = cell.format;
-  return data;
-}
-
-function cellFromData(data: CellData): Cell {
-  const cell: Cell = { value: data.value === undefined ? "" : valueFromJson(data.value) };
-  if (data.formula !== undefined) cell.formula = data.formula;
-  if (data.error) cell.error = data.error;
-  if (data.result) cell.result = data.result.map((row) => row.map(valueFromJson));
-  if (data.spillOf !== undefined) {
-    const ref = parseA1(data.spillOf);
-    if (ref?.startRow && ref.startColumn) cell.spillOf = cellKey(ref.startRow, ref.startColumn);
-  }
-  if (data.quoted) cell.quoted = true;
-  if (data.note !== undefined) cell.note = data.note;
-  if (data.numberFormat !== undefined) cell.numberFormat = data.numberFormat;
-  if (data.format !== undefined) cell.format = data.format;
-  return cell;
 }

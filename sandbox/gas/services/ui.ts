@@ -6,7 +6,7 @@
  * once (by default the first button: OK or YES); tests queue answers with `respondWith`.
  */
 
-import { enter, forbidInCustomFunction, type ServiceHost } from "./host";
+import { enter, type ServiceHost } from "./host";
 import { HtmlOutput } from "./html";
 
 export type MenuItemData =
@@ -226,5 +226,3 @@ export function getUi(host: ServiceHost): Ui {
     throw host.exec.exception("Cannot call SpreadsheetApp.getUi() from this context.");
   return new Ui(host);
 }
-
-export { forbidInCustomFunction };
