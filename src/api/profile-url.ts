@@ -14,10 +14,10 @@
 const URL_SHAPE = /^(?:https?:\/\/)?([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d{1,5})?(\/[^?#]*)?(?:[?#].*)?$/i;
 
 /**
- * Sales ids (for example `ACwAAA...`) are case-sensitive, unlike vanity slugs, and the same person
+ * Sales ids (`ACwAA...`, `ACoAA...`, about 39 characters) are case-sensitive, unlike vanity slugs, and the same person
  * appears under `/in/<id>` and `/sales/lead/<id>,...`, so both map to `in/<id>` with case kept.
  */
-const SALES_ID = /^AC[A-Za-z0-9_-]{10,}$/;
+const SALES_ID = /^AC[a-zA-Z]AA[A-Za-z0-9_-]{15,}$/;
 
 /** A slug or path segment: anything but separators and whitespace once percent-decoded. */
 const SEGMENT = /^[^\s/?#,]+$/;

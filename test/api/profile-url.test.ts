@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { normalizeProfileUrl } from "../../src/api/profile-url";
 
 const slugChar = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789-".split(""));
-const slug = fc.array(slugChar, { minLength: 3, maxLength: 30 }).map((chars) => chars.join(""));
+const slug = fc
+  .array(slugChar, { minLength: 3, maxLength: 30 })
+  .map((chars) => chars.join(""))
+  // Spelled "ACwAA..." a slug would be a (case-sensitive) sales id: the next property covers those.
+  .filter((s) => !/^ac.aa/.test(s));
 const salesId = fc
   .array(fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-".split("")), {
     minLength: 20,
