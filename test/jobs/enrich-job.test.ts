@@ -255,6 +255,29 @@ describe("enrichment job", () => {
     expect(client.sent).toHaveLength(2);
   });
 
+  it("after a cut-off, keeps the error a row already shows instead of calling it interrupted", () => {
+    const grid = crm(["a", "bad"]);
+    const d = deps(grid, new FakeClient());
+    const { progress } = estimateJob(d, grid, box(3), opts());
+    confirmJob(d, progress.jobId);
+    const realSet = d.store.set.bind(d.store);
+    d.client = () =>
+      new FakeClient((u) =>
+        u.endsWith("bad") ? { ok: false, error: errorOf("validation") } : { ok: true, lead: lead("a") },
+      );
+    d.store.set = (key, value) => {
+      if (
+        grid.column("enrichment_status")[1] !== undefined &&
+        String(grid.column("enrichment_status")[1]).startsWith("error")
+      )
+        throw new Error("cut off");
+      realSet(key, value);
+    };
+    expect(() => stepJob(d, progress.jobId)).toThrow(/cut off/);
+    d.store.set = realSet;
+    expect(runAll(d, progress.jobId)).toMatchObject({ state: "done", ok: 1, failed: 1, interrupted: 0 });
+  });
+
   it("pauses, resumes, cancels, and refuses a second run while one is unfinished", () => {
     const grid = crm(["a", "b"]);
     const d = deps(grid, new FakeClient());

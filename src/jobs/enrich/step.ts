@@ -67,6 +67,7 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
     const writtenByThisRun = at !== "" && at >= runStart;
     if (writtenByThisRun && status === STATUS_TEXT.ok) settled.o.push(index);
     else if (writtenByThisRun && status === STATUS_TEXT.notFound) settled.n.push(index);
+    else if (writtenByThisRun && status.startsWith("error:")) settled.e.push(index);
     else settled.i.push(index);
   }
   writeOutcomes(
@@ -79,6 +80,7 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   let states = context.states;
   states = withStates(states, settled.o, URL_STATE.ok);
   states = withStates(states, settled.n, URL_STATE.notFound);
+  states = withStates(states, settled.e, URL_STATE.failed);
   states = withStates(states, settled.i, URL_STATE.interrupted);
   context.states = states;
   saveJob(context.deps.store, job, states);
