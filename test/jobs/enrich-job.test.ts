@@ -278,6 +278,19 @@ describe("enrichment job", () => {
     expect(runAll(d, progress.jobId)).toMatchObject({ state: "done", ok: 1, failed: 1, interrupted: 0 });
   });
 
+  it("stops on a refused key or plan without marking rows failed, and points to what to do", () => {
+    for (const kind of ["auth", "forbidden"] as const) {
+      const grid = crm(["a", "b"]);
+      const d = deps(grid, new FakeClient(() => ({ ok: false, error: errorOf(kind) })));
+      const { progress } = estimateJob(d, grid, box(3), opts());
+      confirmJob(d, progress.jobId);
+      const end = runAll(d, progress.jobId);
+      expect(end).toMatchObject({ state: "stopped", failed: 0, remaining: 2 });
+      expect(end.message?.kind).toBe(kind);
+      expect(grid.column("enrichment_status")[0]).toMatch(/^not enriched yet: /);
+    }
+  });
+
   it("pauses, resumes, cancels, and refuses a second run while one is unfinished", () => {
     const grid = crm(["a", "b"]);
     const d = deps(grid, new FakeClient());

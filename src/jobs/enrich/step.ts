@@ -148,6 +148,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   const outcomes = new Map<number, RowOutcome>();
   const next: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [] };
   let notAttempted = false;
+  let refused: ApiError | null = batch.stoppedBy;
   chunk.forEach((index, position) => {
     const outcome = batch.outcomes[position] ?? null;
     const rows = urls.rows[index] ?? [];
@@ -163,8 +164,10 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
       return;
     }
     const error = outcome.error;
-    if (error.kind === "insufficient_funds" || error.kind === "auth") {
-      // Refused before any charge: the URL stays pending for after the user acts.
+    if (error.kind === "insufficient_funds" || error.kind === "auth" || error.kind === "forbidden") {
+      // Refused before any charge, and every other URL would be refused too: the URL stays
+      // pending for after the user acts (tops up, fixes the key, gets the plan).
+      if (error.kind === "forbidden") refused ??= error;
       next["."].push(index);
       return;
     }
@@ -190,12 +193,14 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, states);
 
-  if (batch.stoppedBy) {
-    stop(context, stopMessage(batch.stoppedBy));
+  if (refused) {
+    stop(context, stopMessage(refused));
     const why =
-      batch.stoppedBy.kind === "auth"
+      refused.kind === "auth"
         ? "not enriched yet: the API key was not accepted; fix it in Settings, then Resume"
-        : "not enriched yet: out of credits; top up, then Resume";
+        : refused.kind === "forbidden"
+          ? "not enriched yet: your plan does not include this lookup; then Resume"
+          : "not enriched yet: out of credits; top up, then Resume";
     markPending(context, urls, why);
     return false;
   }
