@@ -77,6 +77,10 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
         if (!Array.isArray(value)) throw bad("faults must be a list");
         next.faults = value.map(readFault);
         break;
+      case "freshLatencyMs":
+        if (!isDelay(value)) throw bad("freshLatencyMs must be a non-negative number");
+        next.freshLatencyMs = value;
+        break;
       case "refineSearch":
         if (typeof value !== "boolean") throw bad("refineSearch must be a boolean");
         next.refineSearch = value;

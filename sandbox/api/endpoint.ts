@@ -28,6 +28,8 @@ export interface EndpointAnswer {
   body: unknown;
   /** Credits to take before answering; a 402 replaces the answer when the balance is short. */
   charge?: ChargeRequest;
+  /** Extra wait before answering (a fresh lookup is slower), still counted as in flight. */
+  extraDelayMs?: number;
 }
 
 export type Endpoint = (request: EndpointRequest) => EndpointAnswer;

@@ -17,7 +17,7 @@ const FIELDS = [
   "get_full_experience",
 ] as const;
 
-export const leadLookup: Endpoint = ({ body, data }) => {
+export const leadLookup: Endpoint = ({ body, data, state }) => {
   const reader = new BodyReader(parseJsonObject(body), FIELDS);
   const url = reader.string("url");
   if (url === undefined) throw validationError("url is required", "add the profile URL as url");
@@ -56,5 +56,6 @@ export const leadLookup: Endpoint = ({ body, data }) => {
     status: 200,
     body: { lead, amount: -credits },
     charge: { credits, balanceType: "leads_by_link", description: `Lead lookup: ${lead.network_url}`, url },
+    extraDelayMs: options.fresh ? state.config.freshLatencyMs : 0,
   };
 };

@@ -35,6 +35,8 @@ export interface SandboxOptions {
   lookupErrorRate?: number;
   faults?: FaultRule[];
   refineSearch?: boolean;
+  /** Extra latency of lookups with up_to_the_second_fresh (default 0). */
+  freshLatencyMs?: number;
   /** API keys and their credits; defaults to the demo (10,000) and empty (0) keys. */
   keys?: Record<string, number>;
   /** Fewer companies start faster (tests of the server itself); default 20,000. */
@@ -156,6 +158,7 @@ async function serveApi(
       data,
       state,
     });
+    if (answer.extraDelayMs) await sleep(answer.extraDelayMs);
     const charge = answer.charge;
     if (charge !== undefined && charge.credits > 0) {
       const balance = state.accounts.get(key)?.balance ?? 0;
@@ -217,6 +220,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     lookupErrorRate: options.lookupErrorRate ?? 0,
     faults: options.faults ?? [],
     refineSearch: options.refineSearch ?? false,
+    freshLatencyMs: options.freshLatencyMs ?? 0,
   };
   const state = new SandboxState(config, keys, options.now ?? Date.now, seed);
   const server = createServer({ keepAlive: true, keepAliveTimeout: 65_000 }, (req, res) => {

@@ -22,6 +22,8 @@ export interface SandboxConfig {
   lookupErrorRate: number;
   faults: FaultRule[];
   refineSearch: boolean;
+  /** Extra latency of a lookup with up_to_the_second_fresh (real-time retrieval is slower). */
+  freshLatencyMs: number;
 }
 
 export interface SandboxStats {

@@ -102,6 +102,11 @@ describe("faults and latency", () => {
 
   it("refuses a bad configuration", async () => {
     await expect(api.control.configure({ lookupErrorRate: 2 })).rejects.toThrow(/400/);
+    await expect(api.control.configure({ freshLatencyMs: -1 })).rejects.toThrow(/400/);
+    await expect(api.control.configure({ faults: [{ kind: "meteor" as "slow" }] })).rejects.toThrow(/400/);
+    expect((await api.control.configure({ freshLatencyMs: 5, latencyMs: { "*": 1 } })).freshLatencyMs).toBe(
+      5,
+    );
   });
 });
 
