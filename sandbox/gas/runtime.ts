@@ -66,6 +66,11 @@ export interface RuntimeTimeouts {
   simpleTriggerMs: number;
   /** UrlFetchApp's per-request timeout (about 60 s). */
   fetchMs: number;
+  /**
+   * Time each spreadsheet read or write call takes, to model Apps Script's round trips to Sheets
+   * in benchmarks (default 0: as fast as the emulation is).
+   */
+  spreadsheetCallMs: number;
 }
 
 export const DEFAULT_TIMEOUTS: RuntimeTimeouts = {
@@ -73,6 +78,7 @@ export const DEFAULT_TIMEOUTS: RuntimeTimeouts = {
   customFunctionMs: 30_000,
   simpleTriggerMs: 30_000,
   fetchMs: 60_000,
+  spreadsheetCallMs: 0,
 };
 
 export const DEFAULT_USER = "user@example.com";
@@ -267,6 +273,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     fetchAll: options.fetchAll ?? fetchAllSync,
     clock,
     fetchTimeoutMs: timeouts.fetchMs,
+    spreadsheetCallMs: timeouts.spreadsheetCallMs,
   };
   const script = new vm.Script(options.codeJs, { filename: "Code.js" });
   const functionNames = listGlobalFunctions(script);
@@ -296,6 +303,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   ): unknown {
     const kind = opts.kind ?? "direct";
     state.fetchTimeoutMs = timeouts.fetchMs;
+    state.spreadsheetCallMs = timeouts.spreadsheetCallMs;
     const exec = new Execution({
       id: nextExecutionId++,
       name,

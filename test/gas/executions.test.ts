@@ -113,3 +113,18 @@ describe("execution records", () => {
     });
   });
 });
+
+describe("modelled spreadsheet round trips", () => {
+  it("spend the execution's time on each read and write", () => {
+    const clock = manualClock();
+    const rt = tinyRuntime(
+      `function work() { const r = SpreadsheetApp.getActiveSheet().getRange("A1"); r.setValue(r.getValue()); }`,
+      {
+        clock,
+        timeouts: { spreadsheetCallMs: 80 },
+      },
+    );
+    rt.run("work");
+    expect(rt.executions.at(-1)?.durationMs).toBe(160);
+  });
+});

@@ -32,6 +32,8 @@ export interface RuntimeState {
   clock: RuntimeClock;
   /** Per-request timeout of UrlFetchApp (Apps Script: about 60 s). */
   fetchTimeoutMs: number;
+  /** Time each spreadsheet call takes (0 by default; Apps Script's are tens of ms each). */
+  spreadsheetCallMs: number;
 }
 
 export type CallKind = "read" | "write" | "fetch" | "other";
@@ -52,6 +54,10 @@ export function enter(host: ServiceHost, method: string, kind: CallKind = "other
   countMethod(counters, method);
   if (kind === "read") counters.spreadsheetReads++;
   if (kind === "write") counters.spreadsheetWrites++;
+  // A modelled round trip to Sheets: it spends the execution's time like the real one.
+  if ((kind === "read" || kind === "write") && host.state.spreadsheetCallMs > 0) {
+    host.state.clock.sleep(Math.min(host.state.spreadsheetCallMs, host.exec.timeLeft()));
+  }
 }
 
 /**
