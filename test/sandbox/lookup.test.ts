@@ -113,6 +113,22 @@ describe("lead lookup", () => {
     expect(sawHistory).toBe(true);
   });
 
+  it("cached data may lag a recent job change that fresh data shows; source says which", async () => {
+    const urls = await api.control.sampleUrls(300, 9000);
+    let changed = 0;
+    for (const url of urls) {
+      const cached = (await api.post<LookupBody>(PATHS.lookup, { url })).body.lead;
+      const fresh = (await api.post<LookupBody>(PATHS.lookup, { url, up_to_the_second_fresh: true })).body
+        .lead;
+      expect(cached.source).toBe("cache");
+      expect(fresh.source).toBe("live");
+      expect(fresh.network_id).toBe(cached.network_id);
+      if (fresh.company_name !== cached.company_name || fresh.job_title !== cached.job_title) changed++;
+    }
+    expect(changed).toBeGreaterThan(0);
+    expect(changed).toBeLessThan(urls.length / 5);
+  });
+
   it("adds inexact_company only when the lead's company id is None and its company name is not empty", async () => {
     const urls = await api.control.sampleUrls(400, 0);
     let resolved = 0;
