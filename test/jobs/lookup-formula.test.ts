@@ -98,6 +98,11 @@ describe("=LOOKUP_LEAD", () => {
     ).toThrow(/one column or one row/);
   });
 
+  it("asks for a URL when the argument is left out, and gives a blank row for an empty cell", () => {
+    expect(() => run({ url: undefined })).toThrow(/first argument.*=LOOKUP_LEAD\(A2\)/);
+    expect(run({ url: "", fields: "full_name, job_title" })).toEqual([["", ""]]);
+  });
+
   it("puts a message in the row of a bad URL or a lead not found, and keeps every row's width", () => {
     const missing = "https://www.network.example/in/nobody";
     const port = new FakeLookup((r) =>

@@ -30,6 +30,12 @@ export type UrlCellsResult = { cells: unknown[] } | { error: string };
 
 /** The URL argument as one cell per output row: one cell, one column or one row. */
 export function urlCells(input: CellArgument): UrlCellsResult {
+  // An empty referenced cell arrives as ""; undefined means the argument itself was left out.
+  if (input === undefined) {
+    return {
+      error: "Give a profile URL or a range of them as the first argument, for example =LOOKUP_LEAD(A2).",
+    };
+  }
   if (!Array.isArray(input)) return { cells: [input] };
   const rows = input.map((row) => (Array.isArray(row) ? row : [row]));
   const width = Math.max(0, ...rows.map((row) => row.length));
