@@ -1,7 +1,8 @@
 /** What the runtime worker is started with (its workerData): paths and the sandbox connection. */
 export interface EngineSetup {
-  codePath: string;
-  sidebarPath: string;
+  /** dist/Code.js and dist/sidebar.html, read once at start (a rebuild while running changes nothing). */
+  codeJs: string;
+  sidebarHtml: string;
   /** The saved spreadsheet and properties (.data/playground.json). */
   statePath: string;
   /** Set as the user property API_BASE_URL at each start: the sandbox's port changes per start. */

@@ -3,7 +3,6 @@
  * saved spreadsheet or seeds a new one, points the add-on at this start's sandbox, then answers the
  * server's requests one at a time.
  */
-import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PlaygroundEngine } from "./engine";
 import type { EngineSetup } from "./engine-setup";
@@ -18,8 +17,8 @@ const saved = readState<SavedRuntime>(setup.statePath);
 function createRuntime() {
   try {
     return createPlaygroundRuntime({
-      codeJs: readFileSync(setup.codePath, "utf8"),
-      sidebarHtml: readFileSync(setup.sidebarPath, "utf8"),
+      codeJs: setup.codeJs,
+      sidebarHtml: setup.sidebarHtml,
       start: saved ? { saved } : { spreadsheet: seedSpreadsheet(setup.seedUrls) },
     });
   } catch (error) {

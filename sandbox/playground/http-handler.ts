@@ -67,7 +67,8 @@ function send(response: ServerResponse, status: number, type: string, body: stri
   response.end(body);
 }
 
-export function createHandler(engine: EngineClient, assets: PageAssets, fallbackSidebarHtml: () => string) {
+/** `sidebarHtml` is dist/sidebar.html: served until the add-on opens a sidebar of its own. */
+export function createHandler(engine: EngineClient, assets: PageAssets, sidebarHtml: string) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     try {
@@ -86,7 +87,7 @@ export function createHandler(engine: EngineClient, assets: PageAssets, fallback
           response,
           200,
           "text/html; charset=utf-8",
-          injectShim(html ?? fallbackSidebarHtml(), assets.shimScript),
+          injectShim(html ?? sidebarHtml, assets.shimScript),
         );
       }
       if (path === "/favicon.ico") {

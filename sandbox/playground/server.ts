@@ -59,6 +59,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   if (!existsSync(codePath) || !existsSync(sidebarPath)) {
     throw new Error(`The add-on is not built: ${codePath} is missing. Run npm run build.`);
   }
+  const codeJs = readFileSync(codePath, "utf8");
+  const sidebarHtml = readFileSync(sidebarPath, "utf8");
 
   const assetsReady = buildPageAssets(join(here, "page"));
   const sandbox = await startSandboxThread({
@@ -71,8 +73,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   };
   try {
     const setup: EngineSetup = {
-      codePath,
-      sidebarPath,
+      codeJs,
+      sidebarHtml,
       statePath,
       sandboxUrl: sandbox.url,
       apiKey: DEMO_API_KEY,
@@ -82,7 +84,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     closers.push(() => engine.close());
     await engine.ready;
     const assets = await assetsReady;
-    const handler = createHandler(engine, assets, () => readFileSync(sidebarPath, "utf8"));
+    const handler = createHandler(engine, assets, sidebarHtml);
     const server = createServer((request, response) => void handler(request, response));
     await new Promise<void>((done, fail) => {
       server.once("error", fail);
