@@ -22,6 +22,12 @@
  *   manualClock) to make sleeps, cache expiry and deadlines move without waiting.
  *
  * Values returned to the caller are plain Node data (arrays, objects, Dates copied out of the vm).
+ *
+ * Known differences from Google's: custom-function cells are evaluated one after another (Sheets
+ * runs them concurrently); a formula written by a script reads as its old value until the script
+ * ends (no "Loading..."); inserting rows does not rewrite formula references; Sheets' built-in
+ * functions other than HYPERLINK are unknown (#NAME?); HTTP response headers are empty; number
+ * formats are stored but only "@" (plain text) changes behaviour; dates are UTC.
  */
 import vm from "node:vm";
 import { fetchAllSync } from "../sync-http/index";

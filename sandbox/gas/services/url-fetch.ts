@@ -143,7 +143,13 @@ function send(host: ServiceHost, requests: FetchParams[]): HTTPResponse[] {
   state.counters.requests += requests.length;
   const timeoutMs = Math.max(1, Math.min(state.fetchTimeoutMs, exec.timeLeft()));
   const cappedByDeadline = timeoutMs < state.fetchTimeoutMs;
-  const outcomes: HttpOutcome[] = state.fetchAll(requests.map(toWire), { timeoutMs });
+  let outcomes: HttpOutcome[];
+  try {
+    outcomes = state.fetchAll(requests.map(toWire), { timeoutMs });
+  } catch (error) {
+    // The emulation's own HTTP machinery failed: report it as the platform would, not as a bug.
+    throw exec.exception(`Address unavailable: ${requests[0]?.url} (${(error as Error).message})`);
+  }
   // Apps Script kills the execution at its deadline, whatever the requests were doing.
   if (exec.timeLeft() <= 0) throw exec.exceeded();
   return outcomes.map((outcome, i) => {
