@@ -10,6 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import vm from "node:vm";
 import { type SandboxControl, sandboxControl } from "../../sandbox/api/control.ts";
 import type { SandboxOptions } from "../../sandbox/api/server.ts";
 import { startSandboxThread } from "../../sandbox/api/thread.ts";
@@ -49,12 +50,25 @@ export interface AddonRuntime {
 
 let built: { codeJs: string; sidebarHtml: string } | null = null;
 
-/** dist/ as built by globalSetup (read once per test file). */
+/**
+ * dist/ as built by globalSetup (read once per test file). Another test run's build may be
+ * rewriting dist/ at this moment (it removes the folder first), so a missing or half-written
+ * bundle is read again for a few seconds before giving up.
+ */
 export function builtAddon(): { codeJs: string; sidebarHtml: string } {
-  built ??= {
-    codeJs: readFileSync(join(root, "dist/Code.js"), "utf8"),
-    sidebarHtml: readFileSync(join(root, "dist/sidebar.html"), "utf8"),
-  };
+  const waitUntil = Date.now() + 10_000;
+  while (!built) {
+    try {
+      const codeJs = readFileSync(join(root, "dist/Code.js"), "utf8");
+      new vm.Script(codeJs);
+      const sidebarHtml = readFileSync(join(root, "dist/sidebar.html"), "utf8");
+      if (!sidebarHtml.includes("</html>")) throw new Error("dist/sidebar.html is incomplete");
+      built = { codeJs, sidebarHtml };
+    } catch (error) {
+      if (Date.now() > waitUntil) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
   return built;
 }
 
