@@ -4,7 +4,7 @@ import { INDUSTRY_NAMES } from "./companies.ts";
 import type { Dataset } from "./dataset.ts";
 import { ApiFailure } from "./failure.ts";
 import { SUPPORTED_LOCATIONS } from "./geography.ts";
-import { profileUrl } from "./leads.ts";
+import { profileUrl } from "./lead-core.ts";
 import { FAULT_KINDS, type FaultRule, type SandboxConfig, type SandboxState } from "./state.ts";
 
 export interface ControlAnswer {

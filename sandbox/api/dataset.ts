@@ -1,6 +1,6 @@
 /** The synthetic data set: materialized companies plus lazily derived leads, all from one seed. */
 import { type CompanySet, generateCompanies } from "./companies.ts";
-import { type LeadCore, leadCore, profileSlug, salesId } from "./leads.ts";
+import { type LeadCore, leadCore, profileSlug, salesId } from "./lead-core.ts";
 import type { ProfileRef } from "./profile-url.ts";
 import { indexFromCode } from "./text.ts";
 

@@ -3,7 +3,7 @@ import type { Lead } from "../../src/api/wire.ts";
 import { BodyReader, parseJsonObject } from "./body-reader.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { ApiFailure, validationError } from "./failure.ts";
-import { buildLead } from "./leads.ts";
+import { buildLead } from "./lead-record.ts";
 import { commentsOf, inexactCompanyOf, peopleAlsoViewedOf, postsOf } from "./lookup-extras.ts";
 import { readProfileUrl } from "./profile-url.ts";
 

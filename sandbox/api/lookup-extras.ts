@@ -5,7 +5,8 @@
 
 import { recordOf } from "./companies.ts";
 import type { Dataset } from "./dataset.ts";
-import { buildLead, type LeadCore, profileUrl } from "./leads.ts";
+import { type LeadCore, profileUrl } from "./lead-core.ts";
+import { buildLead } from "./lead-record.ts";
 import { Random } from "./random.ts";
 import { HOSTILE_TEXTS, KEYWORD_TOPICS, POST_TEXTS } from "./vocabulary.ts";
 

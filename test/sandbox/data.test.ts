@@ -4,7 +4,7 @@ import { recordOf } from "../../sandbox/api/companies.ts";
 import industries from "../../sandbox/api/data/supported-industries.json" with { type: "json" };
 import locations from "../../sandbox/api/data/supported-locations.json" with { type: "json" };
 import { Dataset } from "../../sandbox/api/dataset.ts";
-import { buildLead } from "../../sandbox/api/leads.ts";
+import { buildLead } from "../../sandbox/api/lead-record.ts";
 import { BAD_WEBSITE_HOSTS } from "../../sandbox/api/vocabulary.ts";
 import type { Lead } from "../../src/api/wire.ts";
 import { PATHS, useSandbox } from "./support.ts";
