@@ -11,8 +11,13 @@ export interface LogEntry {
   message: string;
 }
 
+/** Lines kept (the oldest go first), so long benchmark runs do not grow without bound. */
+export const MAX_LOG_ENTRIES = 10_000;
+
 function log(host: ServiceHost, level: LogEntry["level"], args: unknown[]): void {
-  host.state.logs.push({ executionId: host.exec.id, level, message: format(...args) });
+  const logs = host.state.logs;
+  logs.push({ executionId: host.exec.id, level, message: format(...args) });
+  if (logs.length > MAX_LOG_ENTRIES) logs.splice(0, logs.length - MAX_LOG_ENTRIES);
 }
 
 export function createLogger(host: ServiceHost): object {
