@@ -1,7 +1,7 @@
 /**
  * =LOOKUP_LEAD's logic, through ports: read the arguments, answer what the cache holds, fetch the
- * distinct remaining URLs in parallel slices while time and the spend cap allow, cache what came
- * back, and give exactly one row per URL cell, each with one column per field.
+ * distinct remaining URLs in one client batch (parallel fetches) while time and the spend cap
+ * allow, cache what came back, and give exactly one row per URL cell, one column per field.
  *
  * Row-level trouble (a bad URL, a lead not found, no key, out of time) becomes a message in that
  * row's first column, never a failed formula: the other rows still show. Only a wrong argument
@@ -88,10 +88,12 @@ function readCache(cache: TextCache, distinct: Map<string, Distinct>): Map<strin
   return answers;
 }
 
-function writeCache(cache: TextCache, entries: Array<[Distinct, Lead]>): void {
+/** Caches the answers among `fetched` (errors never reach the cache). */
+function writeCache(cache: TextCache, fetched: Array<[string, Distinct]>, answers: Map<string, Lead>): void {
   const values: Record<string, string> = {};
-  for (const [d, lead] of entries) {
-    const text = d.cacheKey === null ? null : encodeLead(lead);
+  for (const [id, d] of fetched) {
+    const lead = answers.get(id);
+    const text = lead === undefined || d.cacheKey === null ? null : encodeLead(lead);
     if (d.cacheKey !== null && text !== null) values[d.cacheKey] = text;
   }
   if (Object.keys(values).length > 0) cache.putAll(values, LEAD_CACHE_SECONDS);
@@ -128,6 +130,31 @@ function fetchPending(
   return { answers, messages };
 }
 
+/**
+ * Answers what the cache did not: as many as the spend cap allows (the rest get a message), with
+ * the saved key (none saved: a message), then caches the new answers.
+ */
+function answerPending(
+  pending: Array<[string, Distinct]>,
+  options: readonly LookupOption[],
+  deps: LookupFormulaDeps,
+): { answers: Map<string, Lead>; messages: Map<string, string> } {
+  const messages = new Map<string, string>();
+  const affordable = Math.max(0, Math.floor(deps.spendCap / estimateLookupCost(1, optionFlags(options))));
+  for (const [id] of pending.slice(affordable)) messages.set(id, MESSAGES.overCap(deps.spendCap));
+  const toFetch = pending.slice(0, affordable);
+  if (toFetch.length === 0) return { answers: new Map(), messages };
+  const port = deps.connect();
+  if (port === null) {
+    for (const [id] of toFetch) messages.set(id, MESSAGES.noKey);
+    return { answers: new Map(), messages };
+  }
+  const fetched = fetchPending(toFetch, options, port, deps.deadline);
+  writeCache(deps.cache, toFetch, fetched.answers);
+  for (const [id, message] of fetched.messages) messages.set(id, message);
+  return { answers: fetched.answers, messages };
+}
+
 function leadRow(lead: Lead, fields: readonly LeadField[]): CellValue[] {
   return fields.map((field) => toCellValue(lead[field], { target: "customFunction" }));
 }
@@ -150,26 +177,10 @@ export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps
   const distinct = new Map<string, Distinct>();
   const wanted = cells.cells.map((cell) => classify(cell, distinct, options));
   const answers = readCache(deps.cache, distinct);
-  const messages = new Map<string, string>();
 
   const pending = [...distinct].filter(([id]) => !answers.has(id));
-  const affordable = Math.max(0, Math.floor(deps.spendCap / estimateLookupCost(1, optionFlags(options))));
-  for (const [id] of pending.slice(affordable)) messages.set(id, MESSAGES.overCap(deps.spendCap));
-  const toFetch = pending.slice(0, affordable);
-  const port = toFetch.length > 0 ? deps.connect() : null;
-  if (toFetch.length > 0 && port === null) for (const [id] of toFetch) messages.set(id, MESSAGES.noKey);
-  if (port !== null) {
-    const fetched = fetchPending(toFetch, options, port, deps.deadline);
-    writeCache(
-      deps.cache,
-      toFetch.flatMap(([id, d]) => {
-        const lead = fetched.answers.get(id);
-        return lead === undefined ? [] : [[d, lead] as [Distinct, Lead]];
-      }),
-    );
-    for (const [id, lead] of fetched.answers) answers.set(id, lead);
-    for (const [id, message] of fetched.messages) messages.set(id, message);
-  }
+  const fetched = answerPending(pending, options, deps);
+  for (const [id, lead] of fetched.answers) answers.set(id, lead);
 
   const width = fields.length;
   return wanted.map((w) => {
@@ -177,6 +188,6 @@ export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps
     if (w.kind === "bad") return messageRow(MESSAGES.notProfileUrl(w.text), width);
     const lead = answers.get(w.id);
     if (lead !== undefined) return leadRow(lead, fields);
-    return messageRow(messages.get(w.id) ?? MESSAGES.notFetched, width);
+    return messageRow(fetched.messages.get(w.id) ?? MESSAGES.notFetched, width);
   });
 }
