@@ -36,7 +36,7 @@ export interface RuntimeState {
   spreadsheetCallMs: number;
 }
 
-export type CallKind = "read" | "write" | "fetch" | "other";
+export type CallKind = "read" | "write" | "other";
 
 export interface ServiceHost {
   readonly exec: Execution;
