@@ -116,7 +116,11 @@ export function SettingsTab() {
     setBusy("remove");
     try {
       show(await call("removeApiKey", null));
-      notices.show({ tone: "info", message: "The API key was removed from your account's settings." });
+      notices.show({
+        tone: "info",
+        message:
+          "The API key was removed. Formulas and searches will ask for one until you save a key again.",
+      });
     } catch (error) {
       notices.showError(asUserError(error));
     } finally {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../src/api/wire";
 import { DEFAULT_LOOKUP_FIELDS } from "../../src/sheet/lead-fields";
-import { type AddonRuntime, startAddonRuntime } from "./support";
+import { type AddonRuntime, builtAddon, startAddonRuntime } from "./support";
 
 const SHEET = "Sheet1";
 let addon: AddonRuntime;
@@ -147,6 +147,23 @@ describe("=LOOKUP_LEAD in a cell", () => {
     const row = addon.runtime.getValues(SHEET, "C60:D60")[0]!;
     expect(row[1]).toBe(addon.runtime.getValues(SHEET, "A60")[0]![0]);
     expect((await lookupCharges()).map((c) => Math.abs(c.amount))).toEqual([2]);
+  });
+});
+
+describe("what Sheets' autocomplete shows", () => {
+  it("is LOOKUP_LEAD's JSDoc in the bundle: examples, costs, the full-history rule, the owner's key", () => {
+    const code = builtAddon().codeJs;
+    const doc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*\nfunction LOOKUP_LEAD\(/.exec(code)?.[1] ?? "";
+    for (const text of [
+      "=LOOKUP_LEAD(A2)",
+      '=LOOKUP_LEAD(A2:A200, "full_name,job_title,company_name")',
+      "1 credit per distinct URL",
+      "needs both full_experience and fresh",
+      "owner's API key",
+      "@customfunction",
+    ]) {
+      expect(doc).toContain(text);
+    }
   });
 });
 
