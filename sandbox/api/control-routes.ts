@@ -145,8 +145,10 @@ export function control(
       const wanted = count(query, "count", 10, 100_000);
       const offset = count(query, "offset", 0, data.leadCount);
       const urls: string[] = [];
-      for (let i = offset; i < Math.min(data.leadCount, offset + wanted); i++)
-        urls.push(profileUrl(data.lead(i)));
+      // Spread over the data set, so that a handful of samples are not all colleagues.
+      for (let k = offset; k < Math.min(data.leadCount, offset + wanted); k++) {
+        urls.push(profileUrl(data.lead(data.spreadLeadIndex(k))));
+      }
       return { status: 200, body: { urls } };
     }
     case "GET lists":

@@ -18,6 +18,17 @@ export class Dataset {
     return this.companies.totalLeads;
   }
 
+  /**
+   * The k-th lead in a spread order that visits every lead once while mixing companies (a stride
+   * coprime with the lead count), for sample URLs and searches without a company.
+   */
+  spreadLeadIndex(k: number): number {
+    this.stride ??= coprimeStride(this.leadCount);
+    return (k * this.stride) % this.leadCount;
+  }
+
+  private stride: number | undefined;
+
   lead(index: number): LeadCore {
     return leadCore(this.seed, this.companies, index);
   }
@@ -31,4 +42,14 @@ export class Dataset {
     if (ref.kind === "slug" ? profileSlug(core) !== ref.slug : salesId(index) !== ref.salesId) return null;
     return core;
   }
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+function coprimeStride(total: number): number {
+  let stride = 7919;
+  while (total > 1 && gcd(stride, total) !== 1) stride += 2;
+  return stride;
 }

@@ -239,15 +239,7 @@ function* candidates(data: Dataset, target: Target): Generator<number> {
     for (let i = 0; i < leadCount; i++) yield leadStart + i;
     return;
   }
-  // A stride coprime with the lead count visits every lead once while mixing companies.
-  const total = data.leadCount;
-  let stride = 7919;
-  while (gcd(stride, total) !== 1) stride += 2;
-  for (let i = 0, index = 0; i < total; i++, index = (index + stride) % total) yield index;
-}
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
+  for (let k = 0; k < data.leadCount; k++) yield data.spreadLeadIndex(k);
 }
 
 export const leadSearch: Endpoint = ({ body, data }) => {
