@@ -1,7 +1,7 @@
 /** Spec section 2 (lead search): targets, personas, every body filter, the caps and the cost. */
 import { describe, expect, it } from "vitest";
 import type { Company, Lead, LeadSearchResponse } from "../../src/api/wire.ts";
-import { PATHS, useSandbox } from "./support.ts";
+import { EMPTY_KEY, PATHS, useSandbox } from "./support.ts";
 
 const api = useSandbox();
 
@@ -278,6 +278,20 @@ describe("lead search: network_filter_link", () => {
 });
 
 describe("lead search: records and cost", () => {
+  it("answers 402 without charging when the balance cannot pay the leads", async () => {
+    const answer = await api.post(PATHS.leads, { company_id: GIANT, limit_by: 3 }, { key: EMPTY_KEY });
+    expect(answer.status).toBe(402);
+    expect(answer.body).toMatchObject({ status: "error", status_code: 402 });
+    await api.control.setCredits(EMPTY_KEY, 3);
+    expect((await api.post(PATHS.leads, { company_id: GIANT, limit_by: 4 }, { key: EMPTY_KEY })).status).toBe(
+      402,
+    );
+    expect((await api.post(PATHS.leads, { company_id: GIANT, limit_by: 3 }, { key: EMPTY_KEY })).status).toBe(
+      200,
+    );
+    expect(await api.balance(EMPTY_KEY)).toBe(0);
+  });
+
   it("returns lead records with network_company_id and network_lead_persona, 1 credit per lead", async () => {
     const before = await api.balance();
     const { body } = await search({ company_id: GIANT, limit_by: 30 });
