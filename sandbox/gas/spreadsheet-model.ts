@@ -31,6 +31,9 @@ export { cellKey, keyColumn, keyRow } from "./cell-key";
 
 export const DEFAULT_ROWS = 1000;
 export const DEFAULT_COLUMNS = 26;
+/** Sheets' limit on the cells of a spreadsheet (all sheets' grids together). */
+export const MAX_CELLS = 10_000_000;
+export const TOO_MANY_CELLS = `This action would increase the number of cells in the workbook above the limit of ${MAX_CELLS} cells.`;
 
 export interface SheetModel {
   id: number;
@@ -108,6 +111,7 @@ export class SpreadsheetModel {
 
   /** Adds a sheet; throws Sheets' message when the name is taken. */
   insertSheet(name: string | undefined, index?: number): SheetModel {
+    if (!this.hasRoomFor(DEFAULT_ROWS * DEFAULT_COLUMNS)) throw new Error(TOO_MANY_CELLS);
     const finalName = name ?? this.freeSheetName();
     if (this.sheets.some((s) => s.name.toLowerCase() === finalName.toLowerCase())) {
       throw new Error(`A sheet with the name "${finalName}" already exists. Please enter another name.`);
@@ -483,6 +487,12 @@ export class SpreadsheetModel {
   }
 
   // ---- rows and columns ----
+
+  /** Whether `extra` more cells keep the spreadsheet within Sheets' 10 million. */
+  hasRoomFor(extra: number): boolean {
+    const used = this.sheets.reduce((sum, s) => sum + s.maxRows * s.maxColumns, 0);
+    return used + extra <= MAX_CELLS;
+  }
 
   /**
    * Inserts rows or columns before `at` (1-based), moving cells below / right of it. Formula

@@ -149,3 +149,13 @@ describe("UI", () => {
     expect(rt.ui.sidebar).toEqual({ title: "Prospecting", html: "<!doctype html><title>sidebar</title>" });
   });
 });
+
+describe("limits", () => {
+  it("refuses to grow the spreadsheet past 10 million cells", () => {
+    const rt = tinyRuntime(`function grow(n) { SpreadsheetApp.getActiveSheet().insertRowsAfter(1, n); }`);
+    rt.run("grow", [380_000]);
+    expect(failure(() => rt.run("grow", [5_000])).message).toBe(
+      "This action would increase the number of cells in the workbook above the limit of 10000000 cells.",
+    );
+  });
+});

@@ -5,7 +5,7 @@
 import type { GridRange } from "../a1";
 import { parseA1, resolveReference } from "../a1";
 import { scriptValueToInput, tooLongMessage } from "../cells";
-import type { SheetModel } from "../spreadsheet-model";
+import { type SheetModel, TOO_MANY_CELLS } from "../spreadsheet-model";
 import { type CallKind, enter, forbidInCustomFunction, type ServiceHost } from "./host";
 import { RangeObject } from "./range";
 import { SpreadsheetObject } from "./spreadsheet";
@@ -127,7 +127,10 @@ export class SheetObject {
     });
     if (inputs.length === 0) return this;
     // appendRow grows the sheet when it is full.
-    if (row > this.sheet.maxRows) this.sheet.maxRows = row;
+    if (row > this.sheet.maxRows) {
+      if (!this.model.hasRoomFor(this.sheet.maxColumns)) throw this.fail(TOO_MANY_CELLS);
+      this.sheet.maxRows = row;
+    }
     if (inputs.length > this.sheet.maxColumns) this.sheet.maxColumns = inputs.length;
     this.model.write(this.sheet, { row, column: 1, numRows: 1, numColumns: inputs.length }, [inputs]);
     return this;
@@ -194,6 +197,8 @@ export class SheetObject {
     if (!Number.isInteger(at) || at < 1 || at > max + 1) {
       throw this.fail(`Those ${dimension} are out of bounds.`);
     }
+    const extra = count * (dimension === "rows" ? this.sheet.maxColumns : this.sheet.maxRows);
+    if (!this.model.hasRoomFor(extra)) throw this.fail(TOO_MANY_CELLS);
     this.model.insert(this.sheet, dimension, at, count);
     return this;
   }
