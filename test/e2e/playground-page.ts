@@ -55,13 +55,20 @@ function lastNonEmpty(texts: string[]): number {
   return -1;
 }
 
-/** The grid's text, trimmed to the last non-empty row and column. */
+/**
+ * The grid's text, trimmed to the last non-empty row and column. The grid draws only the rows near
+ * its view (about 70 from the top when not scrolled); rows not drawn read as empty.
+ */
 export async function readGrid(page: Page): Promise<string[][]> {
-  const rows = await page
-    .locator("table.grid tbody tr")
-    .evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent ?? "")),
-    );
+  const drawn = await page.locator("table.grid tbody tr[data-row]").evaluateAll((trs) =>
+    trs.map((tr) => ({
+      row: Number((tr as HTMLElement).dataset.row),
+      texts: Array.from(tr.querySelectorAll("td"), (td) => td.textContent ?? ""),
+    })),
+  );
+  const rows: string[][] = [];
+  for (const { row, texts } of drawn) rows[row] = texts;
+  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
   const lastRow = lastNonEmpty(rows.map((row) => (row.some((text) => text !== "") ? "x" : "")));
   const kept = rows.slice(0, lastRow + 1);
   const width = Math.max(0, ...kept.map((row) => lastNonEmpty(row) + 1));

@@ -215,10 +215,6 @@ export function App() {
     }
   };
 
-  useEffect(() => {
-    gridBox.current?.querySelector("td.active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [active.row, active.col]);
-
   // The selection a mouse drag is building, kept in a ref so mouseup sends the latest one.
   const dragSelection = useRef<Selection>(START);
   const onPointerSelect = (cell: CellPosition, how: "start" | "extend" | "drag") => {
@@ -270,6 +266,7 @@ export function App() {
             onKeyDown={onGridKey}
           >
             <Grid
+              scrollBox={gridBox}
               sheet={sheet}
               range={range}
               active={active}

@@ -2,10 +2,12 @@
  * The spreadsheet grid: column letters, row numbers, cells. Cell text comes from the add-on and the
  * API, so it is only ever rendered as text (Preact text nodes), never as HTML.
  */
+import type { RefObject } from "preact";
 import { memo } from "preact/compat";
 import { useEffect, useMemo, useRef } from "preact/hooks";
 import { type CellPosition, type CellRange, columnLetters } from "../a1";
 import type { SheetView } from "../protocol";
+import { ROW_HEIGHT, scrollRowIntoView, useVisibleRows } from "./visible-rows";
 
 /** Blank rows and columns drawn beyond the data, like a fresh sheet. */
 const MIN_ROWS = 100;
@@ -19,6 +21,8 @@ export interface Editing {
 }
 
 interface GridProps {
+  /** The scrolling element around the grid (rows are drawn for its view only). */
+  scrollBox: RefObject<HTMLDivElement>;
   sheet: SheetView;
   range: CellRange;
   active: CellPosition;
@@ -141,6 +145,27 @@ export function Grid(props: GridProps) {
   const cols = Math.max(MIN_COLS, dataCols + EXTRA_COLS, active.col + EXTRA_COLS);
   const dragging = useRef(false);
   const numeric = useMemo(() => new Set(sheet.numeric), [sheet.numeric]);
+  const { first, end } = useVisibleRows(props.scrollBox, rows);
+  const head = useRef<HTMLTableSectionElement>(null);
+
+  // Rows stay memoized across renders only if their handlers do: these never change identity.
+  const latest = useRef(props);
+  latest.current = props;
+  const editorHandlers = useMemo(
+    () => ({
+      onEditText: (text: string) => latest.current.onEditText(text),
+      onCommitEdit: (move: "down" | "right" | "none") => latest.current.onCommitEdit(move),
+      onCancelEdit: () => latest.current.onCancelEdit(),
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    const box = props.scrollBox.current;
+    if (!box) return;
+    scrollRowIntoView(box, active.row, head.current?.offsetHeight ?? ROW_HEIGHT);
+    box.querySelector("td.active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [active.row, active.col, props.scrollBox]);
 
   useEffect(() => {
     const release = () => {
@@ -162,7 +187,8 @@ export function Grid(props: GridProps) {
     );
   }
   const body = [];
-  for (let row = 0; row < rows; row++) {
+  if (first > 0) body.push(<tr key="above" class="spacer" style={{ height: `${first * ROW_HEIGHT}px` }} />);
+  for (let row = first; row < end; row++) {
     const inRange = row >= range.top && row <= range.bottom;
     body.push(
       <GridRow
@@ -175,11 +201,12 @@ export function Grid(props: GridProps) {
         selectedCols={inRange ? [range.left, range.right] : null}
         activeCol={row === active.row ? active.col : null}
         editing={row === active.row ? editing : null}
-        onEditText={props.onEditText}
-        onCommitEdit={props.onCommitEdit}
-        onCancelEdit={props.onCancelEdit}
+        {...editorHandlers}
       />,
     );
+  }
+  if (end < rows) {
+    body.push(<tr key="below" class="spacer" style={{ height: `${(rows - end) * ROW_HEIGHT}px` }} />);
   }
   return (
     <table
@@ -203,7 +230,7 @@ export function Grid(props: GridProps) {
         if (cell) props.onStartEdit(cell);
       }}
     >
-      <thead>
+      <thead ref={head}>
         <tr>
           <th class="corner" />
           {header}
