@@ -30,8 +30,14 @@ function flattenItems(menu: MenuData): MenuItemView[] {
 
 function toUiEvent(event: UiEvent): RuntimeUiEvent | null {
   switch (event.type) {
-    case "alert":
-      return { kind: "alert", title: event.title, message: event.prompt };
+    case "alert": {
+      // The runtime answers alerts and prompts at once (Apps Script waits for the user): say how.
+      const answered =
+        event.buttons === "OK" && event.kind === "alert"
+          ? ""
+          : `\n\n(Answered ${event.answer.button}${event.answer.text ? ` with "${event.answer.text}"` : ""} at once: the playground does not wait for a choice.)`;
+      return { kind: "alert", title: event.title, message: event.prompt + answered };
+    }
     case "toast":
       return { kind: "toast", title: event.title, message: event.message };
     case "sidebar":
