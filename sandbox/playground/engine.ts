@@ -33,6 +33,8 @@ export class PlaygroundEngine {
       case "select":
         this.runtime.select(request.sheet, request.a1Range);
         return { activeRange: this.runtime.activeRange() };
+      case "addSheet":
+        return this.execute(() => this.runtime.addSheet());
       case "closeSidebar":
         this.runtime.closeSidebar();
         return { closed: true };

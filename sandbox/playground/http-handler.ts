@@ -46,6 +46,8 @@ function engineRequest(path: string, body: Record<string, unknown>): EngineReque
       return { op: "setCell", sheet: text(body, "sheet"), a1: text(body, "a1"), input: text(body, "input") };
     case "/api/select":
       return { op: "select", sheet: text(body, "sheet"), a1Range: text(body, "a1Range") };
+    case "/api/add-sheet":
+      return { op: "addSheet" };
     case "/api/close-sidebar":
       return { op: "closeSidebar" };
     case "/api/script": {

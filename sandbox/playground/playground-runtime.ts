@@ -23,6 +23,8 @@ export interface PlaygroundRuntime {
   setCell(sheet: string, a1: string, input: string): void;
   /** Sets the active sheet and range (what getActiveRange() answers). */
   select(sheet: string, a1Range: string): void;
+  /** The "+" under the grid: a new empty sheet ("Sheet2", "Sheet3", ...), made active. */
+  addSheet(): void;
   /** The user closed the sidebar. */
   closeSidebar(): void;
   spreadsheetName(): string;

@@ -65,6 +65,7 @@ export type EngineRequest =
   | { op: "setCell"; sheet: string; a1: string; input: string }
   | { op: "select"; sheet: string; a1Range: string }
   | { op: "closeSidebar" }
+  | { op: "addSheet" }
   | { op: "script"; functionName: string; args: unknown[] }
   | { op: "sidebarHtml" };
 
@@ -79,6 +80,7 @@ export interface EngineAnswers {
   /** Selecting changes no cell: only the new active range comes back. */
   select: { activeRange: string };
   closeSidebar: { closed: true };
+  addSheet: ExecutionView;
   script: { outcome: ScriptOutcome; execution: ExecutionView };
   sidebarHtml: { html: string | null };
 }

@@ -96,6 +96,13 @@ export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): Play
     },
     setCell: (sheet, a1, input) => runtime.setCell(sheet, a1, input),
     select: (sheet, a1Range) => runtime.select(sheet, a1Range),
+    addSheet: () => {
+      const names = new Set(runtime.sheets().map((sheet) => sheet.name));
+      let n = names.size + 1;
+      while (names.has(`Sheet${n}`)) n++;
+      runtime.insertSheet(`Sheet${n}`);
+      runtime.select(`Sheet${n}`, "A1");
+    },
     closeSidebar: () => runtime.ui.closeSidebar(),
     spreadsheetName: () => runtime.snapshot().name ?? "Untitled spreadsheet",
     sheets: () =>

@@ -9,7 +9,15 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExecutionView } from "../../sandbox/playground/protocol";
-import { cell, openPlayground, openSidebar, readGrid, selectRange, typeIntoCell } from "./playground-page";
+import {
+  cell,
+  openPlayground,
+  openSidebar,
+  readGrid,
+  selectRange,
+  selectSheet,
+  typeIntoCell,
+} from "./playground-page";
 import { launchBrowser, startPlayground, type TestPlayground } from "./support";
 
 const SCREENSHOT = "/tmp/playground-e2e.png";
@@ -82,6 +90,17 @@ describe("playground", () => {
     await expect.poll(() => page.getByLabel("Formula bar").inputValue()).toBe("=CREDIT_BALANCE()");
   });
 
+  it("adds a sheet as a new tab and keeps each sheet's cells apart", async () => {
+    await page.getByRole("button", { name: "Add sheet" }).click();
+    await expect
+      .poll(() => page.getByRole("tab", { name: "Sheet2" }).getAttribute("aria-selected"))
+      .toBe("true");
+    await typeIntoCell(page, "A1", "on sheet two");
+    expect(await readGrid(page)).toEqual([["on sheet two"]]);
+    await selectSheet(page, "Sheet1");
+    expect((await readGrid(page))[0]).toEqual(["Name", "network_url", "", "", "", expect.any(String)]);
+  });
+
   it("closes the sidebar with its close button", async () => {
     await page.getByRole("button", { name: "Close sidebar" }).click();
     await expect.poll(() => page.locator("aside.sidebar-panel").count()).toBe(0);
@@ -98,5 +117,7 @@ describe("playground", () => {
     const grid = await readGrid(page);
     expect(grid[1]?.[3]).toBe("hello <b>playground</b>");
     expect(grid[2]?.[3]).toBe("42");
+    await selectSheet(page, "Sheet2");
+    expect(await readGrid(page)).toEqual([["on sheet two"]]);
   });
 });

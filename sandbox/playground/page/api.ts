@@ -20,5 +20,6 @@ export const playgroundApi = {
     send<ExecutionView>("POST", "/api/cell", { sheet, a1, input }),
   select: (sheet: string, a1Range: string) =>
     send<{ activeRange: string }>("POST", "/api/select", { sheet, a1Range }),
+  addSheet: () => send<ExecutionView>("POST", "/api/add-sheet", {}),
   closeSidebar: () => send<{ closed: true }>("POST", "/api/close-sidebar", {}),
 };

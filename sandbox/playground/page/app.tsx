@@ -285,6 +285,7 @@ export function App() {
           <SheetTabs
             names={spreadsheet?.sheets.map((s) => s.name) ?? []}
             active={sheet.name}
+            onAdd={() => void send(() => playgroundApi.addSheet(), true)}
             onSelect={(name) => {
               setSheetName(name);
               setSelection(START);
