@@ -83,6 +83,11 @@ export function evaluate(engine: FormulaEngine, target: FormulaCell): void {
   const cell = sheet?.cells.get(target.key);
   if (!sheet || cell?.formula === undefined) return;
   const location = { sheetId: sheet.id, row: keyRow(target.key), column: keyColumn(target.key) };
+  // Rows or columns it read were deleted (formula-shift.ts).
+  if (cell.formula.replace(/"(?:[^"]|"")*"/g, "").includes("#REF!")) {
+    model.setFormulaError(sheet, target.key, "#REF!", "Reference does not exist.");
+    return;
+  }
   let outcome: Evaluated;
   try {
     outcome = { ok: true, value: evalExpr(engine, sheet, location, parseFormula(cell.formula)) };

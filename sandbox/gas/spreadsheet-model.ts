@@ -25,6 +25,7 @@ import {
   parseInput,
 } from "./cells";
 import { FormulaParseError, parseFormula, referencesOf } from "./formula";
+import { type GridChange, shiftFormula } from "./formula-shift";
 import type { CellSeed, SheetData, SpreadsheetData } from "./spreadsheet-data";
 
 export { cellKey, keyColumn, keyRow } from "./cell-key";
@@ -495,14 +496,14 @@ export class SpreadsheetModel {
   }
 
   /**
-   * Inserts rows or columns before `at` (1-based), moving cells below / right of it. Formula
-   * texts are not rewritten (Sheets would shift their references); spilled results stay with
-   * their formula cell.
+   * Inserts rows or columns before `at` (1-based), moving cells below / right of it. Formulas'
+   * references move with them (formula-shift.ts); spilled results stay with their formula cell.
    */
   insert(sheet: SheetModel, dimension: "rows" | "columns", at: number, count: number): void {
     this.move(sheet, (pos) => (pos >= at ? pos + count : pos), dimension);
     if (dimension === "rows") sheet.maxRows += count;
     else sheet.maxColumns += count;
+    this.shiftReferences({ sheet: sheet.name, dimension, at, count, kind: "insert" });
     this.emit("cells", sheet);
   }
 
@@ -511,7 +512,21 @@ export class SpreadsheetModel {
     this.move(sheet, (pos) => (pos < at ? pos : pos >= at + count ? pos - count : null), dimension);
     if (dimension === "rows") sheet.maxRows -= count;
     else sheet.maxColumns -= count;
+    this.shiftReferences({ sheet: sheet.name, dimension, at, count, kind: "delete" });
     this.emit("cells", sheet);
+  }
+
+  /** Rewrites every formula's references to a sheet whose rows or columns changed. */
+  private shiftReferences(change: GridChange): void {
+    for (const sheet of this.sheets) {
+      for (const key of sheet.formulas) {
+        const cell = sheet.cells.get(key)!;
+        const shifted = shiftFormula(cell.formula!, sheet.name, change);
+        if (shifted.formula === cell.formula) continue;
+        cell.formula = shifted.formula;
+        if (shifted.readsChanged) this.stale.set(formulaId(sheet.id, key), { sheetId: sheet.id, key });
+      }
+    }
   }
 
   /** Moves every cell of a sheet along one dimension (null: the cell goes away). */

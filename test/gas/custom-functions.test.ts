@@ -189,3 +189,19 @@ function dropData() { const ss = SpreadsheetApp.getActiveSpreadsheet(); ss.delet
     });
   });
 });
+
+describe("formulas when rows change", () => {
+  it("follow their inputs, and fail with #REF! when those are deleted", () => {
+    const rt = tinyRuntime(
+      `${CODE} function insertTop() { SpreadsheetApp.getActiveSheet().insertRowsBefore(1, 1); } function dropRow(r) { SpreadsheetApp.getActiveSheet().deleteRow(r); }`,
+      { spreadsheet: { sheets: [{ name: "Sheet1", rows: [["a", "=COUNTED(A1)"]] }] } },
+    );
+    rt.recalculate();
+    rt.run("insertTop");
+    expect(rt.getCell("Sheet1", "B2")).toMatchObject({ formula: "=COUNTED(A2)", value: "a" });
+    rt.run("dropRow", [2]);
+    rt.setCell("Sheet1", "B5", "=COUNTED(A3)");
+    rt.run("dropRow", [3]);
+    expect(rt.getCell("Sheet1", "B4").error).toEqual({ code: "#REF!", message: "Reference does not exist." });
+  });
+});

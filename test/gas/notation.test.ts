@@ -11,6 +11,7 @@ import {
 } from "../../sandbox/gas/a1";
 import { displayText, parseInput } from "../../sandbox/gas/cells";
 import { parseFormula, referencesOf } from "../../sandbox/gas/formula";
+import { shiftFormula } from "../../sandbox/gas/formula-shift";
 
 describe("A1 notation", () => {
   it("round-trips columns and blocks", () => {
@@ -123,5 +124,49 @@ describe("formulas", () => {
   it("refuses what it cannot read", () => {
     expect(() => parseFormula("=F(A1")).toThrow("Formula parse error.");
     expect(() => parseFormula("=1+2")).toThrow("Formula parse error.");
+  });
+});
+
+describe("references after rows or columns change", () => {
+  const insertRows = (at: number, count: number) => ({
+    sheet: "CRM",
+    dimension: "rows" as const,
+    at,
+    count,
+    kind: "insert" as const,
+  });
+  const deleteRows = (at: number, count: number) => ({
+    sheet: "CRM",
+    dimension: "rows" as const,
+    at,
+    count,
+    kind: "delete" as const,
+  });
+
+  it("move past an insertion, and grow a range spanning it", () => {
+    expect(shiftFormula("=F(A2:A9, B12, $C$3)", "CRM", insertRows(5, 2))).toEqual({
+      formula: "=F(A2:A11, B14, $C$3)",
+      readsChanged: true,
+    });
+    expect(shiftFormula("=F(A12)", "CRM", insertRows(5, 2))).toEqual({
+      formula: "=F(A14)",
+      readsChanged: false,
+    });
+  });
+
+  it("shrink a range losing rows and become #REF! when all its cells go", () => {
+    expect(shiftFormula("=F(A2:A9, B5)", "CRM", deleteRows(4, 3)).formula).toBe("=F(A2:A6, #REF!)");
+  });
+
+  it("leave other sheets, strings, names and numbers alone", () => {
+    const formula = '=LOG10(Other!A9, "A9", 10, CRM!C9:D)';
+    expect(shiftFormula(formula, "Other", insertRows(1, 1)).formula).toBe(
+      '=LOG10(Other!A9, "A9", 10, CRM!C10:D)',
+    );
+  });
+
+  it("move columns", () => {
+    const change = { sheet: "CRM", dimension: "columns" as const, at: 2, count: 2, kind: "insert" as const };
+    expect(shiftFormula("=F(A1:C1, B:B)", "CRM", change).formula).toBe("=F(A1:E1, D:D)");
   });
 });
