@@ -10,6 +10,7 @@ import {
   type GridRange,
   intersects,
   parseA1,
+  qualifiedA1,
   rangeA1,
   resolveReference,
 } from "./a1";
@@ -162,7 +163,15 @@ export class SpreadsheetModel {
     if (this.sheets.some((s) => s !== sheet && s.name.toLowerCase() === name.toLowerCase())) {
       throw new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
     }
+    const oldName = sheet.name;
     sheet.name = name;
+    // Formulas naming the sheet follow it, as in Sheets.
+    for (const other of this.sheets) {
+      for (const key of other.formulas) {
+        const cell = other.cells.get(key)!;
+        cell.formula = renameInFormula(cell.formula!, oldName, name);
+      }
+    }
     this.emit("sheets");
   }
 
@@ -635,6 +644,25 @@ export class SpreadsheetModel {
       }
     }
   }
+}
+
+/** Replaces sheet-qualified references to `from` (quoted or not) outside string literals. */
+function renameInFormula(formula: string, from: string, to: string): string {
+  const prefix = (name: string) => qualifiedA1(name, "");
+  const plain = `${from}!`;
+  const quoted = `'${from.replaceAll("'", "''")}'!`;
+  return formula
+    .split(/("(?:[^"]|"")*")/)
+    .map((part, i) => {
+      if (i % 2 === 1) return part;
+      let out = part.replaceAll(quoted, prefix(to));
+      out = out.replace(
+        new RegExp(`(^|[^A-Za-z0-9_.'])${plain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "g"),
+        (_m, lead: string) => `${lead}${prefix(to)}`,
+      );
+      return out;
+    })
+    .join("");
 }
 
 function reindexFormulas(sheet: SheetModel): void {

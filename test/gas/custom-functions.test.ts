@@ -205,3 +205,24 @@ describe("formulas when rows change", () => {
     expect(rt.getCell("Sheet1", "B4").error).toEqual({ code: "#REF!", message: "Reference does not exist." });
   });
 });
+
+describe("formulas when a sheet is renamed", () => {
+  it("follow the sheet's new name", () => {
+    const rt = tinyRuntime(
+      `${CODE} function rename() { SpreadsheetApp.getActiveSpreadsheet().getSheetByName("Data").setName("My data"); }`,
+      {
+        spreadsheet: {
+          sheets: [
+            { name: "Sheet1", cells: { A1: '=ECHO(Data!A1, "Data!A1")' } },
+            { name: "Data", rows: [[7]] },
+          ],
+        },
+      },
+    );
+    rt.recalculate();
+    rt.run("rename");
+    expect(rt.getFormulas("Sheet1", "A1")).toEqual([[`=ECHO('My data'!A1, "Data!A1")`]]);
+    rt.setCell("My data", "A1", "8");
+    expect(JSON.parse(String(rt.getValues("Sheet1", "A1")[0]![0]))[0]).toBe(8);
+  });
+});
