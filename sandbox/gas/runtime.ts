@@ -26,8 +26,8 @@
  * Known differences from Google's: custom-function cells are evaluated one after another (Sheets
  * runs them concurrently); a formula written by a script reads as its old value until the script
  * ends (no "Loading..."); Sheets' built-in functions other than HYPERLINK are unknown (#NAME?);
- * HTTP response headers are empty; number
- * formats are stored but only "@" (plain text) changes behaviour; dates are UTC.
+ * HTTP response headers are empty; number formats are stored but only "@" (plain text) changes
+ * behaviour; dates are UTC.
  */
 import vm from "node:vm";
 import { fetchAllSync } from "../sync-http/index";
