@@ -10,11 +10,12 @@
  *
  * Environment: API_BASE_URL sets the production base URL (default below).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import ts from "typescript";
+import { bundleForBrowser, inlineScriptText } from "./browser-bundle";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -59,7 +60,7 @@ function entryDeclarations(entries: GlobalEntry[]): string {
     .join("\n");
 }
 
-async function buildCode(baseUrl: string): Promise<void> {
+async function buildCode(baseUrl: string): Promise<string> {
   const entry = join(root, "src/main.ts");
   const result = await esbuild.build({
     entryPoints: [entry],
@@ -79,36 +80,37 @@ async function buildCode(baseUrl: string): Promise<void> {
   const bundle = result.outputFiles[0]!.text;
   const entries = readGlobalEntries(readFileSync(entry, "utf8"));
   const header = `// Prospecting add-on ${pkg.version}. Built file: edit src/ and run npm run build.\n`;
-  writeFileSync(join(dist, "Code.js"), `${header}${bundle}\n${entryDeclarations(entries)}`);
+  return `${header}${bundle}\n${entryDeclarations(entries)}`;
 }
 
-async function buildSidebar(): Promise<void> {
-  const result = await esbuild.build({
-    entryPoints: [join(root, "sidebar/main.tsx")],
-    bundle: true,
-    format: "iife",
-    target: "es2020",
-    platform: "browser",
-    minify: true,
-    charset: "utf8",
-    write: false,
-    jsx: "automatic",
-    jsxImportSource: "preact",
-    legalComments: "none",
-  });
-  // An inline script ends at the first "</script" whatever the JavaScript means, so break it up.
-  const script = result.outputFiles[0]!.text.replaceAll("</script", "<\\/script");
+async function buildSidebar(): Promise<string> {
+  const script = inlineScriptText(await bundleForBrowser(join(root, "sidebar/main.tsx")));
   const style = readFileSync(join(root, "sidebar/style.css"), "utf8");
   const template = readFileSync(join(root, "sidebar/index.html"), "utf8");
-  const html = template.replace("/*STYLE*/", () => style).replace("/*SCRIPT*/", () => script);
-  writeFileSync(join(dist, "sidebar.html"), html);
+  return template.replace("/*STYLE*/", () => style).replace("/*SCRIPT*/", () => script);
 }
 
-function buildManifest(baseUrl: string): void {
+function buildManifest(baseUrl: string): string {
   const manifest = readFileSync(join(root, "appsscript.json"), "utf8");
   const origin = new URL(baseUrl);
-  const prefix = `${origin.protocol}//${origin.host}`;
-  writeFileSync(join(dist, "appsscript.json"), manifest.replace("__API_BASE_URL__", prefix));
+  return manifest.replace("__API_BASE_URL__", `${origin.protocol}//${origin.host}`);
+}
+
+/**
+ * Replaces dist/ file by file with renames, so a test or the playground reading dist/ while another
+ * process builds never sees a missing or half-written file, and removes files no longer built.
+ */
+function writeDist(files: Record<string, string>): void {
+  mkdirSync(dist, { recursive: true });
+  for (const [name, text] of Object.entries(files)) {
+    const temporary = join(dist, `.${name}.${process.pid}.tmp`);
+    writeFileSync(temporary, text);
+    renameSync(temporary, join(dist, name));
+  }
+  for (const name of readdirSync(dist)) {
+    if (!(name in files) && !name.endsWith(".tmp"))
+      rmSync(join(dist, name), { recursive: true, force: true });
+  }
 }
 
 export async function build(baseUrl = process.env.API_BASE_URL || DEFAULT_API_BASE_URL): Promise<void> {
@@ -117,10 +119,8 @@ export async function build(baseUrl = process.env.API_BASE_URL || DEFAULT_API_BA
       `API_BASE_URL must be an https URL (Apps Script's urlFetchWhitelist needs it): ${baseUrl}`,
     );
   }
-  rmSync(dist, { recursive: true, force: true });
-  mkdirSync(dist, { recursive: true });
-  await Promise.all([buildCode(baseUrl), buildSidebar()]);
-  buildManifest(baseUrl);
+  const [code, sidebar] = await Promise.all([buildCode(baseUrl), buildSidebar()]);
+  writeDist({ "Code.js": code, "sidebar.html": sidebar, "appsscript.json": buildManifest(baseUrl) });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import * as esbuild from "esbuild";
+import { bundleForBrowser, inlineScriptText } from "../../scripts/browser-bundle";
 
 export interface PageAssets {
   indexHtml: string;
@@ -14,34 +14,17 @@ export interface PageAssets {
   shimScript: string;
 }
 
-async function bundle(entry: string): Promise<string> {
-  const result = await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    format: "iife",
-    target: "es2020",
-    platform: "browser",
-    minify: true,
-    charset: "utf8",
-    write: false,
-    jsx: "automatic",
-    jsxImportSource: "preact",
-    legalComments: "none",
-  });
-  return result.outputFiles[0]!.text;
-}
-
 /** `pageDir` is sandbox/playground/page (passed in: this module may run from a bundle). */
 export async function buildPageAssets(pageDir: string): Promise<PageAssets> {
   const [appJs, shimJs] = await Promise.all([
-    bundle(join(pageDir, "main.tsx")),
-    bundle(join(pageDir, "sidebar-shim.ts")),
+    bundleForBrowser(join(pageDir, "main.tsx")),
+    bundleForBrowser(join(pageDir, "sidebar-shim.ts")),
   ]);
   return {
     indexHtml: readFileSync(join(pageDir, "index.html"), "utf8"),
     appJs,
     appCss: readFileSync(join(pageDir, "style.css"), "utf8"),
-    shimScript: `<script>${shimJs.replaceAll("</script", "<\\/script")}</script>`,
+    shimScript: `<script>${inlineScriptText(shimJs)}</script>`,
   };
 }
 

@@ -9,9 +9,9 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSandboxThread } from "../api/thread";
+import { startTsWorkerKeepingUrls } from "../ts-worker";
 import { EngineClient } from "./engine-client";
 import type { EngineSetup } from "./engine-setup";
-import { startEngineThread } from "./engine-thread";
 import { createHandler } from "./http-handler";
 import { buildPageAssets } from "./page-assets";
 
@@ -80,7 +80,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       apiKey: DEMO_API_KEY,
       seedUrls: existsSync(statePath) ? [] : await sampleUrls(sandbox.url),
     };
-    const engine = new EngineClient(await startEngineThread(join(here, "engine-worker.ts"), setup));
+    const engine = new EngineClient(
+      await startTsWorkerKeepingUrls(join(here, "engine-worker.ts"), { workerData: setup }),
+    );
     closers.push(() => engine.close());
     await engine.ready;
     const assets = await assetsReady;
