@@ -7,7 +7,7 @@ export interface EngineSetup {
   statePath: string;
   /** Set as the user property API_BASE_URL at each start: the sandbox's port changes per start. */
   sandboxUrl: string;
-  /** Set as the user property API_KEY at each start. */
+  /** Set as the user property API_KEY on the first start (no saved state). */
   apiKey: string;
   /** Profile URLs for a new spreadsheet; empty when a saved one exists. */
   seedUrls: string[];

@@ -31,9 +31,10 @@ function createRuntime() {
 }
 
 const runtime = createRuntime();
-// The sandbox listens on a new port each start, so the add-on's settings are refreshed every time.
+// The sandbox may listen on a new port each start, so the base URL is refreshed every time. The demo
+// key is put in on the first start only: a key the user removed or replaced in Settings stays so.
 runtime.setUserProperty("API_BASE_URL", setup.sandboxUrl);
-runtime.setUserProperty("API_KEY", setup.apiKey);
+if (!saved) runtime.setUserProperty("API_KEY", setup.apiKey);
 const persist = () => writeState(setup.statePath, runtime.save());
 persist();
 
