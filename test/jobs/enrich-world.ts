@@ -3,25 +3,18 @@
  * dist/Code.js, against the sandbox API on a worker thread. Shared by the runtime tests and the
  * benchmark (bench/enrich.ts).
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { type SandboxControl, sandboxControl } from "../../sandbox/api/control";
-import { startSandboxThread } from "../../sandbox/api/thread";
+
+import type { SandboxControl } from "../../sandbox/api/control";
 import type { RuntimeClock } from "../../sandbox/gas/clock";
-import { createRuntime, type RunOptions, type Runtime } from "../../sandbox/gas/runtime";
+import type { RunOptions, Runtime } from "../../sandbox/gas/runtime";
 import { normalizeProfileUrl } from "../../src/api/profile-url";
 import type { EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
+import { type AddonRuntime, startAddonRuntime } from "../runtime/support";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 export const SHEET = "CRM";
 export const USER = "user@example.com";
 
-export interface EnrichWorld {
-  runtime: Runtime;
-  control: SandboxControl;
-  sandboxUrl: string;
-  close(): Promise<void>;
-}
+export type EnrichWorld = AddonRuntime;
 
 export interface WorldOptions {
   latencyMs?: number;
@@ -30,24 +23,17 @@ export interface WorldOptions {
   clock?: RuntimeClock;
 }
 
-export async function startEnrichWorld(options: WorldOptions): Promise<EnrichWorld> {
-  const sandbox = await startSandboxThread({ latencyMs: options.latencyMs ?? 0 });
-  const runtime = createRuntime({
-    codeJs: readFileSync(join(ROOT, "dist", "Code.js"), "utf8"),
-    sidebarHtml: readFileSync(join(ROOT, "dist", "sidebar.html"), "utf8"),
-    spreadsheet: { sheets: [{ name: SHEET, rows: options.rows, maxRows: options.rows.length + 10 }] },
-    properties: {
-      user: { [USER]: { API_BASE_URL: sandbox.url, API_KEY: "sandbox-demo-key", ...options.userProperties } },
+/** The add-on over the sandbox (test/runtime/support.ts), with one sheet named CRM. */
+export function startEnrichWorld(options: WorldOptions): Promise<EnrichWorld> {
+  return startAddonRuntime({
+    sandbox: { latencyMs: options.latencyMs ?? 0 },
+    ...(options.userProperties ? { userProperties: options.userProperties } : {}),
+    runtime: {
+      spreadsheet: { sheets: [{ name: SHEET, rows: options.rows, maxRows: options.rows.length + 10 }] },
+      user: USER,
+      ...(options.clock ? { clock: options.clock } : {}),
     },
-    user: USER,
-    ...(options.clock ? { clock: options.clock } : {}),
   });
-  return {
-    runtime,
-    control: sandboxControl(sandbox.url),
-    sandboxUrl: sandbox.url,
-    close: () => sandbox.close(),
-  };
 }
 
 type RpcAnswer<T> = { ok: true; value: T } | { ok: false; error: { kind: string; message: string } };
