@@ -2,6 +2,7 @@
  * What the user chooses for a run: the fields to fill, the lookup extras, and the write mode.
  * Plain JSON, because the choice travels from the sidebar and is kept in the job's cursor.
  */
+import { estimateLookupCost } from "../../api/cost";
 import type { LeadLookupRequest, LookupOption } from "../../api/wire";
 import { DEFAULT_LOOKUP_FIELDS, isLeadField, type LeadField } from "../../sheet/lead-fields";
 
@@ -32,9 +33,9 @@ export const DEFAULT_ENRICH_OPTIONS: EnrichOptions = {
   mode: "refresh",
 };
 
-/** Credits one lookup can cost with these extras: 1 + one per paid extra (spec, lead lookup). */
+/** Credits one lookup can cost with these extras: 1 + one per paid extra (the client's cost rule). */
 export function creditsPerUrl(extras: EnrichExtras): number {
-  return 1 + EXTRA_CHOICES.reduce((sum, choice) => sum + (extras[choice.option] ? choice.credits : 0), 0);
+  return estimateLookupCost(1, extras);
 }
 
 /** The request for one URL, sent exactly as the user typed it, with only the chosen options. */
