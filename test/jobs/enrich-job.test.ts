@@ -11,7 +11,7 @@ import {
 import { DEFAULT_ENRICH_OPTIONS, type EnrichOptions } from "../../src/jobs/enrich/options";
 import type { SelectionBox } from "../../src/jobs/enrich/plan";
 import { STATUS_TEXT } from "../../src/jobs/enrich/row-writer";
-import { deps, errorOf, FakeClient, lead, MemoryGrid, url } from "./fakes";
+import { deps, errorOf, FakeClient, lead, MemoryGrid, url } from "./enrich-fakes";
 
 const box = (height: number, top = 1): SelectionBox => ({
   sheetId: 1,

@@ -8,7 +8,7 @@ import {
 } from "../../src/jobs/enrich/options";
 import { PlanError, planEnrichment, type SelectionBox } from "../../src/jobs/enrich/plan";
 import { withExtras } from "../../src/jobs/enrich/step";
-import { MemoryGrid, url } from "./fakes";
+import { MemoryGrid, url } from "./enrich-fakes";
 
 const select = (top: number, height: number, left = 1, width = 1): SelectionBox => ({
   sheetId: 7,
