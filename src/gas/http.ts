@@ -13,9 +13,13 @@
  */
 import type { Clock, Http, HttpOutcome, HttpRequest } from "../api/ports";
 
-/** The platform refused before sending: nothing reached the server. */
-const NOT_SENT =
-  /invalid argument|not allowed|whitelist|allowlist|dns error|address unavailable|bad request: /i;
+/** The platform refused before sending anything: nothing of the batch reached the server. */
+const NOT_SENT = /invalid argument|not allowed|whitelist|allowlist|dns error|bad request: /i;
+/**
+ * One connection could not be made. That request was not sent, but the error does not say which
+ * one it was: in a batch of several, the others may have been answered (and charged).
+ */
+const NO_CONNECTION = /address unavailable/i;
 const TIMED_OUT = /timeout|timed out|deadline/i;
 
 /** Replaces every secret that appears in `text` with a marker. */
@@ -59,7 +63,8 @@ export function batchFailure(error: unknown, requests: readonly HttpRequest[]): 
   const raw = error instanceof Error ? error.message : String(error);
   const message = redactSecrets(raw, secretsOf(requests));
   const reason = TIMED_OUT.test(message) ? "timeout" : "network";
-  return { kind: "failure", reason, message, sent: !NOT_SENT.test(message) };
+  const sent = !(NOT_SENT.test(message) || (requests.length === 1 && NO_CONNECTION.test(message)));
+  return { kind: "failure", reason, message, sent };
 }
 
 /** Http over UrlFetchApp.fetchAll: one parallel batch per call, answers in request order. */

@@ -114,6 +114,10 @@ describe("UrlFetchApp failures", () => {
     expect(batchFailure(new Error("Address unavailable: https://x"), [request])).toMatchObject({
       sent: false,
     });
+    // In a batch the failed connection may be any one of them; the others may have been charged.
+    expect(batchFailure(new Error("Address unavailable: https://x"), [request, request])).toMatchObject({
+      sent: true,
+    });
     expect(batchFailure(new Error("Exception: socket closed"), [request])).toMatchObject({
       sent: true,
       reason: "network",
