@@ -1,0 +1,199 @@
+/**
+ * The Leads tab's form -> the API's lead search request. The form keeps what the user typed
+ * (text ids, one persona per card); this turns it into the spec's body, sending only what was
+ * filled in, and reports every problem at once with the client's own validator (one rule set).
+ */
+import type { Problem } from "../../api/errors";
+import { validateLeadSearch } from "../../api/validate";
+import { LEAD_LIMIT_DEFAULT, LEAD_LIMIT_REDUCED } from "../../api/validate/lead-search";
+import type { LeadSearchRequest, Persona } from "../../api/wire";
+
+/** How the search names its target: exactly one way, the spec's target rules. */
+export const TARGET_KINDS = [
+  "company_name",
+  "company_id",
+  "company_link",
+  "without_company",
+  "network_filter_link",
+  "selected_companies",
+] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+export interface PersonaForm {
+  name: string;
+  /** Job functions, combined with OR. */
+  functions: string[];
+  /** Optional; combined one-to-one with the functions (VP expands to VP, SVP, EVP, GVP). */
+  seniorities: string[];
+  /** A lead whose job title contains one of these is left out. */
+  prohibit: string[];
+}
+
+export interface LeadSearchForm {
+  target: { kind: TargetKind; value: string };
+  personas: PersonaForm[];
+  locations: string[];
+  lead_industries: string[];
+  company_locations: string[];
+  company_headcounts: string[];
+  company_types: string[];
+  past_company_names: string[];
+  years_in_company: number[];
+  years_in_position: number[];
+  /** Typed ids, checked here as whole numbers. */
+  groups: string[];
+  schools: string[];
+  exclude_names: string[];
+  filter_empty_vars: string[];
+  changed_jobs: boolean;
+  posted_on_network: boolean;
+  mentioned_in_news: boolean;
+  /** Leads per search; "" = as many as the target allows (2,500 or 2,400). */
+  limit_by: string;
+}
+
+export const EMPTY_PERSONA: PersonaForm = { name: "", functions: [], seniorities: [], prohibit: [] };
+
+export function emptyForm(): LeadSearchForm {
+  return {
+    target: { kind: "company_name", value: "" },
+    personas: [],
+    locations: [],
+    lead_industries: [],
+    company_locations: [],
+    company_headcounts: [],
+    company_types: [],
+    past_company_names: [],
+    years_in_company: [],
+    years_in_position: [],
+    groups: [],
+    schools: [],
+    exclude_names: [],
+    filter_empty_vars: [],
+    changed_jobs: false,
+    posted_on_network: false,
+    mentioned_in_news: false,
+    limit_by: "25",
+  };
+}
+
+/** A company picked from the Companies sheet: its id when it has one, else its profile link. */
+export type CompanyTarget = { company_id: number } | { company_link: string };
+
+const clean = (values: readonly string[]) => values.map((v) => v.trim()).filter((v) => v !== "");
+
+function personaOf(persona: PersonaForm): Persona {
+  return [persona.name.trim(), clean(persona.functions), clean(persona.seniorities), clean(persona.prohibit)];
+}
+
+function idsOf(
+  values: readonly string[],
+  field: "groups" | "schools",
+  problems: Problem[],
+): number[] | undefined {
+  const ids: number[] = [];
+  for (const text of clean(values)) {
+    if (/^\d+$/.test(text)) ids.push(Number(text));
+    else
+      problems.push({
+        path: field,
+        message: `"${text}" is not an id`,
+        hint: `Type the numeric ${field === "groups" ? "group" : "school"} ids, one per line.`,
+      });
+  }
+  return ids.length > 0 ? ids : undefined;
+}
+
+function targetOf(form: LeadSearchForm, company: CompanyTarget | null, problems: Problem[]) {
+  const value = form.target.value.trim();
+  switch (form.target.kind) {
+    case "company_name":
+      return { company_name: value };
+    case "company_link":
+      return { company_link: value };
+    case "company_id":
+      if (/^\d+$/.test(value)) return { company_id: Number(value) };
+      problems.push({
+        path: "company_id",
+        message: value === "" ? "no company id is given" : `"${value}" is not a company id`,
+        hint: "Type the company's numeric id (network_id), or search by name or profile link.",
+      });
+      return {};
+    case "without_company":
+      return { without_company: true };
+    case "network_filter_link":
+      return { network_filter_link: value };
+    case "selected_companies":
+      return company ?? {};
+  }
+}
+
+/** Every filled-in filter, lists without blanks, flags only when on (false filters nothing). */
+function filtersOf(form: LeadSearchForm, problems: Problem[]): LeadSearchRequest {
+  const request: LeadSearchRequest = {};
+  const lists = [
+    "locations",
+    "lead_industries",
+    "company_locations",
+    "company_headcounts",
+    "company_types",
+    "past_company_names",
+    "exclude_names",
+    "filter_empty_vars",
+  ] as const;
+  for (const field of lists) {
+    const values = clean(form[field]);
+    if (values.length > 0) request[field] = values;
+  }
+  for (const field of ["years_in_company", "years_in_position"] as const) {
+    if (form[field].length > 0) request[field] = [...new Set(form[field])].sort((a, b) => a - b);
+  }
+  const groups = idsOf(form.groups, "groups", problems);
+  if (groups) request.groups = groups;
+  const schools = idsOf(form.schools, "schools", problems);
+  if (schools) request.schools = schools;
+  for (const flag of ["changed_jobs", "posted_on_network", "mentioned_in_news"] as const) {
+    if (form[flag]) request[flag] = true;
+  }
+  const personas = form.personas.map(personaOf);
+  if (personas.length > 0) request.personas = personas;
+  const limit = form.limit_by.trim();
+  if (limit !== "") {
+    if (/^\d+$/.test(limit)) request.limit_by = Number(limit);
+    else
+      problems.push({
+        path: "limit_by",
+        message: `"${limit}" is not a whole number`,
+        hint: "Type how many leads to return at most, or leave it empty for as many as allowed.",
+      });
+  }
+  return request;
+}
+
+export interface BuiltRequest {
+  request: LeadSearchRequest;
+  /** Every problem at once: the form's own (ids, numbers) and the client validator's. */
+  problems: Problem[];
+}
+
+/**
+ * The request for one search. With the target "selected_companies", `company` names the company
+ * (one request per selected company, same personas and filters).
+ */
+export function formToRequest(form: LeadSearchForm, company: CompanyTarget | null = null): BuiltRequest {
+  const problems: Problem[] = [];
+  const target = targetOf(form, company, problems);
+  const request: LeadSearchRequest = { ...target, ...filtersOf(form, problems) };
+  const validated = validateLeadSearch(request).filter(
+    // The form's own problem about a company id already says it better than "no target".
+    (p) => !(problems.some((q) => q.path === "company_id") && p.path === "company_name"),
+  );
+  return { request, problems: [...problems, ...validated] };
+}
+
+/** The most leads one search may return under the spec's caps, for the form's explanation. */
+export function targetCap(kind: TargetKind): number {
+  return kind === "without_company" || kind === "network_filter_link"
+    ? LEAD_LIMIT_REDUCED
+    : LEAD_LIMIT_DEFAULT;
+}

@@ -1,0 +1,251 @@
+/** The Leads tab's pure layer: form -> request, personas, forbidden combinations, rows, dedupe. */
+import { describe, expect, it } from "vitest";
+import type { ApiError } from "../../src/api/errors";
+import type { Lead, LeadSearchRequest, LeadSearchResponse } from "../../src/api/wire";
+import { selectedCompanies } from "../../src/jobs/lead-search/companies";
+import { emptyForm, formToRequest, type LeadSearchForm } from "../../src/jobs/lead-search/form";
+import { DEFAULT_LEAD_COLUMNS, leadsLayout } from "../../src/jobs/lead-search/leads-sheet";
+import { planSearches } from "../../src/jobs/lead-search/plan";
+import { type LeadSearchClient, runLeadSearches } from "../../src/jobs/lead-search/run";
+import { MemoryGrid } from "./enrich-fakes";
+
+const form = (change: Partial<LeadSearchForm> = {}): LeadSearchForm => ({
+  ...emptyForm(),
+  target: { kind: "company_name", value: "Acme" },
+  personas: [
+    {
+      name: "Marketing leaders",
+      functions: ["marketing", "sales"],
+      seniorities: ["Head", "VP"],
+      prohibit: [],
+    },
+  ],
+  ...change,
+});
+
+const lead = (id: string, extra: Partial<Lead> = {}): Lead =>
+  ({
+    network_id: id,
+    network_url: `https://www.network.example/in/person-${id}`,
+    full_name: `Person ${id}`,
+    job_title: "Head of Marketing",
+    company_name: "Acme",
+    network_lead_persona: "Marketing leaders",
+    network_company_id: "1000001",
+    jobs: [{ company_name: "Acme", job_title: "Head of Marketing" }],
+    ...extra,
+  }) as Lead;
+
+describe("form -> request", () => {
+  it("sends the target, the personas as four positions and only the filters filled in", () => {
+    const { request, problems } = formToRequest(
+      form({
+        locations: ["Berlin, Berlin, Germany", " "],
+        years_in_company: [3, 1, 3],
+        groups: ["12"],
+        changed_jobs: true,
+        posted_on_network: false,
+        filter_empty_vars: ["profile_photo"],
+        limit_by: "40",
+      }),
+    );
+    expect(problems).toEqual([]);
+    expect(request).toEqual({
+      company_name: "Acme",
+      personas: [["Marketing leaders", ["marketing", "sales"], ["Head", "VP"], []]],
+      locations: ["Berlin, Berlin, Germany"],
+      years_in_company: [1, 3],
+      groups: [12],
+      changed_jobs: true,
+      filter_empty_vars: ["profile_photo"],
+      limit_by: 40,
+    } satisfies LeadSearchRequest);
+  });
+
+  it("names the company by id, link, not at all, or through a search URL", () => {
+    expect(formToRequest(form({ target: { kind: "company_id", value: "1000254" } })).request.company_id).toBe(
+      1000254,
+    );
+    expect(
+      formToRequest(form({ target: { kind: "company_link", value: "https://x.example/company/acme/" } }))
+        .request.company_link,
+    ).toBe("https://x.example/company/acme/");
+    const without = formToRequest(form({ target: { kind: "without_company", value: "ignored" } })).request;
+    expect(without.without_company).toBe(true);
+    expect(without).not.toHaveProperty("company_name");
+    const link = "https://www.network.example/search/results/people/?geo=%5B%22Germany%22%5D";
+    expect(
+      formToRequest(form({ target: { kind: "network_filter_link", value: link }, personas: [] })).request,
+    ).toEqual({ network_filter_link: link, limit_by: 25 });
+  });
+
+  it("reports every problem at once, each with its field and a hint", () => {
+    const { problems } = formToRequest(
+      form({
+        target: { kind: "company_id", value: "acme" },
+        personas: [{ name: "", functions: [], seniorities: [], prohibit: [] }],
+        groups: ["x"],
+        limit_by: "3000",
+      }),
+    );
+    const paths = problems.map((p) => p.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(["company_id", "personas[0][0]", "personas[0][1]", "groups", "limit_by"]),
+    );
+    expect(paths).not.toContain("company_name");
+    for (const p of problems) expect(p.hint).not.toBe("");
+  });
+
+  it("caps limit_by at 2,400 without a company and 2,500 with one", () => {
+    const without = (limit: string) =>
+      formToRequest(form({ target: { kind: "without_company", value: "" }, limit_by: limit })).problems;
+    expect(without("2400")).toEqual([]);
+    expect(without("2401").map((p) => p.path)).toEqual(["limit_by"]);
+    expect(formToRequest(form({ limit_by: "2500" })).problems).toEqual([]);
+  });
+
+  it("cannot produce a forbidden target combination: one kind, one target", () => {
+    for (const kind of [
+      "company_name",
+      "company_id",
+      "company_link",
+      "without_company",
+      "network_filter_link",
+    ] as const) {
+      const { request } = formToRequest(form({ target: { kind, value: "1" } }));
+      const targets = [
+        "company_id",
+        "company_link",
+        "company_name",
+        "without_company",
+        "network_filter_link",
+      ].filter((f) => f in request);
+      expect(targets).toHaveLength(1);
+    }
+  });
+});
+
+describe("find leads at these companies", () => {
+  const headers = ["name", "domain", "network_id", "network_link"];
+  it("targets each selected company by network_id, else network_link; reports rows without either", () => {
+    const selection = selectedCompanies(
+      headers,
+      [
+        ["name", "domain", "network_id", "network_link"],
+        ["Acme", "acme.example", "1000001", "https://n.example/company/acme/"],
+        ["Beta", "beta.example", "", "https://n.example/company/beta/"],
+        ["Gamma", "", "", ""],
+        ["Acme", "acme.example", "1000001", ""],
+        ["", "", "", ""],
+      ],
+      1,
+    );
+    expect(selection.companies).toEqual([
+      { row: 2, label: "Acme", target: { company_id: 1000001 } },
+      { row: 3, label: "Beta", target: { company_link: "https://n.example/company/beta/" } },
+    ]);
+    expect(selection.skipped).toEqual([{ row: 4, reason: "no network_id or network_link in this row" }]);
+  });
+
+  it("plans one search per company with the same personas and filters, one estimate for all", () => {
+    const selection = selectedCompanies(
+      headers,
+      [
+        ["A", "", "1", ""],
+        ["B", "", "2", ""],
+      ],
+      2,
+    );
+    const plan = planSearches(
+      form({ target: { kind: "selected_companies", value: "" }, limit_by: "30" }),
+      selection.companies,
+    );
+    expect(plan.problems).toEqual([]);
+    expect(plan.searches.map((s) => s.request.company_id)).toEqual([1, 2]);
+    expect(plan.searches[1]!.request.personas).toEqual(plan.searches[0]!.request.personas);
+    expect(plan.maxCredits).toBe(60);
+    const none = planSearches(form({ target: { kind: "selected_companies", value: "" } }), []);
+    expect(none.problems.map((p) => p.path)).toEqual(["selected_companies"]);
+  });
+});
+
+describe("Leads sheet", () => {
+  it("a new sheet gets the default header, with persona and company id", () => {
+    const layout = leadsLayout([]);
+    expect(layout.header).toEqual([...DEFAULT_LEAD_COLUMNS]);
+    expect(layout.header).toEqual(expect.arrayContaining(["network_lead_persona", "network_company_id"]));
+  });
+
+  it("an existing header keeps its columns (aliases too); only the key fields are added", () => {
+    const layout = leadsLayout(["Name", "Title", "Notes"]);
+    expect(layout.header).toEqual([
+      "Name",
+      "Title",
+      "Notes",
+      "network_url",
+      "network_lead_persona",
+      "network_company_id",
+      "network_id",
+    ]);
+    expect(layout.columns.find((c) => c.field === "full_name")?.index).toBe(0);
+    expect(layout.columns.find((c) => c.field === "job_title")?.index).toBe(1);
+    expect(layout.columns.some((c) => c.index === 2)).toBe(false);
+  });
+
+  function fakeClient(answers: Array<LeadSearchResponse | ApiError>): LeadSearchClient & { calls: number[] } {
+    const calls: number[] = [];
+    let next = 0;
+    return {
+      calls,
+      searchLeads(requests) {
+        calls.push(requests.length);
+        const outcomes = requests.map(() => {
+          const answer = answers[next++]!;
+          return "leads" in answer
+            ? { ok: true as const, value: answer }
+            : { ok: false as const, error: answer };
+        });
+        return { outcomes, stoppedBy: null, spent: 0 };
+      },
+    };
+  }
+
+  it("appends new leads in one block per chunk, never a lead twice, escaped, lists as JSON", () => {
+    const grid = MemoryGrid.fromRows([
+      ["full_name", "network_url", "network_id", "jobs"],
+      ["Old", "network.example/in/person-1", "", ""],
+    ]);
+    const client = fakeClient([
+      {
+        leads: [lead("1"), lead("2", { full_name: "=HYPERLINK(1)" }), lead("3")],
+        amount: -3,
+        results_count: "within limit",
+        status: "success",
+      },
+      { leads: [lead("3"), lead("4")], amount: -2, results_count: "within limit", status: "success" },
+      { kind: "not_found", status: 404, message: "x", next: "y", hint: "Company not found.", charged: "no" },
+    ]);
+    const searches = ["A", "B", "C"].map((label) => ({ label, request: { company_name: label } }));
+    const summary = runLeadSearches(
+      { client, grid, chunkSize: 2, deadline: Number.POSITIVE_INFINITY },
+      searches,
+    );
+    expect(client.calls).toEqual([2, 1]);
+    expect(summary.written).toBe(3);
+    expect(summary.duplicates).toBe(2);
+    expect(summary.spent).toBe(5);
+    expect(summary.rows).toEqual({ first: 3, last: 5 });
+    expect(grid.writes).toBe(2);
+    // Numeric-looking ids stay text (toCellValue keeps them from turning into numbers).
+    expect(grid.column("network_id")).toEqual(["", "'2", "'3", "'4"]);
+    expect(grid.column("full_name")[1]).toBe("'=HYPERLINK(1)");
+    expect(JSON.parse(String(grid.column("jobs")[1]))).toEqual([
+      { company_name: "Acme", job_title: "Head of Marketing" },
+    ]);
+    expect(summary.searches[2]).toMatchObject({
+      label: "C",
+      state: "failed",
+      error: { message: "The company was not found.", hint: "Company not found." },
+    });
+  });
+});
