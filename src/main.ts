@@ -3,6 +3,7 @@
  * here becomes a top-level Apps Script function; see scripts/build.ts). Keep each one thin: check
  * input, call inward, format output.
  */
+import { creditsHandlers } from "./gas/credits-handlers";
 import { enrichHandlers, requestEnrichFocus } from "./gas/enrich-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
 import { settingsHandlers } from "./gas/settings-handlers";
@@ -46,6 +47,7 @@ export function showEnrichSidebar(): void {
 const handlers: RpcHandlers = {
   ...settingsHandlers,
   ...enrichHandlers,
+  ...creditsHandlers,
   getServerInfo: () => ({ version: __ADDON_VERSION__ }),
 };
 

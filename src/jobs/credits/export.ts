@@ -1,0 +1,71 @@
+/**
+ * Export to a sheet: every transaction matching the filters, header = TRANSACTION_FIELDS, written
+ * in blocks through toCellValue, header frozen. The list is free, so the only confirmation asked
+ * is before replacing a sheet that holds data.
+ *
+ * One execution, bounded: pages are fetched (first page, then the rest in parallel) until a
+ * deadline that leaves the 6-minute execution room for writing. At 100 transactions a page and 10
+ * pages per fetchAll, that is far more rows than a sheet's 10 million cells allow. If the deadline
+ * or an error leaves pages unread, nothing is written: the previous export stays as it was and
+ * the answer says how to narrow the export.
+ */
+import type { ApiError } from "../../api/errors";
+import { toCellValue } from "../../sheet/cell-value";
+import { TRANSACTION_FIELDS } from "../../sheet/lead-fields";
+import { checkTransactionQuery, type FilterProblems, type TransactionFilterForm } from "./filters";
+import type { ExportDeps } from "./ports";
+
+/** Fetching stops in time to leave about a minute of the 6-minute execution for writing. */
+export const DEFAULT_FETCH_BUDGET_MS = 4 * 60_000;
+export const DEFAULT_BLOCK_ROWS = 5_000;
+
+export type ExportResult =
+  | { status: "done"; sheetName: string; written: number; blockWrites: number }
+  /** The sheet has data: ask before replacing it. */
+  | { status: "confirm"; sheetName: string; existingRows: number }
+  | { status: "invalid"; problems: FilterProblems }
+  | { status: "failed"; error: ApiError; fetched: number; count: number };
+
+export function exportTransactions(
+  deps: ExportDeps,
+  form: TransactionFilterForm,
+  options: { replace: boolean },
+): ExportResult {
+  const checked = checkTransactionQuery(form);
+  if (!checked.ok) return { status: "invalid", problems: checked.problems };
+  const { sheet } = deps;
+  const existingRows = sheet.usedRows();
+  if (existingRows > 0 && !options.replace) {
+    return { status: "confirm", sheetName: sheet.name, existingRows };
+  }
+  const deadline = deps.clock.now() + (deps.fetchBudgetMs ?? DEFAULT_FETCH_BUDGET_MS);
+  const pages = deps.client.listAllTransactions(checked.query, { deadline });
+  if (!pages.complete) {
+    return {
+      status: "failed",
+      error: pages.error ?? outOfTime(pages.results.length, pages.count),
+      fetched: pages.results.length,
+      count: pages.count,
+    };
+  }
+  const rows = pages.results.map((t) => TRANSACTION_FIELDS.map((field) => toCellValue(t[field])));
+  const grid = sheet.reset();
+  const block = Math.max(1, deps.blockRows ?? DEFAULT_BLOCK_ROWS);
+  const values = [[...TRANSACTION_FIELDS], ...rows];
+  let blockWrites = 0;
+  for (let start = 0; start < values.length; start += block) {
+    grid.write(1 + start, 1, values.slice(start, start + block));
+    blockWrites++;
+  }
+  sheet.finish();
+  return { status: "done", sheetName: sheet.name, written: rows.length, blockWrites };
+}
+
+function outOfTime(fetched: number, count: number): ApiError {
+  return {
+    kind: "timeout",
+    message: `Only ${fetched} of ${count} transactions could be read in one run, so nothing was written.`,
+    next: "Narrow the export with a created_at range (for example one month) and export each part.",
+    charged: "no",
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Credits spent recently, from the transaction list (free): one filtered query for the charges of
+ * the last 7 days (created_at__gte, amount__lt=0), summed for the last 24 hours and 7 days.
+ */
+import type { ApiError } from "../../api/errors";
+import type { Transaction, TransactionQuery } from "../../api/wire";
+
+const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+export const WEEK = 7 * DAY;
+
+/** The spec's timestamp format, yyyy-mm-ddTHH:MM:SS.ssssss, in UTC. */
+export function apiTimestamp(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}.000000`;
+}
+
+/** Epoch ms of an API timestamp (UTC), or NaN when it is not one. */
+export function timestampMs(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?)?$/.exec(text);
+  if (!m) return Number.NaN;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0));
+  const fraction = Number(`0.${m[7] ?? "0"}`) * 1000;
+  return Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour, minute, second) + fraction;
+}
+
+/** The query for the charges of the last 7 days. */
+export function recentChargesQuery(now: number): TransactionQuery {
+  return { created_at__gte: apiTimestamp(now - WEEK), amount__lt: "0" };
+}
+
+export interface Spending {
+  lastDay: number;
+  lastWeek: number;
+  /** False when some pages could not be read: the sums are then "at least". */
+  complete: boolean;
+  error: ApiError | null;
+}
+
+/** Credits charged (as positive numbers) since now-24 h and now-7 days. */
+export function sumSpending(
+  transactions: readonly Transaction[],
+  now: number,
+): Omit<Spending, "complete" | "error"> {
+  let lastDay = 0;
+  let lastWeek = 0;
+  for (const t of transactions) {
+    const at = timestampMs(t.created_at);
+    if (!(t.amount < 0) || !(at >= now - WEEK)) continue;
+    lastWeek -= t.amount;
+    if (at >= now - DAY) lastDay -= t.amount;
+  }
+  return { lastDay, lastWeek };
+}

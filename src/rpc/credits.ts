@@ -1,0 +1,59 @@
+/**
+ * Sidebar <-> server methods of the Credits tab: the balance and recent spending, one page of the
+ * transaction list with every filter of the spec, and the export to a "Transactions" sheet. All
+ * of them are free (the transaction list costs no credits). Filter problems come back per field.
+ */
+import type { FilterProblems, TransactionFilterForm } from "../jobs/credits/filters";
+import type { TransactionPageView } from "../jobs/credits/list";
+import type { UserError } from "../rpc";
+
+export type {
+  FieldProblem,
+  FilterEntry,
+  FilterField,
+  FilterProblems,
+  TransactionFilterForm,
+} from "../jobs/credits/filters";
+export type { TransactionPageView } from "../jobs/credits/list";
+export type { TransactionRow } from "../jobs/credits/rows";
+
+export type CreditsSummary =
+  | {
+      ok: true;
+      /** Credits left; null when the key has no transaction yet. */
+      balance: number | null;
+      /** Credits charged in the last 24 hours and 7 days; "at least" when incomplete. */
+      spentLastDay: number;
+      spentLastWeek: number;
+      spendingComplete: boolean;
+      /** Settings' spend cap per run. */
+      spendCap: number;
+    }
+  | { ok: false; error: UserError; spendCap: number };
+
+export interface CreditsListRequest {
+  filters: TransactionFilterForm;
+  limit: number;
+  offset: number;
+}
+
+export type CreditsListResult =
+  | { ok: true; page: TransactionPageView }
+  | { ok: false; error: UserError; problems: FilterProblems };
+
+export interface CreditsExportRequest {
+  filters: TransactionFilterForm;
+  /** True once the user agreed to replace a Transactions sheet that holds data. */
+  replace: boolean;
+}
+
+export type CreditsExportResult =
+  | { status: "done"; sheetName: string; written: number; blockWrites: number; seconds: number }
+  | { status: "confirm"; sheetName: string; existingRows: number }
+  | { status: "failed"; error: UserError; problems: FilterProblems };
+
+export interface CreditsMethods {
+  creditsSummary: { arg: null; result: CreditsSummary };
+  creditsList: { arg: CreditsListRequest; result: CreditsListResult };
+  creditsExport: { arg: CreditsExportRequest; result: CreditsExportResult };
+}

@@ -1,0 +1,256 @@
+/** The Credits tab's pure parts: filter form -> query, validation problems per field, rows, sums, export. */
+import { describe, expect, it } from "vitest";
+import type { TransactionPages } from "../../src/api/client";
+import type { Transaction, TransactionQuery } from "../../src/api/wire";
+import { exportTransactions } from "../../src/jobs/credits/export";
+import { checkTransactionQuery, filterQuery } from "../../src/jobs/credits/filters";
+import { listTransactionPage, pageBounds } from "../../src/jobs/credits/list";
+import type { TransactionClient, TransactionsSheet } from "../../src/jobs/credits/ports";
+import { readableTime, transactionRow } from "../../src/jobs/credits/rows";
+import { apiTimestamp, recentChargesQuery, sumSpending } from "../../src/jobs/credits/spending";
+import type { GridValue } from "../../src/jobs/enrich/ports";
+import { TRANSACTION_FIELDS } from "../../src/sheet/lead-fields";
+
+function transaction(n: number, overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: `id-${n}`,
+    created_at: "2026-11-21T12:02:43.123456",
+    updated_at: "2026-11-21T12:02:43.123456",
+    status: "success",
+    balance_type: "leads_by_link",
+    amount: -1,
+    description: `Lead lookup ${n}`,
+    after_balance: 1000 - n,
+    ...overrides,
+  };
+}
+
+describe("filter form -> query", () => {
+  it("sends field__modifier=value for every filled field, trimmed, and nothing for empty ones", () => {
+    expect(
+      filterQuery({
+        created_at: { modifier: "range", value: " 2026-11-01 , 2026-11-21 10:00:00 " },
+        amount: { modifier: "lt", value: " -5 " },
+        after_balance: { modifier: "gte", value: "" },
+        status: { modifier: "exact", value: "success" },
+        balance_type: { modifier: "", value: "top_up" },
+      }),
+    ).toEqual({
+      created_at__range: "2026-11-01,2026-11-21T10:00:00",
+      amount__lt: "-5",
+      status__exact: "success",
+      balance_type__exact: "top_up",
+    });
+  });
+
+  it("accepts both date formats and every modifier of the spec", () => {
+    for (const modifier of ["exact", "gt", "gte", "lt", "lte"]) {
+      for (const value of ["2026-11-21", "2026-11-21T12:02:43.123456"]) {
+        expect(checkTransactionQuery({ created_at: { modifier, value } })).toEqual({
+          ok: true,
+          query: { [`created_at__${modifier}`]: value },
+        });
+      }
+      expect(checkTransactionQuery({ after_balance: { modifier, value: "-3" } }).ok).toBe(true);
+    }
+    expect(checkTransactionQuery({ amount: { modifier: "range", value: "-10,-1" } }).ok).toBe(true);
+  });
+
+  it("puts each problem next to its field, with the hint, before anything is sent", () => {
+    const checked = checkTransactionQuery(
+      {
+        created_at: { modifier: "gte", value: "21/11/2026" },
+        amount: { modifier: "range", value: "5" },
+        status: { modifier: "gt", value: "success" },
+      },
+      { limit: 0, offset: 0 },
+    );
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.problems.created_at).toEqual({
+      message: expect.stringContaining("created_at__gte"),
+      hint: expect.stringMatching(/yyyy-mm-dd/),
+    });
+    expect(checked.problems.amount?.hint).toMatch(/x,y/);
+    expect(checked.problems.status?.message).toMatch(/not a modifier of status/);
+    expect(checked.problems.page?.message).toMatch(/limit/);
+    expect(checked.problems.after_balance).toBeUndefined();
+  });
+});
+
+describe("rows and sums", () => {
+  it("makes a readable, signed, plain-text row", () => {
+    expect(transactionRow(transaction(1, { amount: 10000, after_balance: 12345 }))).toEqual({
+      id: "id-1",
+      created: "Nov 21, 2026, 12:02 UTC",
+      createdAt: "2026-11-21T12:02:43.123456",
+      amount: "+10,000",
+      charge: false,
+      description: "Lead lookup 1",
+      afterBalance: "12,345",
+      status: "success",
+      balanceType: "leads_by_link",
+    });
+    expect(transactionRow(transaction(2, { amount: -1500, after_balance: -7 }))).toMatchObject({
+      amount: "-1,500",
+      charge: true,
+      afterBalance: "-7",
+    });
+    expect(readableTime("2026-02-03")).toBe("Feb 3, 2026");
+    expect(readableTime("soon")).toBe("soon");
+  });
+
+  it("sums the charges of the last 24 hours and 7 days from one created_at__gte query", () => {
+    const now = Date.UTC(2026, 10, 21, 12, 0, 0);
+    expect(recentChargesQuery(now)).toEqual({
+      created_at__gte: "2026-11-14T12:00:00.000000",
+      amount__lt: "0",
+    });
+    const at = (hoursAgo: number) => apiTimestamp(now - hoursAgo * 3_600_000);
+    const list = [
+      transaction(1, { amount: -3, created_at: at(1) }),
+      transaction(2, { amount: -4, created_at: at(23.9) }),
+      transaction(3, { amount: -10, created_at: at(30) }),
+      transaction(4, { amount: 500, created_at: at(2) }),
+      transaction(5, { amount: -99, created_at: at(24 * 8) }),
+    ];
+    expect(sumSpending(list, now)).toEqual({ lastDay: 7, lastWeek: 17 });
+  });
+});
+
+function fakeClient(all: Transaction[], pageSize = 100): TransactionClient & { queries: TransactionQuery[] } {
+  const queries: TransactionQuery[] = [];
+  return {
+    queries,
+    balance: () => ({ ok: true, value: all[0]?.after_balance ?? null }),
+    listTransactions(query) {
+      queries.push(query);
+      const offset = Number(query.offset ?? 0);
+      const limit = Math.min(Number(query.limit ?? 20), pageSize);
+      return {
+        ok: true,
+        value: {
+          count: all.length,
+          next: offset + limit < all.length ? "next" : null,
+          previous: offset > 0 ? "previous" : null,
+          limit,
+          max_limit: 100,
+          offset,
+          results: all.slice(offset, offset + limit),
+        },
+      };
+    },
+    listAllTransactions(query): TransactionPages {
+      queries.push(query);
+      return { results: all, count: all.length, complete: true, error: null };
+    },
+  };
+}
+
+function fakeSheet(
+  existingRows = 0,
+): TransactionsSheet & { writes: Array<[number, GridValue[][]]>; frozen: boolean } {
+  const writes: Array<[number, GridValue[][]]> = [];
+  const sheet = {
+    name: "Transactions",
+    writes,
+    frozen: false,
+    usedRows: () => existingRows,
+    reset: () => ({
+      read: () => [],
+      write: (top: number, _left: number, values: GridValue[][]) => {
+        writes.push([top, values]);
+      },
+      lastRow: () => 0,
+      lastColumn: () => 0,
+    }),
+    finish: () => {
+      sheet.frozen = true;
+    },
+  };
+  return sheet;
+}
+
+const clock = { now: () => 0, sleep: () => undefined };
+
+describe("one page of the list", () => {
+  it("pages with limit/offset within 1..100 and reports Previous/Next", () => {
+    expect(pageBounds(500, -4)).toEqual({ limit: 100, offset: 0 });
+    expect(pageBounds("x", undefined)).toEqual({ limit: 20, offset: 0 });
+    const client = fakeClient(Array.from({ length: 45 }, (_, i) => transaction(i)));
+    const result = listTransactionPage(
+      client,
+      { status: { modifier: "exact", value: "success" } },
+      { limit: 20, offset: 40 },
+    );
+    expect(client.queries).toEqual([{ status__exact: "success", limit: "20", offset: "40" }]);
+    expect(result).toMatchObject({
+      status: "ok",
+      page: { count: 45, offset: 40, hasPrevious: true, hasNext: false },
+    });
+  });
+
+  it("sends nothing for a bad filter", () => {
+    const client = fakeClient([]);
+    const result = listTransactionPage(
+      client,
+      { amount: { modifier: "gt", value: "ten" } },
+      { limit: 20, offset: 0 },
+    );
+    expect(result).toMatchObject({
+      status: "invalid",
+      problems: { amount: { hint: expect.stringMatching(/whole number/) } },
+    });
+    expect(client.queries).toEqual([]);
+  });
+});
+
+describe("export to a sheet", () => {
+  const all = Array.from({ length: 12 }, (_, i) =>
+    transaction(i, { description: i === 0 ? '=HYPERLINK("x")' : "ok" }),
+  );
+
+  it("writes the header and every row in blocks through toCellValue, then freezes the header", () => {
+    const sheet = fakeSheet();
+    const result = exportTransactions(
+      { client: fakeClient(all), sheet, clock, blockRows: 5 },
+      {},
+      { replace: false },
+    );
+    expect(result).toEqual({ status: "done", sheetName: "Transactions", written: 12, blockWrites: 3 });
+    expect(sheet.writes.map(([top, values]) => [top, values.length])).toEqual([
+      [1, 5],
+      [6, 5],
+      [11, 3],
+    ]);
+    const rows = sheet.writes.flatMap(([, values]) => values);
+    expect(rows[0]).toEqual([...TRANSACTION_FIELDS]);
+    expect(rows[1]?.[TRANSACTION_FIELDS.indexOf("description")]).toBe('\'=HYPERLINK("x")');
+    expect(rows[1]?.[TRANSACTION_FIELDS.indexOf("amount")]).toBe(-1);
+    expect(sheet.frozen).toBe(true);
+  });
+
+  it("asks before replacing a sheet with data, and writes nothing when pages are missing", () => {
+    const sheet = fakeSheet(30);
+    expect(exportTransactions({ client: fakeClient(all), sheet, clock }, {}, { replace: false })).toEqual({
+      status: "confirm",
+      sheetName: "Transactions",
+      existingRows: 30,
+    });
+    const partial = fakeClient(all);
+    partial.listAllTransactions = () => ({
+      results: all.slice(0, 3),
+      count: 12,
+      complete: false,
+      error: null,
+    });
+    const failed = exportTransactions({ client: partial, sheet, clock }, {}, { replace: true });
+    expect(failed).toMatchObject({
+      status: "failed",
+      fetched: 3,
+      count: 12,
+      error: { next: expect.stringMatching(/created_at range/) },
+    });
+    expect(sheet.writes).toEqual([]);
+  });
+});
