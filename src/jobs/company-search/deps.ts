@@ -1,0 +1,31 @@
+/** What a company search needs from outside: ports and settings (Apps Script's in src/gas/). */
+import type { BatchResult } from "../../api/batch";
+import type { Clock } from "../../api/ports";
+import type { CompanySearchRequest, CompanySearchResponse } from "../../api/wire";
+import type { Lock, Store } from "../enrich/ports";
+import type { CompanySheet } from "./sheet";
+
+/** The part of the API client a search uses. */
+export interface CompanySearchClient {
+  searchCompanies(
+    requests: CompanySearchRequest[],
+    options: { deadline: number },
+  ): BatchResult<CompanySearchResponse>;
+}
+
+export interface CompanySearchDeps {
+  client(): CompanySearchClient;
+  /** The Companies sheet, created when missing. */
+  sheet(): CompanySheet;
+  store: Store;
+  lock: Lock;
+  clock: Clock;
+  settings: {
+    /** Requests per fetchAll: the chunk size setting, at most the endpoint's 20. */
+    parallel: number;
+    /** Credits one run may spend at most (SPEND_CAP). */
+    spendCap: number;
+  };
+  /** The client's deadline within one execution (default 240 s, well under the 6 minutes). */
+  budgetMs?: number;
+}

@@ -1,0 +1,233 @@
+/**
+ * One company search run: check the form, check the most it can cost against the confirmed
+ * estimate and the spend cap, send its pages in one parallel batch, append the companies to the
+ * Companies sheet (no network_id twice) and remember where "Next page" starts.
+ */
+import type { ApiError } from "../../api/errors";
+import { isRefineAnswer } from "../../api/responses";
+import type { Company, CompanySearchRequest, CompanySearchResponse } from "../../api/wire";
+import { JobError } from "../enrich/deps";
+import { columnLetters } from "../enrich/progress";
+import type { CompanySearchDeps } from "./deps";
+import { type CompanySearchForm, type FieldProblems, type FormField, hasProblems, planSearch } from "./form";
+import { pagePlan } from "./pages";
+import { saveLastSearch } from "./saved";
+import { appendCompanies, COMPANIES_SHEET, type WriteResult } from "./sheet";
+import type { CompanyRunResult, PageError } from "./types";
+
+export const DEFAULT_BUDGET_MS = 240_000;
+const LOCK_WAIT_MS = 10_000;
+const NOTHING_WRITTEN: WriteResult = { written: 0, duplicates: 0, firstRow: 0, lastRow: 0 };
+
+/** Request fields as they may appear in the server's detail, and the form field that shows them. */
+const SERVER_FIELDS: Array<[string, FormField]> = [
+  ["company_types", "company_types"],
+  ["headcounts", "headcounts"],
+  ["industries", "industries"],
+  ["keywords", "keywords"],
+  ["locations", "locations"],
+  ["num_of_followers", "num_of_followers"],
+  ["revenues_range", "revenue_min"],
+  ["limit_by", "limit_by"],
+  ["offset_by", "offset_by"],
+  ["strict", "strict_locations"],
+  ["exclude_ids", "exclude_ids"],
+  ["exclude_domains", "exclude_domains"],
+];
+
+/** The form field a server ValidationError names first (its detail and Hint say what to edit). */
+export function serverErrorField(text: string): FormField | null {
+  let best: { at: number; field: FormField } | null = null;
+  for (const [name, field] of SERVER_FIELDS) {
+    const at = text.search(new RegExp(`\\b${name}\\b`));
+    if (at >= 0 && (best === null || at < best.at)) best = { at, field };
+  }
+  return best?.field ?? null;
+}
+
+function rangeOf(page: CompanySearchRequest): string {
+  const from = page.offset_by ?? 0;
+  return `${from + 1}-${from + (page.limit_by ?? 0)}`;
+}
+
+interface Collected {
+  companies: Company[];
+  resultsCount: number | null;
+  timeCached: string | null;
+  refineMessage: string | null;
+  errors: PageError[];
+  problems: FieldProblems;
+  /** Offset of the first page that failed without being charged, or was not reached. */
+  retryFrom: number | null;
+}
+
+function collect(
+  pages: CompanySearchRequest[],
+  outcomes: Array<{ ok: true; value: CompanySearchResponse } | { ok: false; error: ApiError } | null>,
+): Collected {
+  const out: Collected = {
+    companies: [],
+    resultsCount: null,
+    timeCached: null,
+    refineMessage: null,
+    errors: [],
+    problems: {},
+    retryFrom: null,
+  };
+  const retry = (page: CompanySearchRequest) => {
+    out.retryFrom ??= page.offset_by ?? 0;
+  };
+  pages.forEach((page, index) => {
+    const outcome = outcomes[index] ?? null;
+    if (outcome === null) {
+      retry(page);
+      return;
+    }
+    if (outcome.ok) {
+      const answer = outcome.value;
+      out.resultsCount = Math.max(out.resultsCount ?? 0, answer.results_count);
+      out.timeCached ??= answer.time_cached;
+      if (isRefineAnswer(answer)) out.refineMessage ??= answer.message ?? "";
+      out.companies.push(...answer.companies);
+      return;
+    }
+    const error = outcome.error;
+    if (error.charged === "no") retry(page);
+    if (error.kind === "validation" && error.status === 400 && error.hint) {
+      const field = serverErrorField(error.hint) ?? "keywords";
+      const list = out.problems[field] ?? [];
+      if (!list.includes(error.hint)) list.push(error.hint);
+      out.problems[field] = list;
+      return;
+    }
+    out.errors.push({
+      companies: rangeOf(page),
+      message: error.message,
+      next: error.next,
+      ...(error.hint ? { hint: error.hint } : {}),
+      charged: error.charged,
+    });
+  });
+  return out;
+}
+
+function stateOf(c: Collected, stopped: boolean, notReached: number): CompanyRunResult["state"] {
+  if (hasProblems(c.problems)) return "invalid";
+  if (c.refineMessage !== null) return "refine";
+  if (stopped) return "stopped";
+  return c.errors.length > 0 || notReached > 0 ? "partial" : "done";
+}
+
+function nextOffsetOf(c: Collected, end: number): number | null {
+  const next = c.retryFrom ?? end;
+  if (c.refineMessage !== null) return null;
+  if (next >= 1599) return null;
+  if (c.retryFrom === null && c.resultsCount !== null && next >= c.resultsCount) return null;
+  return next;
+}
+
+/** A run that sent nothing: the form's own problems. */
+function notSent(form: CompanySearchForm, problems: FieldProblems): CompanyRunResult {
+  return {
+    state: "invalid",
+    problems,
+    resultsCount: null,
+    returned: 0,
+    written: 0,
+    duplicates: 0,
+    spent: 0,
+    timeCached: null,
+    refineMessage: null,
+    errors: [],
+    sheetName: COMPANIES_SHEET,
+    range: "",
+    offset: form.offset_by,
+    total: form.limit_by,
+    nextOffset: null,
+    pagesSent: 0,
+    pagesNotReached: 0,
+  };
+}
+
+/**
+ * Runs the search the user confirmed. `confirmedCredits` is the estimate the user saw: a form that
+ * would now cost more (edited since) is refused, as is anything above the spend cap.
+ */
+export function runCompanySearch(
+  deps: CompanySearchDeps,
+  form: CompanySearchForm,
+  confirmedCredits: number,
+): CompanyRunResult {
+  const planned = planSearch(form);
+  if (hasProblems(planned.problems)) return notSent(form, planned.problems);
+  const plan = pagePlan(planned.filters, planned.offset, planned.total, deps.settings.parallel);
+  if (plan.maxCredits > deps.settings.spendCap) {
+    throw new JobError(
+      "spend_cap",
+      `This search can cost up to ${plan.maxCredits} credits, above your spend cap of ${deps.settings.spendCap}.`,
+      "Lower how many companies to fetch, or raise the spend cap in Settings.",
+    );
+  }
+  if (!(plan.maxCredits <= confirmedCredits)) {
+    throw new JobError(
+      "changed",
+      `The search changed since the estimate (now up to ${plan.maxCredits} credits).`,
+      "Press Estimate again and confirm the new figure.",
+    );
+  }
+  if (!deps.lock.tryAcquire(LOCK_WAIT_MS)) {
+    throw new JobError(
+      "busy",
+      "Another search or run is writing to this spreadsheet.",
+      "Try again in a moment.",
+    );
+  }
+  try {
+    const client = deps.client();
+    const deadline = deps.clock.now() + (deps.budgetMs ?? DEFAULT_BUDGET_MS);
+    const batch = client.searchCompanies(plan.pages, { deadline });
+    const collected = collect(plan.pages, batch.outcomes);
+    if (batch.stoppedBy) {
+      collected.errors.unshift({
+        companies: "the rest",
+        message: batch.stoppedBy.message,
+        next: batch.stoppedBy.next,
+        ...(batch.stoppedBy.hint ? { hint: batch.stoppedBy.hint } : {}),
+        charged: "no",
+      });
+    }
+    // Nothing came back (refine answer, errors): the sheet is not created or touched.
+    const sheet = collected.companies.length > 0 ? deps.sheet() : null;
+    const write = sheet ? appendCompanies(sheet, collected.companies) : NOTHING_WRITTEN;
+    const notReached = batch.outcomes.filter((o) => o === null).length;
+    const width = Math.max(sheet?.lastColumn() ?? 1, 1);
+    const result: CompanyRunResult = {
+      state: stateOf(collected, batch.stoppedBy !== null, notReached),
+      problems: collected.problems,
+      resultsCount: collected.resultsCount,
+      returned: collected.companies.length,
+      written: write.written,
+      duplicates: write.duplicates,
+      spent: batch.spent,
+      timeCached: collected.timeCached,
+      refineMessage: collected.refineMessage,
+      errors: collected.errors,
+      sheetName: COMPANIES_SHEET,
+      range: write.written > 0 ? `A${write.firstRow}:${columnLetters(width)}${write.lastRow}` : "",
+      offset: planned.offset,
+      total: plan.total,
+      nextOffset: nextOffsetOf(collected, planned.offset + plan.total),
+      pagesSent: plan.pages.length - notReached,
+      pagesNotReached: notReached,
+    };
+    saveLastSearch(deps.store, {
+      form,
+      nextOffset: result.nextOffset,
+      resultsCount: result.resultsCount,
+      at: new Date(deps.clock.now()).toISOString(),
+    });
+    return result;
+  } finally {
+    deps.lock.release();
+  }
+}

@@ -1,0 +1,74 @@
+/** What the Companies tab's server calls answer (plain JSON for google.script.run). */
+import type { CompanySearchForm, FieldProblems } from "./form";
+
+export interface CompanyEstimate {
+  /** Every problem of the form by field; when any, nothing else is meaningful and nothing is sent. */
+  problems: FieldProblems;
+  offset: number;
+  /** Companies asked for, after the 1,600 cut. */
+  total: number;
+  /** True when offset + limit passed the first 1,600 matches and was cut. */
+  cut: boolean;
+  pages: number;
+  pageSize: number;
+  /** The most the search can cost (up to limit_by credits; a page's minimum is the refine answer's 3). */
+  maxCredits: number;
+  /** Credits left, or null when the balance could not be read (balanceError says why). */
+  balance: number | null;
+  balanceError: string | null;
+  cap: number;
+  /** The most companies one run can fetch within the spend cap from this offset. */
+  withinCap: number;
+}
+
+/** An error a page ended with, as the tab shows it. */
+export interface PageError {
+  /** Which companies of the match list, e.g. "25-49". */
+  companies: string;
+  message: string;
+  next: string;
+  /** The server's detail and Hint, verbatim. */
+  hint?: string;
+  charged: "no" | "maybe";
+}
+
+export interface CompanyRunResult {
+  /**
+   * done: every page answered; partial: some pages failed or were not reached; stopped: out of
+   * credits or key refused; refine: the API asked to refine the search; invalid: the server
+   * rejected the filters (serverProblems) or the form had problems (nothing was sent).
+   */
+  state: "done" | "partial" | "stopped" | "refine" | "invalid";
+  /** Problems by field: the form's own, or the server's ValidationError placed at its field. */
+  problems: FieldProblems;
+  /** The API's results_count: how many companies match the filters. */
+  resultsCount: number | null;
+  /** Companies the API returned (and charged). */
+  returned: number;
+  written: number;
+  duplicates: number;
+  /** Credits spent, from the answers' amounts. */
+  spent: number;
+  /** When the order was cached (the API's time_cached), or null when this search cached it. */
+  timeCached: string | null;
+  refineMessage: string | null;
+  errors: PageError[];
+  sheetName: string;
+  /** Rows written, e.g. "A2:AE26", or "" when none. */
+  range: string;
+  offset: number;
+  total: number;
+  /** Where "Next page" starts, or null when the first 1,600 matches (or all matches) are done. */
+  nextOffset: number | null;
+  pagesSent: number;
+  pagesNotReached: number;
+}
+
+/** The last search of this document (document properties), for "Next page". */
+export interface LastCompanySearch {
+  form: CompanySearchForm;
+  nextOffset: number | null;
+  resultsCount: number | null;
+  /** ISO time of the run. */
+  at: string;
+}
