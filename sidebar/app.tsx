@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { NoticeBar, NoticeProvider } from "./components/notices";
 import { type TabSpec, Tabs } from "./components/tabs";
 import { call } from "./rpc-client";
+import { CreditsTab } from "./tabs/credits";
 import { EnrichTab } from "./tabs/enrich";
 import { SettingsTab } from "./tabs/settings";
 
@@ -61,7 +62,15 @@ export function App() {
     <NoticeProvider>
       <Tabs tabs={TABS} selected={tab} onSelect={(id) => setTab(id)}>
         <NoticeBar />
-        {tab === "settings" ? <SettingsTab /> : tab === "enrich" ? <EnrichTab /> : <Planned tab={tab} />}
+        {tab === "settings" ? (
+          <SettingsTab />
+        ) : tab === "enrich" ? (
+          <EnrichTab />
+        ) : tab === "credits" ? (
+          <CreditsTab onOpenSettings={() => setTab("settings")} />
+        ) : (
+          <Planned tab={tab} />
+        )}
         <Footer />
       </Tabs>
     </NoticeProvider>

@@ -1,0 +1,133 @@
+/**
+ * The transaction filters: one condition per field of the spec (created_at, amount, after_balance
+ * with exact, gt, gte, lt, lte, range; status and balance_type exact). The server checks them with
+ * the client's validator and answers each problem under its field, with the fix.
+ */
+import { FILTER_FIELDS, type FilterField, modifiersOf } from "../../../src/jobs/credits/filters";
+import type { FilterProblems, TransactionFilterForm } from "../../../src/rpc/credits";
+
+const MODIFIER_LABELS: Record<string, string> = {
+  exact: "is",
+  gt: "greater than",
+  gte: "at least",
+  lt: "less than",
+  lte: "at most",
+  range: "between (x,y)",
+};
+
+const PLACEHOLDERS: Record<FilterField, string> = {
+  created_at: "2026-11-01",
+  status: "success",
+  balance_type: "leads_by_icp",
+  amount: "-5",
+  after_balance: "1000",
+};
+
+function hintOf(field: FilterField, modifier: string): string {
+  const range = modifier === "range" ? "Two values x,y, both included. " : "";
+  if (field === "created_at") return `${range}yyyy-mm-dd or yyyy-mm-ddTHH:MM:SS.ssssss (UTC).`;
+  if (field === "amount") return `${range}Whole credits; charges are negative.`;
+  if (field === "after_balance") return `${range}Whole credits.`;
+  return "Exact text.";
+}
+
+const ROW = { display: "flex", gap: "4px" } as const;
+const ERROR = { color: "var(--error)", fontSize: "12px" } as const;
+
+export function emptyFilters(): TransactionFilterForm {
+  return {};
+}
+
+export function FilterForm({
+  form,
+  problems,
+  busy,
+  onChange,
+  onApply,
+  onClear,
+}: {
+  form: TransactionFilterForm;
+  problems: FilterProblems;
+  busy: boolean;
+  onChange(form: TransactionFilterForm): void;
+  onApply(): void;
+  onClear(): void;
+}) {
+  const set = (field: FilterField, change: { modifier?: string; value?: string }) => {
+    const current = form[field] ?? { modifier: "exact", value: "" };
+    onChange({ ...form, [field]: { ...current, ...change } });
+  };
+  const active = FILTER_FIELDS.filter((field) => (form[field]?.value ?? "").trim() !== "").length;
+  return (
+    <details open={active > 0 || Object.keys(problems).length > 0}>
+      <summary>Filters{active > 0 ? ` (${active})` : ""}</summary>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onApply();
+        }}
+      >
+        {FILTER_FIELDS.map((field) => {
+          const entry = form[field] ?? { modifier: "exact", value: "" };
+          const modifiers = modifiersOf(field);
+          const problem = problems[field];
+          const described = `credits-${field}-hint${problem ? ` credits-${field}-problem` : ""}`;
+          return (
+            <div class="form-group" key={field}>
+              <label for={`credits-${field}`}>{field}</label>
+              <div style={ROW}>
+                {modifiers.length > 1 ? (
+                  <select
+                    aria-label={`${field} condition`}
+                    style={{ width: "46%" }}
+                    value={entry.modifier}
+                    onChange={(e) => set(field, { modifier: e.currentTarget.value })}
+                  >
+                    {modifiers.map((m) => (
+                      <option key={m} value={m}>
+                        {MODIFIER_LABELS[m] ?? m}
+                      </option>
+                    ))}
+                  </select>
+                ) : null}
+                <input
+                  id={`credits-${field}`}
+                  type="text"
+                  spellcheck={false}
+                  autocomplete="off"
+                  value={entry.value}
+                  placeholder={entry.modifier === "range" ? `${PLACEHOLDERS[field]},…` : PLACEHOLDERS[field]}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={described}
+                  onInput={(e) => set(field, { value: e.currentTarget.value })}
+                />
+              </div>
+              <span class="hint" id={`credits-${field}-hint`}>
+                {hintOf(field, entry.modifier)}
+              </span>
+              {problem ? (
+                <span id={`credits-${field}-problem`} role="alert" style={ERROR}>
+                  {problem.message}. {problem.hint}
+                </span>
+              ) : null}
+            </div>
+          );
+        })}
+        {problems.page ? (
+          <p role="alert" style={ERROR}>
+            {problems.page.message}. {problems.page.hint}
+          </p>
+        ) : null}
+        <div class="buttons">
+          <button type="submit" class="action" disabled={busy}>
+            Apply filters
+          </button>
+          <button type="button" class="secondary" disabled={busy} onClick={onClear}>
+            Clear
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The Credits tab in real Chromium over the playground: balance and transactions on opening,
+ * a filter, a bad filter's problem under its field, paging, the way to Settings, and the export
+ * read back from the Transactions sheet against the sandbox's own list.
+ */
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PATHS, type Transaction, type TransactionListResponse } from "../../src/api/wire";
+import { TRANSACTION_FIELDS } from "../../src/sheet/lead-fields";
+import { openPlayground, openSidebar, readGrid, selectSheet } from "./playground-page";
+import { launchBrowser, startPlayground, type TestPlayground } from "./support";
+
+const KEY = "sandbox-demo-key";
+
+describe("Credits tab in the playground", () => {
+  let playground: TestPlayground;
+  let browser: Browser;
+  let page: Page;
+  let sidebar: FrameLocator;
+  let all: Transaction[];
+
+  beforeAll(async () => {
+    playground = await startPlayground();
+    const response = await fetch(`${playground.sandboxUrl}${PATHS.transactions}?limit=100`, {
+      headers: { Authorization: `Token ${KEY}` },
+    });
+    all = ((await response.json()) as TransactionListResponse).results;
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openPlayground(page, playground.url);
+    sidebar = await openSidebar(page);
+    await sidebar.getByRole("tab", { name: "Credits" }).click();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  const range = () => sidebar.getByTestId("credits-range").textContent();
+  const notice = () => sidebar.locator(".notice").first().textContent();
+
+  it("shows the balance, recent spending, the spend cap and the newest transactions", async () => {
+    await expect.poll(() => sidebar.getByTestId("credits-balance").textContent()).toBe("10,000 credits");
+    expect(await sidebar.getByTestId("credits-spent").textContent()).toMatch(/last 24 h: .*Last 7 days: \d/s);
+    expect(await sidebar.getByTestId("credits-cap").textContent()).toMatch(/Spend cap per run: 500 credits/);
+    await expect.poll(range).toBe(`1–20 of ${all.length}`);
+    const rows = sidebar.getByTestId("credits-row");
+    expect(await rows.count()).toBe(20);
+    expect(await rows.first().textContent()).toContain(all[0]!.description);
+  });
+
+  it("pages with Next and Previous", async () => {
+    await sidebar.getByRole("button", { name: "Next" }).click();
+    await expect.poll(range).toBe(`21–40 of ${all.length}`);
+    expect(await sidebar.getByTestId("credits-row").first().textContent()).toContain(all[20]!.description);
+    await sidebar.getByRole("button", { name: "Previous" }).click();
+    await expect.poll(range).toBe(`1–20 of ${all.length}`);
+  });
+
+  it("shows a bad filter's problem under its field, then filters", async () => {
+    await sidebar.getByText("Filters", { exact: true }).click();
+    await sidebar.getByLabel("created_at condition").selectOption("gte");
+    await sidebar.getByLabel("created_at", { exact: true }).fill("yesterday");
+    await sidebar.getByRole("button", { name: "Apply filters" }).click();
+    await expect
+      .poll(() => sidebar.locator("#credits-created_at-problem").textContent())
+      .toMatch(/yyyy-mm-dd/);
+    await sidebar.getByLabel("created_at", { exact: true }).fill("");
+    await sidebar.getByLabel("balance_type", { exact: true }).fill("top_up");
+    await sidebar.getByRole("button", { name: "Apply filters" }).click();
+    await expect.poll(range).toBe("1–1 of 1");
+    expect(await sidebar.locator("#credits-created_at-problem").count()).toBe(0);
+    expect(await sidebar.getByTestId("credits-amount").textContent()).toMatch(/^\+/);
+  });
+
+  it("exports the matching transactions to the Transactions sheet, asking before it replaces them", async () => {
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+    await expect.poll(range).toBe(`1–20 of ${all.length}`);
+    await sidebar.getByRole("button", { name: "Export to sheet" }).click();
+    await expect
+      .poll(notice, { timeout: 15_000 })
+      .toMatch(new RegExp(`Wrote ${all.length} transactions to the Transactions sheet .*No credits used`));
+    await selectSheet(page, "Transactions");
+    await expect.poll(async () => (await readGrid(page)).length).toBe(all.length + 1);
+    const grid = await readGrid(page);
+    expect(grid[0]).toEqual([...TRANSACTION_FIELDS]);
+    expect(grid.slice(1).map((row) => row[0])).toEqual(all.map((t) => t.id));
+    expect(grid[1]?.[TRANSACTION_FIELDS.indexOf("description")]).toBe(all[0]!.description);
+
+    await sidebar.getByRole("button", { name: "Export to sheet" }).click();
+    await expect.poll(() => sidebar.getByRole("alertdialog").textContent()).toMatch(/already has \d+ rows/);
+    await sidebar.getByRole("button", { name: "Replace" }).click();
+    await expect.poll(notice, { timeout: 15_000 }).toMatch(/Wrote \d+ transactions/);
+  });
+
+  it("leads to Settings to change the spend cap", async () => {
+    await sidebar.getByRole("button", { name: "Change in Settings" }).click();
+    await expect.poll(() => sidebar.getByLabel("Spend cap per run (credits)").inputValue()).toBe("500");
+  });
+});
