@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { NoticeBar, NoticeProvider } from "./components/notices";
 import { type TabSpec, Tabs } from "./components/tabs";
 import { call } from "./rpc-client";
+import { CompaniesTab } from "./tabs/companies";
 import { CreditsTab } from "./tabs/credits";
 import { EnrichTab } from "./tabs/enrich";
 import { SettingsTab } from "./tabs/settings";
@@ -66,6 +67,8 @@ export function App() {
           <SettingsTab />
         ) : tab === "enrich" ? (
           <EnrichTab />
+        ) : tab === "companies" ? (
+          <CompaniesTab />
         ) : tab === "credits" ? (
           <CreditsTab onOpenSettings={() => setTab("settings")} />
         ) : (

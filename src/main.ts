@@ -3,6 +3,7 @@
  * here becomes a top-level Apps Script function; see scripts/build.ts). Keep each one thin: check
  * input, call inward, format output.
  */
+import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
 import { enrichHandlers, requestEnrichFocus } from "./gas/enrich-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
@@ -48,6 +49,7 @@ const handlers: RpcHandlers = {
   ...settingsHandlers,
   ...enrichHandlers,
   ...creditsHandlers,
+  ...companyHandlers,
   getServerInfo: () => ({ version: __ADDON_VERSION__ }),
 };
 

@@ -8,6 +8,7 @@
  * google.script.run cannot carry them.
  */
 
+import type { CompanyMethods } from "./rpc/companies";
 import type { CreditsMethods } from "./rpc/credits";
 import type { EnrichMethods } from "./rpc/enrich";
 import type { SettingsMethods } from "./rpc/settings";
@@ -28,7 +29,7 @@ export interface ServerInfo {
 }
 
 /** Method name -> argument and result. Features add their methods here. */
-export interface RpcMethods extends SettingsMethods, EnrichMethods, CreditsMethods {
+export interface RpcMethods extends SettingsMethods, EnrichMethods, CreditsMethods, CompanyMethods {
   /** Cheap call the sidebar makes on load: proves the bridge works. */
   getServerInfo: { arg: null; result: ServerInfo };
 }

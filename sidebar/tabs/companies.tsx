@@ -1,0 +1,179 @@
+/**
+ * The Companies tab: company search by ideal-customer profile into the Companies sheet.
+ * Estimate checks the form (every problem at once, next to its field) and shows the most it can
+ * cost against the balance and the spend cap; nothing is spent before Confirm. A run appends the
+ * companies (none twice) and offers Next page, which continues where the last search stopped.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { emptyForm } from "../../src/jobs/company-search/form";
+import type {
+  CompanyEstimate,
+  CompanyRunResult,
+  CompanySearchForm,
+  FieldProblems,
+  LastCompanySearch,
+  Presets,
+} from "../../src/rpc/companies";
+import { useNotices } from "../components/notices";
+import { asUserError, call } from "../rpc-client";
+import { EstimateView } from "./companies/estimate";
+import { CompanyForm } from "./companies/form";
+import { PresetBar } from "./companies/presets";
+import { ResultView } from "./companies/result";
+
+const hasAny = (problems: FieldProblems) => Object.values(problems).some((list) => (list?.length ?? 0) > 0);
+
+export function CompaniesTab() {
+  const notices = useNotices();
+  const [form, setForm] = useState<CompanySearchForm>(emptyForm);
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [estimate, setEstimate] = useState<CompanyEstimate | null>(null);
+  const [result, setResult] = useState<CompanyRunResult | null>(null);
+  const [last, setLast] = useState<LastCompanySearch | null>(null);
+  const [presets, setPresets] = useState<Presets>({});
+  const [busy, setBusy] = useState<"" | "estimate" | "run" | "preset">("");
+
+  useEffect(() => {
+    call("companyLastSearch", null).then(setLast, () => undefined);
+    call("companyPresets", null).then(setPresets, () => undefined);
+  }, []);
+
+  const edit = (next: CompanySearchForm) => {
+    setForm(next);
+    setEstimate(null);
+  };
+
+  const runEstimate = async (target: CompanySearchForm) => {
+    setBusy("estimate");
+    notices.clear();
+    setResult(null);
+    try {
+      const answer = await call("companyEstimate", target);
+      setProblems(answer.problems);
+      setEstimate(hasAny(answer.problems) ? null : answer);
+      if (hasAny(answer.problems)) {
+        notices.show({
+          tone: "error",
+          message: "Some fields need fixing before anything is sent.",
+          next: "See the marked fields.",
+        });
+      }
+    } catch (error) {
+      notices.showError(asUserError(error));
+    } finally {
+      setBusy("");
+    }
+  };
+
+  const confirm = async () => {
+    if (!estimate) return;
+    setBusy("run");
+    notices.clear();
+    try {
+      const answer = await call("companyRun", { form, confirmedCredits: estimate.maxCredits });
+      setResult(answer);
+      setProblems(answer.problems);
+      setEstimate(null);
+      call("companyLastSearch", null).then(setLast, () => undefined);
+    } catch (error) {
+      notices.showError(asUserError(error));
+    } finally {
+      setBusy("");
+    }
+  };
+
+  const nextPage = (offset: number, base: CompanySearchForm = form) => {
+    const next = { ...base, offset_by: offset };
+    setForm(next);
+    void runEstimate(next);
+  };
+
+  const presetCall = async (work: () => Promise<Presets>, done: string) => {
+    setBusy("preset");
+    try {
+      setPresets(await work());
+      notices.show({ tone: "ok", message: done });
+    } catch (error) {
+      notices.showError(asUserError(error));
+    } finally {
+      setBusy("");
+    }
+  };
+
+  return (
+    <>
+      <p class="muted">Find companies by ideal-customer profile; they are added to the Companies sheet.</p>
+      <PresetBar
+        presets={presets}
+        busy={busy !== ""}
+        onLoad={(loaded, name) => {
+          edit(loaded);
+          setProblems({});
+          notices.show({ tone: "info", message: `Preset "${name}" loaded.` });
+        }}
+        onSave={(name) =>
+          presetCall(() => call("companySavePreset", { name, form }), `Preset "${name.trim()}" saved.`)
+        }
+        onDelete={(name) =>
+          presetCall(() => call("companyDeletePreset", { name }), `Preset "${name}" deleted.`)
+        }
+      />
+      {last && last.nextOffset !== null && !result ? (
+        <div class="notice info" data-testid="company-last">
+          Last search
+          {last.resultsCount === null ? "" : `: ${last.resultsCount.toLocaleString("en-US")} match`}.
+          <div class="buttons">
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy !== ""}
+              onClick={() => nextPage(last.nextOffset ?? 0, last.form)}
+            >
+              Next page (from {((last.nextOffset ?? 0) + 1).toLocaleString("en-US")})
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <CompanyForm form={form} problems={problems} onChange={edit} />
+      {estimate ? (
+        <EstimateView
+          estimate={estimate}
+          busy={busy !== ""}
+          onConfirm={confirm}
+          onFitCap={(total) => {
+            const next = { ...form, limit_by: total };
+            setForm(next);
+            void runEstimate(next);
+          }}
+          onCancel={() => setEstimate(null)}
+        />
+      ) : (
+        <div class="buttons">
+          <button type="button" class="action" disabled={busy !== ""} onClick={() => runEstimate(form)}>
+            {busy === "estimate" ? "Estimating…" : "Estimate"}
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            disabled={busy !== ""}
+            onClick={() => {
+              edit(emptyForm());
+              setProblems({});
+              setResult(null);
+            }}
+          >
+            Clear
+          </button>
+        </div>
+      )}
+      {busy === "run" ? (
+        <p class="muted" aria-live="polite">
+          Searching…
+        </p>
+      ) : null}
+      {result ? (
+        <ResultView result={result} busy={busy !== ""} onNextPage={(offset) => nextPage(offset)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+/** The estimate before anything is spent: the most it can cost against the balance and the spend cap. */
+import type { CompanyEstimate } from "../../../src/rpc/companies";
+
+export const plural = (n: number, word: string) =>
+  `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+
+export function EstimateView({
+  estimate,
+  busy,
+  onConfirm,
+  onFitCap,
+  onCancel,
+}: {
+  estimate: CompanyEstimate;
+  busy: boolean;
+  onConfirm(): void;
+  onFitCap(total: number): void;
+  onCancel(): void;
+}) {
+  const { maxCredits, balance, balanceError, cap, total, offset, pages, pageSize, withinCap } = estimate;
+  const overCap = maxCredits > cap;
+  const short = balance !== null && maxCredits > balance;
+  return (
+    <div class="notice info" data-testid="company-estimate">
+      <strong>
+        {plural(total, "company")} from match {(offset + 1).toLocaleString("en-US")}: up to{" "}
+        {plural(maxCredits, "credit")}
+      </strong>
+      <br />
+      Balance {balance === null ? "unknown" : plural(balance, "credit")} · spend cap {plural(cap, "credit")}
+      <span class="next">
+        1 credit per company returned; skipped companies are free.{" "}
+        {pages === 1 ? "One request" : `${pages} requests of ${pageSize}`} sent in parallel.
+      </span>
+      {estimate.cut ? (
+        <span class="next">Cut to the first 1,600 matches: the API searches no further.</span>
+      ) : null}
+      {overCap ? (
+        <span class="next" data-testid="company-over-cap">
+          This is above your spend cap of {plural(cap, "credit")}: fetch at most{" "}
+          {plural(withinCap, "company")} per run, or raise the cap in Settings.
+        </span>
+      ) : null}
+      {short && !overCap ? (
+        <span class="next">
+          Your balance may not cover all of it: the run stops when credits run out and keeps what came back.
+        </span>
+      ) : null}
+      {balanceError ? <span class="next">{balanceError}</span> : null}
+      <div class="buttons">
+        {overCap ? (
+          withinCap > 0 ? (
+            <button type="button" class="action" disabled={busy} onClick={() => onFitCap(withinCap)}>
+              Fetch {withinCap.toLocaleString("en-US")} instead
+            </button>
+          ) : null
+        ) : (
+          <button type="button" class="action" disabled={busy} onClick={onConfirm}>
+            Confirm & search
+          </button>
+        )}
+        <button type="button" class="secondary" disabled={busy} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The company search form: every body field of the spec's company search, with the rules that
+ * matter where they matter. limit_by is "how many companies" in all (sent in pages), offset_by
+ * "where to start" in the match list.
+ */
+import { COMPANY_TYPES, FOLLOWER_RANGES, HEADCOUNTS } from "../../../src/api/wire";
+import type { CompanySearchForm, FieldProblems } from "../../../src/rpc/companies";
+import { CheckboxGroup, Hint, ListField, NumberField, Problems } from "./fields";
+
+const PLAIN = { fontWeight: 400 } as const;
+const PAIR = { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "0 8px" } as const;
+
+export function CompanyForm({
+  form,
+  problems,
+  onChange,
+}: {
+  form: CompanySearchForm;
+  problems: FieldProblems;
+  onChange(form: CompanySearchForm): void;
+}) {
+  const set =
+    <K extends keyof CompanySearchForm>(field: K) =>
+    (value: CompanySearchForm[K]) =>
+      onChange({ ...form, [field]: value });
+  const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+  return (
+    <>
+      <ListField
+        field="industries"
+        label="Industries"
+        values={form.industries}
+        onChange={set("industries")}
+        problems={problems}
+        placeholder="e.g. Software Development, Enter"
+        hint="Exactly as the API's industry list names them. An unknown one is rejected free of charge, with the API's hint."
+      />
+      <ListField
+        field="locations"
+        label="Locations"
+        values={form.locations}
+        onChange={set("locations")}
+        problems={problems}
+        placeholder="e.g. Germany, or Berlin, Berlin, Germany"
+        hint="A country, or city, state, country as the API lists it; Enter after each."
+      />
+      <label style={PLAIN}>
+        <input
+          type="checkbox"
+          checked={form.strict_locations}
+          onChange={(e) => set("strict_locations")(e.currentTarget.checked)}
+        />{" "}
+        Strict: headquarters only (strict company_locations)
+      </label>
+      <Problems field="strict_locations" problems={problems} />
+      <ListField
+        field="keywords"
+        label="Keywords"
+        values={form.keywords}
+        onChange={set("keywords")}
+        problems={problems}
+        max={10}
+        placeholder="e.g. saas, or (cloud AND security)"
+        hint={
+          <>
+            Up to 10, 40 characters each, combined with OR. Group with AND, OR, NOT in parentheses: (cloud AND
+            security). Not allowed: ! @ # $ % ^ \ * {"{ } [ ]"} / |
+          </>
+        }
+      />
+      <CheckboxGroup
+        field="headcounts"
+        legend="Headcount"
+        options={HEADCOUNTS}
+        values={form.headcounts}
+        onChange={set("headcounts")}
+        problems={problems}
+        hint="Tests the exact employee count (headcount_exact); headcount_range in the sheet is the company's own text and may differ."
+      />
+      <CheckboxGroup
+        field="company_types"
+        legend="Company type"
+        options={COMPANY_TYPES}
+        values={form.company_types}
+        onChange={set("company_types")}
+        problems={problems}
+      />
+      <CheckboxGroup
+        field="num_of_followers"
+        legend="Followers"
+        options={FOLLOWER_RANGES}
+        values={form.num_of_followers}
+        onChange={set("num_of_followers")}
+        problems={problems}
+      />
+      <details>
+        <summary>Revenue and exclusions</summary>
+        <div style={PAIR}>
+          <NumberField
+            field="revenue_min"
+            label="Revenue min"
+            value={form.revenue_min}
+            onChange={set("revenue_min")}
+            problems={problems}
+          />
+          <NumberField
+            field="revenue_max"
+            label="Revenue max"
+            value={form.revenue_max}
+            onChange={set("revenue_max")}
+            problems={problems}
+          />
+        </div>
+        <Hint id="co-revenue-hint">revenues_range; the API does not state its unit.</Hint>
+        <ListField
+          field="exclude_domains"
+          label="Exclude domains"
+          values={form.exclude_domains}
+          onChange={set("exclude_domains")}
+          problems={problems}
+          placeholder="e.g. competitor.com"
+          hint="Companies with these web domains are left out."
+        />
+        <ListField
+          field="exclude_ids"
+          label="Exclude company ids"
+          values={form.exclude_ids}
+          onChange={set("exclude_ids")}
+          problems={problems}
+          placeholder="network_id, e.g. 1000042"
+          hint="The network_id column of the Companies sheet."
+        />
+      </details>
+      <div style={PAIR}>
+        <NumberField
+          field="limit_by"
+          label="Companies to fetch"
+          value={Number.isNaN(form.limit_by) ? "" : String(form.limit_by)}
+          onChange={(text) => set("limit_by")(number(text))}
+          problems={problems}
+        />
+        <NumberField
+          field="offset_by"
+          label="Start at"
+          value={Number.isNaN(form.offset_by) ? "" : String(form.offset_by)}
+          onChange={(text) => set("offset_by")(number(text))}
+          problems={problems}
+        />
+      </div>
+      <Hint id="co-window-hint">
+        Only the first 1,600 matches are searched. Companies with 0 employees and a bad website are skipped
+        and not charged, so fewer may come back than asked. The order is kept 30 days, so Next page brings no
+        duplicates.
+      </Hint>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The Companies tab's server methods: settings, the Companies sheet and document properties come
+ * from Apps Script here; the search itself is src/jobs/company-search/ through its ports.
+ */
+import { chunkLimit } from "../api/client";
+import type { CompanySearchDeps } from "../jobs/company-search/deps";
+import {
+  COMPANIES_SHEET,
+  type CompanySheet,
+  deletePreset,
+  estimateCompanySearch,
+  loadLastSearch,
+  loadPresets,
+  readForm,
+  runCompanySearch,
+  savePreset,
+} from "../jobs/company-search/index";
+import { JobError } from "../jobs/enrich/deps";
+import type { RpcHandlers } from "../rpc";
+import { sheetGrid } from "./grid";
+import { appsScriptClock } from "./http";
+import { documentStore } from "./job-store";
+import { documentLock } from "./lock";
+import { connectClient, hasApiKey } from "./settings-client";
+import { readSettings } from "./settings-store";
+
+function noKey(): JobError {
+  return new JobError(
+    "auth",
+    "No API key is saved yet.",
+    "Open Settings, paste your API key and press Save.",
+  );
+}
+
+/** The Companies sheet, created (with nothing in it yet) when missing. */
+function companiesSheet(): CompanySheet {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const sheet = spreadsheet.getSheetByName(COMPANIES_SHEET) ?? spreadsheet.insertSheet(COMPANIES_SHEET);
+  return { ...sheetGrid(sheet), freezeHeader: () => sheet.setFrozenRows(1) };
+}
+
+function searchSettings() {
+  const settings = readSettings();
+  return {
+    settings,
+    limits: { parallel: chunkLimit("companySearch", settings.chunkSize), spendCap: settings.spendCap },
+  };
+}
+
+function deps(): CompanySearchDeps {
+  const { settings, limits } = searchSettings();
+  return {
+    client: () => {
+      if (!hasApiKey(settings)) throw noKey();
+      return connectClient(settings);
+    },
+    sheet: companiesSheet,
+    store: documentStore(),
+    lock: documentLock(),
+    clock: appsScriptClock,
+    settings: limits,
+  };
+}
+
+function balanceNow(): { balance: number | null; balanceError: string | null } {
+  const settings = readSettings();
+  if (!hasApiKey(settings)) return { balance: null, balanceError: "No API key is saved yet: open Settings." };
+  const result = connectClient(settings).balance();
+  return result.ok
+    ? { balance: result.value, balanceError: null }
+    : { balance: null, balanceError: `${result.error.message} ${result.error.next}` };
+}
+
+function nameOf(arg: unknown): string {
+  const name = (Object(arg) as { name?: unknown }).name;
+  return typeof name === "string" ? name : "";
+}
+
+export const companyHandlers: Pick<
+  RpcHandlers,
+  | "companyEstimate"
+  | "companyRun"
+  | "companyLastSearch"
+  | "companyPresets"
+  | "companySavePreset"
+  | "companyDeletePreset"
+> = {
+  companyEstimate: (form) => estimateCompanySearch(readForm(form), searchSettings().limits, balanceNow),
+  companyRun: (arg) => {
+    const { form, confirmedCredits } = Object(arg) as { form?: unknown; confirmedCredits?: unknown };
+    if (!hasApiKey(readSettings())) throw noKey();
+    const confirmed = typeof confirmedCredits === "number" ? confirmedCredits : 0;
+    return runCompanySearch(deps(), readForm(form), confirmed);
+  },
+  companyLastSearch: () => loadLastSearch(documentStore()),
+  companyPresets: () => loadPresets(documentStore()),
+  companySavePreset: (arg) =>
+    savePreset(documentStore(), nameOf(arg), readForm((Object(arg) as { form?: unknown }).form)),
+  companyDeletePreset: (arg) => deletePreset(documentStore(), nameOf(arg)),
+};
