@@ -6,6 +6,7 @@ import { call } from "./rpc-client";
 import { CompaniesTab } from "./tabs/companies";
 import { CreditsTab } from "./tabs/credits";
 import { EnrichTab } from "./tabs/enrich";
+import { LeadsTab } from "./tabs/leads";
 import { SettingsTab } from "./tabs/settings";
 
 const TABS = [
@@ -67,6 +68,8 @@ export function App() {
           <SettingsTab />
         ) : tab === "enrich" ? (
           <EnrichTab />
+        ) : tab === "leads" ? (
+          <LeadsTab />
         ) : tab === "companies" ? (
           <CompaniesTab />
         ) : tab === "credits" ? (

@@ -6,6 +6,7 @@
 import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
 import { enrichHandlers, requestEnrichFocus } from "./gas/enrich-handlers";
+import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
 import { settingsHandlers } from "./gas/settings-handlers";
 import { dispatch, type RpcHandlers, type RpcResult, type UserError } from "./rpc";
@@ -48,6 +49,7 @@ export function showEnrichSidebar(): void {
 const handlers: RpcHandlers = {
   ...settingsHandlers,
   ...enrichHandlers,
+  ...leadSearchHandlers,
   ...creditsHandlers,
   ...companyHandlers,
   getServerInfo: () => ({ version: __ADDON_VERSION__ }),

@@ -11,6 +11,7 @@
 import type { CompanyMethods } from "./rpc/companies";
 import type { CreditsMethods } from "./rpc/credits";
 import type { EnrichMethods } from "./rpc/enrich";
+import type { LeadsMethods } from "./rpc/leads";
 import type { SettingsMethods } from "./rpc/settings";
 
 /** An error as the sidebar shows it: what went wrong and what to do next. */
@@ -29,7 +30,12 @@ export interface ServerInfo {
 }
 
 /** Method name -> argument and result. Features add their methods here. */
-export interface RpcMethods extends SettingsMethods, EnrichMethods, CreditsMethods, CompanyMethods {
+export interface RpcMethods
+  extends SettingsMethods,
+    EnrichMethods,
+    CreditsMethods,
+    LeadsMethods,
+    CompanyMethods {
   /** Cheap call the sidebar makes on load: proves the bridge works. */
   getServerInfo: { arg: null; result: ServerInfo };
 }

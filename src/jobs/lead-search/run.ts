@@ -70,14 +70,17 @@ export interface RunDeps {
 
 /** An API error in words that fit a lead search (the client's not_found text speaks of profiles). */
 export function searchFailure(error: ApiError): SearchFailure {
-  const failure =
-    error.kind === "not_found"
-      ? {
-          kind: error.kind,
-          message: "The company was not found.",
-          next: "Check the company's id or profile link in the Companies sheet.",
-        }
-      : { kind: error.kind, message: error.message, next: error.next };
+  // The client reads any 404 from a search endpoint as a wrong API address; a 404 whose detail
+  // speaks of the company is the API's answer to a company it does not know (spec: "an error").
+  const companyNotFound =
+    error.kind === "not_found" || (error.status === 404 && /compan/i.test(error.hint ?? ""));
+  const failure = companyNotFound
+    ? {
+        kind: error.kind,
+        message: "The company was not found.",
+        next: "Check the company's id or profile link in the Companies sheet.",
+      }
+    : { kind: error.kind, message: error.message, next: error.next };
   return error.hint ? { ...failure, hint: error.hint } : failure;
 }
 

@@ -1,0 +1,176 @@
+/**
+ * The Leads tab: lead search by personas. One target (a company by name, id or link; the companies
+ * selected in the Companies sheet; any company; or a people-search URL), personas and every filter
+ * of the spec. Estimate checks the form with the client's validator (every problem next to its
+ * field) and shows the most it can cost against the balance and the spend cap; Confirm & run
+ * searches and appends the leads to the Leads sheet.
+ */
+import { useEffect, useState } from "preact/hooks";
+import type { Problem } from "../../src/api/errors";
+import { emptyForm, formToRequest, type LeadSearchForm, TARGET_KINDS } from "../../src/jobs/lead-search/form";
+import type {
+  LeadsCompanySelection,
+  LeadsEstimate,
+  LeadsRunResult,
+  PersonaPreset,
+} from "../../src/rpc/leads";
+import { useNotices } from "../components/notices";
+import { asUserError, call } from "../rpc-client";
+import { Filters } from "./leads/filters";
+import { FieldProblems, problemsAt } from "./leads/inputs";
+import { PersonasEditor } from "./leads/personas";
+import { Presets } from "./leads/presets";
+import { EstimateView, RunResult } from "./leads/result";
+import { TargetChooser } from "./leads/target";
+
+type Estimate = Extract<LeadsEstimate, { ok: true }>;
+type Result = Extract<LeadsRunResult, { ok: true }>;
+
+/** Fields with a place in the form show their own problems; anything else shows at the end. */
+function shownAtField(path: string, form: LeadSearchForm): boolean {
+  return path.split(", ").some((part) => {
+    const root = part.replace(/\[.*$/, "");
+    return root in form || (TARGET_KINDS as readonly string[]).includes(root);
+  });
+}
+
+/** The form's own check, before any server call; a stand-in company for "selected companies". */
+function localProblems(form: LeadSearchForm): Problem[] {
+  const company = form.target.kind === "selected_companies" ? { company_id: 1 } : null;
+  return formToRequest(form, company).problems;
+}
+
+export function LeadsTab() {
+  const notices = useNotices();
+  const [form, setForm] = useState<LeadSearchForm>(() => ({
+    ...emptyForm(),
+    personas: [{ name: "", functions: [], seniorities: [], prohibit: [] }],
+  }));
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [selection, setSelection] = useState<LeadsCompanySelection | null>(null);
+  const [estimate, setEstimate] = useState<Estimate | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const [presets, setPresets] = useState<PersonaPreset[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const set = (change: Partial<LeadSearchForm>) => setForm((f) => ({ ...f, ...change }));
+  // A changed form makes the shown estimate stale: estimate again before confirming.
+  useEffect(() => setEstimate(null), [form, selection]);
+  useEffect(() => {
+    call("leadsPresets", null).then(setPresets, () => undefined);
+  }, []);
+
+  async function loadSelection() {
+    try {
+      setSelection(await call("leadsSelection", null));
+    } catch (error) {
+      notices.showError(asUserError(error));
+    }
+  }
+
+  useEffect(() => {
+    if (form.target.kind === "selected_companies") void loadSelection();
+  }, [form.target.kind]);
+
+  async function runEstimate() {
+    notices.clear();
+    setResult(null);
+    const local = localProblems(form);
+    setProblems(local);
+    if (local.length > 0) return;
+    setBusy(true);
+    try {
+      const answer = await call("leadsEstimate", { form });
+      if (answer.ok) setEstimate(answer);
+      else setProblems(answer.problems);
+    } catch (error) {
+      notices.showError(asUserError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm() {
+    if (!estimate) return;
+    setBusy(true);
+    try {
+      const answer = await call("leadsRun", { form, confirmedMaxCredits: estimate.maxCredits });
+      if (answer.ok) {
+        setResult(answer);
+        setEstimate(null);
+      } else setProblems(answer.problems);
+    } catch (error) {
+      notices.showError(asUserError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const other = problems.filter((p) => !shownAtField(p.path, form));
+  return (
+    <form
+      aria-label="Lead search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void runEstimate();
+      }}
+    >
+      <p class="muted">Find people by persona and write them into the Leads sheet.</p>
+      <TargetChooser
+        target={form.target}
+        onChange={(target) => set({ target })}
+        selection={selection}
+        onLoadSelection={loadSelection}
+        problems={problems}
+      />
+      <PersonasEditor
+        personas={form.personas}
+        onChange={(personas) => set({ personas })}
+        problems={problems}
+      />
+      <Presets
+        presets={presets}
+        personas={form.personas}
+        onLoad={(personas) => set({ personas })}
+        onSaved={setPresets}
+      />
+      <Filters form={form} set={set} problems={problems} />
+      <div class="form-group">
+        <label for="leads-limit-by">Max leads per search (limit_by)</label>
+        <input
+          id="leads-limit-by"
+          type="number"
+          min={1}
+          value={form.limit_by}
+          onInput={(e) => set({ limit_by: e.currentTarget.value })}
+        />
+        <span class="hint">Each lead returned costs a credit. Empty: as many as the target allows.</span>
+        <FieldProblems problems={problemsAt(problems, "limit_by")} />
+      </div>
+      <FieldProblems problems={other} />
+      {estimate ? <EstimateView estimate={estimate} /> : null}
+      <div class="buttons">
+        {estimate ? (
+          <>
+            <button
+              type="button"
+              class="action"
+              disabled={busy || estimate.maxCredits > estimate.cap}
+              onClick={confirm}
+            >
+              Confirm &amp; run
+            </button>
+            <button type="button" class="secondary" onClick={() => setEstimate(null)}>
+              Back
+            </button>
+          </>
+        ) : (
+          <button type="submit" class="action" disabled={busy}>
+            {busy ? "Working…" : "Estimate"}
+          </button>
+        )}
+      </div>
+      {result ? <RunResult result={result} /> : null}
+    </form>
+  );
+}

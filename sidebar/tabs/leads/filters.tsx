@@ -1,0 +1,134 @@
+/** Every other filter of lead search, in folded groups: lead, company, time, and the rest. */
+import type { Problem } from "../../../src/api/errors";
+import { COMPANY_TYPES, FILTER_EMPTY_VARS, HEADCOUNTS, TIME_RANGES } from "../../../src/api/wire";
+import type { LeadSearchForm } from "../../../src/jobs/lead-search/form";
+import { CheckboxGroup, LinesInput, problemsAt, Toggle } from "./inputs";
+
+const TIME_OPTIONS = Object.entries(TIME_RANGES).map(([id, label]) => ({ value: Number(id), label }));
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+export function Filters(props: {
+  form: LeadSearchForm;
+  set(change: Partial<LeadSearchForm>): void;
+  problems: readonly Problem[];
+}) {
+  const { form, set, problems } = props;
+  const lines = (
+    field:
+      | "locations"
+      | "lead_industries"
+      | "company_locations"
+      | "past_company_names"
+      | "groups"
+      | "schools"
+      | "exclude_names",
+    label: string,
+    hint: string,
+    placeholder?: string,
+  ) => (
+    <LinesInput
+      id={`leads-${field}`}
+      label={label}
+      hint={hint}
+      placeholder={placeholder}
+      values={form[field]}
+      onChange={(values) => set({ [field]: values })}
+      problems={problemsAt(problems, field)}
+    />
+  );
+  return (
+    <>
+      <details open={problemsAt(problems, "locations", "lead_industries", "exclude_names").length > 0}>
+        <summary>Lead filters</summary>
+        {lines("locations", "Lead locations", "One per line: a country, or city, state, country.", "Germany")}
+        {lines(
+          "lead_industries",
+          "Lead industries",
+          "One per line, as the supported-industry list names them.",
+        )}
+        {lines("exclude_names", "Leave out these people", "Full names as on their profiles, one per line.")}
+        <CheckboxGroup
+          legend="Only leads with (filter_empty_vars)"
+          name="filter_empty_vars"
+          options={options(FILTER_EMPTY_VARS)}
+          selected={form.filter_empty_vars}
+          onChange={(filter_empty_vars) => set({ filter_empty_vars })}
+          problems={problemsAt(problems, "filter_empty_vars")}
+        />
+        <fieldset class="form-group">
+          <legend>Only leads who</legend>
+          <Toggle
+            label="changed jobs recently"
+            checked={form.changed_jobs}
+            onChange={(changed_jobs) => set({ changed_jobs })}
+          />
+          <Toggle
+            label="posted on the network"
+            checked={form.posted_on_network}
+            onChange={(posted_on_network) => set({ posted_on_network })}
+          />
+          <Toggle
+            label="were mentioned in the news"
+            checked={form.mentioned_in_news}
+            onChange={(mentioned_in_news) => set({ mentioned_in_news })}
+          />
+        </fieldset>
+      </details>
+      <details
+        open={
+          problemsAt(
+            problems,
+            "company_locations",
+            "company_headcounts",
+            "company_types",
+            "past_company_names",
+          ).length > 0
+        }
+      >
+        <summary>Company filters</summary>
+        {lines("company_locations", "Headquarters locations", "One per line, as for lead locations.")}
+        <CheckboxGroup
+          legend="Headcounts"
+          name="company_headcounts"
+          options={options(HEADCOUNTS)}
+          selected={form.company_headcounts}
+          onChange={(company_headcounts) => set({ company_headcounts })}
+          problems={problemsAt(problems, "company_headcounts")}
+        />
+        <CheckboxGroup
+          legend="Company types"
+          name="company_types"
+          options={options(COMPANY_TYPES)}
+          selected={form.company_types}
+          onChange={(company_types) => set({ company_types })}
+          problems={problemsAt(problems, "company_types")}
+        />
+        {lines("past_company_names", "Past companies", "Company names, one per line.")}
+      </details>
+      <details open={problemsAt(problems, "years_in_company", "years_in_position").length > 0}>
+        <summary>Time in company and position</summary>
+        <CheckboxGroup
+          legend="Years in company"
+          name="years_in_company"
+          options={TIME_OPTIONS}
+          selected={form.years_in_company}
+          onChange={(years_in_company) => set({ years_in_company })}
+          problems={problemsAt(problems, "years_in_company")}
+        />
+        <CheckboxGroup
+          legend="Years in position"
+          name="years_in_position"
+          options={TIME_OPTIONS}
+          selected={form.years_in_position}
+          onChange={(years_in_position) => set({ years_in_position })}
+          problems={problemsAt(problems, "years_in_position")}
+        />
+      </details>
+      <details open={problemsAt(problems, "groups", "schools").length > 0}>
+        <summary>Groups and schools</summary>
+        {lines("groups", "Group ids", "Numeric ids, one per line.")}
+        {lines("schools", "School ids", "Numeric ids (university_id in educations), one per line.")}
+      </details>
+    </>
+  );
+}

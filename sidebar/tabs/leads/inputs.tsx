@@ -1,0 +1,125 @@
+/**
+ * The Leads tab's small inputs: a list typed one value per line (locations hold commas), a list
+ * typed comma-separated (functions, seniorities), a group of checkboxes, and a field's problems.
+ */
+import type { Problem } from "../../../src/api/errors";
+
+const ERROR = { color: "var(--error)", fontSize: "12px" } as const;
+const PLAIN = { fontWeight: 400 } as const;
+
+export const splitLines = (text: string) => text.split(/\r?\n/);
+export const splitCommas = (text: string) => text.split(",");
+
+/** Problems of a field: its path, or a path inside it (personas[0][1] belongs to personas[0]). */
+export function problemsAt(problems: readonly Problem[], ...paths: string[]): Problem[] {
+  return problems.filter((p) =>
+    p.path.split(", ").some((part) => paths.some((path) => part === path || part.startsWith(`${path}[`))),
+  );
+}
+
+export function FieldProblems({ problems, id }: { problems: readonly Problem[]; id?: string }) {
+  if (problems.length === 0) return null;
+  return (
+    <span id={id} role="alert" style={ERROR} data-testid="field-problem">
+      {problems.map((p) => (
+        <span key={`${p.path}:${p.message}`} style={{ display: "block" }}>
+          {p.message}. {p.hint}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** A list of values typed one per line. Blank lines are dropped when the request is built. */
+export function LinesInput(props: {
+  id: string;
+  label: string;
+  hint: string;
+  values: string[];
+  onChange(values: string[]): void;
+  problems: readonly Problem[];
+  placeholder?: string;
+}) {
+  return (
+    <div class="form-group">
+      <label for={props.id}>{props.label}</label>
+      <textarea
+        id={props.id}
+        rows={2}
+        placeholder={props.placeholder}
+        value={props.values.join("\n")}
+        onInput={(e) => props.onChange(splitLines(e.currentTarget.value))}
+        aria-describedby={`${props.id}-hint`}
+      />
+      <span id={`${props.id}-hint`} class="hint">
+        {props.hint}
+      </span>
+      <FieldProblems problems={props.problems} />
+    </div>
+  );
+}
+
+/** A list of short values typed comma-separated. */
+export function CommaInput(props: {
+  id: string;
+  label: string;
+  values: string[];
+  onChange(values: string[]): void;
+  placeholder?: string;
+}) {
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="text"
+        placeholder={props.placeholder}
+        value={props.values.join(",")}
+        onInput={(e) => props.onChange(splitCommas(e.currentTarget.value))}
+      />
+    </>
+  );
+}
+
+export function CheckboxGroup<T extends string | number>(props: {
+  legend: string;
+  name: string;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  selected: readonly T[];
+  onChange(selected: T[]): void;
+  problems: readonly Problem[];
+}) {
+  const toggle = (value: T, on: boolean) =>
+    props.onChange(on ? [...props.selected, value] : props.selected.filter((v) => v !== value));
+  return (
+    <fieldset class="form-group" data-testid={`group-${props.name}`}>
+      <legend>{props.legend}</legend>
+      {props.options.map((option) => (
+        <label key={String(option.value)} style={PLAIN}>
+          <input
+            type="checkbox"
+            name={props.name}
+            value={String(option.value)}
+            checked={props.selected.includes(option.value)}
+            onChange={(e) => toggle(option.value, e.currentTarget.checked)}
+          />{" "}
+          {option.label}
+        </label>
+      ))}
+      <FieldProblems problems={props.problems} />
+    </fieldset>
+  );
+}
+
+export function Toggle(props: { label: string; checked: boolean; onChange(on: boolean): void }) {
+  return (
+    <label style={PLAIN}>
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.currentTarget.checked)}
+      />{" "}
+      {props.label}
+    </label>
+  );
+}

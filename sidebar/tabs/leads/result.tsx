@@ -1,0 +1,80 @@
+/** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
+import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
+
+const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+
+export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { ok: true }> }) {
+  const { searches, maxCredits, balance, balanceError, cap } = estimate;
+  return (
+    <div class="notice info" data-testid="leads-estimate">
+      <strong>
+        {plural(searches, "search")}, up to {plural(maxCredits, "credit")}
+      </strong>
+      <br />
+      Balance {balance === null ? "unknown" : plural(balance, "credit")} · cap {plural(cap, "credit")} · 1
+      credit per lead returned (the most: Max leads per search, or the target's cap)
+      {maxCredits > cap ? (
+        <span class="next" role="alert">
+          Over your spend cap: lower Max leads per search to {Math.floor(cap / Math.max(1, searches))} or
+          less, or raise the cap in Settings.
+        </span>
+      ) : null}
+      {balance !== null && maxCredits > balance ? (
+        <span class="next">
+          More than your balance: a search the balance cannot pay is refused (402) and costs nothing.
+        </span>
+      ) : null}
+      {balanceError ? <span class="next">{balanceError}</span> : null}
+    </div>
+  );
+}
+
+export function RunResult({ result }: { result: Extract<LeadsRunResult, { ok: true }> }) {
+  const failed = result.searches.filter((s) => s.state === "failed");
+  const notRun = result.searches.filter((s) => s.state === "not run");
+  const single = result.searches.length === 1 ? result.searches[0] : undefined;
+  return (
+    <section aria-label="Lead search result" data-testid="leads-result">
+      <div class={`notice ${failed.length > 0 || result.stoppedBy ? "error" : "ok"}`}>
+        <strong>
+          {plural(result.written, "lead")} written to {result.sheetName}
+          {result.rows ? ` (rows ${result.rows.first}-${result.rows.last})` : ""}
+        </strong>
+        <span class="next">
+          {plural(result.spent, "credit")} spent
+          {result.duplicates > 0 ? ` · ${plural(result.duplicates, "duplicate")} not written again` : ""}
+          {single?.state === "ok" ? ` · results: ${single.results_count} · status: ${single.status}` : ""}
+        </span>
+        {result.stoppedBy ? (
+          <span class="next">
+            {result.stoppedBy.message} {result.stoppedBy.next}
+          </span>
+        ) : null}
+      </div>
+      {result.searches.length > 1 ? (
+        <ul style={{ paddingLeft: "16px", margin: "4px 0" }} data-testid="leads-per-company">
+          {result.searches.map((s, index) => (
+            <li key={`${index}:${s.label}`}>
+              <strong>{s.label}</strong>:{" "}
+              {s.state === "ok"
+                ? `${plural(s.leads, "lead")} (${s.results_count}), ${s.written} new`
+                : s.state === "failed"
+                  ? `failed: ${s.error?.message ?? ""} ${s.error?.hint ?? ""}`
+                  : "not run (time or credits ran out)"}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {single?.error ? (
+        <div class="notice error" role="alert">
+          {single.error.message}
+          {single.error.hint ? <span class="next">Server: {single.error.hint}</span> : null}
+          <span class="next">{single.error.next}</span>
+        </div>
+      ) : null}
+      {notRun.length > 0 ? (
+        <p class="muted">{plural(notRun.length, "search")} not run: run again for those companies.</p>
+      ) : null}
+    </section>
+  );
+}

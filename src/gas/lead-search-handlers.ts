@@ -1,0 +1,193 @@
+/**
+ * The Leads tab's server methods: the selection, settings and sheets come from Apps Script here;
+ * the work is src/jobs/lead-search/'s, through ports.
+ */
+import { chunkLimit } from "../api/client";
+import type { Problem } from "../api/errors";
+import { JobError } from "../jobs/enrich/deps";
+import { type CompanySelection, isCompanyHeader, selectedCompanies } from "../jobs/lead-search/companies";
+import type { LeadSearchForm } from "../jobs/lead-search/form";
+import { LEADS_SHEET } from "../jobs/lead-search/leads-sheet";
+import { planSearches } from "../jobs/lead-search/plan";
+import { runLeadSearches } from "../jobs/lead-search/run";
+import type { RpcHandlers } from "../rpc";
+import type { LeadsCompanySelection, PersonaPreset } from "../rpc/leads";
+import { sheetGrid } from "./grid";
+import { appsScriptClock } from "./http";
+import { documentLock } from "./lock";
+import { connectClient, hasApiKey } from "./settings-client";
+import { readSettings } from "./settings-store";
+
+const PRESETS_KEY = "leads.presets";
+/** Searches stop starting after this much of the 6-minute execution (a search may take 60 s). */
+const RUN_BUDGET_MS = 4 * 60 * 1000;
+/** Searches per run: four fetchAll chunks of 50 fit the budget even when each takes a minute. */
+export const MAX_SEARCHES_PER_RUN = 200;
+
+function selection(): LeadsCompanySelection {
+  const range = SpreadsheetApp.getActiveRange();
+  const empty = (sheetName: string, note: string): LeadsCompanySelection => ({
+    sheetName,
+    companies: [],
+    skipped: [],
+    note,
+  });
+  if (!range) return empty("", "Nothing is selected: select rows of the Companies sheet.");
+  const sheet = range.getSheet();
+  const grid = sheetGrid(sheet);
+  const width = Math.max(1, grid.lastColumn());
+  const headers = grid.read(1, 1, 1, width)[0] ?? [];
+  if (!isCompanyHeader(headers)) {
+    return empty(
+      sheet.getName(),
+      `${sheet.getName()} has no network_id or network_link column: select rows of the Companies sheet.`,
+    );
+  }
+  const rows = grid.read(range.getRow(), 1, range.getNumRows(), width);
+  const found: CompanySelection = selectedCompanies(headers, rows, range.getRow());
+  return {
+    sheetName: sheet.getName(),
+    ...found,
+    note: found.companies.length === 0 ? "The selected rows name no company: select company rows." : "",
+  };
+}
+
+function formOf(arg: unknown): LeadSearchForm {
+  const form = (Object(arg) as { form?: unknown }).form;
+  if (typeof form !== "object" || form === null || !Array.isArray((form as LeadSearchForm).personas)) {
+    throw new JobError("bad_request", "The search form did not reach the server.");
+  }
+  return form as LeadSearchForm;
+}
+
+function plan(form: LeadSearchForm) {
+  const companies = form.target.kind === "selected_companies" ? selection().companies : [];
+  const planned = planSearches(form, companies);
+  if (planned.searches.length > MAX_SEARCHES_PER_RUN) {
+    planned.problems.push({
+      path: "selected_companies",
+      message: `${planned.searches.length} companies are selected, more than ${MAX_SEARCHES_PER_RUN} per run`,
+      hint: `Select at most ${MAX_SEARCHES_PER_RUN} company rows at a time.`,
+    });
+  }
+  return planned;
+}
+
+function capProblem(maxCredits: number, cap: number, searches: number): Problem {
+  const perSearch = Math.floor(cap / Math.max(1, searches));
+  return {
+    path: "limit_by",
+    message: `up to ${maxCredits} credits is more than your spend cap of ${cap}`,
+    hint:
+      perSearch >= 1
+        ? `Set Max leads per search to ${perSearch} or less, or raise the spend cap in Settings.`
+        : "Select fewer companies, or raise the spend cap in Settings.",
+  };
+}
+
+function connected() {
+  const settings = readSettings();
+  if (!hasApiKey(settings)) {
+    throw new JobError(
+      "auth",
+      "No API key is saved yet.",
+      "Open Settings, paste your API key and press Save.",
+    );
+  }
+  return { settings, client: connectClient(settings) };
+}
+
+function leadsSheet(): GoogleAppsScript.Spreadsheet.Sheet {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  return spreadsheet.getSheetByName(LEADS_SHEET) ?? spreadsheet.insertSheet(LEADS_SHEET);
+}
+
+function readPresets(): PersonaPreset[] {
+  const raw = PropertiesService.getDocumentProperties().getProperty(PRESETS_KEY);
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? (parsed as PersonaPreset[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export const leadSearchHandlers: Pick<
+  RpcHandlers,
+  "leadsSelection" | "leadsEstimate" | "leadsRun" | "leadsPresets" | "leadsSavePreset"
+> = {
+  leadsSelection: () => selection(),
+  leadsEstimate: (arg) => {
+    const planned = plan(formOf(arg));
+    if (planned.problems.length > 0) return { ok: false, problems: planned.problems };
+    const { settings, client } = connected();
+    const balance = client.balance();
+    return {
+      ok: true,
+      searches: planned.searches.length,
+      maxCredits: planned.maxCredits,
+      balance: balance.ok ? balance.value : null,
+      balanceError: balance.ok ? null : `${balance.error.message} ${balance.error.next}`,
+      cap: settings.spendCap,
+    };
+  },
+  leadsRun: (arg) => {
+    const planned = plan(formOf(arg));
+    if (planned.problems.length > 0) return { ok: false, problems: planned.problems };
+    const { settings, client } = connected();
+    if (planned.maxCredits > settings.spendCap) {
+      return {
+        ok: false,
+        problems: [capProblem(planned.maxCredits, settings.spendCap, planned.searches.length)],
+      };
+    }
+    const confirmed = Number((Object(arg) as { confirmedMaxCredits?: unknown }).confirmedMaxCredits);
+    if (!(planned.maxCredits <= confirmed)) {
+      throw new JobError(
+        "stale",
+        `The search now costs up to ${planned.maxCredits} credits, more than you confirmed.`,
+        "Press Estimate again (the selection or the form changed).",
+      );
+    }
+    const lock = documentLock();
+    if (!lock.tryAcquire(10_000)) {
+      throw new JobError("busy", "Another run is writing to this spreadsheet.", "Try again in a minute.");
+    }
+    try {
+      const sheet = leadsSheet();
+      const summary = runLeadSearches(
+        {
+          client,
+          grid: sheetGrid(sheet),
+          chunkSize: chunkLimit("leadSearch", settings.chunkSize),
+          deadline: appsScriptClock.now() + RUN_BUDGET_MS,
+        },
+        planned.searches,
+      );
+      if (sheet.getFrozenRows() === 0 && sheet.getLastRow() >= 1) sheet.setFrozenRows(1);
+      return { ok: true, sheetName: sheet.getName(), ...summary };
+    } finally {
+      lock.release();
+    }
+  },
+  leadsPresets: () => readPresets(),
+  leadsSavePreset: (preset) => {
+    const name = String(Object(preset).name ?? "").trim();
+    const personas = Object(preset).personas;
+    if (name === "" || !Array.isArray(personas)) {
+      throw new JobError("bad_request", "A preset needs a name and personas.", "Type a name for the preset.");
+    }
+    const presets = [...readPresets().filter((p) => p.name !== name), { name, personas }];
+    const json = JSON.stringify(presets);
+    if (json.length > 9000) {
+      throw new JobError(
+        "too_large",
+        "Saved personas would exceed the document's 9 KB limit for one value.",
+        "Delete or shorten other presets first.",
+      );
+    }
+    PropertiesService.getDocumentProperties().setProperty(PRESETS_KEY, json);
+    return presets;
+  },
+};

@@ -1,0 +1,55 @@
+/**
+ * Sidebar <-> server methods of the Leads tab: lead search by personas (one target, or one search
+ * per selected row of the Companies sheet), an estimate before anything is spent, then the run,
+ * which appends the leads to the Leads sheet.
+ */
+import type { Problem } from "../api/errors";
+import type { CompanySelection } from "../jobs/lead-search/companies";
+import type { LeadSearchForm } from "../jobs/lead-search/form";
+import type { LeadSearchSummary } from "../jobs/lead-search/run";
+
+export type { LeadSearchForm, PersonaForm, TargetKind } from "../jobs/lead-search/form";
+export type { LeadSearchSummary, SearchReport } from "../jobs/lead-search/run";
+
+/** The selected rows of a Companies sheet, as the tab shows them ("N companies selected"). */
+export interface LeadsCompanySelection extends CompanySelection {
+  sheetName: string;
+  /** Why nothing usable is selected, or "". */
+  note: string;
+}
+
+export type LeadsEstimate =
+  | { ok: false; problems: Problem[] }
+  | {
+      ok: true;
+      searches: number;
+      /** The most the run can cost: per search up to limit_by, else the target's cap. */
+      maxCredits: number;
+      balance: number | null;
+      balanceError: string | null;
+      cap: number;
+    };
+
+export interface LeadsRunRequest {
+  form: LeadSearchForm;
+  /** The estimate the user confirmed: the run refuses when the plan now costs more. */
+  confirmedMaxCredits: number;
+}
+
+export type LeadsRunResult =
+  | { ok: false; problems: Problem[] }
+  | ({ ok: true; sheetName: string } & LeadSearchSummary);
+
+/** Saved personas, per document. */
+export interface PersonaPreset {
+  name: string;
+  personas: LeadSearchForm["personas"];
+}
+
+export interface LeadsMethods {
+  leadsSelection: { arg: null; result: LeadsCompanySelection };
+  leadsEstimate: { arg: { form: LeadSearchForm }; result: LeadsEstimate };
+  leadsRun: { arg: LeadsRunRequest; result: LeadsRunResult };
+  leadsPresets: { arg: null; result: PersonaPreset[] };
+  leadsSavePreset: { arg: PersonaPreset; result: PersonaPreset[] };
+}

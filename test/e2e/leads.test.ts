@@ -1,0 +1,71 @@
+/**
+ * The Leads tab in real Chromium over the playground: problems shown next to their fields, then
+ * personas filled in, estimate, confirm, and the Leads sheet read in the grid.
+ */
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPlayground, openSidebar, readGrid, selectSheet } from "./playground-page";
+import { launchBrowser, startPlayground, type TestPlayground } from "./support";
+
+describe("Leads tab", () => {
+  let playground: TestPlayground;
+  let browser: Browser;
+  let page: Page;
+  let sidebar: FrameLocator;
+
+  beforeAll(async () => {
+    playground = await startPlayground({ latencyMs: 50 });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await openPlayground(page, playground.url);
+    sidebar = await openSidebar(page);
+    await sidebar.getByRole("tab", { name: "Leads" }).click();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  it("shows every problem next to its field before sending anything", async () => {
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const problems = sidebar.getByTestId("field-problem");
+    await expect.poll(() => problems.count()).toBeGreaterThanOrEqual(3);
+    const persona = sidebar.getByTestId("persona-0");
+    await expect.poll(() => persona.textContent()).toContain("the persona needs a name");
+    await expect.poll(() => persona.textContent()).toContain("needs at least one function");
+    await expect.poll(() => sidebar.getByTestId("target").textContent()).toContain("no target is given");
+  });
+
+  it("fills personas, estimates, confirms, and writes the Leads sheet", async () => {
+    await sidebar.getByLabel("Target").selectOption("company_id");
+    await sidebar.getByLabel("Company id").fill("1000254");
+    await sidebar.locator("#persona-0-name").fill("Marketing leaders");
+    await sidebar.locator("#persona-0-functions").fill("marketing, sales");
+    await sidebar.locator("#persona-0-seniorities").fill("Head, VP");
+    await sidebar.getByTestId("add-persona").click();
+    await sidebar.locator("#persona-1-name").fill("Engineers");
+    await sidebar.locator("#persona-1-functions").fill("engineering");
+    await sidebar.getByLabel("Max leads per search (limit_by)").fill("15");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const estimate = sidebar.getByTestId("leads-estimate");
+    await estimate.waitFor();
+    expect(await estimate.textContent()).toContain("1 search, up to 15 credits");
+    expect(await estimate.textContent()).toMatch(/Balance 10,000 credits/);
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const result = sidebar.getByTestId("leads-result");
+    await result.waitFor();
+    const text = await result.textContent();
+    expect(text).toMatch(/15 leads written to Leads \(rows 2-16\)/);
+    expect(text).toContain("15 credits spent");
+    expect(text).toMatch(/results: .+ · status: success/);
+    await selectSheet(page, "Leads");
+    const grid = await readGrid(page);
+    expect(grid[0]).toEqual(
+      expect.arrayContaining(["full_name", "network_lead_persona", "network_company_id"]),
+    );
+    expect(grid).toHaveLength(16);
+    const persona = grid[0]!.indexOf("network_lead_persona");
+    for (const row of grid.slice(1)) expect(["Marketing leaders", "Engineers"]).toContain(row[persona]);
+  });
+});

@@ -1,0 +1,268 @@
+/**
+ * Lead search in the emulated Apps Script runtime (the built dist/Code.js) against the sandbox:
+ * every target, credits against the sandbox's own ledger, the server's ValidationError Hint, and
+ * "find leads at these companies" from a Companies sheet set up with the runtime's setValues.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { generateCompanies, recordOf } from "../../sandbox/api/companies";
+import { emptyForm, type LeadSearchForm } from "../../src/jobs/lead-search/form";
+import type { LeadsCompanySelection, LeadsEstimate, LeadsRunResult } from "../../src/rpc/leads";
+import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
+import { type AddonRuntime, startAddonRuntime } from "./support";
+
+let addon: AddonRuntime;
+
+function rpc<T>(method: string, arg: unknown): T {
+  const answer = addon.runtime.rpc(method, arg) as
+    | { ok: true; value: T }
+    | { ok: false; error: { kind: string; message: string } };
+  if (!answer.ok) throw new Error(`${method}: ${answer.error.kind}: ${answer.error.message}`);
+  return answer.value;
+}
+
+const MARKETING = {
+  name: "Marketing leaders",
+  functions: ["marketing", "sales"],
+  seniorities: [],
+  prohibit: [],
+};
+
+function form(change: Partial<LeadSearchForm>): LeadSearchForm {
+  return { ...emptyForm(), personas: [MARKETING], ...change };
+}
+
+/** Estimate, then run with the estimate confirmed, as the tab does. */
+function estimateAndRun(f: LeadSearchForm): { estimate: LeadsEstimate; result: LeadsRunResult } {
+  const estimate = rpc<LeadsEstimate>("leadsEstimate", { form: f });
+  if (!estimate.ok) return { estimate, result: { ok: false, problems: estimate.problems } };
+  const result = rpc<LeadsRunResult>("leadsRun", { form: f, confirmedMaxCredits: estimate.maxCredits });
+  return { estimate, result };
+}
+
+function ok(result: LeadsRunResult): Extract<LeadsRunResult, { ok: true }> {
+  if (!result.ok) throw new Error(`problems: ${JSON.stringify(result.problems)}`);
+  return result;
+}
+
+async function leadSearchCharges(): Promise<number> {
+  const stats = await addon.control.stats();
+  return stats.ledger
+    .filter((entry) => entry.path.includes("/leads/by_icp"))
+    .reduce((sum, entry) => sum + Math.abs(entry.amount), 0);
+}
+
+function sheetInfo(name: string) {
+  return addon.runtime.sheets().find((s) => s.name === name);
+}
+
+function sheetColumn(sheet: string, header: string): unknown[] {
+  const rows = addon.runtime.getSheetCells(sheet).map((row) => row.map((cell) => cell.value));
+  const index = rows[0]!.indexOf(header);
+  expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
+  return rows
+    .slice(1)
+    .map((row) => row[index])
+    .filter((_, i) => rows[i + 1]!.some((cell) => cell !== ""));
+}
+
+beforeAll(async () => {
+  addon = await startAddonRuntime({ userProperties: { SPEND_CAP: "5000" } });
+});
+
+afterAll(async () => {
+  await addon?.close();
+});
+
+beforeEach(async () => {
+  await addon.control.reset();
+  // Each test starts from an empty Leads sheet (the runtime has no deleteSheet for tests).
+  const leads = sheetInfo("Leads");
+  if (leads && leads.lastRow > 0) {
+    const blank = Array.from({ length: leads.lastRow }, () => new Array<string>(leads.lastColumn).fill(""));
+    addon.runtime.setValues("Leads", "A1", blank);
+  }
+});
+
+describe("lead search by target", () => {
+  it("by company name: leads written under the default header, credits as the ledger says", async () => {
+    const { estimate, result } = estimateAndRun(
+      form({ target: { kind: "company_name", value: "Sixhundred Labs" }, limit_by: "20" }),
+    );
+    expect(estimate).toMatchObject({ ok: true, searches: 1, maxCredits: 20, cap: 5000 });
+    const run = ok(result);
+    expect(run.searches[0]).toMatchObject({ state: "ok", status: "success" });
+    expect(run.written).toBeGreaterThan(0);
+    expect(run.spent).toBe(run.searches[0]!.leads);
+    expect(await leadSearchCharges()).toBe(run.spent);
+    const header = addon.runtime.getValues("Leads", "A1:M1")[0];
+    expect(sheetInfo("Leads")?.frozenRows).toBe(1);
+    expect(header).toEqual(
+      expect.arrayContaining(["full_name", "network_lead_persona", "network_company_id"]),
+    );
+    expect(sheetColumn("Leads", "network_lead_persona").every((p) => p === "Marketing leaders")).toBe(true);
+  });
+
+  it("by company id, twice: the second run writes no duplicate (and the API still charges it)", async () => {
+    const f = form({ target: { kind: "company_id", value: "1000254" }, limit_by: "30" });
+    const first = ok(estimateAndRun(f).result);
+    expect(first.written).toBe(30);
+    const second = ok(estimateAndRun(f).result);
+    expect(second).toMatchObject({ written: 0, duplicates: 30, spent: 30 });
+    expect(sheetColumn("Leads", "network_id")).toHaveLength(30);
+    expect(new Set(sheetColumn("Leads", "network_company_id"))).toEqual(new Set(["1000254"]));
+    expect(await leadSearchCharges()).toBe(60);
+  });
+
+  it("without a company, and by a people-search URL (cap 2,400)", async () => {
+    const without = ok(
+      estimateAndRun(
+        form({ target: { kind: "without_company", value: "" }, locations: ["Germany"], limit_by: "10" }),
+      ).result,
+    );
+    expect(without.searches[0]!.state).toBe("ok");
+    expect(without.written).toBe(10);
+    const link = 'https://www.network.example/search/results/people/?geo=["Germany"]&function=["Marketing"]';
+    const byLink = ok(
+      estimateAndRun(
+        form({ target: { kind: "network_filter_link", value: link }, personas: [], limit_by: "10" }),
+      ).result,
+    );
+    expect(byLink.searches[0]).toMatchObject({ state: "ok", status: "success" });
+    expect(await leadSearchCharges()).toBe(without.spent + byLink.spent);
+    const overCap = rpc<LeadsEstimate>("leadsEstimate", {
+      form: form({ target: { kind: "without_company", value: "" }, limit_by: "2401" }),
+    });
+    expect(overCap.ok).toBe(false);
+  });
+
+  it("a persona the server rejects: its ValidationError Hint verbatim, nothing charged", async () => {
+    const { result } = estimateAndRun(
+      form({
+        target: { kind: "company_id", value: "1000254" },
+        personas: [{ ...MARKETING, functions: ["astrology"] }],
+      }),
+    );
+    const run = ok(result);
+    expect(run.searches[0]).toMatchObject({ state: "failed", error: { kind: "validation" } });
+    expect(run.searches[0]!.error?.hint).toMatch(/astrology/i);
+    expect(await leadSearchCharges()).toBe(0);
+  });
+
+  it("the client's validator answers first: every problem with its field and hint, nothing sent", async () => {
+    const before = (await addon.control.stats()).requests;
+    const estimate = rpc<LeadsEstimate>("leadsEstimate", {
+      form: form({
+        target: { kind: "company_name", value: "" },
+        personas: [{ name: "", functions: [], seniorities: [], prohibit: [] }],
+      }),
+    });
+    expect(estimate.ok).toBe(false);
+    if (!estimate.ok) {
+      expect(estimate.problems.map((p) => p.path)).toEqual([
+        "company_name",
+        "personas[0][0]",
+        "personas[0][1]",
+      ]);
+    }
+    expect((await addon.control.stats()).requests).toEqual(before);
+  });
+
+  it("refuses to run above the spend cap", async () => {
+    addon.runtime.properties.user().setAll({ SPEND_CAP: "10" });
+    try {
+      const f = form({ target: { kind: "company_id", value: "1000254" }, limit_by: "30" });
+      const result = rpc<LeadsRunResult>("leadsRun", { form: f, confirmedMaxCredits: 30 });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.problems[0]).toMatchObject({ path: "limit_by" });
+      expect(await leadSearchCharges()).toBe(0);
+    } finally {
+      addon.runtime.properties.user().setAll({ SPEND_CAP: "5000" });
+    }
+  });
+});
+
+describe("find leads at these companies", () => {
+  const COMPANIES = 20;
+
+  /** Writes the Companies sheet; answers the companies' network ids as generated. */
+  function setUpCompaniesSheet(): string[] {
+    const set = generateCompanies(1);
+    // Mid-sized companies (a few hundred leads each), not the engineered giants.
+    const records = set.companies
+      .filter((c) => c.leadCount >= 40 && c.leadCount <= 400)
+      .slice(0, COMPANIES)
+      .map((c) => recordOf(1, c));
+    const rows = records.map((record) =>
+      COMPANY_FIELDS.map((field) => {
+        const value = record[field];
+        return Array.isArray(value) ? JSON.stringify(value) : (value ?? "");
+      }),
+    );
+    // One company known only by its link, one id the API does not know.
+    const idIndex = COMPANY_FIELDS.indexOf("network_id");
+    rows[3]![idIndex] = "";
+    rows[7]![idIndex] = "999999999";
+    if (!addon.runtime.sheets().some((s) => s.name === "Companies")) addon.runtime.insertSheet("Companies");
+    addon.runtime.setValues("Companies", "A1", [[...COMPANY_FIELDS], ...rows]);
+    return records.map((record) => record.network_id);
+  }
+
+  it("one search per selected company, one estimate, leads tagged with their company, failures per company", async () => {
+    const networkIds = setUpCompaniesSheet();
+    addon.runtime.select("Companies", `A2:C${COMPANIES + 1}`);
+    const selection = rpc<LeadsCompanySelection>("leadsSelection", null);
+    expect(selection.companies).toHaveLength(COMPANIES);
+    expect(selection.companies[3]!.target).toHaveProperty("company_link");
+
+    const f = form({ target: { kind: "selected_companies", value: "" }, limit_by: "5" });
+    addon.runtime.resetCounters();
+    const { estimate, result } = estimateAndRun(f);
+    expect(estimate).toMatchObject({ ok: true, searches: COMPANIES, maxCredits: COMPANIES * 5 });
+    const run = ok(result);
+    const failed = run.searches.filter((s) => s.state === "failed");
+    expect(failed.map((s) => [s.label, s.error?.message])).toEqual([
+      [selection.companies[7]!.label, "The company was not found."],
+    ]);
+    expect(run.searches.filter((s) => s.state === "ok")).toHaveLength(COMPANIES - 1);
+    expect(run.spent).toBe(await leadSearchCharges());
+    expect(run.written + run.duplicates).toBe(run.spent);
+    expect(run.written).toBeGreaterThan(COMPANIES);
+    expect(run.fetchAllChunks).toBe(1);
+    // Each lead carries its company: every written network_company_id is one of the selected.
+    // (including the company searched by its link, whose leads carry its id).
+    const companyIds = new Set(sheetColumn("Leads", "network_company_id").map(String));
+    expect(companyIds.size).toBeGreaterThan(10);
+    expect([...companyIds].filter((id) => !networkIds.includes(id))).toEqual([]);
+    expect(companyIds.has(networkIds[3]!)).toBe(true);
+    const counters = addon.runtime.counters;
+    expect(counters.fetchAllCalls).toBe(2); // the balance for the estimate, then all 20 searches at once
+    const stats = await addon.control.stats();
+    console.log(
+      `find leads at ${COMPANIES} companies (latency 0): fetchAll ${counters.fetchAllCalls} ` +
+        `(${counters.requests} requests), sheet writes ${counters.spreadsheetWrites}, reads ${counters.spreadsheetReads}, ` +
+        `leads written ${run.written}, duplicates ${run.duplicates}, credits ${run.spent}, ` +
+        `peak lead-search concurrency ${stats.peakConcurrency["/api/network/leads/by_icp/"]}`,
+    );
+  });
+
+  it("measured: the same 20 companies at 200 ms latency run as one parallel fetchAll", async () => {
+    setUpCompaniesSheet();
+    addon.runtime.select("Companies", `A2:C${COMPANIES + 1}`);
+    await addon.control.configure({ latencyMs: 200 });
+    try {
+      const f = form({ target: { kind: "selected_companies", value: "" }, limit_by: "5" });
+      const started = performance.now();
+      const run = ok(estimateAndRun(f).result);
+      const seconds = (performance.now() - started) / 1000;
+      const stats = await addon.control.stats();
+      expect(stats.peakConcurrency["/api/network/leads/by_icp/"]).toBe(COMPANIES);
+      console.log(
+        `find leads at ${COMPANIES} companies (latency 200 ms): estimate + run ${seconds.toFixed(2)} s, ` +
+          `leads written ${run.written}, credits ${run.spent}, peak lead-search concurrency ` +
+          `${stats.peakConcurrency["/api/network/leads/by_icp/"]}`,
+      );
+    } finally {
+      await addon.control.configure({ latencyMs: 0 });
+    }
+  });
+});
