@@ -40,13 +40,14 @@ export function Filters(props: {
     <>
       <details open={problemsAt(problems, "locations", "lead_industries", "exclude_names").length > 0}>
         <summary>Lead filters</summary>
-        {lines("locations", "Lead locations", "One per line: a country, or city, state, country.", "Germany")}
         {lines(
-          "lead_industries",
-          "Lead industries",
-          "One per line, as the supported-industry list names them.",
+          "locations",
+          "Lead locations",
+          "A country, or city, state, country; Enter after each.",
+          "Germany",
         )}
-        {lines("exclude_names", "Leave out these people", "Full names as on their profiles, one per line.")}
+        {lines("lead_industries", "Lead industries", "As the supported-industry list names them.")}
+        {lines("exclude_names", "Leave out these people", "Full names as on their profiles.")}
         <CheckboxGroup
           legend="Only leads with (filter_empty_vars)"
           name="filter_empty_vars"
@@ -86,7 +87,7 @@ export function Filters(props: {
         }
       >
         <summary>Company filters</summary>
-        {lines("company_locations", "Headquarters locations", "One per line, as for lead locations.")}
+        {lines("company_locations", "Headquarters locations", "As for lead locations.")}
         <CheckboxGroup
           legend="Headcounts"
           name="company_headcounts"
@@ -103,7 +104,7 @@ export function Filters(props: {
           onChange={(company_types) => set({ company_types })}
           problems={problemsAt(problems, "company_types")}
         />
-        {lines("past_company_names", "Past companies", "Company names, one per line.")}
+        {lines("past_company_names", "Past companies", "Company names.")}
       </details>
       <details open={problemsAt(problems, "years_in_company", "years_in_position").length > 0}>
         <summary>Time in company and position</summary>
@@ -126,8 +127,8 @@ export function Filters(props: {
       </details>
       <details open={problemsAt(problems, "groups", "schools").length > 0}>
         <summary>Groups and schools</summary>
-        {lines("groups", "Group ids", "Numeric ids, one per line.")}
-        {lines("schools", "School ids", "Numeric ids (university_id in educations), one per line.")}
+        {lines("groups", "Group ids", "Numeric ids.")}
+        {lines("schools", "School ids", "Numeric ids (university_id in educations).")}
       </details>
     </>
   );

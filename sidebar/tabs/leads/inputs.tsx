@@ -3,11 +3,11 @@
  * typed comma-separated (functions, seniorities), a group of checkboxes, and a field's problems.
  */
 import type { Problem } from "../../../src/api/errors";
+import { ListInput } from "../../components/list-input";
 
 const ERROR = { color: "var(--error)", fontSize: "12px" } as const;
 const PLAIN = { fontWeight: 400 } as const;
 
-export const splitLines = (text: string) => text.split(/\r?\n/);
 export const splitCommas = (text: string) => text.split(",");
 
 /** Problems of a field: its path, or a path inside it (personas[0][1] belongs to personas[0]). */
@@ -30,7 +30,7 @@ export function FieldProblems({ problems, id }: { problems: readonly Problem[]; 
   );
 }
 
-/** A list of values typed one per line. Blank lines are dropped when the request is built. */
+/** A list of values as chips (the shared ListInput: Enter adds one, pasted lines add one each). */
 export function LinesInput(props: {
   id: string;
   label: string;
@@ -43,13 +43,13 @@ export function LinesInput(props: {
   return (
     <div class="form-group">
       <label for={props.id}>{props.label}</label>
-      <textarea
+      <ListInput
         id={props.id}
-        rows={2}
-        placeholder={props.placeholder}
-        value={props.values.join("\n")}
-        onInput={(e) => props.onChange(splitLines(e.currentTarget.value))}
-        aria-describedby={`${props.id}-hint`}
+        values={props.values}
+        onChange={props.onChange}
+        placeholder={props.placeholder ?? "Type and press Enter"}
+        describedBy={`${props.id}-hint`}
+        invalid={props.problems.length > 0}
       />
       <span id={`${props.id}-hint`} class="hint">
         {props.hint}

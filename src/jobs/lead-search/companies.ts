@@ -3,7 +3,7 @@
  * headers) -> one lead search target per company, by company_id (from network_id) when the row
  * has one, else by company_link (from network_link). Rows without either are reported, not guessed.
  */
-import { matchColumns } from "../../sheet/columns";
+import { companyKeyColumns } from "../company-search/sheet";
 import type { CompanyTarget } from "./form";
 
 export interface SelectedCompany {
@@ -31,10 +31,11 @@ export function selectedCompanies(
   rows: readonly (readonly unknown[])[],
   firstRow: number,
 ): CompanySelection {
-  const columns = matchColumns(headers.map(text), ["network_id", "network_link", "name"]);
-  const idColumn = columns.get("network_id");
-  const linkColumn = columns.get("network_link");
-  const nameColumn = columns.get("name");
+  // The Companies sheet's own reading of its key columns (helper of the Companies feature).
+  const columns = companyKeyColumns(headers.map(text));
+  const idColumn = columns.network_id;
+  const linkColumn = columns.network_link;
+  const nameColumn = columns.name;
   const result: CompanySelection = { companies: [], skipped: [] };
   if (idColumn === undefined && linkColumn === undefined) return result;
   const seen = new Set<string>();
@@ -61,5 +62,6 @@ export function selectedCompanies(
 
 /** Whether a header row is a Companies sheet's: it names network_id or network_link. */
 export function isCompanyHeader(headers: readonly unknown[]): boolean {
-  return matchColumns(headers.map(text), ["network_id", "network_link"]).size > 0;
+  const columns = companyKeyColumns(headers.map(text));
+  return columns.network_id !== undefined || columns.network_link !== undefined;
 }

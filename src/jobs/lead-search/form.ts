@@ -98,7 +98,7 @@ function idsOf(
       problems.push({
         path: field,
         message: `"${text}" is not an id`,
-        hint: `Type the numeric ${field === "groups" ? "group" : "school"} ids, one per line.`,
+        hint: `Type the numeric ${field === "groups" ? "group" : "school"} ids.`,
       });
   }
   return ids.length > 0 ? ids : undefined;
