@@ -1,8 +1,9 @@
 /** The estimate before anything is spent: the most it can cost against the balance and the spend cap. */
 import type { CompanyEstimate } from "../../../src/rpc/companies";
 
-export const plural = (n: number, word: string) =>
-  `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+/** "1 company", "2 companies", "1,600 credits". */
+export const plural = (n: number, word: string, many = `${word}s`) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? word : many}`;
 
 export function EstimateView({
   estimate,
@@ -23,7 +24,7 @@ export function EstimateView({
   return (
     <div class="notice info" data-testid="company-estimate">
       <strong>
-        {plural(total, "company")} from match {(offset + 1).toLocaleString("en-US")}: up to{" "}
+        {plural(total, "company", "companies")} from match {(offset + 1).toLocaleString("en-US")}: up to{" "}
         {plural(maxCredits, "credit")}
       </strong>
       <br />
@@ -38,7 +39,7 @@ export function EstimateView({
       {overCap ? (
         <span class="next" data-testid="company-over-cap">
           This is above your spend cap of {plural(cap, "credit")}: fetch at most{" "}
-          {plural(withinCap, "company")} per run, or raise the cap in Settings.
+          {plural(withinCap, "company", "companies")} per run, or raise the cap in Settings.
         </span>
       ) : null}
       {short && !overCap ? (

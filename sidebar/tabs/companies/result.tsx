@@ -29,8 +29,8 @@ export function ResultView({
       <div class="notice error" role="alert" data-testid="company-result">
         <strong>{result.refineMessage || "The API asks you to refine the search."}</strong>
         <span class="next">
-          {result.resultsCount === null ? "Too many" : plural(result.resultsCount, "company")} match, more
-          than the 1,600 it searches. No companies came back; this answer cost{" "}
+          {result.resultsCount === null ? "Too many" : plural(result.resultsCount, "company", "companies")}{" "}
+          match, more than the 1,600 it searches. No companies came back; this answer cost{" "}
           {plural(result.spent, "credit")}. Narrow the filters (industry, location, headcount, keywords) and
           search again.
         </span>
@@ -41,16 +41,16 @@ export function ResultView({
   return (
     <div class={`notice ${tone}`} role="status" data-testid="company-result">
       <strong>
-        {result.resultsCount === null ? "" : `${plural(result.resultsCount, "company")} match. `}
+        {result.resultsCount === null ? "" : `${plural(result.resultsCount, "company", "companies")} match. `}
         {plural(result.written, "row")} written to {result.sheetName}
         {result.range ? `!${result.range}` : ""}
       </strong>
       <span class="next">
-        {plural(result.returned, "company")} returned for {plural(result.total, "place")} asked (
-        {(result.offset + 1).toLocaleString("en-US")}–{(result.offset + result.total).toLocaleString("en-US")}
-        ) · {plural(result.spent, "credit")} spent
+        {plural(result.returned, "company", "companies")} returned of {result.total.toLocaleString("en-US")}{" "}
+        asked (matches {(result.offset + 1).toLocaleString("en-US")}–
+        {(result.offset + result.total).toLocaleString("en-US")}) · {plural(result.spent, "credit")} spent
         {result.duplicates > 0
-          ? ` · ${plural(result.duplicates, "company")} already in the sheet, not written again`
+          ? ` · ${plural(result.duplicates, "company", "companies")} already in the sheet, not written again`
           : ""}
         {result.returned < result.total && result.errors.length === 0
           ? " · the rest were skipped as unsuitable (0 employees and a bad website) or the matches ended, and not charged"

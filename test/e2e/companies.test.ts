@@ -1,0 +1,104 @@
+/**
+ * The Companies tab in real Chromium over the playground: fill the form as a user would, see
+ * keyword problems before anything is sent, estimate, confirm, read the Companies sheet, page on,
+ * and see the server's hint for an unknown location next to the field.
+ */
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
+import { openPlayground, openSidebar, readGrid, selectSheet } from "./playground-page";
+import { launchBrowser, startPlayground, type TestPlayground } from "./support";
+
+describe("Companies tab", () => {
+  let playground: TestPlayground;
+  let browser: Browser;
+  let page: Page;
+  let sidebar: FrameLocator;
+  let written = 0;
+
+  beforeAll(async () => {
+    playground = await startPlayground({ latencyMs: 50 });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openPlayground(page, playground.url);
+    sidebar = await openSidebar(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  const addChip = async (field: string, text: string) => {
+    const box = sidebar.locator(`#co-${field}`);
+    await box.fill(text);
+    await box.press("Enter");
+  };
+
+  it("shows every keyword problem next to the field before sending", async () => {
+    await expect
+      .poll(() => sidebar.getByRole("tab", { name: "Companies" }).getAttribute("aria-selected"))
+      .toBe("true");
+    await addChip("locations", "Germany");
+    await sidebar.getByRole("checkbox", { name: "51-200" }).check();
+    await sidebar.getByRole("checkbox", { name: "201-500" }).check();
+    await addChip("keywords", "a*b");
+    await addChip("keywords", "(cloud AND");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const problems = sidebar.getByTestId("problems-keywords");
+    await problems.waitFor();
+    expect(await problems.textContent()).toContain('"a*b" contains "*"');
+    expect(await problems.textContent()).toContain('"(cloud AND"');
+    await sidebar.getByRole("button", { name: "Remove a*b" }).click();
+    await sidebar.getByRole("button", { name: "Remove (cloud AND" }).click();
+  });
+
+  it("estimates against balance and cap, then writes the confirmed search into the Companies sheet", async () => {
+    await sidebar.locator("#co-limit_by").fill("25");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const estimate = sidebar.getByTestId("company-estimate");
+    await estimate.waitFor();
+    expect(await estimate.textContent()).toMatch(/25 companies from match 1: up to 25 credits/);
+    expect(await estimate.textContent()).toMatch(/Balance [\d,]+ credits · spend cap 500 credits/);
+    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+    const result = sidebar.getByTestId("company-result");
+    await result.waitFor({ timeout: 30_000 });
+    const text = (await result.textContent()) ?? "";
+    expect(text).toMatch(/[\d,]+ companies match\. \d+ rows? written to Companies!A2:/);
+    written = Number(/(\d+) rows? written/.exec(text)?.[1]);
+    expect(written).toBeGreaterThan(15);
+    expect(text).toContain(`${written} credits spent`);
+
+    await selectSheet(page, "Companies");
+    await expect.poll(async () => (await readGrid(page)).length).toBe(written + 1);
+    const grid = await readGrid(page);
+    expect(grid[0]).toEqual([...COMPANY_FIELDS]);
+    const ids = grid.slice(1).map((row) => row[COMPANY_FIELDS.indexOf("network_id")]);
+    expect(new Set(ids).size).toBe(written);
+  });
+
+  it("Next page continues without duplicates", async () => {
+    await sidebar.getByRole("button", { name: /Next page \(from 26\)/ }).click();
+    const estimate = sidebar.getByTestId("company-estimate");
+    await estimate.waitFor();
+    expect(await estimate.textContent()).toMatch(/25 companies from match 26/);
+    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+    const result = sidebar.getByTestId("company-result");
+    await expect.poll(() => result.textContent(), { timeout: 30_000 }).toMatch(/Order cached since/);
+    const more = Number(/(\d+) rows? written/.exec((await result.textContent()) ?? "")?.[1]);
+    await expect.poll(async () => (await readGrid(page)).length).toBe(written + more + 1);
+    // The grid draws about 70 rows from the top: two pages of 25 stay within them.
+    const ids = (await readGrid(page)).slice(1).map((row) => row[COMPANY_FIELDS.indexOf("network_id")]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("puts the API's hint for an unknown location next to the field, free of charge", async () => {
+    await addChip("locations", "Atlantis");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+    const problems = sidebar.getByTestId("problems-locations");
+    await problems.waitFor({ timeout: 30_000 });
+    expect(await problems.textContent()).toMatch(/Atlantis.*Hint: /);
+    expect(await sidebar.getByTestId("company-result").textContent()).toContain("nothing was charged");
+  });
+});
