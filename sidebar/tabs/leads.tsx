@@ -56,6 +56,10 @@ export function LeadsTab() {
   const set = (change: Partial<LeadSearchForm>) => setForm((f) => ({ ...f, ...change }));
   // A changed form makes the shown estimate stale: estimate again before confirming.
   useEffect(() => setEstimate(null), [form, selection]);
+  // The result shows at the top of the tab: bring it into view when a run ends.
+  useEffect(() => {
+    if (result) document.querySelector('[data-testid="leads-result"]')?.scrollIntoView();
+  }, [result]);
   useEffect(() => {
     call("leadsPresets", null).then(setPresets, () => undefined);
   }, []);
@@ -116,6 +120,7 @@ export function LeadsTab() {
       }}
     >
       <p class="muted">Find people by persona and write them into the Leads sheet.</p>
+      {result ? <RunResult result={result} /> : null}
       <TargetChooser
         target={form.target}
         onChange={(target) => set({ target })}
@@ -170,7 +175,6 @@ export function LeadsTab() {
           </button>
         )}
       </div>
-      {result ? <RunResult result={result} /> : null}
     </form>
   );
 }

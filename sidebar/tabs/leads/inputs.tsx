@@ -8,6 +8,13 @@ import { ListInput } from "../../components/list-input";
 const ERROR = { color: "var(--error)", fontSize: "12px" } as const;
 const PLAIN = { fontWeight: 400 } as const;
 
+const IRREGULAR: Record<string, string> = { company: "companies", search: "searches" };
+
+/** "1 lead", "2 leads", "3 companies", "1,234 searches". */
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? word : (IRREGULAR[word] ?? `${word}s`)}`;
+}
+
 export const splitCommas = (text: string) => text.split(",");
 
 /** Problems of a field: its path, or a path inside it (personas[0][1] belongs to personas[0]). */

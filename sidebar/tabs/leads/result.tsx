@@ -1,7 +1,8 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
+import { plural } from "./inputs";
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+const LIST = { paddingLeft: "16px", margin: "4px 0" } as const;
 
 export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { ok: true }> }) {
   const { searches, maxCredits, balance, balanceError, cap } = estimate;
@@ -51,20 +52,7 @@ export function RunResult({ result }: { result: Extract<LeadsRunResult, { ok: tr
           </span>
         ) : null}
       </div>
-      {result.searches.length > 1 ? (
-        <ul style={{ paddingLeft: "16px", margin: "4px 0" }} data-testid="leads-per-company">
-          {result.searches.map((s, index) => (
-            <li key={`${index}:${s.label}`}>
-              <strong>{s.label}</strong>:{" "}
-              {s.state === "ok"
-                ? `${plural(s.leads, "lead")} (${s.results_count}), ${s.written} new`
-                : s.state === "failed"
-                  ? `failed: ${s.error?.message ?? ""} ${s.error?.hint ?? ""}`
-                  : "not run (time or credits ran out)"}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {result.searches.length > 1 ? <PerCompany result={result} /> : null}
       {single?.error ? (
         <div class="notice error" role="alert">
           {single.error.message}
@@ -76,5 +64,45 @@ export function RunResult({ result }: { result: Extract<LeadsRunResult, { ok: tr
         <p class="muted">{plural(notRun.length, "search")} not run: run again for those companies.</p>
       ) : null}
     </section>
+  );
+}
+
+/** One line per company: failures first and open, the rest folded. */
+function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> }) {
+  const failed = result.searches.filter((s) => s.state === "failed");
+  const ok = result.searches.filter((s) => s.state === "ok");
+  const withLeads = ok.filter((s) => s.leads > 0).length;
+  return (
+    <div data-testid="leads-per-company">
+      <p>
+        {plural(withLeads, "company")} with leads, {plural(ok.length - withLeads, "company")} without
+        {failed.length > 0 ? `, ${plural(failed.length, "company")} failed` : ""}.
+      </p>
+      {failed.length > 0 ? (
+        <ul style={LIST} role="alert" data-testid="leads-failed-companies">
+          {failed.map((s, index) => (
+            <li key={`${index}:${s.label}`}>
+              <strong>{s.label}</strong>: {s.error?.message} {s.error?.hint ? `(${s.error.hint})` : ""}{" "}
+              {s.error?.next}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <details>
+        <summary>Per company</summary>
+        <ul style={LIST}>
+          {result.searches.map((s, index) => (
+            <li key={`${index}:${s.label}`}>
+              <strong>{s.label}</strong>:{" "}
+              {s.state === "ok"
+                ? `${plural(s.leads, "lead")} (${s.results_count}), ${s.written} new`
+                : s.state === "failed"
+                  ? `failed: ${s.error?.message ?? ""}`
+                  : "not run (time or credits ran out)"}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   targetCap,
 } from "../../../src/jobs/lead-search/form";
 import type { LeadsCompanySelection } from "../../../src/rpc/leads";
-import { FieldProblems, problemsAt } from "./inputs";
+import { FieldProblems, plural, problemsAt } from "./inputs";
 
 const CHOICES: ReadonlyArray<{ kind: TargetKind; label: string; placeholder?: string }> = [
   { kind: "company_name", label: "Company name", placeholder: "e.g. Acme Corp" },
@@ -24,8 +24,6 @@ const CHOICES: ReadonlyArray<{ kind: TargetKind; label: string; placeholder?: st
     placeholder: "https://…/search/results/people/?…",
   },
 ];
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function TargetChooser(props: {
   target: LeadSearchForm["target"];
