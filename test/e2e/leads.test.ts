@@ -28,6 +28,8 @@ describe("Leads tab", () => {
   });
 
   it("shows every problem next to its field before sending anything", async () => {
+    // A persona begun but not finished: only a seniority typed.
+    await sidebar.locator("#persona-0-seniorities").fill("Head");
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     const problems = sidebar.getByTestId("field-problem");
     await expect.poll(() => problems.count()).toBeGreaterThanOrEqual(3);

@@ -79,11 +79,18 @@ describe("form -> request", () => {
     ).toEqual({ network_filter_link: link, limit_by: 25 });
   });
 
+  it("leaves out a persona card left entirely blank", () => {
+    const blank = { name: " ", functions: [""], seniorities: [], prohibit: [] };
+    const { request, problems } = formToRequest(form({ personas: [blank] }));
+    expect(problems).toEqual([]);
+    expect(request).not.toHaveProperty("personas");
+  });
+
   it("reports every problem at once, each with its field and a hint", () => {
     const { problems } = formToRequest(
       form({
         target: { kind: "company_id", value: "acme" },
-        personas: [{ name: "", functions: [], seniorities: [], prohibit: [] }],
+        personas: [{ name: "", functions: [], seniorities: ["Head"], prohibit: [] }],
         groups: ["x"],
         limit_by: "3000",
       }),

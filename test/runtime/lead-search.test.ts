@@ -153,7 +153,7 @@ describe("lead search by target", () => {
     const estimate = rpc<LeadsEstimate>("leadsEstimate", {
       form: form({
         target: { kind: "company_name", value: "" },
-        personas: [{ name: "", functions: [], seniorities: [], prohibit: [] }],
+        personas: [{ name: "", functions: [], seniorities: ["Head"], prohibit: [] }],
       }),
     });
     expect(estimate.ok).toBe(false);

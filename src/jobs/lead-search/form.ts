@@ -155,7 +155,14 @@ function filtersOf(form: LeadSearchForm, problems: Problem[]): LeadSearchRequest
   for (const flag of ["changed_jobs", "posted_on_network", "mentioned_in_news"] as const) {
     if (form[flag]) request[flag] = true;
   }
-  const personas = form.personas.map(personaOf);
+  // A card left entirely blank (the form starts with one) is no persona: personas are optional
+  // with a search URL, and an empty card must not stand in the way.
+  const personas = form.personas
+    .map(personaOf)
+    .filter(
+      ([name, functions, seniority, prohibit]) =>
+        name !== "" || functions.length + seniority.length + prohibit.length > 0,
+    );
   if (personas.length > 0) request.personas = personas;
   const limit = form.limit_by.trim();
   if (limit !== "") {
