@@ -74,7 +74,7 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
         setProblems({});
         notices.show({
           tone: "ok",
-          message: `Wrote ${result.written.toLocaleString("en-US")} transaction${result.written === 1 ? "" : "s"} to the ${result.sheetName} sheet in ${result.seconds} s. No credits used.`,
+          message: `Wrote ${result.written.toLocaleString("en-US")} transaction${result.written === 1 ? "" : "s"} to the ${result.sheetName} sheet in ${result.seconds < 1 ? "under a second" : `${result.seconds} s`}. No credits used.`,
         });
       } else {
         setProblems(result.problems);
@@ -113,6 +113,12 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
             void load(emptyFilters(), 0);
           }}
         />
+        <ExportPanel
+          state={exportState}
+          disabled={listBusy}
+          onExport={(replace) => void runExport(replace)}
+          onCancel={() => setExportState({ step: "idle" })}
+        />
         {page ? (
           <TransactionList
             page={page}
@@ -128,12 +134,6 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
           <p class="muted">{listBusy ? "Loading transactions…" : ""}</p>
         )}
       </section>
-      <ExportPanel
-        state={exportState}
-        disabled={listBusy}
-        onExport={(replace) => void runExport(replace)}
-        onCancel={() => setExportState({ step: "idle" })}
-      />
     </>
   );
 }

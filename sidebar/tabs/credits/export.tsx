@@ -16,11 +16,10 @@ export function ExportPanel({
   onCancel(): void;
 }) {
   return (
-    <section aria-labelledby="credits-export-title">
-      <h2 id="credits-export-title">Export to a sheet</h2>
+    <section aria-label="Export to a sheet">
       <p class="muted">
-        Every transaction matching the filters goes to the <strong>Transactions</strong> sheet, one row each,
-        with the API's field names as headers. Free: the transaction list costs no credits.
+        Writes every transaction matching the filters to the <strong>Transactions</strong> sheet. Free: the
+        transaction list costs no credits.
       </p>
       {state.step === "confirm" ? (
         <div role="alertdialog" aria-labelledby="credits-replace-text" class="notice info">

@@ -12,7 +12,7 @@ const MODIFIER_LABELS: Record<string, string> = {
   gte: "at least",
   lt: "less than",
   lte: "at most",
-  range: "between (x,y)",
+  range: "between",
 };
 
 const PLACEHOLDERS: Record<FilterField, string> = {
