@@ -4,7 +4,14 @@
  */
 import type { Browser, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPlayground, openSidebar, readGrid, selectSheet } from "./playground-page";
+import {
+  openPlayground,
+  openSidebar,
+  readGrid,
+  selectRange,
+  selectSheet,
+  typeIntoCell,
+} from "./playground-page";
 import { launchBrowser, startPlayground, type TestPlayground } from "./support";
 
 describe("Leads tab", () => {
@@ -69,5 +76,40 @@ describe("Leads tab", () => {
     expect(grid).toHaveLength(16);
     const persona = grid[0]!.indexOf("network_lead_persona");
     for (const row of grid.slice(1)) expect(["Marketing leaders", "Engineers"]).toContain(row[persona]);
+  });
+
+  it("finds leads at the companies selected in a sheet: one search each, failures per company", async () => {
+    // A small companies sheet typed by hand: name and network_id (one id the API does not know).
+    await page.getByRole("button", { name: "Add sheet" }).click();
+    const rows = [
+      ["name", "network_id"],
+      ["Giant One", "1000254"],
+      ["Giant Two", "1000255"],
+      ["Nobody Inc", "999999999"],
+    ];
+    for (const [r, row] of rows.entries()) {
+      for (const [c, text] of row.entries()) await typeIntoCell(page, `${"AB"[c]}${r + 1}`, text);
+    }
+    await selectRange(page, "A2", "B4");
+    await sidebar.getByLabel("Target").selectOption("selected_companies");
+    const selection = sidebar.getByTestId("leads-selection");
+    await expect.poll(() => selection.textContent()).toContain("3 companies selected");
+    await sidebar.getByLabel("Max leads per search (limit_by)").fill("4");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("leads-estimate").textContent())
+      .toContain("3 searches, up to 12 credits");
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const failed = sidebar.getByTestId("leads-failed-companies");
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain("Nobody Inc: The company was not found.");
+    // Giant One's first leads are the ones the previous test wrote: charged, not written again.
+    const result = await sidebar.getByTestId("leads-result").textContent();
+    expect(result).toContain("4 leads written to Leads (rows 17-20)");
+    expect(result).toContain("8 credits spent · 4 duplicates not written again");
+    await selectSheet(page, "Leads");
+    const grid = await readGrid(page);
+    const company = grid[0]!.indexOf("network_company_id");
+    expect(grid.slice(16).map((row) => row[company])).toEqual(["1000255", "1000255", "1000255", "1000255"]);
   });
 });
