@@ -1,9 +1,16 @@
 /** The Credits tab's pure parts: filter form -> query, validation problems per field, rows, sums, export. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TransactionPages } from "../../src/api/client";
 import type { Transaction, TransactionQuery } from "../../src/api/wire";
 import { exportTransactions } from "../../src/jobs/credits/export";
-import { checkTransactionQuery, filterQuery } from "../../src/jobs/credits/filters";
+import {
+  checkTransactionQuery,
+  FILTER_FIELDS,
+  filterQuery,
+  modifiersOf,
+  type TransactionFilterForm,
+} from "../../src/jobs/credits/filters";
 import { listTransactionPage, pageBounds } from "../../src/jobs/credits/list";
 import type { TransactionClient, TransactionsSheet } from "../../src/jobs/credits/ports";
 import { readableTime, transactionRow } from "../../src/jobs/credits/rows";
@@ -75,6 +82,36 @@ describe("filter form -> query", () => {
     expect(checked.problems.status?.message).toMatch(/not a modifier of status/);
     expect(checked.problems.page?.message).toMatch(/limit/);
     expect(checked.problems.after_balance).toBeUndefined();
+  });
+});
+
+describe("filter form, any input", () => {
+  const entry = fc.record({
+    modifier: fc.constantFrom("exact", "gt", "gte", "lt", "lte", "range", "", "in", "gt__x"),
+    value: fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom("2026-11-21", "2026-02-30", "2026-11-21T10:00:00.5", "-5", "3,9", " 1 , 2 ", "success"),
+    ),
+  });
+  const form = fc.dictionary(fc.constantFrom(...FILTER_FIELDS), entry) as fc.Arbitrary<TransactionFilterForm>;
+
+  it("either sends only the spec's field__modifier names, or names the fields to fix", () => {
+    fc.assert(
+      fc.property(form, (filters) => {
+        const checked = checkTransactionQuery(filters);
+        if (checked.ok) {
+          for (const key of Object.keys(checked.query)) {
+            const [field = "", modifier = ""] = key.split("__");
+            expect(modifiersOf(field as (typeof FILTER_FIELDS)[number])).toContain(modifier);
+          }
+        } else {
+          const places = Object.keys(checked.problems);
+          expect(places.length).toBeGreaterThan(0);
+          for (const place of places) expect(Object.keys(filters)).toContain(place);
+          for (const problem of Object.values(checked.problems)) expect(problem?.hint).not.toBe("");
+        }
+      }),
+    );
   });
 });
 

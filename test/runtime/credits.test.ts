@@ -86,6 +86,20 @@ describe("Credits: balance and spending", () => {
     });
     expect(addon.runtime.sheets().map((s) => s.name)).not.toContain("Transactions");
   });
+  it("shows a server error with its next step, and writes nothing", async () => {
+    await addon.control.configure({ faults: [{ path: PATHS.transactions, kind: "server_error" }] });
+    expect(rpc<CreditsListResult>("creditsList", { filters: {}, limit: 20, offset: 0 })).toMatchObject({
+      ok: false,
+      error: { kind: "server", next: expect.stringMatching(/Try again/) },
+      problems: {},
+    });
+    expect(rpc<CreditsExportResult>("creditsExport", { filters: {}, replace: false })).toMatchObject({
+      status: "failed",
+      error: { kind: "server" },
+    });
+    expect(addon.runtime.sheets().map((s) => s.name)).not.toContain("Transactions");
+    await addon.control.configure({ faults: [] });
+  });
 });
 
 describe("Credits: the transaction list", () => {
