@@ -89,6 +89,8 @@ describe("company search in the runtime", () => {
     const writes = addon.runtime.counters.spreadsheetWrites - before.spreadsheetWrites;
     expect(estimate).toMatchObject({ maxCredits: 200, pages: 8, pageSize: 25, cap: 1000, balance: 10_000 });
     expect(result.state).toBe("done");
+    // The sandbox was reset: this search cached the order, so time_cached is null.
+    expect(result.timeCached).toBeNull();
     expect(result.resultsCount).toBeGreaterThan(200);
     expect(result.returned).toBeLessThanOrEqual(200);
     expect(result.written).toBe(result.returned);

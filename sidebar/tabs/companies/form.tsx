@@ -44,15 +44,17 @@ export function CompanyForm({
         placeholder="e.g. Germany, or Berlin, Berlin, Germany"
         hint="A country, or city, state, country as the API lists it; Enter after each."
       />
-      <label style={PLAIN}>
-        <input
-          type="checkbox"
-          checked={form.strict_locations}
-          onChange={(e) => set("strict_locations")(e.currentTarget.checked)}
-        />{" "}
-        Strict: headquarters only (strict company_locations)
-      </label>
-      <Problems field="strict_locations" problems={problems} />
+      <div class="form-group" data-field="strict_locations">
+        <label style={PLAIN}>
+          <input
+            type="checkbox"
+            checked={form.strict_locations}
+            onChange={(e) => set("strict_locations")(e.currentTarget.checked)}
+          />{" "}
+          Strict: headquarters only (strict company_locations)
+        </label>
+        <Problems field="strict_locations" problems={problems} />
+      </div>
       <ListField
         field="keywords"
         label="Keywords"

@@ -37,7 +37,25 @@ export function ResultView({
       </div>
     );
   }
+  if (result.resultsCount === 0 && result.errors.length === 0) {
+    return (
+      <div class="notice info" role="status" data-testid="company-result">
+        <strong>No company matches these filters.</strong>
+        <span class="next">
+          Nothing was charged. Loosen a filter (fewer keywords, more locations or headcounts) and search
+          again.
+        </span>
+      </div>
+    );
+  }
   const tone = result.state === "done" ? "ok" : "info";
+  // What the window could hold: the matches may end inside it; the rest of the gap is skipped companies.
+  const available =
+    result.resultsCount === null
+      ? result.total
+      : Math.min(result.total, Math.max(0, result.resultsCount - result.offset));
+  const skipped =
+    result.errors.length === 0 && result.pagesNotReached === 0 ? available - result.returned : 0;
   return (
     <div class={`notice ${tone}`} role="status" data-testid="company-result">
       <strong>
@@ -46,15 +64,16 @@ export function ResultView({
         {result.range ? `!${result.range}` : ""}
       </strong>
       <span class="next">
-        {plural(result.returned, "company", "companies")} returned of {result.total.toLocaleString("en-US")}{" "}
-        asked (matches {(result.offset + 1).toLocaleString("en-US")}–
-        {(result.offset + result.total).toLocaleString("en-US")}) · {plural(result.spent, "credit")} spent
+        {plural(result.returned, "company", "companies")} returned for matches{" "}
+        {(result.offset + 1).toLocaleString("en-US")}–{(result.offset + result.total).toLocaleString("en-US")}{" "}
+        · {plural(result.spent, "credit")} spent
         {result.duplicates > 0
           ? ` · ${plural(result.duplicates, "company", "companies")} already in the sheet, not written again`
           : ""}
-        {result.returned < result.total && result.errors.length === 0
-          ? " · the rest were skipped as unsuitable (0 employees and a bad website) or the matches ended, and not charged"
+        {skipped > 0
+          ? ` · ${plural(skipped, "unsuitable company", "unsuitable companies")} skipped (0 employees and a bad website), not charged`
           : ""}
+        {available < result.total ? ` · the matches end at ${available + result.offset}` : ""}
       </span>
       <span class="next">
         {result.timeCached
@@ -74,7 +93,11 @@ export function ResultView({
         </span>
       ) : null}
       {result.nextOffset === null ? (
-        <span class="next">No further page: every match up to the 1,600th has been fetched.</span>
+        <span class="next">
+          {result.offset + result.total >= 1599
+            ? "No further page: the API searches only the first 1,600 matches."
+            : "No further page: that was the last match."}
+        </span>
       ) : (
         <div class="buttons">
           <button

@@ -74,6 +74,7 @@ function collect(
     problems: {},
     retryFrom: null,
   };
+  let answered = false;
   const retry = (page: CompanySearchRequest) => {
     out.retryFrom ??= page.offset_by ?? 0;
   };
@@ -86,7 +87,10 @@ function collect(
     if (outcome.ok) {
       const answer = outcome.value;
       out.resultsCount = Math.max(out.resultsCount ?? 0, answer.results_count);
-      out.timeCached ??= answer.time_cached;
+      // The first answered page tells whether this search found the order cached or cached it now
+      // (pages sent together: the others may already see the order the first one just cached).
+      if (!answered) out.timeCached = answer.time_cached;
+      answered = true;
       if (isRefineAnswer(answer)) out.refineMessage ??= answer.message ?? "";
       out.companies.push(...answer.companies);
       return;
