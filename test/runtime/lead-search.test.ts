@@ -181,6 +181,30 @@ describe("lead search by target", () => {
   });
 });
 
+describe("credits and presets", () => {
+  it("out of credits: the estimate shows the balance, the run stops with what to do, nothing written", async () => {
+    addon.runtime.properties.user().setAll({ API_KEY: "sandbox-empty-key" });
+    try {
+      const f = form({ target: { kind: "company_id", value: "1000254" }, limit_by: "5" });
+      const { estimate, result } = estimateAndRun(f);
+      expect(estimate).toMatchObject({ ok: true, balance: 0, maxCredits: 5 });
+      const run = ok(result);
+      expect(run).toMatchObject({ written: 0, spent: 0, stoppedBy: { kind: "insufficient_funds" } });
+      expect(run.searches[0]!.state).toBe("failed");
+      expect(await leadSearchCharges()).toBe(0);
+    } finally {
+      addon.runtime.properties.user().setAll({ API_KEY: "sandbox-demo-key" });
+    }
+  });
+
+  it("saves personas as a preset in the document's properties", () => {
+    const saved = rpc<unknown[]>("leadsSavePreset", { name: "Go-to-market", personas: [MARKETING] });
+    expect(saved).toEqual([{ name: "Go-to-market", personas: [MARKETING] }]);
+    expect(rpc("leadsPresets", null)).toEqual(saved);
+    expect(addon.runtime.properties.document.get("leads.presets")).toContain("Go-to-market");
+  });
+});
+
 describe("find leads at these companies", () => {
   const COMPANIES = 20;
 
