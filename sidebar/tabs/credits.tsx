@@ -97,7 +97,11 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
       <CreditsSummaryView
         summary={summary}
         loading={summaryBusy}
-        onRefresh={() => void refreshSummary()}
+        onRefresh={() => {
+          // New charges change the list too: reload the page on show with its filters.
+          void refreshSummary();
+          void load(applied, page?.offset ?? 0);
+        }}
         onOpenSettings={onOpenSettings}
       />
       <section aria-labelledby="credits-list-title">
