@@ -40,12 +40,16 @@ function localProblems(form: LeadSearchForm): Problem[] {
   return formToRequest(form, company).problems;
 }
 
+function startForm(): LeadSearchForm {
+  return { ...emptyForm(), personas: [{ name: "", functions: [], seniorities: [], prohibit: [] }] };
+}
+
+/** The form survives switching tabs (the tab unmounts) while the sidebar stays open. */
+let keptForm: LeadSearchForm | null = null;
+
 export function LeadsTab() {
   const notices = useNotices();
-  const [form, setForm] = useState<LeadSearchForm>(() => ({
-    ...emptyForm(),
-    personas: [{ name: "", functions: [], seniorities: [], prohibit: [] }],
-  }));
+  const [form, setForm] = useState<LeadSearchForm>(() => keptForm ?? startForm());
   const [problems, setProblems] = useState<Problem[]>([]);
   const [selection, setSelection] = useState<LeadsCompanySelection | null>(null);
   const [estimate, setEstimate] = useState<Estimate | null>(null);
@@ -54,6 +58,9 @@ export function LeadsTab() {
   const [busy, setBusy] = useState(false);
 
   const set = (change: Partial<LeadSearchForm>) => setForm((f) => ({ ...f, ...change }));
+  useEffect(() => {
+    keptForm = form;
+  }, [form]);
   // A changed form makes the shown estimate stale: estimate again before confirming.
   useEffect(() => setEstimate(null), [form, selection]);
   // The result shows at the top of the tab: bring it into view when a run ends.

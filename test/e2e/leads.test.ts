@@ -91,6 +91,10 @@ describe("Leads tab", () => {
       for (const [c, text] of row.entries()) await typeIntoCell(page, `${"AB"[c]}${r + 1}`, text);
     }
     await selectRange(page, "A2", "B4");
+    // Another tab and back: the personas typed before are still there.
+    await sidebar.getByRole("tab", { name: "Settings" }).click();
+    await sidebar.getByRole("tab", { name: "Leads" }).click();
+    expect(await sidebar.locator("#persona-0-name").inputValue()).toBe("Marketing leaders");
     await sidebar.getByLabel("Target").selectOption("selected_companies");
     const selection = sidebar.getByTestId("leads-selection");
     await expect.poll(() => selection.textContent()).toContain("3 companies selected");
