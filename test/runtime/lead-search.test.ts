@@ -240,7 +240,9 @@ describe("find leads at these companies", () => {
 
     const f = form({ target: { kind: "selected_companies", value: "" }, limit_by: "5" });
     addon.runtime.resetCounters();
+    const started = performance.now();
     const { estimate, result } = estimateAndRun(f);
+    const seconds = (performance.now() - started) / 1000;
     expect(estimate).toMatchObject({ ok: true, searches: COMPANIES, maxCredits: COMPANIES * 5 });
     const run = ok(result);
     const failed = run.searches.filter((s) => s.state === "failed");
@@ -262,7 +264,7 @@ describe("find leads at these companies", () => {
     expect(counters.fetchAllCalls).toBe(2); // the balance for the estimate, then all 20 searches at once
     const stats = await addon.control.stats();
     console.log(
-      `find leads at ${COMPANIES} companies (latency 0): fetchAll ${counters.fetchAllCalls} ` +
+      `find leads at ${COMPANIES} companies (latency 0): estimate + run ${seconds.toFixed(2)} s, fetchAll ${counters.fetchAllCalls} ` +
         `(${counters.requests} requests), sheet writes ${counters.spreadsheetWrites}, reads ${counters.spreadsheetReads}, ` +
         `leads written ${run.written}, duplicates ${run.duplicates}, credits ${run.spent}, ` +
         `peak lead-search concurrency ${stats.peakConcurrency["/api/network/leads/by_icp/"]}`,
