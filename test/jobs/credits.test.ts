@@ -282,6 +282,16 @@ describe("export to a sheet", () => {
       error: null,
     });
     const failed = exportTransactions({ client: partial, sheet, clock }, {}, { replace: true });
+    const tooMany = exportTransactions(
+      { client: fakeClient(all), sheet, clock, maxRows: 11 },
+      {},
+      { replace: true },
+    );
+    expect(tooMany).toMatchObject({
+      status: "failed",
+      count: 12,
+      error: { message: expect.stringMatching(/more than the 11/) },
+    });
     expect(failed).toMatchObject({
       status: "failed",
       fetched: 3,

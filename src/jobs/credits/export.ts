@@ -18,6 +18,11 @@ import type { ExportDeps } from "./ports";
 /** Fetching stops in time to leave about a minute of the 6-minute execution for writing. */
 export const DEFAULT_FETCH_BUDGET_MS = 4 * 60_000;
 export const DEFAULT_BLOCK_ROWS = 5_000;
+/**
+ * The most rows one export writes (1.6 million cells, a sixth of a spreadsheet's 10 million): about
+ * 2,000 pages to fetch and 40 block writes, which fit one execution together.
+ */
+export const MAX_EXPORT_ROWS = 200_000;
 
 export type ExportResult =
   | { status: "done"; sheetName: string; written: number; blockWrites: number }
@@ -37,6 +42,17 @@ export function exportTransactions(
   const existingRows = sheet.usedRows();
   if (existingRows > 0 && !options.replace) {
     return { status: "confirm", sheetName: sheet.name, existingRows };
+  }
+  // One cheap request first: a bad key or a too-big export is known before any page is fetched.
+  const probe = deps.client.listTransactions({ ...checked.query, limit: "1" });
+  if (!probe.ok) return { status: "failed", error: probe.error, fetched: 0, count: 0 };
+  if (probe.value.count > (deps.maxRows ?? MAX_EXPORT_ROWS)) {
+    return {
+      status: "failed",
+      error: tooMany(probe.value.count, deps.maxRows ?? MAX_EXPORT_ROWS),
+      fetched: 0,
+      count: probe.value.count,
+    };
   }
   const deadline = deps.clock.now() + (deps.fetchBudgetMs ?? DEFAULT_FETCH_BUDGET_MS);
   const pages = deps.client.listAllTransactions(checked.query, { deadline });
@@ -59,6 +75,15 @@ export function exportTransactions(
   }
   sheet.finish();
   return { status: "done", sheetName: sheet.name, written: rows.length, blockWrites };
+}
+
+function tooMany(count: number, max: number): ApiError {
+  return {
+    kind: "validation",
+    message: `${count} transactions match: more than the ${max} one export writes, so nothing was written.`,
+    next: "Narrow the export with a created_at range (for example one month) and export each part.",
+    charged: "no",
+  };
 }
 
 function outOfTime(fetched: number, count: number): ApiError {

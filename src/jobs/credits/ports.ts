@@ -23,6 +23,8 @@ export interface ExportDeps {
   clock: Clock;
   /** Milliseconds the fetching may take; the rest of the execution is left for writing. */
   fetchBudgetMs?: number;
+  /** The most transactions one export writes (default MAX_EXPORT_ROWS). */
+  maxRows?: number;
   /** Rows per setValues call. */
   blockRows?: number;
 }
