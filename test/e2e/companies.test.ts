@@ -5,6 +5,7 @@
  */
 import type { Browser, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxControl } from "../../sandbox/api/control";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 import { openPlayground, openSidebar, readGrid, selectSheet } from "./playground-page";
 import { launchBrowser, startPlayground, type TestPlayground } from "./support";
@@ -100,5 +101,22 @@ describe("Companies tab", () => {
     await problems.waitFor({ timeout: 30_000 });
     expect(await problems.textContent()).toMatch(/Atlantis.*Hint: /);
     expect(await sidebar.getByTestId("company-result").textContent()).toContain("nothing was charged");
+  });
+
+  it("shows the refine-search answer clearly when the API sends it", async () => {
+    // The add-on never asks for it; the sandbox's own control forces it for this test.
+    await sandboxControl(playground.sandboxUrl).configure({ refineSearch: true });
+    try {
+      // No filters: all 20,000 sandbox companies match, more than the 1,600 searched.
+      await sidebar.getByRole("button", { name: "Clear" }).click();
+      await sidebar.getByRole("button", { name: "Estimate" }).click();
+      await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+      const result = sidebar.getByTestId("company-result");
+      await expect.poll(() => result.textContent(), { timeout: 30_000 }).toMatch(/refine/i);
+      expect(await result.textContent()).toMatch(/[\d,]+ companies match, more than the 1,600 it searches/);
+      expect(await result.textContent()).toContain("this answer cost 3 credits");
+    } finally {
+      await sandboxControl(playground.sandboxUrl).configure({ refineSearch: false });
+    }
   });
 });

@@ -187,4 +187,32 @@ describe("company search in the runtime", () => {
     expect(problems.some((p) => p.startsWith('"(x AND"'))).toBe(true);
     expect((await addon.control.stats()).requests[PATH] ?? 0).toBe(0);
   });
+
+  it("stops when the credits run out, keeps what came back and charges only that", async () => {
+    await addon.control.setCredits(DEMO_KEY, 30);
+    const f = form({ limit_by: 100 });
+    const estimate = rpcValue<CompanyEstimate>(addon.runtime, "companyEstimate", f);
+    expect(estimate).toMatchObject({ maxCredits: 100, balance: 30 });
+    const result = rpcValue<CompanyRunResult>(addon.runtime, "companyRun", {
+      form: f,
+      confirmedCredits: 100,
+    });
+    expect(result.state).toBe("stopped");
+    expect(result.errors[0]?.message).toMatch(/out of credits/);
+    expect(result.spent).toBeLessThanOrEqual(30);
+    expect(result.written).toBe(result.returned);
+    const charges = await demoCharges();
+    expect(charges.reduce((a, b) => a + b, 0)).toBe(result.spent);
+    expect(result.nextOffset).not.toBeNull();
+  });
+
+  it("keeps ICP presets in the document's properties", () => {
+    const f = form({ locations: ["Germany"], headcounts: ["51-200"], keywords: ["cloud"] });
+    rpcValue(addon.runtime, "companySavePreset", { name: "DACH cloud", form: f });
+    const presets = rpcValue<Record<string, CompanySearchForm>>(addon.runtime, "companyPresets", null);
+    expect(presets["DACH cloud"]).toMatchObject({ locations: ["Germany"], keywords: ["cloud"] });
+    expect(addon.runtime.properties.document.get("companies.presets")).toContain("DACH cloud");
+    rpcValue(addon.runtime, "companyDeletePreset", { name: "DACH cloud" });
+    expect(rpcValue(addon.runtime, "companyPresets", null)).toEqual({});
+  });
 });
