@@ -215,4 +215,17 @@ describe("company search in the runtime", () => {
     rpcValue(addon.runtime, "companyDeletePreset", { name: "DACH cloud" });
     expect(rpcValue(addon.runtime, "companyPresets", null)).toEqual({});
   });
+
+  it("hands selected rows of the Companies sheet to the Leads tab's 'find leads at these companies'", () => {
+    const { result } = search(form({ locations: ["France"], limit_by: 25 }));
+    expect(result.written).toBeGreaterThan(5);
+    addon.runtime.select("Companies", "A2:AE6");
+    const selection = rpcValue<{
+      companies: Array<{ row: number; label: string; target: { company_id?: number } }>;
+    }>(addon.runtime, "leadsSelection", null);
+    const rows = addon.runtime.getValues("Companies", "A2:AE6");
+    const id = COMPANY_FIELDS.indexOf("network_id");
+    expect(selection.companies.map((c) => c.target.company_id)).toEqual(rows.map((row) => Number(row[id])));
+    expect(selection.companies.map((c) => c.label)).toEqual(rows.map((row) => String(row[0])));
+  });
 });
