@@ -117,6 +117,7 @@ function previewOf(plan: EnrichPlan, box: SelectionBox): EnrichPreview {
     })),
     skipped: layout.skipped,
     creditsPerUrl: plan.creditsPerUrl,
+    toFetch: plan.toFetch.length,
     maxCredits: plan.maxCredits,
   };
 }

@@ -44,6 +44,8 @@ export interface EnrichPreview {
   /** Fields not written because the URL column already is that field (e.g. network_url). */
   skipped: string[];
   creditsPerUrl: number;
+  /** Distinct URLs the run will fetch: all in refresh mode; in fill mode those with an empty chosen cell. */
+  toFetch: number;
   maxCredits: number;
 }
 

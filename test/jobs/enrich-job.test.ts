@@ -116,6 +116,76 @@ describe("enrichment job", () => {
     expect(grid.column("Title")).toEqual(["Kept title"]);
     expect(grid.column("Company")).toEqual(["Company a"]);
     expect(grid.column("job_changed")).toEqual([true]);
+    expect(grid.column("previous_job")).toEqual([""]);
+  });
+
+  it("in fill mode says where the job changed but the cells were kept, with no misleading previous_job", () => {
+    const grid = MemoryGrid.fromRows([
+      ["Profile URL", "Title", "Company", "Location"],
+      [url("a"), "Old Title X", "Old Co", ""],
+    ]);
+    const d = deps(grid, new FakeClient());
+    const { progress } = estimateJob(
+      d,
+      grid,
+      box(2),
+      opts({ fields: ["job_title", "company_name", "location"], mode: "fill" }),
+    );
+    confirmJob(d, progress.jobId);
+    expect(runAll(d, progress.jobId)).toMatchObject({ state: "done", ok: 1 });
+    expect(grid.column("Title")).toEqual(["Old Title X"]);
+    expect(grid.column("job_changed")).toEqual([true]);
+    expect(grid.column("previous_job")).toEqual([""]);
+    expect(grid.column("enrichment_status")).toEqual([
+      "ok: job changed to Title a @ Company a; cells kept (fill mode)",
+    ]);
+  });
+
+  it("in fill mode fetches and counts only URLs whose rows have an empty chosen cell", () => {
+    const grid = MemoryGrid.fromRows([
+      ["Profile URL", "Title", "Company"],
+      [url("full"), "T", "C"],
+      [url("half"), "T", ""],
+      [url("dup"), "T", "C"],
+      [url("dup"), "", "C"],
+    ]);
+    const client = new FakeClient();
+    const d = deps(grid, client);
+    const fill = opts({ fields: ["job_title", "company_name"], mode: "fill" });
+    const { plan, progress } = estimateJob(d, grid, box(5), fill);
+    expect(plan.toFetch).toEqual([1, 2]);
+    expect(plan.maxCredits).toBe(2);
+    confirmJob(d, progress.jobId);
+    expect(runAll(d, progress.jobId)).toMatchObject({ state: "done", ok: 2, skipped: 1, spent: 2 });
+    expect(client.sent).toEqual([url("half"), url("dup")]);
+    expect(grid.column("enrichment_status")).toEqual([
+      "",
+      "ok: job changed to Title half @ Company half; cells kept (fill mode)",
+      "ok: job changed to Title dup @ Company dup; cells kept (fill mode)",
+      "ok: job changed to Title dup @ Company dup; cells kept (fill mode)",
+    ]);
+
+    // Everything is filled now: a second fill run fetches nothing and costs nothing.
+    const again = estimateJob(d, grid, box(5), fill);
+    expect(again.plan.maxCredits).toBe(0);
+    confirmJob(d, again.progress.jobId);
+    expect(runAll(d, again.progress.jobId)).toMatchObject({ state: "done", ok: 0, skipped: 3, spent: 0 });
+    expect(client.sent).toHaveLength(2);
+  });
+
+  it("with a slow API, answers after each chunk so the progress moves", () => {
+    const slugs = Array.from({ length: 30 }, (_, i) => `p${i}`);
+    const grid = crm(slugs);
+    const d = deps(grid, new FakeClient(), { settings: { chunkSize: 10, spendCap: 500 } });
+    const slow = new FakeClient((request) => {
+      d.clock.time += 300; // 10 URLs in a chunk: 3 s
+      return { ok: true, lead: lead(request.split("/in/")[1] ?? request) };
+    });
+    d.client = () => slow;
+    const { progress } = estimateJob(d, grid, box(31), opts());
+    confirmJob(d, progress.jobId);
+    expect(stepJob(d, progress.jobId)).toMatchObject({ state: "running", ok: 10, remaining: 20 });
+    expect(runAll(d, progress.jobId)).toMatchObject({ state: "done", ok: 30 });
   });
 
   it("escapes formula-like API text and writes nested arrays as JSON", () => {

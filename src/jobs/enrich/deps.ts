@@ -14,11 +14,18 @@ export interface JobLimits {
   softBudgetMs: number;
   /** The client's deadline within a step: far below Apps Script's 6 minutes, leaving room to write. */
   hardBudgetMs: number;
+  /** A chunk slower than this ends the step after it, so progress shows within seconds. */
+  slowChunkMs: number;
   /** How long a step waits for the document lock. */
   lockWaitMs: number;
 }
 
-export const DEFAULT_LIMITS: JobLimits = { softBudgetMs: 10_000, hardBudgetMs: 240_000, lockWaitMs: 10_000 };
+export const DEFAULT_LIMITS: JobLimits = {
+  softBudgetMs: 10_000,
+  hardBudgetMs: 240_000,
+  slowChunkMs: 2_000,
+  lockWaitMs: 10_000,
+};
 
 export interface JobDeps {
   store: Store;

@@ -67,6 +67,8 @@ export interface EnrichProgress {
   notFound: number;
   failed: number;
   interrupted: number;
+  /** Fill mode: distinct URLs not fetched because their rows had no empty chosen cell (free). */
+  skipped: number;
   remaining: number;
   spent: number;
   cap: number;

@@ -95,7 +95,10 @@ export function saveEstimate(deps: JobDeps, plan: EnrichPlan, options: EnrichOpt
       prepared: false,
       stateParts: 0,
     };
-    const states = URL_STATE.pending.repeat(job.distinct);
+    const toFetch = new Set(plan.toFetch);
+    const states = plan.urls.keys
+      .map((_, index) => (toFetch.has(index) ? URL_STATE.pending : URL_STATE.skipped))
+      .join("");
     saveJob(deps.store, job, states);
     return progressOf(job, states);
   });

@@ -22,14 +22,18 @@ export const EXTRA_CHOICES: ReadonlyArray<{ option: LookupOption; label: string;
   { option: "posts", label: "Posts (last 20)", credits: 1 },
   { option: "comments", label: "Comments (last 20)", credits: 1 },
   { option: "people_also_viewed", label: "People also viewed (20)", credits: 1 },
-  { option: "up_to_the_second_fresh", label: "Fresh data (real time, slower)", credits: 0 },
+  { option: "up_to_the_second_fresh", label: "Fresh data (slower, but current)", credits: 0 },
   { option: "get_full_experience", label: "Full experience (needs fresh data)", credits: 0 },
   { option: "inexact_company", label: "Inexact company match", credits: 0 },
 ];
 
+/**
+ * Fresh data is on by default: it costs no extra credit, and cached answers show the previous job
+ * of people who moved recently (the spec: without up_to_the_second_fresh, cached data is returned).
+ */
 export const DEFAULT_ENRICH_OPTIONS: EnrichOptions = {
   fields: [...DEFAULT_LOOKUP_FIELDS],
-  extras: {},
+  extras: { up_to_the_second_fresh: true },
   mode: "refresh",
 };
 

@@ -35,7 +35,12 @@ export interface EnrichPlan {
   urls: DistinctUrls;
   fingerprint: string;
   creditsPerUrl: number;
-  /** Upper bound: every distinct URL found and charged with every chosen extra. */
+  /**
+   * Distinct URL indices (into `urls`) that need a lookup: all of them in refresh mode; in fill
+   * mode those with at least one row where a chosen field's cell is empty.
+   */
+  toFetch: number[];
+  /** Upper bound: every URL to fetch found and charged with every chosen extra. */
   maxCredits: number;
 }
 
@@ -103,6 +108,28 @@ function findHeaderRow(
   );
 }
 
+/**
+ * Fill mode pays only for rows it can fill: the URLs with at least one row where a chosen field's
+ * cell is empty (one block read over the field columns; a new column is empty everywhere).
+ */
+function urlsWithEmptyCells(
+  grid: Grid,
+  layout: ColumnLayout,
+  urls: DistinctUrls,
+  firstRow: number,
+  lastRow: number,
+): number[] {
+  const all = urls.keys.map((_, index) => index);
+  const columns = layout.fields.map(([, column]) => column);
+  if (columns.length === 0 || columns.some((column) => column >= layout.firstNewColumn)) return all;
+  const left = Math.min(...columns);
+  const width = Math.max(...columns) - left + 1;
+  const block = grid.read(firstRow, left, lastRow - firstRow + 1, width);
+  const hasEmpty = (row: number) =>
+    columns.some((column) => cellText(block[row - firstRow]?.[column - left]) === "");
+  return all.filter((index) => (urls.rows[index] ?? []).some(hasEmpty));
+}
+
 export function planEnrichment(
   grid: Grid,
   selection: SelectionBox,
@@ -136,6 +163,10 @@ export function planEnrichment(
   }
   const layout = planLayout(headers, headerRow, urlColumn, fields);
   const perUrl = creditsPerUrl(options.extras);
+  const toFetch =
+    options.mode === "fill"
+      ? urlsWithEmptyCells(grid, layout, urls, firstRow, lastRow)
+      : urls.keys.map((_, index) => index);
   return {
     sheetId: selection.sheetId,
     sheetName: selection.sheetName,
@@ -147,6 +178,7 @@ export function planEnrichment(
     urls,
     fingerprint: fingerprint(urls.keys),
     creditsPerUrl: perUrl,
-    maxCredits: urls.keys.length * perUrl,
+    toFetch,
+    maxCredits: toFetch.length * perUrl,
   };
 }

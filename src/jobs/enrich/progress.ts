@@ -25,6 +25,7 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     notFound: counts.notFound,
     failed: counts.failed,
     interrupted: counts.interrupted,
+    skipped: counts.skipped,
     remaining: counts.pending,
     spent: job.spent,
     cap: job.cap,

@@ -1,15 +1,18 @@
 /**
- * Writes the outcome of lookups into the rows that hold their URLs, as block writes: rows are
- * grouped into spans of nearby rows; each span is read once (for the earlier values: fill-empty
- * mode and job changes) and written back with one write per run of adjacent job columns. Rows of a
- * span that got no outcome are written back as read (formulas come back as formulas, see Grid).
+ * Writes the outcome of lookups into the rows that hold their URLs, as block writes. Rows are
+ * grouped into spans of nearby rows; a span holding lookups is read once (the earlier values: fill
+ * mode and job changes). Only the cells the run changes are written, grouped into rectangles
+ * (rectangles.ts): a cell the run leaves alone is never rewritten, because a value read back
+ * cannot always be written back as it was (getValues drops the apostrophe of `'=1+1`).
+ * Every value written goes through toCellValue.
  */
 import type { Lead } from "../../api/wire";
 import { toCellValue } from "../../sheet/cell-value";
 import type { ColumnLayout } from "./job-types";
-import { touchedColumns, writtenColumnRuns } from "./layout";
+import { touchedColumns } from "./layout";
 import type { EnrichMode } from "./options";
 import type { Grid, GridValue } from "./ports";
+import { type CellChanges, changeRectangles } from "./rectangles";
 import { cellText } from "./urls";
 
 export type RowOutcome = { kind: "ok"; lead: Lead } | { kind: "status"; status: string };
@@ -25,42 +28,57 @@ export const STATUS_TEXT = {
     "interrupted: the run was cut off while this URL was being fetched, so it may have been charged; select the row and run again to retry",
 } as const;
 
+/** Statuses of rows whose lookup succeeded all start so ("ok", "ok: job changed to ..."). */
+export const isOkStatus = (status: string) => status === STATUS_TEXT.ok || status.startsWith("ok:");
+
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The changes one outcome makes to one row; `read` is the row's block as read. */
-function applyOutcome(
-  row: GridValue[],
-  read: readonly GridValue[],
-  at: (column: number) => number,
+const jobText = (title: string, company: string) => [title, company].filter(Boolean).join(" @ ");
+
+/** The cells one outcome changes in one row; `read` gives the row's earlier values by column. */
+function changesOf(
+  read: (column: number) => string,
   layout: ColumnLayout,
   outcome: RowOutcome,
   mode: EnrichMode,
   now: string,
-): void {
-  const put = (column: number, value: GridValue) => {
-    row[at(column)] = value;
-  };
-  const before = (column: number) => (column > 0 ? cellText(read[at(column)]) : "");
+): Map<number, GridValue> {
+  const cells = new Map<number, GridValue>();
+  const put = (column: number, value: unknown) => cells.set(column, toCellValue(value));
   put(layout.status.enriched_at, now);
   if (outcome.kind === "status") {
-    put(layout.status.enrichment_status, toCellValue(outcome.status));
-    return;
+    put(layout.status.enrichment_status, outcome.status);
+    return cells;
   }
   const lead = outcome.lead;
+  const written = new Set<number>();
   for (const [field, column] of layout.fields) {
-    if (mode === "refresh" || before(column) === "") put(column, toCellValue(lead[field]));
+    if (mode === "refresh" || read(column) === "") {
+      put(column, lead[field]);
+      written.add(column);
+    }
   }
+  const before = (column: number) => (column > 0 ? read(column) : "");
   const oldTitle = before(layout.previous.job_title);
   const oldCompany = before(layout.previous.company_name);
-  const changed =
-    (oldTitle !== "" && !sameText(oldTitle, String(lead.job_title ?? ""))) ||
-    (oldCompany !== "" && !sameText(oldCompany, String(lead.company_name ?? "")));
-  put(layout.status.enrichment_status, STATUS_TEXT.ok);
-  put(layout.status.job_changed, changed);
+  const newTitle = String(lead.job_title ?? "");
+  const newCompany = String(lead.company_name ?? "");
+  const titleChanged = oldTitle !== "" && !sameText(oldTitle, newTitle);
+  const companyChanged = oldCompany !== "" && !sameText(oldCompany, newCompany);
+  const changed = titleChanged || companyChanged;
+  // The old job is "previous" only where the run replaced it; a kept cell still shows it.
+  const overwritten =
+    (titleChanged && written.has(layout.previous.job_title)) ||
+    (companyChanged && written.has(layout.previous.company_name));
+  const kept =
+    mode === "fill" ? "cells kept (fill mode)" : "Title/Company cells not among the fields written";
   put(
-    layout.status.previous_job,
-    changed ? toCellValue([oldTitle, oldCompany].filter(Boolean).join(" @ ")) : "",
+    layout.status.enrichment_status,
+    changed && !overwritten ? `ok: job changed to ${jobText(newTitle, newCompany)}; ${kept}` : STATUS_TEXT.ok,
   );
+  put(layout.status.job_changed, changed);
+  put(layout.status.previous_job, changed && overwritten ? jobText(oldTitle, oldCompany) : "");
+  return cells;
 }
 
 function spans(rows: readonly number[]): Array<{ top: number; bottom: number }> {
@@ -86,26 +104,30 @@ export function writeOutcomes(
   const columns = touchedColumns(layout);
   const left = columns[0]!;
   const width = columns[columns.length - 1]! - left + 1;
-  const at = (column: number) => column - left;
-  const runs = writtenColumnRuns(layout);
   let calls = 0;
+  const changes: CellChanges = new Map();
   for (const span of spans([...outcomes.keys()])) {
     const height = span.bottom - span.top + 1;
-    const read = grid.read(span.top, left, height, width);
-    calls += 1;
-    const block = read.map((row) => [...row]);
-    for (let offset = 0; offset < height; offset += 1) {
-      const outcome = outcomes.get(span.top + offset);
-      if (outcome) applyOutcome(block[offset]!, read[offset]!, at, layout, outcome, mode, now);
-    }
-    for (const run of runs) {
-      grid.write(
-        span.top,
-        run.left,
-        block.map((row) => row.slice(at(run.left), at(run.left) + run.width)),
-      );
+    let read: GridValue[][] = [];
+    const rows = Array.from({ length: height }, (_, offset) => span.top + offset);
+    // Status-only rows need no earlier values.
+    if (rows.some((row) => outcomes.get(row)?.kind === "ok")) {
+      read = grid.read(span.top, left, height, width);
       calls += 1;
     }
+    for (const row of rows) {
+      const outcome = outcomes.get(row);
+      if (!outcome) continue;
+      const cells = read[row - span.top] ?? [];
+      changes.set(
+        row,
+        changesOf((column) => cellText(cells[column - left]), layout, outcome, mode, now),
+      );
+    }
+  }
+  for (const rectangle of changeRectangles(changes)) {
+    grid.write(rectangle.top, rectangle.left, rectangle.values);
+    calls += 1;
   }
   return calls;
 }
@@ -126,7 +148,9 @@ export function readStatuses(
     for (const row of rows) {
       if (row < span.top || row > span.bottom) continue;
       const cells = block[row - span.top] ?? [];
-      result.set(row, [cellText(cells[statusColumn - left]), cellText(cells[timeColumn - left])]);
+      // enriched_at is written as quoted text ('2026-...): Sheets hides the quote, a plain grid may not.
+      const at = cellText(cells[timeColumn - left]).replace(/^'/, "");
+      result.set(row, [cellText(cells[statusColumn - left]), at]);
     }
   }
   return result;

@@ -12,7 +12,7 @@ import type { JobDeps, JobLimits } from "./deps";
 import type { EnrichJob, JobMessage } from "./job-types";
 import { lookupRequest } from "./options";
 import type { Grid } from "./ports";
-import { type RowOutcome, readStatuses, STATUS_TEXT, writeOutcomes } from "./row-writer";
+import { isOkStatus, type RowOutcome, readStatuses, STATUS_TEXT, writeOutcomes } from "./row-writer";
 import { indicesIn, URL_STATE, type UrlState, withStates } from "./url-states";
 import { type DistinctUrls, distinctUrls, fingerprint } from "./urls";
 
@@ -61,11 +61,11 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   const runStart = new Date(job.createdAt).toISOString().replace(/\.\d{3}Z$/, "Z");
   const firstRows = inFlight.map((index) => urls.rows[index]![0]!);
   const seen = readStatuses(grid, job.layout, firstRows);
-  const settled: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [] };
+  const settled: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [] };
   for (const index of inFlight) {
     const [status, at] = seen.get(urls.rows[index]![0]!) ?? ["", ""];
     const writtenByThisRun = at !== "" && at >= runStart;
-    if (writtenByThisRun && status === STATUS_TEXT.ok) settled.o.push(index);
+    if (writtenByThisRun && isOkStatus(status)) settled.o.push(index);
     else if (writtenByThisRun && status === STATUS_TEXT.notFound) settled.n.push(index);
     else if (writtenByThisRun && status.startsWith("error:")) settled.e.push(index);
     else settled.i.push(index);
@@ -146,7 +146,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   );
 
   const outcomes = new Map<number, RowOutcome>();
-  const next: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [] };
+  const next: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [] };
   let notAttempted = false;
   let refused: ApiError | null = batch.stoppedBy;
   chunk.forEach((index, position) => {
@@ -245,7 +245,10 @@ export function runSteps(context: StepContext): string {
       );
       break;
     }
+    const chunkStart = deps.clock.now();
     if (!runChunk(context, urls, chunk, started + limits.hardBudgetMs)) break;
+    // A slow API: answer after this chunk so the sidebar's progress moves, rather than after the budget.
+    if (deps.clock.now() - chunkStart > limits.slowChunkMs) break;
   }
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, context.states);

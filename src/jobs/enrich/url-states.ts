@@ -14,6 +14,8 @@ export const URL_STATE = {
   failed: "e",
   /** Was in flight when an execution was cut off: may have been charged, never re-sent by itself. */
   interrupted: "i",
+  /** Fill mode: every chosen cell of every row holding this URL already has a value; never sent. */
+  skipped: "s",
 } as const;
 
 export type UrlState = (typeof URL_STATE)[keyof typeof URL_STATE];
@@ -24,6 +26,7 @@ export interface UrlCounts {
   notFound: number;
   failed: number;
   interrupted: number;
+  skipped: number;
   pending: number;
 }
 
@@ -34,6 +37,7 @@ export function countStates(states: string): UrlCounts {
     notFound: 0,
     failed: 0,
     interrupted: 0,
+    skipped: 0,
     pending: 0,
   };
   for (const state of states) {
@@ -41,6 +45,7 @@ export function countStates(states: string): UrlCounts {
     else if (state === URL_STATE.notFound) counts.notFound += 1;
     else if (state === URL_STATE.failed) counts.failed += 1;
     else if (state === URL_STATE.interrupted) counts.interrupted += 1;
+    else if (state === URL_STATE.skipped) counts.skipped += 1;
     else counts.pending += 1;
   }
   return counts;
