@@ -23,6 +23,14 @@ import { ResultView } from "./companies/result";
 
 const hasAny = (problems: FieldProblems) => Object.values(problems).some((list) => (list?.length ?? 0) > 0);
 
+/** Brings an element of the tab into view once Preact has drawn it (the form is long for 300 px). */
+function revealSoon(selector: string): void {
+  setTimeout(
+    () => document.querySelector(selector)?.scrollIntoView({ block: "center", behavior: "smooth" }),
+    0,
+  );
+}
+
 export function CompaniesTab() {
   const notices = useNotices();
   const [form, setForm] = useState<CompanySearchForm>(emptyForm);
@@ -51,7 +59,9 @@ export function CompaniesTab() {
       const answer = await call("companyEstimate", target);
       setProblems(answer.problems);
       setEstimate(hasAny(answer.problems) ? null : answer);
+      if (!hasAny(answer.problems)) revealSoon('[data-testid="company-estimate"]');
       if (hasAny(answer.problems)) {
+        revealSoon('[data-testid^="problems-"]');
         notices.show({
           tone: "error",
           message: "Some fields need fixing before anything is sent.",
@@ -73,6 +83,7 @@ export function CompaniesTab() {
       const answer = await call("companyRun", { form, confirmedCredits: estimate.maxCredits });
       setResult(answer);
       setProblems(answer.problems);
+      revealSoon(hasAny(answer.problems) ? '[data-testid^="problems-"]' : '[data-testid="company-result"]');
       setEstimate(null);
       call("companyLastSearch", null).then(setLast, () => undefined);
     } catch (error) {
