@@ -61,7 +61,7 @@ export function App() {
     );
   }, []);
   return (
-    <NoticeProvider>
+    <NoticeProvider resetKey={tab}>
       <Tabs tabs={TABS} selected={tab} onSelect={(id) => setTab(id)}>
         <NoticeBar />
         {tab === "settings" ? (

@@ -1,7 +1,7 @@
 /** The sidebar's one place for errors and notices: a context any tab can post to. */
 import type { ComponentChildren } from "preact";
 import { createContext } from "preact";
-import { useCallback, useContext, useMemo, useState } from "preact/hooks";
+import { useCallback, useContext, useEffect, useMemo, useState } from "preact/hooks";
 import type { UserError } from "../../src/rpc";
 
 export interface Notice {
@@ -19,9 +19,12 @@ interface NoticeApi {
 
 const NoticeContext = createContext<NoticeApi | null>(null);
 
-export function NoticeProvider({ children }: { children: ComponentChildren }) {
+/** `resetKey`: the notice belongs to what the user looks at; a new key (another tab) clears it. */
+export function NoticeProvider({ children, resetKey }: { children: ComponentChildren; resetKey?: string }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const clear = useCallback(() => setNotice(null), []);
+  // resetKey is the trigger, not an input of the effect.
+  useEffect(() => setNotice(null), [resetKey]);
   const showError = useCallback(
     (error: UserError) => setNotice({ tone: "error", message: error.message, next: error.next }),
     [],

@@ -30,11 +30,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function Selection({
   preview,
+  hint,
   urlColumn,
   onPick,
   onRefresh,
 }: {
   preview: EnrichPreview | null;
+  /** Why the current selection cannot be planned, shown muted until the user asks. */
+  hint: string | null;
   urlColumn: number | undefined;
   onPick(column: number | undefined): void;
   onRefresh(): void;
@@ -50,7 +53,9 @@ function Selection({
           <span class="hint"> (headers in row {preview.headerRow})</span>
         </span>
       ) : (
-        <span class="hint">Select the column of profile URLs in the sheet.</span>
+        <span class="hint" data-testid="enrich-selection-hint">
+          {hint ?? "Select the column of profile URLs in the sheet."}
+        </span>
       )}
       {preview ? (
         <>
@@ -160,14 +165,28 @@ function ModeChooser({ mode, setMode }: { mode: EnrichMode; setMode(mode: Enrich
   );
 }
 
-function EstimateView({ estimate }: { estimate: EnrichEstimate }) {
+function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: boolean }) {
   const { preview, balance, balanceError, cap } = estimate;
   const affordable = Math.floor(cap / preview.creditsPerUrl);
+  const skipped = preview.distinct - preview.toFetch;
   return (
     <div class="notice info" data-testid="enrich-estimate">
       <strong>
-        {plural(preview.distinct, "distinct URL")}, up to {plural(preview.maxCredits, "credit")}
+        {preview.toFetch === 0
+          ? "Nothing to fill: every chosen cell already holds a value. This run costs 0 credits."
+          : `${plural(preview.toFetch, "distinct URL")} to fetch, up to ${plural(preview.maxCredits, "credit")}`}
       </strong>
+      {skipped > 0 && preview.toFetch > 0 ? (
+        <span class="next">
+          {plural(skipped, "URL")} skipped for free: their rows have no empty cell to fill.
+        </span>
+      ) : null}
+      {!fresh ? (
+        <span class="next" data-testid="enrich-cached-warning">
+          Fresh data is off: cached answers show the previous job of people who moved recently, so job changes
+          cannot be trusted.
+        </span>
+      ) : null}
       <br />
       Balance {balance === null ? "unknown" : plural(balance, "credit")} · cap {plural(cap, "credit")} ·{" "}
       {preview.creditsPerUrl} per URL
@@ -239,8 +258,11 @@ function RunView(props: {
         cap={progress.cap}
         unit="distinct URLs"
       />
-      {progress.notFound > 0 || progress.interrupted > 0 ? (
+      {progress.notFound > 0 || progress.interrupted > 0 || progress.skipped > 0 ? (
         <p class="muted">
+          {progress.skipped > 0
+            ? `${plural(progress.skipped, "URL")} skipped (no empty cell to fill; free). `
+            : ""}
           {progress.notFound > 0 ? `${plural(progress.notFound, "profile")} not found (free). ` : ""}
           {progress.interrupted > 0
             ? `${plural(progress.interrupted, "URL")} interrupted by a cut-off: see their rows' status.`
@@ -283,10 +305,13 @@ function RunView(props: {
 export function EnrichTab() {
   const notices = useNotices();
   const [preview, setPreview] = useState<EnrichPreview | null>(null);
+  const [selectionHint, setSelectionHint] = useState<string | null>(null);
   const [urlColumn, setUrlColumn] = useState<number | undefined>(undefined);
   const [defaults, setDefaults] = useState<LeadField[]>([...DEFAULT_LOOKUP_FIELDS]);
   const [more, setMore] = useState("");
-  const [extras, setExtras] = useState<Extras>({});
+  // Fresh data costs nothing extra and is the only way to see recent job changes (cached answers
+  // show a mover's previous job): on unless the user turns it off.
+  const [extras, setExtras] = useState<Extras>({ up_to_the_second_fresh: true });
   const [mode, setMode] = useState<EnrichMode>("refresh");
   const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
   const [progress, setProgress] = useState<EnrichProgress | null>(null);
@@ -313,13 +338,18 @@ export function EnrichTab() {
     ...(column !== undefined ? { urlColumn: column } : {}),
   });
 
-  async function refreshSelection(column = urlColumn) {
+  /** `asked`: the user pressed a button; otherwise (first look) a problem is only a muted hint. */
+  async function refreshSelection(column = urlColumn, asked = true) {
     setEstimate(null);
     try {
       setPreview(await call("enrichPreview", request(column)));
+      setSelectionHint(null);
+      if (asked) notices.clear();
     } catch (error) {
       setPreview(null);
-      notices.showError(asUserError(error));
+      const userError = asUserError(error);
+      setSelectionHint(userError.next ? `${userError.message} ${userError.next}` : userError.message);
+      if (asked) notices.showError(userError);
     }
   }
 
@@ -328,7 +358,7 @@ export function EnrichTab() {
     call("enrichStartup", null).then(
       (startup) => {
         if (startup.job && UNFINISHED.has(startup.job.state)) setProgress(startup.job);
-        else void refreshSelection();
+        else void refreshSelection(undefined, false);
       },
       (error) => notices.showError(asUserError(error)),
     );
@@ -459,6 +489,7 @@ export function EnrichTab() {
       <p class="muted">Refresh role, company and location in the rows of a column of profile URLs.</p>
       <Selection
         preview={preview}
+        hint={selectionHint}
         urlColumn={urlColumn}
         onPick={(column) => {
           setUrlColumn(column);
@@ -478,7 +509,7 @@ export function EnrichTab() {
       />
       <ExtrasChooser extras={extras} setExtras={setExtras} />
       <ModeChooser mode={mode} setMode={setMode} />
-      {estimate ? <EstimateView estimate={estimate} /> : null}
+      {estimate ? <EstimateView estimate={estimate} fresh={extras.up_to_the_second_fresh === true} /> : null}
       <div class="buttons">
         {estimate ? (
           <>
@@ -501,6 +532,7 @@ export function EnrichTab() {
 
 function doneMessage(progress: EnrichProgress): string {
   const parts = [`${plural(progress.ok, "profile")} refreshed`];
+  if (progress.skipped > 0) parts.push(`${progress.skipped} skipped (nothing empty to fill)`);
   if (progress.notFound > 0) parts.push(`${progress.notFound} not found`);
   if (progress.failed + progress.interrupted > 0)
     parts.push(`${progress.failed + progress.interrupted} failed`);

@@ -7,7 +7,11 @@ import type { Grid, GridValue } from "../jobs/enrich/ports";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-/** Formula cells are read as their formula, so writing a block back keeps them formulas. */
+/**
+ * Formula cells are read as their formula (a formula is never "empty" for fill mode). Plain text
+ * comes back without the apostrophe that may have kept it literal (`'=1+1` reads as "=1+1"), so
+ * a value read here must never be written back: the job writes only the cells it changes.
+ */
 function withFormulas(values: unknown[][], formulas: string[][]): GridValue[][] {
   return values.map((row, r) =>
     row.map((value, c) => {

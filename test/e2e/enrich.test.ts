@@ -48,7 +48,9 @@ describe("Enrich tab", () => {
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     const estimate = sidebar.getByTestId("enrich-estimate");
     await estimate.waitFor();
-    expect(await estimate.textContent()).toMatch(/\d+ distinct URLs?, up to \d+ credits?/);
+    expect(await estimate.textContent()).toMatch(/\d+ distinct URLs? to fetch, up to \d+ credits?/);
+    expect(await sidebar.getByLabel(/Fresh data/).isChecked()).toBe(true);
+    expect(await sidebar.getByTestId("enrich-cached-warning").count()).toBe(0);
     expect(await estimate.textContent()).toMatch(/Balance [\d,]+ credits · cap 500 credits/);
 
     await sidebar.getByRole("button", { name: "Confirm & run" }).click();
@@ -82,5 +84,21 @@ describe("Enrich tab", () => {
       expect(row[title]).not.toBe("");
     }
     await page.screenshot({ path: "/tmp/enrich-e2e.png" });
+  });
+
+  it("on a cell without URLs shows a muted hint first, the error only when asked, and clears it on a tab change", async () => {
+    await sidebar.getByRole("button", { name: "New run" }).click();
+    await selectRange(page, "A1", "A1");
+    await sidebar.getByRole("tab", { name: "Settings" }).click();
+    await sidebar.getByRole("tab", { name: "Enrich" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("enrich-selection-hint").textContent())
+      .toContain("No profile URLs");
+    expect(await sidebar.locator(".notice.error").count()).toBe(0);
+
+    await sidebar.getByRole("button", { name: "Use current selection" }).click();
+    await expect.poll(() => sidebar.locator(".notice.error").textContent()).toContain("No profile URLs");
+    await sidebar.getByRole("tab", { name: "Credits" }).click();
+    await expect.poll(() => sidebar.locator(".notice.error").count()).toBe(0);
   });
 });
