@@ -3,8 +3,15 @@
  * server), test the connection with a free call, and the advanced settings (API address, parallel
  * chunk size, spend cap per run). The server checks every field and answers problems per field.
  */
-import { useEffect, useState } from "preact/hooks";
-import type { ConnectionTest, SettingsChange, SettingsField, SettingsView } from "../../src/rpc/settings";
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type {
+  ConnectionTest,
+  SaveSettingsResult,
+  SettingsChange,
+  SettingsField,
+  SettingsView,
+} from "../../src/rpc/settings";
 import { useNotices } from "../components/notices";
 import { asUserError, call } from "../rpc-client";
 
@@ -37,7 +44,45 @@ function connectionNotice(test: ConnectionTest) {
     test.balance === null
       ? "No transactions yet, so there is no balance to show."
       : `Balance: ${formatCredits(test.balance)}.`;
-  return { tone: "ok" as const, message: `Connected to ${test.baseUrl}. ${balance}` };
+  const message = `Connected to ${test.baseUrl}. ${balance}`;
+  // Connected, but every lookup would fail: not a green light.
+  if (test.warning) return { tone: "info" as const, message, next: test.warning };
+  return { tone: "ok" as const, message };
+}
+
+/** The notice after a key was saved: its check, or why it could not be checked. */
+function savedKeyNotice(check: ConnectionTest) {
+  if (check.ok) return connectionNotice(check);
+  return {
+    tone: "info" as const,
+    message: `Key saved, but it could not be checked: ${check.error.message}`,
+    next: `${check.error.next} Then press Test connection.`,
+  };
+}
+
+/**
+ * A button that stays focusable while the tab is busy: a disabled button drops keyboard focus to
+ * the page body, so busy buttons are only marked (aria-disabled) and their actions ignored.
+ */
+function BusyButton(props: {
+  type: "submit" | "button";
+  class: string;
+  busy: boolean;
+  onClick?: () => void;
+  children: ComponentChildren;
+}) {
+  const { busy, onClick, ...rest } = props;
+  return (
+    <button
+      {...rest}
+      aria-disabled={busy ? "true" : undefined}
+      style={busy ? { opacity: 0.5, cursor: "default" } : undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+        else onClick?.();
+      }}
+    />
+  );
 }
 
 export function SettingsTab() {
@@ -49,6 +94,19 @@ export function SettingsTab() {
   const [spendCap, setSpendCap] = useState("");
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState<null | "key" | "remove" | "test" | "advanced">(null);
+  // The latest busy state for handlers (a keypress may arrive before the re-render).
+  const busyNow = useRef(false);
+  const keyInput = useRef<HTMLInputElement>(null);
+  const startBusy = (what: NonNullable<typeof busy>): boolean => {
+    if (busyNow.current) return false;
+    busyNow.current = true;
+    setBusy(what);
+    return true;
+  };
+  const endBusy = () => {
+    busyNow.current = false;
+    setBusy(null);
+  };
 
   const show = (next: SettingsView) => {
     setView(next);
@@ -63,45 +121,49 @@ export function SettingsTab() {
   }, []);
 
   async function testConnection() {
-    setBusy("test");
+    if (!startBusy("test")) return;
     try {
       notices.show(connectionNotice(await call("testConnection", null)));
     } catch (error) {
       notices.showError(asUserError(error));
     } finally {
-      setBusy(null);
+      endBusy();
     }
   }
 
-  async function save(change: SettingsChange, what: "key" | "advanced"): Promise<boolean> {
-    setBusy(what);
+  /** Saves `change`; the answer when saved, null (problems shown) otherwise. */
+  async function save(change: SettingsChange, what: "key" | "advanced"): Promise<SaveSettingsResult | null> {
+    if (!startBusy(what)) return null;
     try {
       const result = await call("saveSettings", change);
       if (!result.saved) {
         setProblems(result.problems);
         notices.show({ tone: "error", message: "Nothing was saved: fix the fields marked below." });
-        return false;
+        return null;
       }
       setProblems({});
       show(result.settings);
-      return true;
+      return result;
     } catch (error) {
       notices.showError(asUserError(error));
-      return false;
+      return null;
     } finally {
-      setBusy(null);
+      endBusy();
     }
   }
 
   async function saveKey(event: Event) {
     event.preventDefault();
+    if (busyNow.current) return;
     if (apiKey.trim() === "") {
       setProblems({ apiKey: "Paste your API key first (with or without 'Token ')." });
       return;
     }
-    if (await save({ apiKey }, "key")) {
+    const result = await save({ apiKey }, "key");
+    if (result?.saved) {
       setApiKey("");
-      await testConnection();
+      // The server tested the key before saving it: show that test's answer.
+      if (result.keyCheck) notices.show(savedKeyNotice(result.keyCheck));
     }
   }
 
@@ -113,7 +175,7 @@ export function SettingsTab() {
   }
 
   async function removeKey() {
-    setBusy("remove");
+    if (!startBusy("remove")) return;
     try {
       show(await call("removeApiKey", null));
       notices.show({
@@ -121,10 +183,12 @@ export function SettingsTab() {
         message:
           "The API key was removed. Formulas and searches will ask for one until you save a key again.",
       });
+      // The Remove key button is gone: keep the keyboard where the next step is.
+      keyInput.current?.focus();
     } catch (error) {
       notices.showError(asUserError(error));
     } finally {
-      setBusy(null);
+      endBusy();
     }
   }
 
@@ -151,6 +215,7 @@ export function SettingsTab() {
         <div class="form-group">
           <label for="settings-api-key">{view.hasKey ? "Replace the key" : "Your API key"}</label>
           <input
+            ref={keyInput}
             id="settings-api-key"
             type="password"
             autocomplete="off"
@@ -164,17 +229,17 @@ export function SettingsTab() {
           <FieldProblem id="apiKey-problem" problem={problems.apiKey} />
         </div>
         <div class="buttons">
-          <button type="submit" class="action" disabled={working}>
+          <BusyButton type="submit" class="action" busy={working}>
             {busy === "key" ? "Saving…" : "Save key"}
-          </button>
+          </BusyButton>
           {view.hasKey ? (
-            <button type="button" class="secondary" disabled={working} onClick={removeKey}>
+            <BusyButton type="button" class="secondary" busy={working} onClick={removeKey}>
               Remove key
-            </button>
+            </BusyButton>
           ) : null}
-          <button type="button" class="secondary" disabled={working} onClick={testConnection}>
+          <BusyButton type="button" class="secondary" busy={working} onClick={testConnection}>
             {busy === "test" ? "Testing…" : "Test connection"}
-          </button>
+          </BusyButton>
         </div>
       </form>
 
@@ -235,9 +300,9 @@ export function SettingsTab() {
           <FieldProblem id="spendCap-problem" problem={problems.spendCap} />
         </div>
         <div class="buttons">
-          <button type="submit" class="action" disabled={working}>
+          <BusyButton type="submit" class="action" busy={working}>
             {busy === "advanced" ? "Saving…" : "Save settings"}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </>

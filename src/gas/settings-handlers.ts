@@ -1,12 +1,22 @@
 /** The Settings tab's server methods. None of them returns the key: only its masked form. */
 import type { RpcHandlers } from "../rpc";
-import type { ConnectionTest } from "../rpc/settings";
+import type { ConnectionTest, SaveSettingsResult, SettingsChange } from "../rpc/settings";
 import { forgetCachedBalance } from "./lookup-cache";
+import type { Settings } from "./settings";
 import { connectClient, hasApiKey } from "./settings-client";
-import { readSettings, removeSavedApiKey, saveSettingsChange, toSettingsView } from "./settings-store";
+import {
+  checkSettingsChange,
+  readSettings,
+  removeSavedApiKey,
+  saveSettingsUpdates,
+  settingsWith,
+  toSettingsView,
+} from "./settings-store";
 
-function testConnection(): ConnectionTest {
-  const settings = readSettings();
+const NO_CREDITS = "This key has no credits: lookups and searches will fail until credits are added to it.";
+
+/** The free balance call with these settings: proves the key and the address. */
+function checkConnection(settings: Settings): ConnectionTest {
   const baseUrl = settings.baseUrl;
   if (!hasApiKey(settings)) {
     return {
@@ -22,10 +32,35 @@ function testConnection(): ConnectionTest {
   // The transaction list with limit 1 is free: it proves the key and the address, and its latest
   // after_balance is the balance.
   const balance = connectClient(settings).balance();
-  if (balance.ok) return { ok: true, balance: balance.value, baseUrl };
+  if (balance.ok) {
+    const empty = balance.value !== null && balance.value <= 0;
+    return { ok: true, balance: balance.value, baseUrl, ...(empty ? { warning: NO_CREDITS } : {}) };
+  }
   const { kind, message, next, hint } = balance.error;
   const detail = hint && kind !== "auth" ? ` (${hint})` : "";
   return { ok: false, baseUrl, error: { kind, message: `${message}${detail}`, next } };
+}
+
+/**
+ * Checks every field; a new key is tested before it replaces the saved one, so a typo never
+ * throws away a working key. A key the API could not check (unreachable, server error) is saved
+ * all the same, and the result says so: the user may be offline, or the API down for a while.
+ */
+function saveSettings(change: SettingsChange): SaveSettingsResult {
+  const checked = checkSettingsChange(change);
+  if (!checked.ok) return { saved: false, problems: checked.problems };
+  const keyCheck = change.apiKey === undefined ? undefined : checkConnection(settingsWith(checked.updates));
+  if (keyCheck !== undefined && !keyCheck.ok && keyCheck.error.kind === "auth") {
+    const kept = readSettings().apiKey === null ? "Nothing was saved." : "Your saved key is kept.";
+    return {
+      saved: false,
+      problems: { apiKey: `The API did not accept this key. ${kept} Check it and paste it again.` },
+    };
+  }
+  saveSettingsUpdates(checked.updates);
+  if (change.apiKey !== undefined || change.baseUrl !== undefined) forgetCachedBalance();
+  const settings = toSettingsView(readSettings());
+  return keyCheck === undefined ? { saved: true, settings } : { saved: true, settings, keyCheck };
 }
 
 export const settingsHandlers: Pick<
@@ -33,18 +68,12 @@ export const settingsHandlers: Pick<
   "getSettings" | "saveSettings" | "removeApiKey" | "testConnection"
 > = {
   getSettings: () => toSettingsView(readSettings()),
-  saveSettings: (arg) => {
-    // The sidebar's JSON, checked field by field: anything but an object changes nothing.
-    const change = arg !== null && typeof arg === "object" ? arg : {};
-    const result = saveSettingsChange(change);
-    if (!result.saved) return result;
-    if (change.apiKey !== undefined || change.baseUrl !== undefined) forgetCachedBalance();
-    return { saved: true, settings: toSettingsView(readSettings()) };
-  },
+  // The sidebar's JSON, checked field by field: anything but an object changes nothing.
+  saveSettings: (arg) => saveSettings(arg !== null && typeof arg === "object" ? arg : {}),
   removeApiKey: () => {
     removeSavedApiKey();
     forgetCachedBalance();
     return toSettingsView(readSettings());
   },
-  testConnection,
+  testConnection: () => checkConnection(readSettings()),
 };

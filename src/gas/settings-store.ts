@@ -42,17 +42,17 @@ export function toSettingsView(settings: Settings): SettingsView {
   };
 }
 
-type Updates = Record<string, string | null>;
+/** User property -> its new text, or null to delete it (back to the default). */
+export type SettingsUpdates = Record<string, string | null>;
 
-/**
- * Checks every field of `change` and, only when all are valid, saves them at once. Returns the
- * problems by field otherwise.
- */
-export function saveSettingsChange(
-  change: SettingsChange,
-): { saved: true } | { saved: false; problems: Partial<Record<SettingsField, string>> } {
+export type CheckedChange =
+  | { ok: true; updates: SettingsUpdates }
+  | { ok: false; problems: Partial<Record<SettingsField, string>> };
+
+/** Every field of `change` checked: the property updates when all are valid, else the problems by field. */
+export function checkSettingsChange(change: SettingsChange): CheckedChange {
   const problems: Partial<Record<SettingsField, string>> = {};
-  const updates: Updates = {};
+  const updates: SettingsUpdates = {};
   const take = <T>(field: SettingsField, checked: Checked<T>, key: string, text: (v: T) => string) => {
     if (checked.ok) updates[key] = text(checked.value);
     else problems[field] = checked.message;
@@ -70,7 +70,20 @@ export function saveSettingsChange(
   if (change.spendCap !== undefined) {
     take("spendCap", checkSpendCap(change.spendCap), SETTING_KEYS.spendCap, String);
   }
-  if (Object.keys(problems).length > 0) return { saved: false, problems };
+  return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, updates };
+}
+
+/** The settings as they would be with `updates` saved (to test a key before keeping it). */
+export function settingsWith(updates: SettingsUpdates): Settings {
+  const all = userProperties().getProperties();
+  return settingsFrom((key) => {
+    if (Object.hasOwn(updates, key)) return updates[key] ?? null;
+    return Object.hasOwn(all, key) ? (all[key] ?? null) : null;
+  }, __API_BASE_URL__);
+}
+
+/** Saves checked updates at once. */
+export function saveSettingsUpdates(updates: SettingsUpdates): void {
   const store = userProperties();
   const toSet: Record<string, string> = {};
   for (const [key, value] of Object.entries(updates)) {
@@ -78,7 +91,6 @@ export function saveSettingsChange(
     else toSet[key] = value;
   }
   if (Object.keys(toSet).length > 0) store.setProperties(toSet);
-  return { saved: true };
 }
 
 export function removeSavedApiKey(): void {

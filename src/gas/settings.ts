@@ -35,9 +35,24 @@ export interface Settings {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/** Quotes a key picks up when copied from code or a chat: straight, curly or back quotes. */
+const EDGE_QUOTES = /^["'`\u2018\u2019\u201c\u201d]+|["'`\u2018\u2019\u201c\u201d]+$/g;
+
+/**
+ * The key without what is pasted around it: whitespace, quotes, and a scheme word (`Token `, as
+ * the API wants it, or `Bearer `, as many other APIs do); the add-on adds `Token ` itself.
+ */
+function bareKey(input: string): string {
+  const unquoted = input.trim().replace(EDGE_QUOTES, "").trim();
+  return unquoted
+    .replace(/^(?:token|bearer)(?:\s+|$)/i, "")
+    .replace(EDGE_QUOTES, "")
+    .trim();
+}
+
 /** Users paste the key with or without the scheme word; it is stored bare. */
 export function checkApiKey(input: string): Checked<string> {
-  const key = input.trim().replace(/^token(?:\s+|$)/i, "");
+  const key = bareKey(input);
   if (key === "") return { ok: false, message: "Paste your API key (with or without 'Token ')." };
   if (/\s/.test(key)) return { ok: false, message: "The API key cannot contain spaces or line breaks." };
   if (!/^[\x21-\x7e]+$/.test(key)) {

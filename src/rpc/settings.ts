@@ -32,14 +32,22 @@ export interface SettingsChange {
 
 export type SettingsField = keyof SettingsChange;
 
-/** Saved, or every field's problem (nothing is saved when any field is wrong). */
+/**
+ * Saved, or every field's problem (nothing is saved when any field is wrong). A new key is tested
+ * first with the free balance call: a key the API refuses (401) is not saved, and the previous
+ * key stays; a key that could not be checked (API unreachable, server error) is saved, and
+ * `keyCheck` says why it is unchecked. `keyCheck` is there whenever a key was saved.
+ */
 export type SaveSettingsResult =
-  | { saved: true; settings: SettingsView }
+  | { saved: true; settings: SettingsView; keyCheck?: ConnectionTest }
   | { saved: false; problems: Partial<Record<SettingsField, string>> };
 
-/** The outcome of "Test connection" (a free call): the balance, or the error and its next step. */
+/**
+ * The outcome of "Test connection" (a free call): the balance, or the error and its next step.
+ * `warning` when connected but lookups will fail anyway (no credits left).
+ */
 export type ConnectionTest =
-  | { ok: true; balance: number | null; baseUrl: string }
+  | { ok: true; balance: number | null; baseUrl: string; warning?: string }
   | { ok: false; error: UserError; baseUrl: string };
 
 export interface SettingsMethods {

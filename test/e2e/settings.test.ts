@@ -30,6 +30,9 @@ describe("Settings tab and =LOOKUP_LEAD in the playground", () => {
   });
 
   const notice = () => sidebar.locator(".notice");
+  const activeElementId = () => sidebar.locator("body").evaluate(() => document.activeElement?.id ?? "");
+  const activeElementText = () =>
+    sidebar.locator("body").evaluate(() => document.activeElement?.textContent ?? "");
 
   it("shows the saved key masked, and removes it", async () => {
     await expect
@@ -39,6 +42,8 @@ describe("Settings tab and =LOOKUP_LEAD in the playground", () => {
     await expect
       .poll(() => sidebar.getByTestId("settings-key-status").textContent())
       .toBe("No key saved yet.");
+    // The button pressed is gone: focus moved to the key field, where the next step is.
+    await expect.poll(() => activeElementId()).toBe("settings-api-key");
   });
 
   it("saves a key pasted with 'Token ' from the keyboard, tests it, and shows the balance", async () => {
@@ -59,9 +64,41 @@ describe("Settings tab and =LOOKUP_LEAD in the playground", () => {
     expect(html).not.toContain(KEY);
   });
 
-  it("tests the connection on demand", async () => {
+  it("tests the connection on demand, from the keyboard, and keeps focus on the button", async () => {
     await sidebar.locator(".notice button.dismiss").click();
-    await sidebar.getByRole("button", { name: "Test connection" }).click();
+    const button = sidebar.getByRole("button", { name: "Test connection" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => notice().textContent()).toMatch(/Balance: [\d,]+ credits\./);
+    expect(await activeElementText()).toBe("Test connection");
+    await page.keyboard.press("Space");
+    await expect.poll(() => notice().textContent()).toMatch(/Balance: [\d,]+ credits\./);
+    expect(await activeElementText()).toBe("Test connection");
+  });
+
+  it("keeps the saved key when the API refuses a new one, and accepts 'Bearer <key>'", async () => {
+    const input = sidebar.getByLabel("Replace the key");
+    await input.fill("foo");
+    await sidebar.getByRole("button", { name: "Save key" }).click();
+    await expect
+      .poll(() => sidebar.locator("#apiKey-problem").textContent())
+      .toBe("The API did not accept this key. Your saved key is kept. Check it and paste it again.");
+    expect(await sidebar.getByTestId("settings-key-status").textContent()).toBe("Saved key: ••••-key");
+    expect(await activeElementText()).toBe("Save key");
+    await input.fill(`Bearer ${KEY}`);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => notice().textContent()).toMatch(/Connected to .*Balance: [\d,]+ credits\./);
+    expect(await sidebar.locator("#apiKey-problem").count()).toBe(0);
+  });
+
+  it("warns, not a green light, when the saved key has no credits", async () => {
+    const input = sidebar.getByLabel("Replace the key");
+    await input.fill("sandbox-empty-key");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => notice().textContent()).toMatch(/Balance: 0 credits\..*until credits are added/);
+    expect(await notice().getAttribute("class")).not.toContain("ok");
+    await input.fill(KEY);
+    await page.keyboard.press("Enter");
     await expect.poll(() => notice().textContent()).toMatch(/Balance: [\d,]+ credits\./);
   });
 

@@ -131,6 +131,21 @@ describe("=LOOKUP_LEAD", () => {
     );
   });
 
+  it("fails the formula when an extras field is asked without its paid option, naming the option", () => {
+    const port = new FakeLookup();
+    expect(() => run({ url: URL_A, fields: "full_name, posts" }, port)).toThrow(
+      /The field "posts" is only filled with the option of the same name \(\+1 credit per lead each\): add it as the third argument/,
+    );
+    expect(() => run({ url: URL_A, fields: "comments, people_also_viewed", options: "fresh" }, port)).toThrow(
+      /The fields "comments", "people_also_viewed" are only filled .*"comments, people_also_viewed"/,
+    );
+    expect(port.calls).toHaveLength(0);
+    // With the option (its friendly name too) the field is fine.
+    expect(() =>
+      run({ url: URL_A, fields: "full_name, people_also_viewed", options: "similar" }, port),
+    ).not.toThrow();
+  });
+
   it("takes fields and options from ranges, and sends the spec's option names", () => {
     const port = new FakeLookup();
     const rows = run(

@@ -120,6 +120,15 @@ describe("=LOOKUP_LEAD in a cell", () => {
     expect(await lookupCharges()).toHaveLength(0);
   });
 
+  it("fails the formula for an extras field without its option, saying to add it, and spends nothing", async () => {
+    addon.runtime.setCell(SHEET, "A42", freshUrl());
+    addon.runtime.setCell(SHEET, "C42", '=LOOKUP_LEAD(A42, "posts")');
+    expect(addon.runtime.getCell(SHEET, "C42").error?.message).toMatch(
+      /^The field "posts" is only filled with the option of the same name \(\+1 credit per lead each\)/,
+    );
+    expect(await lookupCharges()).toHaveLength(0);
+  });
+
   it.each([
     ["", 1],
     ["fresh", 1],

@@ -21,8 +21,21 @@ describe("API key", () => {
     expect(checkApiKey("abc123def456")).toEqual({ ok: true, value: "abc123def456" });
   });
 
+  it("is accepted with a Bearer prefix or quotes around it, as pasted from other tools' docs", () => {
+    for (const pasted of [
+      "Bearer abc123def456",
+      "  bearer   abc123def456\n",
+      '"abc123def456"',
+      "'Token abc123def456'",
+      "Token \u201cabc123def456\u201d",
+      "`Bearer abc123def456`",
+    ]) {
+      expect(checkApiKey(pasted), pasted).toEqual({ ok: true, value: "abc123def456" });
+    }
+  });
+
   it("is refused when empty, with spaces inside, or with characters keys never have", () => {
-    for (const bad of ["", "Token ", "abc def", "ключ-123", "a\nb"])
+    for (const bad of ["", "Token ", "Bearer", '""', "abc def", "ключ-123", "a\nb"])
       expect(checkApiKey(bad).ok, bad).toBe(false);
   });
 

@@ -57,6 +57,7 @@ describe("Settings over RPC", () => {
     expect(saved).toEqual({
       saved: true,
       settings: expect.objectContaining({ hasKey: true, maskedKey: "••••4b1d" }),
+      keyCheck: { ok: true, balance: 1000, baseUrl: addon.sandboxUrl },
     });
     expect(userProperty("API_KEY")).toBe(SECRET);
     expect(addon.runtime.properties.document.all()).toEqual({});
@@ -70,12 +71,62 @@ describe("Settings over RPC", () => {
     const test = rpc<ConnectionTest>("testConnection", null);
     expect(test).toEqual({ ok: true, balance: 998, baseUrl: addon.sandboxUrl });
     const stats = await addon.control.stats();
-    expect(stats.requests[PATHS.transactions]).toBe(1);
+    // Saving checked the key and the test asked again: two free balance calls, one charge.
+    expect(stats.requests[PATHS.transactions]).toBe(2);
     expect(stats.ledger).toHaveLength(1);
   });
 
+  it("tests a new key before saving it: a refused key is not saved and the working key stays", async () => {
+    rpc("saveSettings", { apiKey: SECRET });
+    const refused = rpc<SaveSettingsResult>("saveSettings", { apiKey: "Token not-a-key-the-sandbox-knows" });
+    expect(refused).toEqual({
+      saved: false,
+      problems: {
+        apiKey: "The API did not accept this key. Your saved key is kept. Check it and paste it again.",
+      },
+    });
+    expect(userProperty("API_KEY")).toBe(SECRET);
+    expect(rpc<ConnectionTest>("testConnection", null)).toMatchObject({ ok: true, balance: 1000 });
+    addon.runtime.setCell(SHEET, "A5", "=CREDIT_BALANCE()");
+    expect(addon.runtime.getValues(SHEET, "A5")).toEqual([[1000]]);
+    // Both checks were the free balance call.
+    expect((await addon.control.stats()).ledger).toHaveLength(0);
+  });
+
+  it("saves a good key with its balance, and warns when the key has no credits", async () => {
+    await addon.control.setCredits("sandbox-empty-key", 0);
+    const good = rpc<SaveSettingsResult>("saveSettings", { apiKey: SECRET });
+    expect(good).toMatchObject({ saved: true, keyCheck: { ok: true, balance: 1000 } });
+    expect(good.saved && good.keyCheck?.ok ? good.keyCheck.warning : "no check").toBeUndefined();
+    const empty = rpc<SaveSettingsResult>("saveSettings", { apiKey: "sandbox-empty-key" });
+    expect(empty).toMatchObject({
+      saved: true,
+      keyCheck: { ok: true, warning: expect.stringMatching(/no credits: lookups and searches will fail/) },
+    });
+    expect(rpc<ConnectionTest>("testConnection", null)).toMatchObject({
+      ok: true,
+      warning: expect.stringMatching(/until credits are added/),
+    });
+    rpc("saveSettings", { apiKey: SECRET });
+  });
+
+  it("saves a key it cannot check (API unreachable), saying it was not checked", () => {
+    rpc("saveSettings", { apiKey: SECRET });
+    const unchecked = rpc<SaveSettingsResult>("saveSettings", {
+      apiKey: "a-key-for-later",
+      baseUrl: "http://127.0.0.1:1",
+    });
+    expect(unchecked).toMatchObject({
+      saved: true,
+      settings: { hasKey: true, maskedKey: "••••ater" },
+      keyCheck: { ok: false, error: { kind: "network" } },
+    });
+    expect(userProperty("API_KEY")).toBe("a-key-for-later");
+    rpc("saveSettings", { apiKey: SECRET, baseUrl: addon.sandboxUrl });
+  });
+
   it("explains a refused key and an unreachable address, with the next step", () => {
-    rpc("saveSettings", { apiKey: "not-a-key-the-sandbox-knows" });
+    addon.runtime.properties.user(addon.runtime.user).setAll({ API_KEY: "not-a-key-the-sandbox-knows" });
     const refused = rpc<ConnectionTest>("testConnection", null);
     expect(refused).toMatchObject({
       ok: false,
@@ -176,7 +227,9 @@ describe("the API key", () => {
     await addon.control.setCredits(SECRET, 0);
     addon.runtime.setCell(SHEET, "A13", urls[4]!);
     addon.runtime.setCell(SHEET, "B13", '=LOOKUP_LEAD(A13, "full_name")');
+    // A refused key is not saved (its answer names no key); then the saved key is revoked.
     call("saveSettings", { apiKey: `${SECRET}-revoked` });
+    addon.runtime.properties.user(addon.runtime.user).setAll({ API_KEY: `${SECRET}-revoked` });
     call("testConnection", null);
     addon.runtime.setCell(SHEET, "A14", urls[5]!);
     addon.runtime.setCell(SHEET, "B14", '=LOOKUP_LEAD(A14, "full_name")');

@@ -163,6 +163,25 @@ function messageRow(message: string, width: number): CellValue[] {
   return [toCellValue(message, { target: "customFunction" }), ...Array<CellValue>(width - 1).fill("")];
 }
 
+/** Fields the API fills only when their paid option (same name) is sent; otherwise always empty. */
+const EXTRAS: ReadonlyArray<LeadField & LookupOption> = ["posts", "comments", "people_also_viewed"];
+
+/**
+ * An extras field asked for without its option would be a blank column that looks like "no
+ * posts": fail the formula instead, saying which option to add and what it costs.
+ */
+function missingExtrasOption(fields: readonly LeadField[], options: readonly LookupOption[]): string | null {
+  const missing = EXTRAS.filter((extra) => fields.includes(extra) && !options.includes(extra));
+  if (missing.length === 0) return null;
+  const names = missing.map((name) => `"${name}"`).join(", ");
+  const plural = missing.length > 1;
+  return (
+    `The field${plural ? "s" : ""} ${names} ${plural ? "are" : "is"} only filled with the option${plural ? "s" : ""} ` +
+    `of the same name (+1 credit per lead each): add ${plural ? "them" : "it"} as the third argument, ` +
+    `for example =LOOKUP_LEAD(A2, "full_name, ${missing[0]}", "${missing.join(", ")}").`
+  );
+}
+
 /** The formula's answer: one row per URL cell, `fields.length` columns each. Throws for a wrong argument. */
 export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps): CellValue[][] {
   const cells = urlCells(args.url);
@@ -173,6 +192,8 @@ export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps
   if ("error" in parsed) throw new Error(parsed.error);
   const { fields } = fieldList;
   const { options } = parsed;
+  const missing = missingExtrasOption(fields, options);
+  if (missing !== null) throw new Error(missing);
 
   const distinct = new Map<string, Distinct>();
   const wanted = cells.cells.map((cell) => classify(cell, distinct, options));
