@@ -90,6 +90,37 @@ function serverCharged(path: EndpointPath): ApiError["charged"] {
   return path === PATHS.leadLookup ? "no" : "maybe";
 }
 
+/** True when the body is the API's own error object, not a page from something else at that address. */
+function isApiErrorBody(body: string): boolean {
+  const parsed = parseJson(body);
+  return parsed !== null && typeof parsed === "object" && "detail" in parsed;
+}
+
+/**
+ * A 404 is the API's answer on lead lookup (no such profile) and, when it carries the API's error
+ * body, on lead search (spec: a company that cannot be found gives an error). Anything else means
+ * the address does not lead to the API.
+ */
+function notFound(path: EndpointPath, body: string, withDetail: { hint?: string }): ApiError {
+  if (path === PATHS.leadLookup) return apiError("not_found", { status: 404, charged: "no", ...withDetail });
+  if (path === PATHS.leadSearch && isApiErrorBody(body)) {
+    return apiError("not_found", {
+      status: 404,
+      charged: "no",
+      message: "The company was not found.",
+      next: "Check the company's name, id or profile link.",
+      ...withDetail,
+    });
+  }
+  return apiError("network", {
+    status: 404,
+    charged: "no",
+    message: "The API address does not offer this service.",
+    next: "Check the API address in Settings.",
+    ...withDetail,
+  });
+}
+
 function errorFromStatus(path: EndpointPath, status: number, body: string): ApiError {
   const detail = detailText(body);
   const withDetail = detail === "" ? {} : { hint: detail };
@@ -98,16 +129,7 @@ function errorFromStatus(path: EndpointPath, status: number, body: string): ApiE
   }
   if (status === 401) return apiError("auth", { status, charged: "no", ...withDetail });
   if (status === 403) return apiError("forbidden", { status, charged: "no", ...withDetail });
-  if (status === 404 && path !== PATHS.leadLookup) {
-    return apiError("network", {
-      status,
-      charged: "no",
-      message: "The API address does not offer this service.",
-      next: "Check the API address in Settings.",
-      ...withDetail,
-    });
-  }
-  if (status === 404) return apiError("not_found", { status, charged: "no", ...withDetail });
+  if (status === 404) return notFound(path, body, withDetail);
   if (status === 429) return apiError("throttled", { status, charged: "no", ...withDetail });
   if (status === 408) return apiError("timeout", { status, charged: "maybe", ...withDetail });
   if (status >= 500) return apiError("server", { status, charged: serverCharged(path), ...withDetail });

@@ -71,6 +71,22 @@ describe("reading answers", () => {
     expect(!missing.ok && missing.error).toMatchObject({ kind: "network", charged: "no" });
   });
 
+  it("reads a lead search's 404 with the API's error body as a company not found", () => {
+    const unknownCompany = interpret(PATHS.leadSearch, errorBody(404, "Company not found."), () => ({
+      ok: true as const,
+      value: null,
+    }));
+    expect(!unknownCompany.ok && unknownCompany.error).toMatchObject({
+      kind: "not_found",
+      message: "The company was not found.",
+      hint: "Company not found.",
+      charged: "no",
+    });
+    const page = { kind: "response" as const, status: 404, body: "<html>Not Found</html>" };
+    const wrongAddress = interpret(PATHS.leadSearch, page, () => ({ ok: true as const, value: null }));
+    expect(!wrongAddress.ok && wrongAddress.error).toMatchObject({ kind: "network" });
+  });
+
   it("shows field errors and non-JSON bodies as text", () => {
     expect(detailText(JSON.stringify({ detail: { locations: ["Atlantis is not supported"] } }))).toBe(
       "locations: Atlantis is not supported",

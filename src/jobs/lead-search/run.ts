@@ -70,10 +70,8 @@ export interface RunDeps {
 
 /** An API error in words that fit a lead search (the client's not_found text speaks of profiles). */
 export function searchFailure(error: ApiError): SearchFailure {
-  // The client reads any 404 from a search endpoint as a wrong API address; a 404 whose detail
-  // speaks of the company is the API's answer to a company it does not know (spec: "an error").
-  const companyNotFound =
-    error.kind === "not_found" || (error.status === 404 && /compan/i.test(error.hint ?? ""));
+  // The client reads a lead search's 404 as the API's "company not found" (spec: "an error").
+  const companyNotFound = error.kind === "not_found";
   const failure = companyNotFound
     ? {
         kind: error.kind,
