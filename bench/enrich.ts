@@ -144,6 +144,27 @@ export async function run(args: string[]): Promise<void> {
       `credits charged: ${stats.creditsCharged} for ${keys.size} distinct URLs (${rows.length - 1} rows)`,
     );
 
+    // A second run in "Fill empty cells only" mode over the same rows, now filled: it pays only for
+    // URLs of rows with an empty chosen cell (leads whose field is null leave one).
+    await world.control.reset();
+    world.runtime.resetCounters();
+    world.runtime.select("CRM", `A1:A${rows.length}`);
+    const fillStarted = performance.now();
+    const fill = rpcValue<{ preview: { toFetch: number; maxCredits: number }; progress: EnrichProgress }>(
+      world.runtime,
+      "enrichEstimate",
+      { ...DEFAULT_REQUEST, options: { ...DEFAULT_REQUEST.options, mode: "fill" } },
+    );
+    rpcValue(world.runtime, "enrichConfirm", { jobId: fill.progress.jobId });
+    const fillEnd = driveSteps(world.runtime, fill.progress.jobId);
+    const fillMs = performance.now() - fillStarted;
+    const fillStats = await world.control.stats();
+    console.log(
+      `fill-empty run after it: estimate ${fill.preview.toFetch} URLs to fetch (${fill.preview.maxCredits} credits), ` +
+        `${fillEnd.skipped} skipped; charged ${fillStats.creditsCharged}; ${seconds(fillMs)}; ` +
+        `${world.runtime.counters.spreadsheetReads} reads, ${world.runtime.counters.spreadsheetWrites} writes`,
+    );
+
     const naive = await runNaive(rows.slice(0, naiveRows + 1), latency);
     const perRow = naive.ms / naiveRows;
     const naiveFull = perRow * (rows.length - 1);

@@ -19,6 +19,12 @@ export type RowOutcome = { kind: "ok"; lead: Lead } | { kind: "status"; status: 
 
 /** Rows further apart than this go into separate spans, so a far duplicate does not make one huge read. */
 const SPAN_GAP = 200;
+/**
+ * A gap of at most this many rows between rows being written is bridged when every row of the gap
+ * was written earlier in the same step: its exact earlier changes are written again (same values),
+ * so one rectangle covers the span instead of one per stretch between duplicates.
+ */
+const BRIDGE_ROWS = 20;
 
 export const STATUS_TEXT = {
   ok: "ok",
@@ -92,13 +98,29 @@ function spans(rows: readonly number[]): Array<{ top: number; bottom: number }> 
   return result;
 }
 
-/** Writes every outcome into its rows. Returns the number of grid calls made (reads + writes). */
+/** Adds to `changes` the gaps between its rows that `earlier` wrote in full (see BRIDGE_ROWS). */
+function bridgeGaps(changes: CellChanges, earlier: CellChanges): void {
+  const rows = [...changes.keys()].sort((a, b) => a - b);
+  for (let i = 1; i < rows.length; i += 1) {
+    const from = rows[i - 1]! + 1;
+    const to = rows[i]! - 1;
+    if (to < from || to - from + 1 > BRIDGE_ROWS) continue;
+    const gap = Array.from({ length: to - from + 1 }, (_, offset) => from + offset);
+    if (gap.every((row) => earlier.has(row))) for (const row of gap) changes.set(row, earlier.get(row)!);
+  }
+}
+
+/**
+ * Writes every outcome into its rows. Returns the number of grid calls made (reads + writes).
+ * `written`: the cells written earlier in this step; bridges gaps and records this write.
+ */
 export function writeOutcomes(
   grid: Grid,
   layout: ColumnLayout,
   outcomes: ReadonlyMap<number, RowOutcome>,
   mode: EnrichMode,
   now: string,
+  written?: CellChanges,
 ): number {
   if (outcomes.size === 0) return 0;
   const columns = touchedColumns(layout);
@@ -124,6 +146,10 @@ export function writeOutcomes(
         changesOf((column) => cellText(cells[column - left]), layout, outcome, mode, now),
       );
     }
+  }
+  if (written) {
+    bridgeGaps(changes, written);
+    for (const [row, cells] of changes) written.set(row, cells);
   }
   for (const rectangle of changeRectangles(changes)) {
     grid.write(rectangle.top, rectangle.left, rectangle.values);

@@ -12,11 +12,14 @@ import type { JobDeps, JobLimits } from "./deps";
 import type { EnrichJob, JobMessage } from "./job-types";
 import { lookupRequest } from "./options";
 import type { Grid } from "./ports";
+import type { CellChanges } from "./rectangles";
 import { isOkStatus, type RowOutcome, readStatuses, STATUS_TEXT, writeOutcomes } from "./row-writer";
 import { indicesIn, URL_STATE, type UrlState, withStates } from "./url-states";
 import { type DistinctUrls, distinctUrls, fingerprint } from "./urls";
 
 interface StepContext {
+  /** The cells written so far in this step (row-writer bridges gaps with them). */
+  written?: CellChanges;
   job: EnrichJob;
   states: string;
   grid: Grid;
@@ -183,7 +186,8 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
     for (const row of rows) outcomes.set(row, { kind: "status", status });
   });
 
-  writeOutcomes(grid, job.layout, outcomes, job.options.mode, isoNow(deps.clock));
+  context.written ??= new Map();
+  writeOutcomes(grid, job.layout, outcomes, job.options.mode, isoNow(deps.clock), context.written);
   let states = context.states;
   for (const state of [URL_STATE.pending, URL_STATE.ok, URL_STATE.notFound, URL_STATE.failed] as const) {
     states = withStates(states, next[state], state);
