@@ -24,6 +24,13 @@ export function documentCache(): TextCache {
         // Not cached: the next calculation fetches again.
       }
     },
+    removeAll(keys) {
+      try {
+        cache.removeAll(keys);
+      } catch {
+        // Expires on its own.
+      }
+    },
   };
 }
 

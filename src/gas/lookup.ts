@@ -27,7 +27,19 @@ export function lookupLeadCells(args: LookupArguments): CellValue[][] {
     cache: documentCache(),
     deadline,
     spendCap: settings.spendCap,
+    now: () => appsScriptClock.now(),
+    formatTime,
   });
+}
+
+/** "14:05" in the spreadsheet's time zone (the script's when there is no active spreadsheet). */
+function formatTime(epochMs: number): string {
+  try {
+    const zone = SpreadsheetApp.getActive()?.getSpreadsheetTimeZone() ?? Session.getScriptTimeZone();
+    return Utilities.formatDate(new Date(epochMs), zone, "HH:mm");
+  } catch {
+    return `${new Date(epochMs).toISOString().slice(11, 16)} UTC`;
+  }
 }
 
 /** The latest after_balance, cached for a minute; throws (a formula error) with the next step. */

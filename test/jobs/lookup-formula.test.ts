@@ -41,7 +41,7 @@ function okAnswer(request: LeadLookupRequest): LookupOutcome {
 }
 
 class MapCache implements TextCache {
-  values = new Map<string, string>();
+  constructor(public values = new Map<string, string>()) {}
   puts = 0;
   getAll(keys: string[]) {
     const found: Record<string, string> = {};
@@ -55,14 +55,24 @@ class MapCache implements TextCache {
     this.puts += 1;
     for (const [k, v] of Object.entries(values)) this.values.set(k, v);
   }
+  removeAll(keys: string[]) {
+    for (const key of keys) this.values.delete(key);
+  }
 }
 
-function run(args: LookupArguments, port: LeadLookupPort | null = new FakeLookup(), cache = new MapCache()) {
+function run(
+  args: LookupArguments,
+  port: LeadLookupPort | null = new FakeLookup(),
+  cache = new MapCache(),
+  now = Date.now(),
+) {
   return lookupLeadFormula(args, {
     connect: () => port,
     cache,
-    deadline: Date.now() + 25_000,
+    deadline: now + 25_000,
     spendCap: 500,
+    now: () => now,
+    formatTime: (ms) => new Date(ms).toISOString().slice(11, 16),
   });
 }
 
@@ -207,10 +217,53 @@ describe("=LOOKUP_LEAD", () => {
     const urls = ["a", "b", "c", "d"].map((s) => [`https://www.network.example/in/${s}`]);
     const rows = lookupLeadFormula(
       { url: urls, fields: "full_name", options: "posts, comments" },
-      { connect: () => port, cache: new MapCache(), deadline: Date.now() + 25_000, spendCap: 7 },
+      {
+        connect: () => port,
+        cache: new MapCache(),
+        deadline: Date.now() + 25_000,
+        spendCap: 7,
+        now: () => Date.now(),
+        formatTime: String,
+      },
     );
     expect(port.calls[0]).toHaveLength(2);
     expect(rows[2]![0]).toBe(MESSAGES.overCap(7));
+  });
+
+  it("does not re-send a URL whose lookup was cut off by the 30 s limit, and says when to retry", () => {
+    const cache = new MapCache();
+    const start = Date.UTC(2026, 10, 21, 9, 0, 0);
+    // Apps Script kills the execution while the request is out: nothing after the fetch runs.
+    const cutOff: LeadLookupPort = {
+      lookupLeads: () => {
+        throw new Error("Exceeded maximum execution time");
+      },
+    };
+    expect(() => run({ url: URL_A }, cutOff, cache, start)).toThrow(/Exceeded/);
+
+    // 10 s later the first execution may still be running (another cell): sent as before.
+    const sameTime = new FakeLookup();
+    run({ url: URL_A }, sameTime, new MapCache(new Map(cache.values)), start + 10_000);
+    expect(sameTime.calls).toEqual([[{ url: URL_A }]]);
+
+    // 40 s later it must have died: URL_A is not sent again, URL_B is.
+    const port = new FakeLookup();
+    const rows = run({ url: [[URL_A], [URL_B]], fields: "full_name" }, port, cache, start + 40_000);
+    expect(port.calls).toEqual([[{ url: URL_B }]]);
+    expect(rows[0]).toEqual([MESSAGES.abandoned("09:10")]);
+    expect(rows[1]).toEqual(["Name bob"]);
+    expect([...cache.values.keys()].filter((k) => k.startsWith("flight|"))).toHaveLength(1);
+  });
+
+  it("clears its in-flight markers when the answers (or errors) come back", () => {
+    const cache = new MapCache();
+    const port = new FakeLookup((r) =>
+      r.url === URL_B
+        ? { ok: false, error: apiError("server", { status: 500, charged: "no" }) }
+        : okAnswer(r),
+    );
+    run({ url: [[URL_A], [URL_B]] }, port, cache);
+    expect([...cache.values.keys()].filter((k) => k.startsWith("flight|"))).toEqual([]);
   });
 
   it("does not cache a lead too large for one cache value", () => {

@@ -28,6 +28,9 @@ class MapCache implements TextCache {
   putAll(values: Record<string, string>) {
     for (const [k, v] of Object.entries(values)) this.values.set(k, v);
   }
+  removeAll(keys: string[]) {
+    for (const key of keys) this.values.delete(key);
+  }
 }
 
 function formula(args: LookupArguments, cache: TextCache = new MapCache(), apiKey = KEY) {
@@ -37,6 +40,8 @@ function formula(args: LookupArguments, cache: TextCache = new MapCache(), apiKe
     cache,
     deadline: Date.now() + 25_000,
     spendCap: 500,
+    now: () => Date.now(),
+    formatTime: (ms) => new Date(ms).toISOString().slice(11, 16),
   });
 }
 

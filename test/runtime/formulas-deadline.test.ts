@@ -66,6 +66,49 @@ describe("=LOOKUP_LEAD against the 30-second limit", () => {
     expect((await lookupUrlsCharged(addon)).sort()).toEqual([...urls].sort());
   });
 
+  it("does not pay twice when a lookup outlives the formula's 30 s (API slower than the limit)", async () => {
+    // The sandbox answers (and charges) every lookup; each fetch then takes 35 s on the runtime's
+    // clock, so Apps Script cuts the formula off while the request is out, as in production.
+    const clock = manualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
+    let fetchMs = 35_000;
+    addon = await startAddonRuntime({
+      runtime: {
+        clock,
+        fetchAll: (requests, options) => {
+          const outcomes = fetchAllSync(requests, options);
+          clock.advance(fetchMs);
+          return outcomes;
+        },
+      },
+    });
+    const urls = await addon.control.sampleUrls(3);
+    addon.runtime.setValues(SHEET, "A95", [[urls[0]!], [urls[1]!]]);
+    const formula = '=LOOKUP_LEAD(A95:A96, "network_url")';
+    addon.runtime.setCell(SHEET, "B95", formula);
+    expect(addon.runtime.getCell(SHEET, "B95").error?.message).toBe("Exceeded maximum execution time");
+    expect((await lookupUrlsCharged(addon)).sort()).toEqual(urls.slice(0, 2).sort());
+
+    // Entered again a few seconds later: the two URLs are not sent again, their rows say why and
+    // when a recalculation will try again (10 minutes after the cut-off lookup started).
+    clock.advance(5_000);
+    fetchMs = 1_000;
+    addon.runtime.setValues(SHEET, "A97", [[urls[2]!]]);
+    addon.runtime.setCell(SHEET, "B95", '=LOOKUP_LEAD(A95:A97, "network_url")');
+    expect(addon.runtime.getCell(SHEET, "B95").error).toBeUndefined();
+    const rows = addon.runtime.getValues(SHEET, "B95:B97").map((row) => row[0]);
+    const abandoned =
+      "The last lookup of this URL took longer than a formula may run (30 s) and may have been charged: use Enrich for this URL, or recalculate after 09:10 to try again.";
+    expect(rows).toEqual([abandoned, abandoned, urls[2]]);
+    // Only the new URL was charged.
+    expect((await lookupUrlsCharged(addon)).sort()).toEqual([...urls].sort());
+
+    // After that time a recalculation sends them again (and pays again, as the row warned).
+    clock.advance(10 * 60_000);
+    addon.runtime.recalculate({ all: true });
+    expect(addon.runtime.getValues(SHEET, "B95:B97").map((row) => row[0])).toEqual(urls);
+    expect(await lookupUrlsCharged(addon)).toHaveLength(5);
+  });
+
   it("does the same in real time with the sandbox's latency", { timeout: 60_000 }, async () => {
     addon = await startAddonRuntime({
       sandbox: { latencyMs: { [PATHS.leadLookup]: 5000 } },

@@ -11,6 +11,8 @@ import type { Lead, LookupOption } from "../../api/wire";
 export interface TextCache {
   getAll(keys: string[]): Record<string, string>;
   putAll(values: Record<string, string>, ttlSeconds: number): void;
+  /** Forgets entries (in-flight markers); a cache without it lets them expire. */
+  removeAll?(keys: string[]): void;
 }
 
 /** CacheService's longest expiry: 6 hours. */

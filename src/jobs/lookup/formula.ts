@@ -16,6 +16,7 @@ import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
 import { type CellArgument, fieldListInput, urlCells } from "./arguments";
 import { decodeLead, encodeLead, LEAD_CACHE_SECONDS, leadCacheKey, type TextCache } from "./cache";
+import { clearInFlight, inFlightKey, isAbandoned, markInFlight, readInFlight, retryAfter } from "./in-flight";
 import { optionFlags, parseLookupOptions } from "./options";
 
 export type LookupOutcome = { ok: true; value: LeadLookupResponse } | { ok: false; error: ApiError } | null;
@@ -36,6 +37,10 @@ export interface LookupFormulaDeps {
   deadline: number;
   /** Credits one execution may spend. */
   spendCap: number;
+  /** Epoch ms now (the in-flight markers' times). */
+  now(): number;
+  /** A time of day as the user reads it, e.g. "14:05" in the spreadsheet's time zone. */
+  formatTime(epochMs: number): string;
 }
 
 export const MESSAGES = {
@@ -46,6 +51,8 @@ export const MESSAGES = {
   notProfileUrl: (text: string) =>
     `Not a profile URL: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}". Use a profile link such as https://…/in/jane-doe.`,
   apiError: (error: ApiError) => `${error.message} ${error.next}`,
+  abandoned: (time: string) =>
+    `The last lookup of this URL took longer than a formula may run (30 s) and may have been charged: use Enrich for this URL, or recalculate after ${time} to try again.`,
 } as const;
 
 export interface LookupArguments {
@@ -149,10 +156,46 @@ function answerPending(
     for (const [id] of toFetch) messages.set(id, MESSAGES.noKey);
     return { answers: new Map(), messages };
   }
-  const fetched = fetchPending(toFetch, options, port, deps.deadline);
-  writeCache(deps.cache, toFetch, fetched.answers);
+  const { send, abandoned } = skipAbandoned(toFetch, deps);
+  for (const [id, message] of abandoned) messages.set(id, message);
+  if (send.length === 0) return { answers: new Map(), messages };
+  const markers = send.flatMap(([, d]) => {
+    const key = inFlightKey(d.cacheKey);
+    return key === null ? [] : [key];
+  });
+  markInFlight(deps.cache, markers, deps.now());
+  const fetched = fetchPending(send, options, port, deps.deadline);
+  // Reached only if Apps Script did not cut this execution off: every answer (or error) is in.
+  writeCache(deps.cache, send, fetched.answers);
+  clearInFlight(deps.cache, markers);
   for (const [id, message] of fetched.messages) messages.set(id, message);
   return { answers: fetched.answers, messages };
+}
+
+/**
+ * Leaves out the URLs whose last lookup was cut off by the 30-second limit (see in-flight.ts):
+ * sending them again would pay again for an answer that may already have been charged.
+ */
+function skipAbandoned(
+  toFetch: Array<[string, Distinct]>,
+  deps: LookupFormulaDeps,
+): { send: Array<[string, Distinct]>; abandoned: Map<string, string> } {
+  const keys = toFetch.flatMap(([, d]) => {
+    const key = inFlightKey(d.cacheKey);
+    return key === null ? [] : [key];
+  });
+  const started = readInFlight(deps.cache, keys);
+  const now = deps.now();
+  const send: Array<[string, Distinct]> = [];
+  const abandoned = new Map<string, string>();
+  for (const entry of toFetch) {
+    const key = inFlightKey(entry[1].cacheKey);
+    const at = key === null ? undefined : started.get(key);
+    if (at !== undefined && isAbandoned(at, now)) {
+      abandoned.set(entry[0], MESSAGES.abandoned(deps.formatTime(retryAfter(at))));
+    } else send.push(entry);
+  }
+  return { send, abandoned };
 }
 
 function leadRow(lead: Lead, fields: readonly LeadField[]): CellValue[] {
