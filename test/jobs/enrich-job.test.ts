@@ -10,7 +10,7 @@ import {
 } from "../../src/jobs/enrich/job";
 import { DEFAULT_ENRICH_OPTIONS, type EnrichOptions } from "../../src/jobs/enrich/options";
 import type { SelectionBox } from "../../src/jobs/enrich/plan";
-import { STATUS_TEXT } from "../../src/jobs/enrich/row-writer";
+import { CACHED_CHANGE, STATUS_TEXT } from "../../src/jobs/enrich/row-writer";
 import { deps, errorOf, FakeClient, lead, MemoryGrid, url } from "./enrich-fakes";
 
 const box = (height: number, top = 1): SelectionBox => ({
@@ -139,6 +139,21 @@ describe("enrichment job", () => {
     expect(grid.column("enrichment_status")).toEqual([
       "ok: job changed to Title a @ Company a; cells kept (fill mode)",
     ]);
+  });
+
+  it("says a job change seen in a cached answer may be outdated", () => {
+    const grid = MemoryGrid.fromRows([
+      ["Profile URL", "Title", "Company"],
+      [url("a"), "Senior Legal Associate", "Pioneer Networks"],
+    ]);
+    const cachedAnswer = new FakeClient(() => ({ ok: true, lead: lead("a", { source: "cache" }) }));
+    const d = deps(grid, cachedAnswer);
+    const cachedRun = opts({ fields: ["job_title", "company_name"], extras: {} });
+    const { progress } = estimateJob(d, grid, box(2), cachedRun);
+    confirmJob(d, progress.jobId);
+    runAll(d, progress.jobId);
+    expect(grid.column("enrichment_status")).toEqual([`ok: ${CACHED_CHANGE}`]);
+    expect(grid.column("previous_job")).toEqual(["Senior Legal Associate @ Pioneer Networks"]);
   });
 
   it("in fill mode fetches and counts only URLs whose rows have an empty chosen cell", () => {

@@ -15,7 +15,8 @@ import type { Grid, GridValue } from "./ports";
 import { type CellChanges, changeRectangles } from "./rectangles";
 import { cellText } from "./urls";
 
-export type RowOutcome = { kind: "ok"; lead: Lead } | { kind: "status"; status: string };
+/** `cached`: the answer came from the API's cache, which shows a recent mover's previous job. */
+export type RowOutcome = { kind: "ok"; lead: Lead; cached?: boolean } | { kind: "status"; status: string };
 
 /** Rows further apart than this go into separate spans, so a far duplicate does not make one huge read. */
 const SPAN_GAP = 200;
@@ -36,6 +37,10 @@ export const STATUS_TEXT = {
 
 /** Statuses of rows whose lookup succeeded all start so ("ok", "ok: job changed to ..."). */
 export const isOkStatus = (status: string) => status === STATUS_TEXT.ok || status.startsWith("ok:");
+
+/** A cached answer may show a mover's previous job: a change seen in it is not to be trusted. */
+export const CACHED_CHANGE =
+  "job change seen in cached data, may be outdated: run with Fresh data to confirm";
 
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -78,10 +83,10 @@ function changesOf(
     (companyChanged && written.has(layout.previous.company_name));
   const kept =
     mode === "fill" ? "cells kept (fill mode)" : "Title/Company cells not among the fields written";
-  put(
-    layout.status.enrichment_status,
-    changed && !overwritten ? `ok: job changed to ${jobText(newTitle, newCompany)}; ${kept}` : STATUS_TEXT.ok,
-  );
+  const notes: string[] = [];
+  if (changed && !overwritten) notes.push(`job changed to ${jobText(newTitle, newCompany)}; ${kept}`);
+  if (changed && outcome.cached) notes.push(CACHED_CHANGE);
+  put(layout.status.enrichment_status, notes.length > 0 ? `ok: ${notes.join("; ")}` : STATUS_TEXT.ok);
   put(layout.status.job_changed, changed);
   put(layout.status.previous_job, changed && overwritten ? jobText(oldTitle, oldCompany) : "");
   return cells;

@@ -163,7 +163,11 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
     if (outcome.ok) {
       next.o.push(index);
       const lead = withExtras(outcome.value);
-      for (const row of rows) outcomes.set(row, { kind: "ok", lead });
+      // The answer says where it came from; without a word, what was asked for decides.
+      const source = lead.source;
+      const cached =
+        source !== undefined ? source !== "live" : job.options.extras.up_to_the_second_fresh !== true;
+      for (const row of rows) outcomes.set(row, { kind: "ok", lead, cached });
       return;
     }
     const error = outcome.error;
