@@ -21,7 +21,7 @@ import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
-import { connectClient, hasApiKey } from "./settings-client";
+import { connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
 
 function noKey(): JobError {
@@ -62,15 +62,6 @@ function deps(): CompanySearchDeps {
   };
 }
 
-function balanceNow(): { balance: number | null; balanceError: string | null } {
-  const settings = readSettings();
-  if (!hasApiKey(settings)) return { balance: null, balanceError: "No API key is saved yet: open Settings." };
-  const result = connectClient(settings).balance();
-  return result.ok
-    ? { balance: result.value, balanceError: null }
-    : { balance: null, balanceError: `${result.error.message} ${result.error.next}` };
-}
-
 function nameOf(arg: unknown): string {
   const name = (Object(arg) as { name?: unknown }).name;
   return typeof name === "string" ? name : "";
@@ -85,7 +76,7 @@ export const companyHandlers: Pick<
   | "companySavePreset"
   | "companyDeletePreset"
 > = {
-  companyEstimate: (form) => estimateCompanySearch(readForm(form), searchSettings().limits, balanceNow),
+  companyEstimate: (form) => estimateCompanySearch(readForm(form), searchSettings().limits, savedKeyBalance),
   companyRun: (arg) => {
     const { form, confirmedCredits } = Object(arg) as { form?: unknown; confirmedCredits?: unknown };
     if (!hasApiKey(readSettings())) throw noKey();

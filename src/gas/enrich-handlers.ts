@@ -21,7 +21,7 @@ import { gridOfSheet, sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
-import { connectClient, hasApiKey } from "./settings-client";
+import { connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
 
 const FOCUS_KEY = "enrich.focus";
@@ -122,15 +122,6 @@ function previewOf(plan: EnrichPlan, box: SelectionBox): EnrichPreview {
   };
 }
 
-function balanceNow(): { balance: number | null; balanceError: string | null } {
-  const settings = readSettings();
-  if (!hasApiKey(settings)) return { balance: null, balanceError: "No API key is saved yet: open Settings." };
-  const result = connectClient(settings).balance();
-  return result.ok
-    ? { balance: result.value, balanceError: null }
-    : { balance: null, balanceError: `${result.error.message} ${result.error.next}` };
-}
-
 /** The sidebar's argument, read defensively: google.script.run carries whatever it was given. */
 function jobIdOf(arg: unknown): string {
   const jobId = (Object(arg) as { jobId?: unknown }).jobId;
@@ -170,7 +161,7 @@ export const enrichHandlers: Pick<
     const deps = jobDeps();
     const options = checkOptions(Object(request).options);
     const { plan, progress } = estimateJob(deps, sheetGrid(sheet), box, options);
-    return { preview: previewOf(plan, box), progress, ...balanceNow(), cap: deps.settings.spendCap };
+    return { preview: previewOf(plan, box), progress, ...savedKeyBalance(), cap: deps.settings.spendCap };
   },
   enrichConfirm: (arg) => {
     if (!hasApiKey(readSettings())) throw noKey();

@@ -15,7 +15,7 @@ import type { LeadsCompanySelection, PersonaPreset } from "../rpc/leads";
 import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
 import { documentLock } from "./lock";
-import { connectClient, hasApiKey } from "./settings-client";
+import { balanceView, connectClient, hasApiKey } from "./settings-client";
 import { readSettings } from "./settings-store";
 
 const PRESETS_KEY = "leads.presets";
@@ -122,13 +122,11 @@ export const leadSearchHandlers: Pick<
     const planned = plan(formOf(arg));
     if (planned.problems.length > 0) return { ok: false, problems: planned.problems };
     const { settings, client } = connected();
-    const balance = client.balance();
     return {
       ok: true,
       searches: planned.searches.length,
       maxCredits: planned.maxCredits,
-      balance: balance.ok ? balance.value : null,
-      balanceError: balance.ok ? null : `${balance.error.message} ${balance.error.next}`,
+      ...balanceView(client.balance()),
       cap: settings.spendCap,
     };
   },

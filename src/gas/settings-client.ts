@@ -3,8 +3,10 @@
  * tab's connection test and enrichment alike, so every part speaks to the API the same way.
  */
 import { type Client, createClient } from "../api/client";
+import type { Result } from "../api/request";
 import { appsScriptClock, createUrlFetchHttp } from "./http";
 import type { Settings } from "./settings";
+import { readSettings } from "./settings-store";
 
 export type ConnectedSettings = Settings & { apiKey: string };
 
@@ -20,4 +22,23 @@ export function connectClient(settings: ConnectedSettings): Client {
     clock: appsScriptClock,
     chunkSize: settings.chunkSize,
   });
+}
+
+/** A balance as an estimate shows it next to the cost: the number, or why it could not be read. */
+export interface BalanceView {
+  balance: number | null;
+  balanceError: string | null;
+}
+
+export function balanceView(result: Result<number | null>): BalanceView {
+  return result.ok
+    ? { balance: result.value, balanceError: null }
+    : { balance: null, balanceError: `${result.error.message} ${result.error.next}` };
+}
+
+/** The saved key's balance for an estimate (free: the transaction list with limit 1). */
+export function savedKeyBalance(): BalanceView {
+  const settings = readSettings();
+  if (!hasApiKey(settings)) return { balance: null, balanceError: "No API key is saved yet: open Settings." };
+  return balanceView(connectClient(settings).balance());
 }
