@@ -15,7 +15,8 @@ import type {
   Presets,
 } from "../../src/rpc/companies";
 import { useNotices } from "../components/notices";
-import { asUserError, call } from "../rpc-client";
+import { useServerCall } from "../components/use-server-call";
+import { call } from "../rpc-client";
 import { EstimateView } from "./companies/estimate";
 import { CompanyForm } from "./companies/form";
 import { PresetBar } from "./companies/presets";
@@ -39,7 +40,7 @@ export function CompaniesTab() {
   const [result, setResult] = useState<CompanyRunResult | null>(null);
   const [last, setLast] = useState<LastCompanySearch | null>(null);
   const [presets, setPresets] = useState<Presets>({});
-  const [busy, setBusy] = useState<"" | "estimate" | "run" | "preset">("");
+  const { busy, task, run } = useServerCall<"estimate" | "run" | "preset">();
 
   useEffect(() => {
     call("companyLastSearch", null).then(setLast, () => undefined);
@@ -52,10 +53,9 @@ export function CompaniesTab() {
   };
 
   const runEstimate = async (target: CompanySearchForm) => {
-    setBusy("estimate");
     notices.clear();
     setResult(null);
-    try {
+    await run(async () => {
       const answer = await call("companyEstimate", target);
       setProblems(answer.problems);
       setEstimate(hasAny(answer.problems) ? null : answer);
@@ -68,29 +68,20 @@ export function CompaniesTab() {
           next: "See the marked fields.",
         });
       }
-    } catch (error) {
-      notices.showError(asUserError(error));
-    } finally {
-      setBusy("");
-    }
+    }, "estimate");
   };
 
   const confirm = async () => {
     if (!estimate) return;
-    setBusy("run");
     notices.clear();
-    try {
+    await run(async () => {
       const answer = await call("companyRun", { form, confirmedCredits: estimate.maxCredits });
       setResult(answer);
       setProblems(answer.problems);
       revealSoon(hasAny(answer.problems) ? '[data-testid^="problems-"]' : '[data-testid="company-result"]');
       setEstimate(null);
       call("companyLastSearch", null).then(setLast, () => undefined);
-    } catch (error) {
-      notices.showError(asUserError(error));
-    } finally {
-      setBusy("");
-    }
+    }, "run");
   };
 
   const nextPage = (offset: number, base: CompanySearchForm = form) => {
@@ -100,15 +91,10 @@ export function CompaniesTab() {
   };
 
   const presetCall = async (work: () => Promise<Presets>, done: string) => {
-    setBusy("preset");
-    try {
+    await run(async () => {
       setPresets(await work());
       notices.show({ tone: "ok", message: done });
-    } catch (error) {
-      notices.showError(asUserError(error));
-    } finally {
-      setBusy("");
-    }
+    }, "preset");
   };
 
   return (
@@ -116,7 +102,7 @@ export function CompaniesTab() {
       <p class="muted">Find companies by ideal-customer profile; they are added to the Companies sheet.</p>
       <PresetBar
         presets={presets}
-        busy={busy !== ""}
+        busy={busy}
         onLoad={(loaded, name) => {
           edit(loaded);
           setProblems({});
@@ -137,7 +123,7 @@ export function CompaniesTab() {
             <button
               type="button"
               class="secondary"
-              disabled={busy !== ""}
+              disabled={busy}
               onClick={() => nextPage(last.nextOffset ?? 0, last.form)}
             >
               Next page (from {((last.nextOffset ?? 0) + 1).toLocaleString("en-US")})
@@ -149,7 +135,7 @@ export function CompaniesTab() {
       {estimate ? (
         <EstimateView
           estimate={estimate}
-          busy={busy !== ""}
+          busy={busy}
           onConfirm={confirm}
           onFitCap={(total) => {
             const next = { ...form, limit_by: total };
@@ -160,13 +146,13 @@ export function CompaniesTab() {
         />
       ) : (
         <div class="buttons">
-          <button type="button" class="action" disabled={busy !== ""} onClick={() => runEstimate(form)}>
-            {busy === "estimate" ? "Estimating…" : "Estimate"}
+          <button type="button" class="action" disabled={busy} onClick={() => runEstimate(form)}>
+            {task === "estimate" ? "Estimating…" : "Estimate"}
           </button>
           <button
             type="button"
             class="secondary"
-            disabled={busy !== ""}
+            disabled={busy}
             onClick={() => {
               edit(emptyForm());
               setProblems({});
@@ -177,14 +163,12 @@ export function CompaniesTab() {
           </button>
         </div>
       )}
-      {busy === "run" ? (
+      {task === "run" ? (
         <p class="muted" aria-live="polite">
           Searching…
         </p>
       ) : null}
-      {result ? (
-        <ResultView result={result} busy={busy !== ""} onNextPage={(offset) => nextPage(offset)} />
-      ) : null}
+      {result ? <ResultView result={result} busy={busy} onNextPage={(offset) => nextPage(offset)} /> : null}
     </>
   );
 }

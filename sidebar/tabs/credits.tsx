@@ -12,7 +12,8 @@ import type {
   TransactionPageView,
 } from "../../src/rpc/credits";
 import { useNotices } from "../components/notices";
-import { asUserError, call } from "../rpc-client";
+import { useServerCall } from "../components/use-server-call";
+import { call } from "../rpc-client";
 import { ExportPanel, type ExportState } from "./credits/export";
 import { emptyFilters, FilterForm } from "./credits/filters";
 import { PAGE_SIZES, TransactionList } from "./credits/list";
@@ -21,30 +22,24 @@ import { CreditsSummaryView } from "./credits/summary";
 export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
   const notices = useNotices();
   const [summary, setSummary] = useState<CreditsSummary | null>(null);
-  const [summaryBusy, setSummaryBusy] = useState(false);
+  const summaryCall = useServerCall();
   const [form, setForm] = useState<TransactionFilterForm>(emptyFilters);
   /** The filters of the page on show: paging keeps them even while the form is being edited. */
   const [applied, setApplied] = useState<TransactionFilterForm>(emptyFilters);
   const [problems, setProblems] = useState<FilterProblems>({});
   const [page, setPage] = useState<TransactionPageView | null>(null);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const [listBusy, setListBusy] = useState(false);
+  const listCall = useServerCall();
+  // The export shows its own steps (exportState); this instance's busy is not used.
+  const exportCall = useServerCall();
   const [exportState, setExportState] = useState<ExportState>({ step: "idle" });
 
   async function refreshSummary() {
-    setSummaryBusy(true);
-    try {
-      setSummary(await call("creditsSummary", null));
-    } catch (error) {
-      notices.showError(asUserError(error));
-    } finally {
-      setSummaryBusy(false);
-    }
+    await summaryCall.run(async () => setSummary(await call("creditsSummary", null)));
   }
 
   async function load(filters: TransactionFilterForm, offset: number, limit = pageSize) {
-    setListBusy(true);
-    try {
+    await listCall.run(async () => {
       const result = await call("creditsList", { filters, offset, limit });
       if (result.ok) {
         setProblems({});
@@ -54,35 +49,30 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
         setProblems(result.problems);
         notices.showError(result.error);
       }
-    } catch (error) {
-      notices.showError(asUserError(error));
-    } finally {
-      setListBusy(false);
-    }
+    });
   }
 
   async function runExport(replace: boolean) {
     setExportState({ step: "working" });
-    try {
-      const result = await call("creditsExport", { filters: form, replace });
-      if (result.status === "confirm") {
-        setExportState({ step: "confirm", sheetName: result.sheetName, existingRows: result.existingRows });
-        return;
-      }
+    const result = await exportCall.run(() => call("creditsExport", { filters: form, replace }));
+    if (result === undefined) {
       setExportState({ step: "idle" });
-      if (result.status === "done") {
-        setProblems({});
-        notices.show({
-          tone: "ok",
-          message: `Wrote ${result.written.toLocaleString("en-US")} transaction${result.written === 1 ? "" : "s"} to the ${result.sheetName} sheet in ${result.seconds < 1 ? "under a second" : `${result.seconds} s`}. No credits used.`,
-        });
-      } else {
-        setProblems(result.problems);
-        notices.showError(result.error);
-      }
-    } catch (error) {
-      setExportState({ step: "idle" });
-      notices.showError(asUserError(error));
+      return;
+    }
+    if (result.status === "confirm") {
+      setExportState({ step: "confirm", sheetName: result.sheetName, existingRows: result.existingRows });
+      return;
+    }
+    setExportState({ step: "idle" });
+    if (result.status === "done") {
+      setProblems({});
+      notices.show({
+        tone: "ok",
+        message: `Wrote ${result.written.toLocaleString("en-US")} transaction${result.written === 1 ? "" : "s"} to the ${result.sheetName} sheet in ${result.seconds < 1 ? "under a second" : `${result.seconds} s`}. No credits used.`,
+      });
+    } else {
+      setProblems(result.problems);
+      notices.showError(result.error);
     }
   }
 
@@ -96,7 +86,7 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
     <>
       <CreditsSummaryView
         summary={summary}
-        loading={summaryBusy}
+        loading={summaryCall.busy}
         onRefresh={() => {
           // New charges change the list too: reload the page on show with its filters.
           void refreshSummary();
@@ -109,7 +99,7 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
         <FilterForm
           form={form}
           problems={problems}
-          busy={listBusy}
+          busy={listCall.busy}
           onChange={setForm}
           onApply={() => void load(form, 0)}
           onClear={() => {
@@ -119,14 +109,14 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
         />
         <ExportPanel
           state={exportState}
-          disabled={listBusy}
+          disabled={listCall.busy}
           onExport={(replace) => void runExport(replace)}
           onCancel={() => setExportState({ step: "idle" })}
         />
         {page ? (
           <TransactionList
             page={page}
-            busy={listBusy}
+            busy={listCall.busy}
             pageSize={pageSize}
             onPage={(offset) => void load(applied, offset)}
             onPageSize={(size) => {
@@ -135,7 +125,7 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
             }}
           />
         ) : (
-          <p class="muted">{listBusy ? "Loading transactions…" : ""}</p>
+          <p class="muted">{listCall.busy ? "Loading transactions…" : ""}</p>
         )}
       </section>
     </>

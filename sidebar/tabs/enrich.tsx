@@ -17,6 +17,7 @@ import type {
 import { DEFAULT_LOOKUP_FIELDS, type LeadField, parseFieldList } from "../../src/sheet/lead-fields";
 import { useNotices } from "../components/notices";
 import { ProgressBar } from "../components/progress";
+import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
 
 type Extras = EnrichOptions["extras"];
@@ -316,7 +317,7 @@ export function EnrichTab() {
   const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
   const [progress, setProgress] = useState<EnrichProgress | null>(null);
   const [driving, setDriving] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerCall();
   const stopRequest = useRef<null | "pause" | "cancel">(null);
   const mounted = useRef(true);
 
@@ -409,43 +410,32 @@ export function EnrichTab() {
 
   async function runEstimate() {
     if (fieldProblem) return;
-    setBusy(true);
     notices.clear();
-    try {
+    await run(async () => {
       const result = await call("enrichEstimate", request());
       setEstimate(result);
       setPreview(result.preview);
-    } catch (error) {
-      notices.showError(asUserError(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function confirm() {
     if (!estimate) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const started = await call("enrichConfirm", { jobId: estimate.progress.jobId });
       setProgress(started);
       setEstimate(null);
       void drive(started.jobId);
-    } catch (error) {
-      notices.showError(asUserError(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
+  // Resume and Cancel show in the run view, which has no busy state to show.
   async function resume() {
     if (!progress) return;
-    try {
+    await run(async () => {
       const resumed = await call("enrichResume", { jobId: progress.jobId });
       setProgress(resumed);
       if (resumed.state === "running") void drive(resumed.jobId);
-    } catch (error) {
-      notices.showError(asUserError(error));
-    }
+    });
   }
 
   async function cancel() {
@@ -454,11 +444,7 @@ export function EnrichTab() {
       stopRequest.current = "cancel";
       return;
     }
-    try {
-      setProgress(await call("enrichCancel", { jobId: progress.jobId }));
-    } catch (error) {
-      notices.showError(asUserError(error));
-    }
+    await run(async () => setProgress(await call("enrichCancel", { jobId: progress.jobId })));
   }
 
   if (progress) {

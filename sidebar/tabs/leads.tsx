@@ -15,7 +15,8 @@ import type {
   PersonaPreset,
 } from "../../src/rpc/leads";
 import { useNotices } from "../components/notices";
-import { asUserError, call } from "../rpc-client";
+import { useServerCall } from "../components/use-server-call";
+import { call } from "../rpc-client";
 import { Filters } from "./leads/filters";
 import { FieldProblems, problemsAt } from "./leads/inputs";
 import { PersonasEditor } from "./leads/personas";
@@ -55,7 +56,9 @@ export function LeadsTab() {
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [presets, setPresets] = useState<PersonaPreset[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerCall();
+  // Loading the selection does not grey out Estimate: it has its own busy state, unused.
+  const selectionCall = useServerCall();
 
   const set = (change: Partial<LeadSearchForm>) => setForm((f) => ({ ...f, ...change }));
   useEffect(() => {
@@ -72,11 +75,7 @@ export function LeadsTab() {
   }, []);
 
   async function loadSelection() {
-    try {
-      setSelection(await call("leadsSelection", null));
-    } catch (error) {
-      notices.showError(asUserError(error));
-    }
+    await selectionCall.run(async () => setSelection(await call("leadsSelection", null)));
   }
 
   useEffect(() => {
@@ -89,32 +88,22 @@ export function LeadsTab() {
     const local = localProblems(form);
     setProblems(local);
     if (local.length > 0) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const answer = await call("leadsEstimate", { form });
       if (answer.ok) setEstimate(answer);
       else setProblems(answer.problems);
-    } catch (error) {
-      notices.showError(asUserError(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function confirm() {
     if (!estimate) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const answer = await call("leadsRun", { form, confirmedMaxCredits: estimate.maxCredits });
       if (answer.ok) {
         setResult(answer);
         setEstimate(null);
       } else setProblems(answer.problems);
-    } catch (error) {
-      notices.showError(asUserError(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const other = problems.filter((p) => !shownAtField(p.path, form));

@@ -13,6 +13,7 @@ import type {
   SettingsView,
 } from "../../src/rpc/settings";
 import { useNotices } from "../components/notices";
+import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
 
 type Problems = Partial<Record<SettingsField, string>>;
@@ -93,20 +94,12 @@ export function SettingsTab() {
   const [chunkSize, setChunkSize] = useState("");
   const [spendCap, setSpendCap] = useState("");
   const [problems, setProblems] = useState<Problems>({});
-  const [busy, setBusy] = useState<null | "key" | "remove" | "test" | "advanced">(null);
-  // The latest busy state for handlers (a keypress may arrive before the re-render).
-  const busyNow = useRef(false);
+  // One action at a time: the buttons stay focusable while busy, and a keypress may arrive before
+  // the re-render that marks them.
+  const { busy, task, isRunning, run } = useServerCall<"key" | "remove" | "test" | "advanced">({
+    oneAtATime: true,
+  });
   const keyInput = useRef<HTMLInputElement>(null);
-  const startBusy = (what: NonNullable<typeof busy>): boolean => {
-    if (busyNow.current) return false;
-    busyNow.current = true;
-    setBusy(what);
-    return true;
-  };
-  const endBusy = () => {
-    busyNow.current = false;
-    setBusy(null);
-  };
 
   const show = (next: SettingsView) => {
     setView(next);
@@ -121,20 +114,12 @@ export function SettingsTab() {
   }, []);
 
   async function testConnection() {
-    if (!startBusy("test")) return;
-    try {
-      notices.show(connectionNotice(await call("testConnection", null)));
-    } catch (error) {
-      notices.showError(asUserError(error));
-    } finally {
-      endBusy();
-    }
+    await run(async () => notices.show(connectionNotice(await call("testConnection", null))), "test");
   }
 
   /** Saves `change`; the answer when saved, null (problems shown) otherwise. */
   async function save(change: SettingsChange, what: "key" | "advanced"): Promise<SaveSettingsResult | null> {
-    if (!startBusy(what)) return null;
-    try {
+    const saved = await run(async () => {
       const result = await call("saveSettings", change);
       if (!result.saved) {
         setProblems(result.problems);
@@ -144,17 +129,13 @@ export function SettingsTab() {
       setProblems({});
       show(result.settings);
       return result;
-    } catch (error) {
-      notices.showError(asUserError(error));
-      return null;
-    } finally {
-      endBusy();
-    }
+    }, what);
+    return saved ?? null;
   }
 
   async function saveKey(event: Event) {
     event.preventDefault();
-    if (busyNow.current) return;
+    if (isRunning()) return;
     if (apiKey.trim() === "") {
       setProblems({ apiKey: "Paste your API key first (with or without 'Token ')." });
       return;
@@ -175,8 +156,7 @@ export function SettingsTab() {
   }
 
   async function removeKey() {
-    if (!startBusy("remove")) return;
-    try {
+    await run(async () => {
       show(await call("removeApiKey", null));
       notices.show({
         tone: "info",
@@ -185,15 +165,10 @@ export function SettingsTab() {
       });
       // The Remove key button is gone: keep the keyboard where the next step is.
       keyInput.current?.focus();
-    } catch (error) {
-      notices.showError(asUserError(error));
-    } finally {
-      endBusy();
-    }
+    }, "remove");
   }
 
   if (view === null) return <p class="muted">Loading settings…</p>;
-  const working = busy !== null;
 
   return (
     <>
@@ -229,16 +204,16 @@ export function SettingsTab() {
           <FieldProblem id="apiKey-problem" problem={problems.apiKey} />
         </div>
         <div class="buttons">
-          <BusyButton type="submit" class="action" busy={working}>
-            {busy === "key" ? "Saving…" : "Save key"}
+          <BusyButton type="submit" class="action" busy={busy}>
+            {task === "key" ? "Saving…" : "Save key"}
           </BusyButton>
           {view.hasKey ? (
-            <BusyButton type="button" class="secondary" busy={working} onClick={removeKey}>
+            <BusyButton type="button" class="secondary" busy={busy} onClick={removeKey}>
               Remove key
             </BusyButton>
           ) : null}
-          <BusyButton type="button" class="secondary" busy={working} onClick={testConnection}>
-            {busy === "test" ? "Testing…" : "Test connection"}
+          <BusyButton type="button" class="secondary" busy={busy} onClick={testConnection}>
+            {task === "test" ? "Testing…" : "Test connection"}
           </BusyButton>
         </div>
       </form>
@@ -300,8 +275,8 @@ export function SettingsTab() {
           <FieldProblem id="spendCap-problem" problem={problems.spendCap} />
         </div>
         <div class="buttons">
-          <BusyButton type="submit" class="action" busy={working}>
-            {busy === "advanced" ? "Saving…" : "Save settings"}
+          <BusyButton type="submit" class="action" busy={busy}>
+            {task === "advanced" ? "Saving…" : "Save settings"}
           </BusyButton>
         </div>
       </form>

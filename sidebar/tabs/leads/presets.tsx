@@ -3,7 +3,8 @@ import { useState } from "preact/hooks";
 import type { PersonaForm } from "../../../src/jobs/lead-search/form";
 import type { PersonaPreset } from "../../../src/rpc/leads";
 import { useNotices } from "../../components/notices";
-import { asUserError, call } from "../../rpc-client";
+import { useServerCall } from "../../components/use-server-call";
+import { call } from "../../rpc-client";
 
 export function Presets(props: {
   presets: PersonaPreset[];
@@ -13,14 +14,13 @@ export function Presets(props: {
 }) {
   const notices = useNotices();
   const [name, setName] = useState("");
+  const { run } = useServerCall();
   async function save() {
-    try {
+    await run(async () => {
       props.onSaved(await call("leadsSavePreset", { name, personas: props.personas }));
       notices.show({ tone: "ok", message: `Personas saved as "${name.trim()}" in this spreadsheet.` });
       setName("");
-    } catch (error) {
-      notices.showError(asUserError(error));
-    }
+    });
   }
   return (
     <details>
