@@ -28,31 +28,24 @@ export function ProgressBar({ done, failed, remaining, spent, unit, cap }: Progr
     <div class="progress" aria-live="polite">
       <progress max={Math.max(total, 1)} value={finished} aria-label={`${percent}% of ${unit} processed`} />
       <dl style={COUNTS}>
-        <div>
-          <dt style={LABEL}>Done</dt>
-          <dd style={VALUE} data-count="done">
-            {done.toLocaleString("en-US")}
-          </dd>
-        </div>
-        <div>
-          <dt style={LABEL}>Failed</dt>
-          <dd style={VALUE} data-count="failed">
-            {failed.toLocaleString("en-US")}
-          </dd>
-        </div>
-        <div>
-          <dt style={LABEL}>Remaining</dt>
-          <dd style={VALUE} data-count="remaining">
-            {remaining.toLocaleString("en-US")}
-          </dd>
-        </div>
-        <div>
-          <dt style={LABEL}>Credits</dt>
-          <dd style={VALUE} data-count="spent">
-            {spent.toLocaleString("en-US")}
-            {cap !== undefined ? <span class="muted"> / {cap.toLocaleString("en-US")}</span> : null}
-          </dd>
-        </div>
+        {(
+          [
+            ["Done", "done", done],
+            ["Failed", "failed", failed],
+            ["Remaining", "remaining", remaining],
+            ["Credits", "spent", spent],
+          ] as const
+        ).map(([label, key, count]) => (
+          <div key={key}>
+            <dt style={LABEL}>{label}</dt>
+            <dd style={VALUE} data-count={key}>
+              {count.toLocaleString("en-US")}
+              {key === "spent" && cap !== undefined ? (
+                <span class="muted"> / {cap.toLocaleString("en-US")}</span>
+              ) : null}
+            </dd>
+          </div>
+        ))}
       </dl>
       <p class="muted">
         {percent}% of {total.toLocaleString("en-US")} {unit}

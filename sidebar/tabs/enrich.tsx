@@ -15,6 +15,7 @@ import type {
   EnrichProgress,
 } from "../../src/rpc/enrich";
 import { DEFAULT_LOOKUP_FIELDS, type LeadField, parseFieldList } from "../../src/sheet/lead-fields";
+import { CheckboxList } from "../components/checkbox-list";
 import { useNotices } from "../components/notices";
 import { ProgressBar } from "../components/progress";
 import { useServerCall } from "../components/use-server-call";
@@ -90,21 +91,14 @@ function FieldsChooser(props: {
   setMore(text: string): void;
   problem: string | null;
 }) {
-  const toggle = (field: LeadField, on: boolean) =>
-    props.setDefaults(on ? [...props.defaults, field] : props.defaults.filter((f) => f !== field));
   return (
     <fieldset class="form-group">
       <legend>Fields to fill</legend>
-      {DEFAULT_LOOKUP_FIELDS.map((field) => (
-        <label key={field} style={{ fontWeight: 400 }}>
-          <input
-            type="checkbox"
-            checked={props.defaults.includes(field)}
-            onChange={(e) => toggle(field, e.currentTarget.checked)}
-          />{" "}
-          {field}
-        </label>
-      ))}
+      <CheckboxList
+        options={DEFAULT_LOOKUP_FIELDS.map((field) => ({ value: field, label: field }))}
+        selected={props.defaults}
+        onChange={props.setDefaults}
+      />
       <label for="enrich-more">More fields</label>
       <input
         id="enrich-more"

@@ -1,11 +1,11 @@
 /** The Companies form's building blocks: a field's problems, checkbox groups, list and number fields. */
 import type { ComponentChildren } from "preact";
 import type { FieldProblems, FormField } from "../../../src/rpc/companies";
+import { CheckboxList } from "../../components/checkbox-list";
 import { ListInput } from "../../components/list-input";
 
 const ERROR = { color: "var(--error)", fontSize: "12px", display: "block" } as const;
 const GRID = { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "0 8px" } as const;
-const PLAIN = { fontWeight: 400 } as const;
 
 /** Every problem of a field, verbatim (the server's detail and Hint included). */
 export function Problems({ field, problems }: { field: FormField; problems: FieldProblems }) {
@@ -30,6 +30,25 @@ export function Hint({ id, children }: { id: string; children: ComponentChildren
   );
 }
 
+/** A field's label (for the control with id `co-<field>`), the control, its hint and its problems. */
+export function FieldGroup(props: {
+  field: FormField;
+  label?: string;
+  problems: FieldProblems;
+  hint?: ComponentChildren;
+  children: ComponentChildren;
+}) {
+  const id = `co-${props.field}`;
+  return (
+    <div class="form-group" data-field={props.field}>
+      {props.label ? <label for={id}>{props.label}</label> : null}
+      {props.children}
+      {props.hint ? <Hint id={`${id}-hint`}>{props.hint}</Hint> : null}
+      <Problems field={props.field} problems={props.problems} />
+    </div>
+  );
+}
+
 export function CheckboxGroup(props: {
   field: FormField;
   legend: string;
@@ -39,24 +58,16 @@ export function CheckboxGroup(props: {
   problems: FieldProblems;
   hint?: ComponentChildren;
 }) {
-  const toggle = (option: string, on: boolean) =>
-    props.onChange(on ? [...props.values, option] : props.values.filter((v) => v !== option));
   return (
     <fieldset class="form-group" data-field={props.field}>
       <legend>{props.legend}</legend>
       <div style={GRID}>
-        {props.options.map((option) => (
-          <label key={option} style={PLAIN}>
-            <input
-              type="checkbox"
-              name={props.field}
-              value={option}
-              checked={props.values.includes(option)}
-              onChange={(e) => toggle(option, e.currentTarget.checked)}
-            />{" "}
-            {option}
-          </label>
-        ))}
+        <CheckboxList
+          name={props.field}
+          options={props.options.map((value) => ({ value, label: value }))}
+          selected={props.values}
+          onChange={props.onChange}
+        />
       </div>
       {props.hint ? <Hint id={`co-${props.field}-hint`}>{props.hint}</Hint> : null}
       <Problems field={props.field} problems={props.problems} />
@@ -76,8 +87,7 @@ export function ListField(props: {
 }) {
   const id = `co-${props.field}`;
   return (
-    <div class="form-group" data-field={props.field}>
-      <label for={id}>{props.label}</label>
+    <FieldGroup field={props.field} label={props.label} problems={props.problems} hint={props.hint}>
       <ListInput
         id={id}
         values={props.values}
@@ -87,9 +97,7 @@ export function ListField(props: {
         describedBy={`${id}-hint ${id}-problems`}
         invalid={(props.problems[props.field]?.length ?? 0) > 0}
       />
-      <Hint id={`${id}-hint`}>{props.hint}</Hint>
-      <Problems field={props.field} problems={props.problems} />
-    </div>
+    </FieldGroup>
   );
 }
 
@@ -104,8 +112,7 @@ export function NumberField(props: {
 }) {
   const id = `co-${props.field}`;
   return (
-    <div class="form-group" data-field={props.field}>
-      <label for={id}>{props.label}</label>
+    <FieldGroup field={props.field} label={props.label} problems={props.problems} hint={props.hint}>
       <input
         id={id}
         type="text"
@@ -116,8 +123,6 @@ export function NumberField(props: {
         aria-describedby={`${id}-hint ${id}-problems`}
         aria-invalid={(props.problems[props.field]?.length ?? 0) > 0 ? "true" : undefined}
       />
-      {props.hint ? <Hint id={`${id}-hint`}>{props.hint}</Hint> : null}
-      <Problems field={props.field} problems={props.problems} />
-    </div>
+    </FieldGroup>
   );
 }

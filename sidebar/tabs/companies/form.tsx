@@ -5,7 +5,7 @@
  */
 import { COMPANY_TYPES, FOLLOWER_RANGES, HEADCOUNTS } from "../../../src/api/wire";
 import type { CompanySearchForm, FieldProblems } from "../../../src/rpc/companies";
-import { CheckboxGroup, Hint, ListField, NumberField, Problems } from "./fields";
+import { CheckboxGroup, FieldGroup, Hint, ListField, NumberField } from "./fields";
 
 const PLAIN = { fontWeight: 400 } as const;
 const PAIR = { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "0 8px" } as const;
@@ -44,7 +44,7 @@ export function CompanyForm({
         placeholder="e.g. Germany, or Berlin, Berlin, Germany"
         hint="A country, or city, state, country as the API lists it; Enter after each."
       />
-      <div class="form-group" data-field="strict_locations">
+      <FieldGroup field="strict_locations" problems={problems}>
         <label style={PLAIN}>
           <input
             type="checkbox"
@@ -53,8 +53,7 @@ export function CompanyForm({
           />{" "}
           Strict: headquarters only (strict company_locations)
         </label>
-        <Problems field="strict_locations" problems={problems} />
-      </div>
+      </FieldGroup>
       <ListField
         field="keywords"
         label="Keywords"

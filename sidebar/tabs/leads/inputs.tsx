@@ -3,6 +3,7 @@
  * typed comma-separated (functions, seniorities), a group of checkboxes, and a field's problems.
  */
 import type { Problem } from "../../../src/api/errors";
+import { CheckboxList } from "../../components/checkbox-list";
 import { ListInput } from "../../components/list-input";
 
 const ERROR = { color: "var(--error)", fontSize: "12px" } as const;
@@ -96,23 +97,15 @@ export function CheckboxGroup<T extends string | number>(props: {
   onChange(selected: T[]): void;
   problems: readonly Problem[];
 }) {
-  const toggle = (value: T, on: boolean) =>
-    props.onChange(on ? [...props.selected, value] : props.selected.filter((v) => v !== value));
   return (
     <fieldset class="form-group" data-testid={`group-${props.name}`}>
       <legend>{props.legend}</legend>
-      {props.options.map((option) => (
-        <label key={String(option.value)} style={PLAIN}>
-          <input
-            type="checkbox"
-            name={props.name}
-            value={String(option.value)}
-            checked={props.selected.includes(option.value)}
-            onChange={(e) => toggle(option.value, e.currentTarget.checked)}
-          />{" "}
-          {option.label}
-        </label>
-      ))}
+      <CheckboxList
+        name={props.name}
+        options={props.options}
+        selected={props.selected}
+        onChange={props.onChange}
+      />
       <FieldProblems problems={props.problems} />
     </fieldset>
   );
