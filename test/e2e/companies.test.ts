@@ -3,32 +3,27 @@
  * keyword problems before anything is sent, estimate, confirm, read the Companies sheet, page on,
  * and see the server's hint for an unknown location next to the field.
  */
-import type { Browser, FrameLocator, Page } from "playwright-core";
+import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
-import { openPlayground, openSidebar, readGrid, selectSheet } from "./playground-page";
-import { launchBrowser, startPlayground, type TestPlayground } from "./support";
+import { openSidebar, readGrid, selectSheet } from "./playground-page";
+import { openPlaygroundPage, type PlaygroundPage, type TestPlayground } from "./support";
 
 describe("Companies tab", () => {
   let playground: TestPlayground;
-  let browser: Browser;
+  let session: PlaygroundPage;
   let page: Page;
   let sidebar: FrameLocator;
   let written = 0;
 
   beforeAll(async () => {
-    playground = await startPlayground({ latencyMs: 50 });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openPlayground(page, playground.url);
+    session = await openPlaygroundPage({ latencyMs: 50, viewport: { width: 1280, height: 900 } });
+    ({ playground, page } = session);
     sidebar = await openSidebar(page);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(() => session?.close());
 
   const addChip = async (field: string, text: string) => {
     const box = sidebar.locator(`#co-${field}`);

@@ -3,39 +3,34 @@
  * a filter, a bad filter's problem under its field, paging, the way to Settings, and the export
  * read back from the Transactions sheet against the sandbox's own list.
  */
-import type { Browser, FrameLocator, Page } from "playwright-core";
+import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS, type Transaction, type TransactionListResponse } from "../../src/api/wire";
 import { TRANSACTION_FIELDS } from "../../src/sheet/lead-fields";
-import { openPlayground, openSidebar, readGrid, selectSheet } from "./playground-page";
-import { launchBrowser, startPlayground, type TestPlayground } from "./support";
+import { openSidebar, readGrid, selectSheet } from "./playground-page";
+import { openPlaygroundPage, type PlaygroundPage, type TestPlayground } from "./support";
 
 const KEY = "sandbox-demo-key";
 
 describe("Credits tab in the playground", () => {
   let playground: TestPlayground;
-  let browser: Browser;
+  let session: PlaygroundPage;
   let page: Page;
   let sidebar: FrameLocator;
   let all: Transaction[];
 
   beforeAll(async () => {
-    playground = await startPlayground();
+    session = await openPlaygroundPage({ viewport: { width: 1280, height: 900 } });
+    ({ playground, page } = session);
     const response = await fetch(`${playground.sandboxUrl}${PATHS.transactions}?limit=100`, {
       headers: { Authorization: `Token ${KEY}` },
     });
     all = ((await response.json()) as TransactionListResponse).results;
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openPlayground(page, playground.url);
     sidebar = await openSidebar(page);
     await sidebar.getByRole("tab", { name: "Credits" }).click();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(() => session?.close());
 
   const range = () => sidebar.getByTestId("credits-range").textContent();
   const notice = () => sidebar.locator(".notice").first().textContent();

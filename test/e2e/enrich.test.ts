@@ -3,29 +3,23 @@
  * Extensions > Prospecting > Enrich selected profile URLs, estimate, confirm, watch progress, and
  * read the refreshed rows in the grid.
  */
-import type { Browser, FrameLocator, Page } from "playwright-core";
+import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPlayground, readGrid, runMenuItem, selectRange } from "./playground-page";
-import { launchBrowser, startPlayground, type TestPlayground } from "./support";
+import { readGrid, runMenuItem, selectRange } from "./playground-page";
+import { openPlaygroundPage, type PlaygroundPage } from "./support";
 
 describe("Enrich tab", () => {
-  let playground: TestPlayground;
-  let browser: Browser;
+  let session: PlaygroundPage;
   let page: Page;
   let sidebar: FrameLocator;
   let dataRows = 0;
 
   beforeAll(async () => {
-    playground = await startPlayground({ latencyMs: 50 });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await openPlayground(page, playground.url);
+    session = await openPlaygroundPage({ latencyMs: 50, viewport: { width: 1280, height: 800 } });
+    ({ page } = session);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(() => session?.close());
 
   it("opens on the Enrich tab from the menu with the selection planned", async () => {
     const grid = await readGrid(page);

@@ -2,37 +2,24 @@
  * The Leads tab in real Chromium over the playground: problems shown next to their fields, then
  * personas filled in, estimate, confirm, and the Leads sheet read in the grid.
  */
-import type { Browser, FrameLocator, Page } from "playwright-core";
+import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  openPlayground,
-  openSidebar,
-  readGrid,
-  selectRange,
-  selectSheet,
-  typeIntoCell,
-} from "./playground-page";
-import { launchBrowser, startPlayground, type TestPlayground } from "./support";
+import { openSidebar, readGrid, selectRange, selectSheet, typeIntoCell } from "./playground-page";
+import { openPlaygroundPage, type PlaygroundPage } from "./support";
 
 describe("Leads tab", () => {
-  let playground: TestPlayground;
-  let browser: Browser;
+  let session: PlaygroundPage;
   let page: Page;
   let sidebar: FrameLocator;
 
   beforeAll(async () => {
-    playground = await startPlayground({ latencyMs: 50 });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await openPlayground(page, playground.url);
+    session = await openPlaygroundPage({ latencyMs: 50, viewport: { width: 1280, height: 800 } });
+    ({ page } = session);
     sidebar = await openSidebar(page);
     await sidebar.getByRole("tab", { name: "Leads" }).click();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(() => session?.close());
 
   it("shows every problem next to its field before sending anything", async () => {
     // A persona begun but not finished: only a seniority typed.

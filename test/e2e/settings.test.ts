@@ -2,32 +2,26 @@
  * A new user's first minutes, in real Chromium over the playground: open Settings, save a key,
  * test the connection, type =LOOKUP_LEAD into a cell and see the lead's row.
  */
-import type { Browser, FrameLocator, Page } from "playwright-core";
+import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cell, openPlayground, openSidebar, readGrid, typeIntoCell } from "./playground-page";
-import { launchBrowser, startPlayground, type TestPlayground } from "./support";
+import { cell, openSidebar, readGrid, typeIntoCell } from "./playground-page";
+import { openPlaygroundPage, type PlaygroundPage } from "./support";
 
 const KEY = "sandbox-demo-key";
 
 describe("Settings tab and =LOOKUP_LEAD in the playground", () => {
-  let playground: TestPlayground;
-  let browser: Browser;
+  let session: PlaygroundPage;
   let page: Page;
   let sidebar: FrameLocator;
 
   beforeAll(async () => {
-    playground = await startPlayground();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-    await openPlayground(page, playground.url);
+    session = await openPlaygroundPage({ viewport: { width: 1280, height: 760 } });
+    ({ page } = session);
     sidebar = await openSidebar(page);
     await sidebar.getByRole("tab", { name: "Settings" }).click();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(() => session?.close());
 
   const notice = () => sidebar.locator(".notice");
   const activeElementId = () => sidebar.locator("body").evaluate(() => document.activeElement?.id ?? "");

@@ -6,12 +6,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import {
   type Playground,
   type PlaygroundOptions,
   startPlayground as start,
 } from "../../sandbox/playground/server";
+import { openPlayground } from "./playground-page";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -55,4 +56,30 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/** A playground open in a page of its own headless browser, and one close() for both. */
+export interface PlaygroundPage {
+  playground: TestPlayground;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** The setup every tab's browser test shares: playground, browser, page, the playground opened in it. */
+export async function openPlaygroundPage(
+  options: Omit<PlaygroundOptions, "port"> & { viewport: { width: number; height: number } },
+): Promise<PlaygroundPage> {
+  const { viewport, ...playgroundOptions } = options;
+  const playground = await startPlayground(playgroundOptions);
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport });
+  await openPlayground(page, playground.url);
+  return {
+    playground,
+    page,
+    close: async () => {
+      await browser.close();
+      await playground.close();
+    },
+  };
 }
