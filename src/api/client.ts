@@ -114,7 +114,10 @@ function readLookupOutcome(outcome: HttpOutcome): Result<LeadLookupResponse> {
   const result = interpret(PATHS.leadLookup, outcome, readLeadLookup);
   if (result.ok || !isBadUrlAnswer(outcome)) return result;
   const hint = result.error.hint;
-  return { ok: false, error: apiError("not_found", { status: 400, charged: "no", ...(hint ? { hint } : {}) }) };
+  return {
+    ok: false,
+    error: apiError("not_found", { status: 400, charged: "no", ...(hint ? { hint } : {}) }),
+  };
 }
 
 /** Charged answers carry their credit change in `amount`. */
