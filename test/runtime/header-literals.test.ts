@@ -27,7 +27,9 @@ function rpc<T>(method: string, arg: unknown): T {
 
 function typeHeader(sheet: string): void {
   if (!addon.runtime.sheets().some((s) => s.name === sheet)) addon.runtime.insertSheet(sheet);
-  LITERAL_HEADERS.forEach((text, i) => addon.runtime.setCell(sheet, `${"ABCD"[i]}1`, text));
+  LITERAL_HEADERS.forEach((text, i) => {
+    addon.runtime.setCell(sheet, `${"ABCD"[i]}1`, text);
+  });
 }
 
 function headerInputs(sheet: string): string[] {
