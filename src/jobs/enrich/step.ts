@@ -171,9 +171,15 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
       return;
     }
     const error = outcome.error;
-    if (error.kind === "insufficient_funds" || error.kind === "auth" || error.kind === "forbidden") {
+    if (
+      error.kind === "insufficient_funds" ||
+      error.kind === "auth" ||
+      error.kind === "forbidden" ||
+      error.kind === "quota"
+    ) {
       // Refused before any charge, and every other URL would be refused too: the URL stays
-      // pending for after the user acts (tops up, fixes the key, gets the plan).
+      // pending for after the user acts (tops up, fixes the key, gets the plan) or, for Apps
+      // Script's daily URL Fetch quota (thrown before anything is sent), for the next day.
       if (error.kind === "forbidden") refused ??= error;
       next["."].push(index);
       return;
@@ -208,7 +214,9 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
         ? "not enriched yet: the API key was not accepted; fix it in Settings, then Resume"
         : refused.kind === "forbidden"
           ? "not enriched yet: your plan does not include this lookup; then Resume"
-          : "not enriched yet: out of credits; top up, then Resume";
+          : refused.kind === "quota"
+            ? "not enriched yet: Apps Script's daily limit of web requests is used up (nothing sent, nothing charged); Resume tomorrow"
+            : "not enriched yet: out of credits; top up, then Resume";
     markPending(context, urls, why);
     return false;
   }
