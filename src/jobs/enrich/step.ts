@@ -10,7 +10,7 @@ import type { Lead, LeadLookupResponse } from "../../api/wire";
 import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
 import type { EnrichJob, JobMessage } from "./job-types";
-import { lookupRequest } from "./options";
+import { askedFresh, lookupRequest } from "./options";
 import type { Grid } from "./ports";
 import type { CellChanges } from "./rectangles";
 import { isOkStatus, type RowOutcome, readStatuses, STATUS_TEXT, writeOutcomes } from "./row-writer";
@@ -163,10 +163,9 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
     if (outcome.ok) {
       next.o.push(index);
       const lead = withExtras(outcome.value);
-      // The answer says where it came from; without a word, what was asked for decides.
-      const source = lead.source;
-      const cached =
-        source !== undefined ? source !== "live" : job.options.extras.up_to_the_second_fresh !== true;
+      // What was asked for decides: production answers source "lead_by_link" fresh or not
+      // (PRODUCTION.md A2), so the answer's source says nothing about freshness.
+      const cached = !askedFresh(job.options.extras);
       for (const row of rows) outcomes.set(row, { kind: "ok", lead, cached });
       return;
     }
