@@ -11,7 +11,7 @@ import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
 import { followColumns, goneMessage, withAppendedHeaders } from "./follow-columns";
 import type { ColumnLayout, EnrichJob, JobMessage } from "./job-types";
-import { lookupRequest } from "./options";
+import { askedFresh, lookupRequest } from "./options";
 import type { Grid } from "./ports";
 import type { CellChanges } from "./rectangles";
 import { isOkStatus, type RowOutcome, readStatuses, STATUS_TEXT, writeOutcomes } from "./row-writer";
@@ -189,17 +189,22 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
     if (outcome.ok) {
       next.o.push(index);
       const lead = withExtras(outcome.value);
-      // The answer says where it came from; without a word, what was asked for decides.
-      const source = lead.source;
-      const cached =
-        source !== undefined ? source !== "live" : job.options.extras.up_to_the_second_fresh !== true;
+      // What was asked for decides: production answers source "lead_by_link" fresh or not
+      // (PRODUCTION.md A2), so the answer's source says nothing about freshness.
+      const cached = !askedFresh(job.options.extras);
       for (const row of rows) outcomes.set(row, { kind: "ok", lead, cached });
       return;
     }
     const error = outcome.error;
-    if (error.kind === "insufficient_funds" || error.kind === "auth" || error.kind === "forbidden") {
+    if (
+      error.kind === "insufficient_funds" ||
+      error.kind === "auth" ||
+      error.kind === "forbidden" ||
+      error.kind === "quota"
+    ) {
       // Refused before any charge, and every other URL would be refused too: the URL stays
-      // pending for after the user acts (tops up, fixes the key, gets the plan).
+      // pending for after the user acts (tops up, fixes the key, gets the plan) or, for Apps
+      // Script's daily URL Fetch quota (thrown before anything is sent), for the next day.
       if (error.kind === "forbidden") refused ??= error;
       next["."].push(index);
       return;
@@ -239,7 +244,9 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
         ? "not enriched yet: the API key was not accepted; fix it in Settings, then Resume"
         : refused.kind === "forbidden"
           ? "not enriched yet: your plan does not include this lookup; then Resume"
-          : "not enriched yet: out of credits; top up, then Resume";
+          : refused.kind === "quota"
+            ? "not enriched yet: Apps Script's daily limit of web requests is used up (nothing sent, nothing charged); Resume tomorrow"
+            : "not enriched yet: out of credits; top up, then Resume";
     markPending(context, urls, why);
     return false;
   }
