@@ -3,6 +3,7 @@
  * required (the record list, or the lead object); unknown extra fields pass through untouched and
  * a missing `amount` counts as 0. Anything else is `null`, which request.ts turns into `malformed`.
  */
+import type { HttpOutcome } from "./ports";
 import type {
   CompanySearchResponse,
   LeadLookupResponse,
@@ -78,4 +79,19 @@ export function creditsSpent(amount: number): number {
  */
 export function isRefineAnswer(response: CompanySearchResponse): boolean {
   return typeof response.message === "string" && response.message !== "" && response.companies.length === 0;
+}
+
+/**
+ * Production's answer to a lookup that matches no one, or a URL on another host (PRODUCTION.md
+ * A3): status 400, `{amount: 0, detail: "Bad url", input_url, status: "error", status_code: 400}`.
+ * Free, and final: sending it again finds no one again.
+ */
+export function isBadUrlAnswer(outcome: HttpOutcome): boolean {
+  if (outcome.kind !== "response" || outcome.status !== 400) return false;
+  try {
+    const body: unknown = JSON.parse(outcome.body);
+    return isRecord(body) && typeof body.detail === "string" && /^\s*bad url\s*\.?\s*$/i.test(body.detail);
+  } catch {
+    return false;
+  }
 }
