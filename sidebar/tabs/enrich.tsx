@@ -20,6 +20,7 @@ import { useNotices } from "../components/notices";
 import { ProgressBar } from "../components/progress";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
+import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
 
 type Extras = EnrichOptions["extras"];
 
@@ -270,6 +271,7 @@ function RunView(props: {
           {progress.message.next ? <span class="next">{progress.message.next}</span> : null}
         </div>
       ) : null}
+      {progress.state === "done" ? <JobChangeDigestView jobId={progress.jobId} /> : null}
       <div class="buttons">
         {progress.state === "running" && props.driving ? (
           <button type="button" class="secondary" onClick={props.onPause}>
@@ -293,6 +295,7 @@ function RunView(props: {
           </button>
         )}
       </div>
+      {finished ? <HistoryPanel /> : null}
     </section>
   );
 }
@@ -506,6 +509,7 @@ export function EnrichTab() {
           </button>
         )}
       </div>
+      <HistoryPanel />
     </form>
   );
 }
