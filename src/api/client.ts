@@ -11,12 +11,14 @@ import {
   type Outcome,
   runBatch,
 } from "./batch";
-import { type Problem, validationError } from "./errors";
+import { apiError, type Problem, validationError } from "./errors";
 import { type TransactionPages, transactionPageQueries } from "./pagination";
-import type { Clock, Http } from "./ports";
-import { type Connection, getRequest, interpret, postRequest } from "./request";
+import type { Clock, Http, HttpOutcome } from "./ports";
+import { type Connection, getRequest, interpret, postRequest, type Result } from "./request";
 import {
   creditsSpent,
+  isBadUrlAnswer,
+  leadSearchCredits,
   readCompanySearch,
   readLeadLookup,
   readLeadSearch,
@@ -105,6 +107,20 @@ export function chunkLimit(endpoint: BatchEndpoint, setting: ClientConfig["chunk
 
 type Reader<T> = (body: unknown) => T | null;
 
+/**
+ * A lookup's outcome: the 400 `Bad url` answer (PRODUCTION.md A3) is "no profile at this URL",
+ * free and final, like a 404; any other 400 stays a refused request.
+ */
+function readLookupOutcome(outcome: HttpOutcome): Result<LeadLookupResponse> {
+  const result = interpret(PATHS.leadLookup, outcome, readLeadLookup);
+  if (result.ok || !isBadUrlAnswer(outcome)) return result;
+  const hint = result.error.hint;
+  return {
+    ok: false,
+    error: apiError("not_found", { status: 400, charged: "no", ...(hint ? { hint } : {}) }),
+  };
+}
+
 /** Charged answers carry their credit change in `amount`. */
 const chargedAmount = (value: { amount: number }) => creditsSpent(value.amount);
 
@@ -128,24 +144,29 @@ export function createClient(config: ClientConfig): Client {
   function batch<T>(
     path: EndpointPath,
     items: BatchItem[],
-    read: Reader<T>,
+    read: Reader<T> | { outcome: (outcome: HttpOutcome) => Result<T> },
     policy: Pick<BatchPolicy<NoInfer<T>>, "limit" | "cost" | "retryServerErrors">,
     options: BatchCallOptions,
   ): BatchResult<T> {
+    const readOutcome =
+      typeof read === "function" ? (outcome: HttpOutcome) => interpret(path, outcome, read) : read.outcome;
     return runBatch(
       config.http,
       config.clock,
       items,
-      { ...policy, read: (outcome) => interpret(path, outcome, read) },
+      { ...policy, read: readOutcome },
       { deadline: options.deadline, maxTries, chunkEstimateMs: options.chunkEstimateMs ?? 0 },
     );
   }
 
   /** Lead lookup's 500 is "send again" by the spec; a search's 500 may have been charged. */
-  function endpointPolicy(endpoint: BatchEndpoint) {
+  function endpointPolicy<T extends { amount: number }>(
+    endpoint: BatchEndpoint,
+    cost: (value: T) => number = chargedAmount,
+  ) {
     return {
       limit: chunkLimit(endpoint, config.chunkSize),
-      cost: chargedAmount,
+      cost,
       retryServerErrors: endpoint === "leadLookup",
     };
   }
@@ -186,7 +207,7 @@ export function createClient(config: ClientConfig): Client {
       batch(
         PATHS.leadLookup,
         plan(requests, PATHS.leadLookup, validateLeadLookup),
-        readLeadLookup,
+        { outcome: readLookupOutcome },
         endpointPolicy("leadLookup"),
         options,
       ),
@@ -203,7 +224,7 @@ export function createClient(config: ClientConfig): Client {
         PATHS.leadSearch,
         plan(requests, PATHS.leadSearch, (r) => validateLeadSearch(r, config.lists)),
         readLeadSearch,
-        endpointPolicy("leadSearch"),
+        endpointPolicy("leadSearch", leadSearchCredits),
         options,
       ),
     listTransactions,
@@ -211,7 +232,10 @@ export function createClient(config: ClientConfig): Client {
     balance() {
       const page = listTransactions({ limit: "1" });
       if (!page.ok) return page;
-      return { ok: true, value: page.value.results[0]?.after_balance ?? null };
+      // Balances may be below zero (PRODUCTION.md A9); a number sent as text is still the number.
+      const after = page.value.results[0]?.after_balance;
+      const value = after === undefined || after === null ? null : Number(after);
+      return { ok: true, value: value === null || Number.isFinite(value) ? value : null };
     },
   };
 }

@@ -179,16 +179,16 @@ describe("find leads at these companies", () => {
 describe("Leads sheet", () => {
   it("a new sheet gets the default header, with persona and company id", () => {
     const layout = leadsLayout([]);
-    expect(layout.header).toEqual([...DEFAULT_LEAD_COLUMNS]);
-    expect(layout.header).toEqual(expect.arrayContaining(["network_lead_persona", "network_company_id"]));
+    expect(layout.appended).toEqual([...DEFAULT_LEAD_COLUMNS]);
+    expect(layout.firstNewColumn).toBe(1);
+    expect(layout.appended).toEqual(expect.arrayContaining(["network_lead_persona", "network_company_id"]));
   });
 
   it("an existing header keeps its columns (aliases too); only the key fields are added", () => {
     const layout = leadsLayout(["Name", "Title", "Notes"]);
-    expect(layout.header).toEqual([
-      "Name",
-      "Title",
-      "Notes",
+    // Only the added cells, after the user's own: their header is never written back.
+    expect(layout.firstNewColumn).toBe(4);
+    expect(layout.appended).toEqual([
       "network_url",
       "network_lead_persona",
       "network_company_id",
@@ -254,5 +254,27 @@ describe("Leads sheet", () => {
       state: "failed",
       error: { message: "The company was not found.", hint: "Company not found." },
     });
+  });
+
+  it("reads production's no-match answer (amount -1, no leads) as free, not a charge", () => {
+    const grid = MemoryGrid.fromRows([]);
+    const client = fakeClient([
+      {
+        amount: -1,
+        leads: [],
+        status: "No leads match with input criteria",
+      } as unknown as LeadSearchResponse,
+    ]);
+    const summary = runLeadSearches({ client, grid, chunkSize: 5, deadline: Number.POSITIVE_INFINITY }, [
+      { label: "Search", request: { company_name: "Acme" } },
+    ]);
+    expect(summary).toMatchObject({ spent: 0, written: 0, rows: null });
+    expect(summary.searches[0]).toMatchObject({
+      state: "ok",
+      leads: 0,
+      spent: 0,
+      status: "No leads match with input criteria",
+    });
+    expect(grid.writes).toBe(0);
   });
 });

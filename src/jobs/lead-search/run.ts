@@ -4,6 +4,7 @@
  * right after it, so a cut-off never loses what was paid for. Through ports only.
  */
 import type { ApiError } from "../../api/errors";
+import { leadSearchCredits } from "../../api/responses";
 import type { LeadSearchRequest, LeadSearchResponse } from "../../api/wire";
 import type { CellValue } from "../../sheet/cell-value";
 import type { Grid } from "../enrich/ports";
@@ -118,7 +119,8 @@ function reportOf(
     written,
     results_count: String(value.results_count ?? ""),
     status: String(value.status ?? ""),
-    spent: Math.max(0, -Math.round(Number(value.amount) || 0)),
+    // The no-match answer's amount -1 is no charge (PRODUCTION.md A6).
+    spent: leadSearchCredits(value),
   };
 }
 
@@ -139,8 +141,8 @@ class LeadsSheetWriter {
     const headers = lastRow >= 1 ? this.grid.read(1, 1, 1, width)[0]!.map(String) : [];
     const layout = leadsLayout(headers);
     if (lastRow >= 2) this.seen = existingKeys(layout, this.grid.read(2, 1, lastRow - 1, width));
-    if (layout.header) {
-      this.grid.write(1, 1, [layout.header]);
+    if (layout.appended.length > 0) {
+      this.grid.write(1, layout.firstNewColumn, [layout.appended]);
       this.writes++;
     }
     this.nextRow = Math.max(2, lastRow + 1);
