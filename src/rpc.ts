@@ -54,7 +54,8 @@ export function dispatch(
   arg: unknown,
   toUserError: (error: unknown) => UserError,
 ): RpcResult<unknown> {
-  if (!Object.hasOwn(handlers, method)) {
+  // Not Object.hasOwn: a built-in newer than ES2020 that Google does not promise.
+  if (!Object.prototype.hasOwnProperty.call(handlers, method)) {
     return { ok: false, error: { kind: "bad_request", message: `Unknown server method "${method}".` } };
   }
   try {
