@@ -28,6 +28,10 @@
  *   "Service invoked too many times for one day: urlfetch." before sending (services/quota.ts).
  * - G2 URL Fetch timeout: about 60 s a request; one network failure fails a whole fetchAll
  *   (services/url-fetch.ts).
+ * - G3 urlFetchWhitelist: with `manifest` (dist/appsscript.json) given, a URL no prefix matches
+ *   throws "Request to <url> failed because the URL has not been whitelisted in the script
+ *   manifest." before sending (manifest.ts; sandbox builds add the emulation-only prefix
+ *   `http://127.0.0.1:*\/` so the sandbox's ephemeral port is allowed).
  * - G4 CacheService: 1,000 items a cache, then the 900 farthest from expiring are kept; 100 KB a
  *   value, 250 characters a key, 6 h at most; `runtime.caches.dropEarly(share, seed)` drops
  *   entries early as Google's best-effort cache may (services/cache.ts).
@@ -55,6 +59,7 @@ import {
   type ServiceCall,
 } from "./execution";
 import { execute, listGlobalFunctions, ScriptError } from "./executor";
+import { parseManifest } from "./manifest";
 import { type CustomFunctionOutcome, recalculate } from "./recalc";
 import { CacheStores } from "./services/cache";
 import type { FetchAllSync, RuntimeState, ServiceHost } from "./services/host";
@@ -107,6 +112,11 @@ export interface RuntimeOptions {
   codeJs: string;
   /** dist/sidebar.html (HtmlService's file "sidebar"). */
   sidebarHtml: string;
+  /**
+   * dist/appsscript.json's text. With it, fetches obey its urlFetchWhitelist (G3) and ScriptApp
+   * triggers need its script.scriptapp scope; without it, no such checks.
+   */
+  manifest?: string;
   /** Other HTML files by name. */
   files?: Record<string, string>;
   spreadsheet?: SpreadsheetData;
@@ -294,6 +304,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     locks: new LockTable(clock),
     ui: new UiState(),
     counters: emptyCounters(),
+    manifest: options.manifest === undefined ? undefined : parseManifest(options.manifest),
     quotas: new Quotas(clock, () => runtime.user, options.quotas),
     logs: [],
     files: { ...options.files, sidebar: options.sidebarHtml },

@@ -30,10 +30,13 @@ function numberOr(value: unknown, fallback: number): number {
 
 export function readCompanySearch(body: unknown): CompanySearchResponse | null {
   if (!isRecord(body) || !isRecordArray(body.companies)) return null;
+  // No count is not the page's length: production counts only when asked (PRODUCTION.md A1).
+  const count = numberOr(body.results_count, Number.NaN);
+  const { results_count: _sent, ...rest } = body;
   return {
-    ...body,
+    ...rest,
     companies: body.companies,
-    results_count: numberOr(body.results_count, (body.companies as unknown[]).length),
+    ...(Number.isNaN(count) ? {} : { results_count: count }),
     amount: numberOr(body.amount, 0),
     time_cached: typeof body.time_cached === "string" ? body.time_cached : null,
   } as CompanySearchResponse;

@@ -54,3 +54,29 @@ describe("A3: a lookup that matches no one", () => {
     expect(outcome?.ok === false && outcome.error.kind).toBe("validation");
   });
 });
+
+describe("A1: company search counts only when asked", () => {
+  it("leaves results_count out when the answer has none, instead of the page's length", () => {
+    const { clock, api } = client(() =>
+      json(200, { amount: -2, companies: [{ name: "A" }, { name: "B" }], time_cached: null }),
+    );
+    const result = api.searchCompanies([{ limit_by: 2 }], { deadline: clock.now() + 60_000 });
+    const outcome = result.outcomes[0];
+    expect(outcome?.ok).toBe(true);
+    if (!outcome?.ok) return;
+    expect(outcome.value.results_count).toBeUndefined();
+    expect(outcome.value.companies).toHaveLength(2);
+    expect(result.spent).toBe(2);
+  });
+
+  it("reads the no-match answer {amount: 0, companies: []}: free, no count", () => {
+    const { clock, api } = client(() => json(200, { amount: 0, companies: [] }));
+    const result = api.searchCompanies([{ limit_by: 25, get_max_companies: true }], {
+      deadline: clock.now() + 60_000,
+    });
+    const outcome = result.outcomes[0];
+    expect(outcome?.ok && outcome.value).toMatchObject({ companies: [], amount: 0, time_cached: null });
+    expect(outcome?.ok && outcome.value.results_count).toBeUndefined();
+    expect(result.spent).toBe(0);
+  });
+});
