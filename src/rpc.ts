@@ -79,7 +79,8 @@ export function dispatch(
   arg: unknown,
   toUserError: (error: unknown) => UserError,
 ): RpcResult<unknown> {
-  if (typeof method !== "string" || !Object.hasOwn(handlers, method)) {
+  // Not Object.hasOwn: a built-in newer than ES2020 that Google does not promise.
+  if (typeof method !== "string" || !Object.prototype.hasOwnProperty.call(handlers, method)) {
     const name = typeof method === "string" ? ` "${method.slice(0, 40)}"` : "";
     return { ok: false, error: { kind: "bad_request", message: `Unknown server method${name}.` } };
   }
