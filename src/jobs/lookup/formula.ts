@@ -10,7 +10,7 @@
  */
 import { estimateLookupCost } from "../../api/cost";
 import type { ApiError } from "../../api/errors";
-import { normalizeProfileUrl } from "../../api/profile-url";
+import { canonicalProfileUrl, normalizeProfileUrl } from "../../api/profile-url";
 import type { Lead, LeadLookupRequest, LeadLookupResponse, LookupOption } from "../../api/wire";
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
@@ -64,7 +64,7 @@ export interface LookupArguments {
 /** What one URL cell asks for. */
 type Wanted = { kind: "blank" } | { kind: "bad"; text: string } | { kind: "lead"; id: string };
 
-/** One distinct lead to answer: the URL as first typed (sent as given) and its cache key. */
+/** One distinct lead to answer: the URL to send (its canonical spelling) and its cache key. */
 interface Distinct {
   url: string;
   cacheKey: string | null;
@@ -79,7 +79,9 @@ function classify(cell: unknown, distinct: Map<string, Distinct>, options: Looku
   const text = typeof cell === "string" ? cell.trim() : String(cell);
   const id = typeof cell === "string" ? normalizeProfileUrl(text) : null;
   if (id === null) return { kind: "bad", text };
-  if (!distinct.has(id)) distinct.set(id, { url: text, cacheKey: leadCacheKey(id, options) });
+  // The canonical spelling, not the first typed: a capitalised copy must not fail its twin.
+  if (!distinct.has(id))
+    distinct.set(id, { url: canonicalProfileUrl(text) ?? text, cacheKey: leadCacheKey(id, options) });
   return { kind: "lead", id };
 }
 
