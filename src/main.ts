@@ -6,10 +6,13 @@
 import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
 import { enrichHandlers, requestEnrichFocus } from "./gas/enrich-handlers";
+import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-handlers";
 import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
 import { settingsHandlers } from "./gas/settings-handlers";
-import { dispatch, type RpcHandlers, type RpcResult, type UserError } from "./rpc";
+import { dispatch, type RpcHandlers, type RpcResult } from "./rpc";
+import { RPC_SHAPES } from "./rpc/guards";
+import { toUserError } from "./rpc/user-error";
 
 const ADDON_TITLE = "Prospecting";
 
@@ -23,6 +26,7 @@ export function onOpen(_event?: unknown): void {
     .createAddonMenu()
     .addItem("Open sidebar", "showSidebar")
     .addItem("Enrich selected profile URLs", "showEnrichSidebar")
+    .addItem("Undo last run", "undoLastRunFromMenu")
     .addToUi();
 }
 
@@ -46,25 +50,26 @@ export function showEnrichSidebar(): void {
   showSidebar();
 }
 
+/** Menu: puts back what the latest enrichment run changed (where nobody edited since) and says so. */
+export function undoLastRunFromMenu(): void {
+  const ui = SpreadsheetApp.getUi();
+  try {
+    ui.alert("Undo last run", undoMessage(undoLastRunNow()), ui.ButtonSet.OK);
+  } catch (error) {
+    const { message, next } = toUserError(error);
+    ui.alert("Undo last run", next ? `${message} ${next}` : message, ui.ButtonSet.OK);
+  }
+}
+
 const handlers: RpcHandlers = {
   ...settingsHandlers,
   ...enrichHandlers,
   ...leadSearchHandlers,
   ...creditsHandlers,
   ...companyHandlers,
+  ...historyHandlers,
   getServerInfo: () => ({ version: __ADDON_VERSION__ }),
 };
-
-function toUserError(error: unknown): UserError {
-  const message = error instanceof Error ? error.message : String(error);
-  // Errors meant for the user (the enrichment job's) carry their kind and next step.
-  const { kind, next } = Object(error) as { kind?: unknown; next?: unknown };
-  return {
-    kind: typeof kind === "string" ? kind : "internal",
-    message,
-    ...(typeof next === "string" ? { next } : {}),
-  };
-}
 
 /**
  * The sidebar's one server entry (called through google.script.run). Dispatches to the handler
@@ -74,7 +79,7 @@ function toUserError(error: unknown): UserError {
  * @return {*} An RpcResult.
  */
 export function rpc(method: string, arg: unknown): RpcResult<unknown> {
-  return dispatch(handlers, method, arg, toUserError);
+  return dispatch(handlers, RPC_SHAPES, method, arg, toUserError);
 }
 
 /**

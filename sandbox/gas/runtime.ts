@@ -28,6 +28,10 @@
  *   "Service invoked too many times for one day: urlfetch." before sending (services/quota.ts).
  * - G2 URL Fetch timeout: about 60 s a request; one network failure fails a whole fetchAll
  *   (services/url-fetch.ts).
+ * - G3 urlFetchWhitelist: with `manifest` (dist/appsscript.json) given, a URL no prefix matches
+ *   throws "Request to <url> failed because the URL has not been whitelisted in the script
+ *   manifest." before sending (manifest.ts; sandbox builds add the emulation-only prefix
+ *   `http://127.0.0.1:*\/` so the sandbox's ephemeral port is allowed).
  * - G4 CacheService: 1,000 items a cache, then the 900 farthest from expiring are kept; 100 KB a
  *   value, 250 characters a key, 6 h at most; `runtime.caches.dropEarly(share, seed)` drops
  *   entries early as Google's best-effort cache may (services/cache.ts).
@@ -55,6 +59,7 @@ import {
   type ServiceCall,
 } from "./execution";
 import { execute, listGlobalFunctions, ScriptError } from "./executor";
+import { parseManifest } from "./manifest";
 import { type CustomFunctionOutcome, recalculate } from "./recalc";
 import { CacheStores } from "./services/cache";
 import type { FetchAllSync, RuntimeState, ServiceHost } from "./services/host";
@@ -107,6 +112,11 @@ export interface RuntimeOptions {
   codeJs: string;
   /** dist/sidebar.html (HtmlService's file "sidebar"). */
   sidebarHtml: string;
+  /**
+   * dist/appsscript.json's text. With it, fetches obey its urlFetchWhitelist (G3) and ScriptApp
+   * triggers need its script.scriptapp scope; without it, no such checks.
+   */
+  manifest?: string;
   /** Other HTML files by name. */
   files?: Record<string, string>;
   spreadsheet?: SpreadsheetData;
@@ -152,6 +162,8 @@ export interface ExecutionRecord {
   startedAt: number;
   durationMs: number;
   outcome: "completed" | "failed" | "timed out";
+  /** Wall time of loading Code.js (running its top level) at the start of this execution (ms). */
+  loadMs: number;
   error?: string;
   /** What this execution did (interleaved executions inside it included). */
   calls: Pick<
@@ -283,6 +295,14 @@ export interface Runtime {
   /** The user executions run as (mutable). */
   user: string;
   readonly clock: RuntimeClock;
+  /** dist/Code.js's size and compile time; each execution's load time is in `executions[i].loadMs`. */
+  readonly bundle: BundleInfo;
+}
+
+export interface BundleInfo {
+  bytes: number;
+  /** Wall time of compiling Code.js once (ms); every execution then runs its top level again. */
+  compileMs: number;
 }
 
 const MAX_RECORDS = 1000;
@@ -299,6 +319,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     locks: new LockTable(clock),
     ui: new UiState(),
     counters: emptyCounters(),
+    manifest: options.manifest === undefined ? undefined : parseManifest(options.manifest),
     quotas: new Quotas(clock, () => runtime.user, options.quotas),
     logs: [],
     files: { ...options.files, sidebar: options.sidebarHtml },
@@ -307,7 +328,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     fetchTimeoutMs: timeouts.fetchMs,
     spreadsheetCallMs: timeouts.spreadsheetCallMs,
   };
+  const compileStarted = performance.now();
   const script = new vm.Script(options.codeJs, { filename: "Code.js" });
+  const bundle: BundleInfo = {
+    bytes: Buffer.byteLength(options.codeJs, "utf8"),
+    compileMs: performance.now() - compileStarted,
+  };
   const functionNames = listGlobalFunctions(script);
   const executions: ExecutionRecord[] = [];
   const autoRecalculate = options.autoRecalculate ?? true;
@@ -356,6 +382,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       startedAt: exec.startedAt,
       durationMs: 0,
       outcome: "completed",
+      loadMs: 0,
       calls: callCounts(state.counters),
     };
     const countersAtStart = state.counters;
@@ -370,6 +397,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     } finally {
       running--;
       record.durationMs = clock.now() - exec.startedAt;
+      record.loadMs = exec.loadMs;
       const atStart = record.calls;
       const atEnd = callCounts(state.counters);
       // resetCounters() during the execution starts the count again from zero.
@@ -448,6 +476,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     user,
     clock,
     timeouts,
+    bundle,
     ui: state.ui,
     caches: state.caches,
     locks: state.locks,

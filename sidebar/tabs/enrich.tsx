@@ -15,11 +15,13 @@ import type {
   EnrichProgress,
 } from "../../src/rpc/enrich";
 import { DEFAULT_LOOKUP_FIELDS, type LeadField, parseFieldList } from "../../src/sheet/lead-fields";
+import { BalanceNote } from "../components/balance-note";
 import { CheckboxList } from "../components/checkbox-list";
 import { useNotices } from "../components/notices";
 import { ProgressBar } from "../components/progress";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
+import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
 
 type Extras = EnrichOptions["extras"];
 
@@ -188,11 +190,7 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
       {preview.maxCredits > cap ? (
         <span class="next">The run stops at the spend cap, after about {plural(affordable, "URL")}.</span>
       ) : null}
-      {balance !== null && preview.maxCredits > balance ? (
-        <span class="next">
-          Not enough credits for all: the run stops when they run out and keeps what is done.
-        </span>
-      ) : null}
+      <BalanceNote balance={balance} maxCredits={preview.maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
       {preview.skipped.length > 0 ? (
         <span class="next">
@@ -270,6 +268,7 @@ function RunView(props: {
           {progress.message.next ? <span class="next">{progress.message.next}</span> : null}
         </div>
       ) : null}
+      {progress.state === "done" ? <JobChangeDigestView jobId={progress.jobId} /> : null}
       <div class="buttons">
         {progress.state === "running" && props.driving ? (
           <button type="button" class="secondary" onClick={props.onPause}>
@@ -293,6 +292,7 @@ function RunView(props: {
           </button>
         )}
       </div>
+      {finished ? <HistoryPanel /> : null}
     </section>
   );
 }
@@ -506,6 +506,7 @@ export function EnrichTab() {
           </button>
         )}
       </div>
+      <HistoryPanel />
     </form>
   );
 }

@@ -263,15 +263,29 @@ export interface CompanySearchRequest {
 
 export interface CompanySearchResponse {
   companies: Company[];
-  results_count: number;
+  /**
+   * Companies matching the filters. Production sends it only when the request sets
+   * get_max_companies (and in the refine answer); an answer with no match has none.
+   */
+  results_count?: number;
   amount: number;
   time_cached: string | null;
   /** Present only in the refine-search response. */
   message?: string;
 }
 
-/** [name, function, seniority, prohibit_keywords] */
-export type Persona = [name: string, functions: string[], seniority: string[], prohibitKeywords: string[]];
+/**
+ * [name, function, seniority, prohibit_keywords, priority?]. Production (PRODUCTION.md A5): the
+ * keywords are free text, [] skips a part, and the optional integer priority (default 0, lower
+ * first) orders leads when limit_by cuts the matches.
+ */
+export type Persona = [
+  name: string,
+  functions: string[],
+  seniority: string[],
+  prohibitKeywords: string[],
+  priority?: number,
+];
 
 export interface LeadSearchRequest {
   company_id?: number;

@@ -6,17 +6,21 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { readGlobalEntries } from "../../scripts/build";
+import { readGlobalEntries, SANDBOX_WHITELIST_PREFIX, urlFetchWhitelist } from "../../scripts/build";
 
 const root = join(import.meta.dirname, "../..");
 const code = readFileSync(join(root, "dist/Code.js"), "utf8");
 const mainSource = readFileSync(join(root, "src/main.ts"), "utf8");
+
+/** dist/Code.js's size budget. */
+const BUNDLE_BUDGET_BYTES = 120 * 1024;
 
 const EXPECTED_GLOBALS = [
   "onOpen",
   "onInstall",
   "showSidebar",
   "showEnrichSidebar",
+  "undoLastRunFromMenu",
   "rpc",
   "LOOKUP_LEAD",
   "CREDIT_BALANCE",
@@ -60,6 +64,14 @@ describe("dist/Code.js", () => {
     },
   );
 
+  it("is minified: every formula cell is an execution that loads the whole file", () => {
+    // 181 KB unminified; about 100 KB minified today. The issue's goal is 80 KB: what is left is
+    // the add-on's own code and messages (see README, "Limits").
+    expect(Buffer.byteLength(code, "utf8")).toBeLessThanOrEqual(BUNDLE_BUDGET_BYTES);
+    const body = code.slice(0, code.indexOf("\n/**"));
+    expect(body.split("\n").length).toBeLessThan(10);
+  });
+
   it("is plain ES2020 for V8 with no module syntax", () => {
     expect(code).not.toMatch(/^\s*(import|export)\s/m);
   });
@@ -91,7 +103,17 @@ describe("dist/appsscript.json", () => {
       "https://www.googleapis.com/auth/script.external_request",
       "https://www.googleapis.com/auth/script.container.ui",
     ]);
-    expect(manifest.urlFetchWhitelist).toHaveLength(1);
+    // The test suite's build is a sandbox build: the API's origin, then the local sandbox on any port.
+    expect(manifest.urlFetchWhitelist).toHaveLength(2);
     expect(manifest.urlFetchWhitelist[0]).toMatch(/^https:\/\/[^/]+\/$/);
+    expect(manifest.urlFetchWhitelist[1]).toBe(SANDBOX_WHITELIST_PREFIX);
+  });
+
+  it("lists only the API's https origin in a production build", () => {
+    expect(urlFetchWhitelist("https://api.example:8443/v1")).toEqual(["https://api.example:8443/"]);
+    expect(urlFetchWhitelist("https://api.example", { sandbox: true })).toEqual([
+      "https://api.example/",
+      "http://127.0.0.1:*/",
+    ]);
   });
 });

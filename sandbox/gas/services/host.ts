@@ -8,6 +8,7 @@ import type { RuntimeClock } from "../clock";
 import type { Counters } from "../counters";
 import { countMethod } from "../counters";
 import type { Execution } from "../execution";
+import type { Manifest } from "../manifest";
 import type { SpreadsheetModel } from "../spreadsheet-model";
 import type { CacheStores } from "./cache";
 import type { LockTable } from "./lock";
@@ -26,6 +27,8 @@ export interface RuntimeState {
   locks: LockTable;
   ui: UiState;
   counters: Counters;
+  /** appsscript.json, when the runtime was given one (urlFetchWhitelist, oauthScopes). */
+  manifest: Manifest | undefined;
   /** Daily quotas (URL Fetch), per user. */
   quotas: Quotas;
   logs: LogEntry[];

@@ -8,10 +8,12 @@
  * - each request times out after about 60 s, and never later than the execution's deadline
  *   (running out there cuts the execution off);
  * - a URL longer than 2 KB is refused;
+ * - a URL the manifest's urlFetchWhitelist does not allow is refused (manifest.ts);
  * - the daily URL Fetch quota (quota.ts) is checked before anything is sent.
  * Response headers are empty: sync-http's outcome carries status and body only.
  */
 import type { HttpOutcome, HttpRequest } from "../../../src/api/ports";
+import { fetchAllowed, whitelistMessage } from "../manifest";
 import { isPlainObject } from "../realm";
 import { effectiveUser, enter, type ServiceHost } from "./host";
 import { URL_FETCH_QUOTA_MESSAGE } from "./quota";
@@ -142,6 +144,9 @@ function toWire(request: FetchParams): HttpRequest {
 function send(host: ServiceHost, requests: FetchParams[]): HTTPResponse[] {
   const exec = host.exec;
   const state = host.state;
+  for (const request of requests) {
+    if (!fetchAllowed(state.manifest, request.url)) throw exec.exception(whitelistMessage(request.url));
+  }
   if (!state.quotas.urlFetch.take(effectiveUser(host), requests.length)) {
     throw exec.exception(URL_FETCH_QUOTA_MESSAGE);
   }
