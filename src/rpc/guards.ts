@@ -59,6 +59,8 @@ const persona = fields<PersonaForm>({
   functions: entries,
   seniorities: entries,
   prohibit: entries,
+  // The optional 5th position (PRODUCTION.md A5): a whole number typed as text or sent as a number.
+  priority: optional(numberOrText),
 });
 
 const leadForm = fields<LeadSearchForm>({

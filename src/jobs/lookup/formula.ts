@@ -11,7 +11,13 @@
 import { estimateLookupCost } from "../../api/cost";
 import type { ApiError } from "../../api/errors";
 import { normalizeProfileUrl } from "../../api/profile-url";
-import type { Lead, LeadLookupRequest, LeadLookupResponse, LookupOption } from "../../api/wire";
+import {
+  type Lead,
+  type LeadLookupRequest,
+  type LeadLookupResponse,
+  type LookupOption,
+  PAID_LOOKUP_OPTIONS,
+} from "../../api/wire";
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
 import { type CellArgument, fieldListInput, urlCells } from "./arguments";
@@ -207,14 +213,18 @@ function messageRow(message: string, width: number): CellValue[] {
 }
 
 /** Fields the API fills only when their paid option (same name) is sent; otherwise always empty. */
-const EXTRAS: ReadonlyArray<LeadField & LookupOption> = ["posts", "comments", "people_also_viewed"];
+const EXTRAS: ReadonlyArray<LeadField & LookupOption> = PAID_LOOKUP_OPTIONS;
 
 /**
  * An extras field asked for without its option would be a blank column that looks like "no
  * posts": fail the formula instead, saying which option to add and what it costs.
  */
 function missingExtrasOption(fields: readonly LeadField[], options: readonly LookupOption[]): string | null {
-  const missing = EXTRAS.filter((extra) => fields.includes(extra) && !options.includes(extra));
+  // In the order the user asked for the fields.
+  const missing = fields.filter(
+    (field): field is (typeof EXTRAS)[number] =>
+      (EXTRAS as readonly string[]).includes(field) && !options.includes(field as LookupOption),
+  );
   if (missing.length === 0) return null;
   const names = missing.map((name) => `"${name}"`).join(", ");
   const plural = missing.length > 1;
