@@ -110,7 +110,9 @@ export function freezeFormulas(
       block.forEach((cells, dr) => {
         const rowChanges = changes.get(top + dr) ?? new Map<number, GridValue>();
         changes.set(top + dr, rowChanges);
-        cells.forEach((value, dc) => rowChanges.set(left + dc, frozenValue(value)));
+        cells.forEach((value, dc) => {
+          rowChanges.set(left + dc, frozenValue(value));
+        });
       });
       result.frozen += 1;
       result.cells += shape.rows * shape.columns;
