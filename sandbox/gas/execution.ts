@@ -63,6 +63,8 @@ export class Execution {
   private readonly interrupt: ((call: ServiceCall) => boolean) | undefined;
   private readonly methodCounts = new Map<string, number>();
   private calls = 0;
+  /** Wall time of evaluating Code.js's top level in this execution's fresh context (ms). */
+  loadMs = 0;
   /** Set once the execution has run out of time: its result is lost. */
   cutOff = false;
   realm!: Realm;

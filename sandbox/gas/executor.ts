@@ -69,7 +69,9 @@ export function execute(request: ExecuteRequest): unknown {
     }
     exec.realm = realmOf(context);
     const watchdog = (): number => Math.max(1, Math.ceil(exec.timeLeft() + WATCHDOG_GRACE_MS));
+    const loadStarted = performance.now();
     request.script.runInContext(context, { timeout: watchdog() });
+    exec.loadMs = performance.now() - loadStarted;
     if (typeof context[request.name] !== "function" || request.name.endsWith("_")) {
       throw new ScriptError(`Script function not found: ${request.name}`, "not_found", exec.id, "Exception");
     }

@@ -162,6 +162,8 @@ export interface ExecutionRecord {
   startedAt: number;
   durationMs: number;
   outcome: "completed" | "failed" | "timed out";
+  /** Wall time of loading Code.js (running its top level) at the start of this execution (ms). */
+  loadMs: number;
   error?: string;
   /** What this execution did (interleaved executions inside it included). */
   calls: Pick<
@@ -258,6 +260,11 @@ export interface Runtime {
   /** A1 of the active range on the active sheet. */
   activeRange(): string;
   insertSheet(name: string): void;
+  /** What a user does by hand between executions (or inside an interrupt hook, mid-execution). */
+  deleteSheet(name: string): void;
+  /** Deletes (or, with insertColumns, inserts) `count` columns from the 1-based `at`, as a user would. */
+  deleteColumns(sheet: string, at: number, count: number): void;
+  insertColumns(sheet: string, at: number, count: number): void;
   sheets(): SheetInfo[];
   /** Runs stale formulas (all formulas with `all: true`, as when the file is reopened). */
   recalculate(options?: { all?: boolean }): void;
@@ -288,6 +295,14 @@ export interface Runtime {
   /** The user executions run as (mutable). */
   user: string;
   readonly clock: RuntimeClock;
+  /** dist/Code.js's size and compile time; each execution's load time is in `executions[i].loadMs`. */
+  readonly bundle: BundleInfo;
+}
+
+export interface BundleInfo {
+  bytes: number;
+  /** Wall time of compiling Code.js once (ms); every execution then runs its top level again. */
+  compileMs: number;
 }
 
 const MAX_RECORDS = 1000;
@@ -313,7 +328,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     fetchTimeoutMs: timeouts.fetchMs,
     spreadsheetCallMs: timeouts.spreadsheetCallMs,
   };
+  const compileStarted = performance.now();
   const script = new vm.Script(options.codeJs, { filename: "Code.js" });
+  const bundle: BundleInfo = {
+    bytes: Buffer.byteLength(options.codeJs, "utf8"),
+    compileMs: performance.now() - compileStarted,
+  };
   const functionNames = listGlobalFunctions(script);
   const executions: ExecutionRecord[] = [];
   const autoRecalculate = options.autoRecalculate ?? true;
@@ -362,6 +382,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       startedAt: exec.startedAt,
       durationMs: 0,
       outcome: "completed",
+      loadMs: 0,
       calls: callCounts(state.counters),
     };
     const countersAtStart = state.counters;
@@ -376,6 +397,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     } finally {
       running--;
       record.durationMs = clock.now() - exec.startedAt;
+      record.loadMs = exec.loadMs;
       const atStart = record.calls;
       const atEnd = callCounts(state.counters);
       // resetCounters() during the execution starts the count again from zero.
@@ -454,6 +476,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     user,
     clock,
     timeouts,
+    bundle,
     ui: state.ui,
     caches: state.caches,
     locks: state.locks,
@@ -567,6 +590,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     insertSheet: (name) => {
       model.insertSheet(name);
+    },
+    deleteSheet: (name) => {
+      const sheet = model.sheets.find((s) => s.name === name);
+      if (!sheet) throw new Error(`No sheet named ${name}`);
+      model.deleteSheet(sheet);
+    },
+    deleteColumns: (name, at, count) => {
+      const sheet = model.sheets.find((s) => s.name === name);
+      if (!sheet) throw new Error(`No sheet named ${name}`);
+      model.remove(sheet, "columns", at, count);
+    },
+    insertColumns: (name, at, count) => {
+      const sheet = model.sheets.find((s) => s.name === name);
+      if (!sheet) throw new Error(`No sheet named ${name}`);
+      model.insert(sheet, "columns", at, count);
     },
 
     sheets: () =>

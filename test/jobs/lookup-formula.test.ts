@@ -285,3 +285,14 @@ describe("=LOOKUP_LEAD", () => {
     expect(cache.values.size).toBe(0);
   });
 });
+
+describe("the reactions extra (PRODUCTION.md A7: +1 credit)", () => {
+  it("is an option of =LOOKUP_LEAD, sent by its name, and its field needs it", () => {
+    const port = new FakeLookup();
+    run({ url: URL_A, fields: "full_name, reactions", options: "reactions, fresh" }, port);
+    expect(port.calls[0]).toEqual([{ url: URL_A, reactions: true, up_to_the_second_fresh: true }]);
+    expect(() => run({ url: URL_A, fields: "full_name, reactions" }, new FakeLookup())).toThrow(
+      /The field "reactions" is only filled with the option of the same name/,
+    );
+  });
+});

@@ -10,8 +10,14 @@
  */
 import { estimateLookupCost } from "../../api/cost";
 import type { ApiError } from "../../api/errors";
-import { normalizeProfileUrl } from "../../api/profile-url";
-import type { Lead, LeadLookupRequest, LeadLookupResponse, LookupOption } from "../../api/wire";
+import { canonicalProfileUrl, normalizeProfileUrl } from "../../api/profile-url";
+import {
+  type Lead,
+  type LeadLookupRequest,
+  type LeadLookupResponse,
+  type LookupOption,
+  PAID_LOOKUP_OPTIONS,
+} from "../../api/wire";
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
 import { type CellArgument, fieldListInput, urlCells } from "./arguments";
@@ -82,7 +88,7 @@ export interface LookupArguments {
 /** What one URL cell asks for. */
 type Wanted = { kind: "blank" } | { kind: "bad"; text: string } | { kind: "lead"; id: string };
 
-/** One distinct lead to answer: the URL as first typed (sent as given) and its cache key. */
+/** One distinct lead to answer: the URL to send (its canonical spelling) and its cache key. */
 interface Distinct {
   url: string;
   cacheKey: string;
@@ -97,7 +103,9 @@ function classify(cell: unknown, distinct: Map<string, Distinct>, options: Looku
   const text = typeof cell === "string" ? cell.trim() : String(cell);
   const id = typeof cell === "string" ? normalizeProfileUrl(text) : null;
   if (id === null) return { kind: "bad", text };
-  if (!distinct.has(id)) distinct.set(id, { url: text, cacheKey: leadCacheKey(id, options) });
+  // The canonical spelling, not the first typed: a capitalised copy must not fail its twin.
+  if (!distinct.has(id))
+    distinct.set(id, { url: canonicalProfileUrl(text) ?? text, cacheKey: leadCacheKey(id, options) });
   return { kind: "lead", id };
 }
 
@@ -200,14 +208,18 @@ function messageRow(message: string, width: number): CellValue[] {
 }
 
 /** Fields the API fills only when their paid option (same name) is sent; otherwise always empty. */
-const EXTRAS: ReadonlyArray<LeadField & LookupOption> = ["posts", "comments", "people_also_viewed"];
+const EXTRAS: ReadonlyArray<LeadField & LookupOption> = PAID_LOOKUP_OPTIONS;
 
 /**
  * An extras field asked for without its option would be a blank column that looks like "no
  * posts": fail the formula instead, saying which option to add and what it costs.
  */
 function missingExtrasOption(fields: readonly LeadField[], options: readonly LookupOption[]): string | null {
-  const missing = EXTRAS.filter((extra) => fields.includes(extra) && !options.includes(extra));
+  // In the order the user asked for the fields.
+  const missing = fields.filter(
+    (field): field is (typeof EXTRAS)[number] =>
+      (EXTRAS as readonly string[]).includes(field) && !options.includes(field as LookupOption),
+  );
   if (missing.length === 0) return null;
   const names = missing.map((name) => `"${name}"`).join(", ");
   const plural = missing.length > 1;
