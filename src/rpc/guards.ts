@@ -102,6 +102,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     baseUrl: optional(text(2_000)),
     chunkSize: optional(numberOrText),
     spendCap: optional(numberOrText),
+    formulaBudget: optional(numberOrText),
   }),
   removeApiKey: nothing,
   testConnection: nothing,

@@ -14,6 +14,7 @@ import { normalizeProfileUrl } from "../../api/profile-url";
 import type { Lead, LeadLookupRequest, LeadLookupResponse, LookupOption } from "../../api/wire";
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
+import { type FormulaBudget, NO_BUDGET } from "../formula-budget/budget";
 import { type CellArgument, fieldListInput, urlCells } from "./arguments";
 import { decodeLead, encodeLead, LEAD_CACHE_SECONDS, leadCacheKey, type TextCache } from "./cache";
 import { clearInFlight, inFlightKey, isAbandoned, markInFlight, readInFlight, retryAfter } from "./in-flight";
@@ -41,6 +42,8 @@ export interface LookupFormulaDeps {
   now(): number;
   /** A time of day as the user reads it, e.g. "14:05" in the spreadsheet's time zone. */
   formatTime(epochMs: number): string;
+  /** The owner's daily budget for this spreadsheet's formulas (none: no daily limit). */
+  budget?: FormulaBudget;
 }
 
 export const MESSAGES = {
@@ -50,6 +53,8 @@ export const MESSAGES = {
     `Not fetched: this range would spend more than your cap of ${cap} credits per run. Raise the cap in Settings, or use Enrich.`,
   notProfileUrl: (text: string) =>
     `Not a profile URL: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}". Use a profile link such as https://…/in/jane-doe.`,
+  overBudget: (limit: number) =>
+    `Not fetched: today's formula budget of ${limit} credits for this spreadsheet is used up (the owner sets it in Settings). Recalculate tomorrow, or use Enrich.`,
   apiError: (error: ApiError) => `${error.message} ${error.next}`,
   abandoned: (time: string) =>
     `The last lookup of this URL took longer than a formula may run (30 s) and may have been charged: use Enrich for this URL, or recalculate after ${time} to try again.`,
@@ -120,7 +125,7 @@ function fetchPending(
   options: readonly LookupOption[],
   port: LeadLookupPort,
   deadline: number,
-): { answers: Map<string, Lead>; messages: Map<string, string> } {
+): { answers: Map<string, Lead>; messages: Map<string, string>; spent: number } {
   const answers = new Map<string, Lead>();
   const messages = new Map<string, string>();
   const batch = port.lookupLeads(
@@ -134,7 +139,7 @@ function fetchPending(
     else if (outcome !== null) messages.set(id, MESSAGES.apiError(outcome.error));
     else if (stopped !== null) messages.set(id, stopped);
   });
-  return { answers, messages };
+  return { answers, messages, spent: batch.spent };
 }
 
 /**
@@ -156,15 +161,26 @@ function answerPending(
     for (const [id] of toFetch) messages.set(id, MESSAGES.noKey);
     return { answers: new Map(), messages };
   }
-  const { send, abandoned } = skipAbandoned(toFetch, deps);
-  for (const [id, message] of abandoned) messages.set(id, message);
-  if (send.length === 0) return { answers: new Map(), messages };
+  const skipped = skipAbandoned(toFetch, deps);
+  for (const [id, message] of skipped.abandoned) messages.set(id, message);
+  const budget = deps.budget ?? NO_BUDGET;
+  const perUrl = estimateLookupCost(1, optionFlags(options));
+  const reserved = budget.reserve(skipped.send.length * perUrl);
+  const send = skipped.send.slice(0, Math.floor(reserved / perUrl));
+  for (const [id] of skipped.send.slice(send.length))
+    messages.set(id, MESSAGES.overBudget(budget.limit ?? 0));
+  if (send.length === 0) {
+    budget.settle(reserved, 0);
+    return { answers: new Map(), messages };
+  }
   const markers = send.flatMap(([, d]) => {
     const key = inFlightKey(d.cacheKey);
     return key === null ? [] : [key];
   });
   markInFlight(deps.cache, markers, deps.now());
   const fetched = fetchPending(send, options, port, deps.deadline);
+  // Cut off before this line, the reservation stays counted: the budget errs towards spending less.
+  budget.settle(reserved, fetched.spent);
   // Reached only if Apps Script did not cut this execution off: every answer (or error) is in.
   writeCache(deps.cache, send, fetched.answers);
   clearInFlight(deps.cache, markers);
