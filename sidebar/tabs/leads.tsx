@@ -14,6 +14,7 @@ import type {
   LeadsRunResult,
   PersonaPreset,
 } from "../../src/rpc/leads";
+import { useCommittedAction } from "../components/drafts";
 import { useNotices } from "../components/notices";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
@@ -95,6 +96,9 @@ export function LeadsTab() {
     });
   }
 
+  // Estimate commits what is still typed in a list field first (a chip being typed counts).
+  const estimateAction = useCommittedAction(() => void runEstimate());
+
   async function confirm() {
     if (!estimate) return;
     await run(async () => {
@@ -112,7 +116,7 @@ export function LeadsTab() {
       aria-label="Lead search"
       onSubmit={(e) => {
         e.preventDefault();
-        void runEstimate();
+        estimateAction.trigger();
       }}
     >
       <p class="muted">Find people by persona and write them into the Leads sheet.</p>
@@ -166,7 +170,7 @@ export function LeadsTab() {
             </button>
           </>
         ) : (
-          <button type="submit" class="action" disabled={busy}>
+          <button type="submit" class="action" disabled={busy} {...estimateAction.keepFocus}>
             {busy ? "Working…" : "Estimate"}
           </button>
         )}

@@ -79,6 +79,7 @@ export const LEAD_FIELDS = everyKeyOf<Lead>()([
   "posts",
   "comments",
   "people_also_viewed",
+  "reactions",
 ]);
 
 export type LeadField = (typeof LEAD_FIELDS)[number];

@@ -20,6 +20,8 @@ const EXPECTED_GLOBALS = [
   "onInstall",
   "showSidebar",
   "showEnrichSidebar",
+  "undoLastRunFromMenu",
+  "freezeSelectedFormulas",
   "rpc",
   "LOOKUP_LEAD",
   "CREDIT_BALANCE",

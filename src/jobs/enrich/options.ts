@@ -3,7 +3,7 @@
  * Plain JSON, because the choice travels from the sidebar and is kept in the job's cursor.
  */
 import { estimateLookupCost } from "../../api/cost";
-import type { LeadLookupRequest, LookupOption } from "../../api/wire";
+import { type LeadLookupRequest, type LookupOption, PAID_LOOKUP_OPTIONS } from "../../api/wire";
 import { DEFAULT_LOOKUP_FIELDS, isLeadField, type LeadField } from "../../sheet/lead-fields";
 
 /** fill: write only into empty cells. refresh: overwrite (the weekly CRM refresh). */
@@ -17,11 +17,15 @@ export interface EnrichOptions {
   mode: EnrichMode;
 }
 
+/** The lead fields the options add: the paid extras (same names) and inexact_company. */
+export const EXTRA_FIELDS = [...PAID_LOOKUP_OPTIONS, "inexact_company"] as const;
+
 /** The extras the sidebar offers, in the order it shows them, with their extra credits per URL. */
 export const EXTRA_CHOICES: ReadonlyArray<{ option: LookupOption; label: string; credits: number }> = [
   { option: "posts", label: "Posts (last 20)", credits: 1 },
   { option: "comments", label: "Comments (last 20)", credits: 1 },
   { option: "people_also_viewed", label: "People also viewed (20)", credits: 1 },
+  { option: "reactions", label: "Reactions", credits: 1 },
   { option: "up_to_the_second_fresh", label: "Fresh data (slower, but current)", credits: 0 },
   { option: "get_full_experience", label: "Full experience (needs fresh data)", credits: 0 },
   { option: "inexact_company", label: "Inexact company match", credits: 0 },
