@@ -6,6 +6,7 @@
 import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
 import { enrichHandlers, requestEnrichFocus } from "./gas/enrich-handlers";
+import { freezeSelectionMessage } from "./gas/freeze";
 import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-handlers";
 import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
@@ -27,6 +28,7 @@ export function onOpen(_event?: unknown): void {
     .addItem("Open sidebar", "showSidebar")
     .addItem("Enrich selected profile URLs", "showEnrichSidebar")
     .addItem("Undo last run", "undoLastRunFromMenu")
+    .addItem("Freeze selected formulas to values", "freezeSelectedFormulas")
     .addToUi();
 }
 
@@ -59,6 +61,15 @@ export function undoLastRunFromMenu(): void {
     const { message, next } = toUserError(error);
     ui.alert("Undo last run", next ? `${message} ${next}` : message, ui.ButtonSet.OK);
   }
+}
+
+/**
+ * Menu: turns the =LOOKUP_LEAD formulas in the selection into the values they show, so the sheet
+ * never asks the API again; formulas still showing an error or "not fetched yet" stay.
+ */
+export function freezeSelectedFormulas(): void {
+  const ui = SpreadsheetApp.getUi();
+  ui.alert("Freeze selected formulas to values", freezeSelectionMessage(), ui.ButtonSet.OK);
 }
 
 const handlers: RpcHandlers = {

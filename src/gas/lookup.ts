@@ -7,7 +7,7 @@ import type { LookupArguments } from "../jobs/lookup/formula";
 import { lookupLeadFormula } from "../jobs/lookup/formula";
 import type { CellValue } from "../sheet/cell-value";
 import { appsScriptClock } from "./http";
-import { BALANCE_CACHE_KEY, BALANCE_CACHE_SECONDS, documentCache } from "./lookup-cache";
+import { BALANCE_CACHE_KEY, BALANCE_CACHE_SECONDS, documentCache, shelfLock } from "./lookup-cache";
 import { connectClient, hasApiKey } from "./settings-client";
 import { readSettings } from "./settings-store";
 
@@ -25,6 +25,7 @@ export function lookupLeadCells(args: LookupArguments): CellValue[][] {
   return lookupLeadFormula(args, {
     connect: () => (hasApiKey(settings) ? connectClient(settings) : null),
     cache: documentCache(),
+    lock: shelfLock(),
     deadline,
     spendCap: settings.spendCap,
     now: () => appsScriptClock.now(),

@@ -10,7 +10,7 @@
  */
 import { estimateLookupCost } from "../../api/cost";
 import type { ApiError } from "../../api/errors";
-import { normalizeProfileUrl } from "../../api/profile-url";
+import { canonicalProfileUrl, normalizeProfileUrl } from "../../api/profile-url";
 import {
   type Lead,
   type LeadLookupRequest,
@@ -21,9 +21,10 @@ import {
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
 import { type CellArgument, fieldListInput, urlCells } from "./arguments";
-import { decodeLead, encodeLead, LEAD_CACHE_SECONDS, leadCacheKey, type TextCache } from "./cache";
-import { clearInFlight, inFlightKey, isAbandoned, markInFlight, readInFlight, retryAfter } from "./in-flight";
+import { leadCacheKey, type TextCache } from "./cache";
+import { isAbandoned, retryAfter } from "./in-flight";
 import { optionFlags, parseLookupOptions } from "./options";
+import { createShelves, type ShelfLock, type Shelves } from "./shelves";
 
 export type LookupOutcome = { ok: true; value: LeadLookupResponse } | { ok: false; error: ApiError } | null;
 
@@ -39,6 +40,8 @@ export interface LookupFormulaDeps {
   /** The client for the saved key, or null when no key is saved (cached answers still show). */
   connect(): LeadLookupPort | null;
   cache: TextCache;
+  /** Keeps two formula cells from rewriting the same cache items at once (LockService). */
+  lock?: ShelfLock;
   /** Epoch ms after which no fetch starts (the custom function's 30 s, less a margin). */
   deadline: number;
   /** Credits one execution may spend. */
@@ -57,9 +60,24 @@ export const MESSAGES = {
   notProfileUrl: (text: string) =>
     `Not a profile URL: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}". Use a profile link such as https://…/in/jane-doe.`,
   apiError: (error: ApiError) => `${error.message} ${error.next}`,
+  tooManyUrls: (count: number, max: number) =>
+    `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
   abandoned: (time: string) =>
     `The last lookup of this URL took longer than a formula may run (30 s) and may have been charged: use Enrich for this URL, or recalculate after ${time} to try again.`,
 } as const;
+
+/**
+ * Distinct URLs one formula takes. Their answers must stay in the document cache (packed into at
+ * most 256 items, about 25 MB: shelves.ts) for a recalculation to be free, and fetching them must
+ * fit in 30 s; Enrich has neither limit.
+ */
+export const MAX_FORMULA_URLS = 2000;
+/** With posts, comments or similar profiles (up to 20 items each) an answer is several times larger. */
+export const MAX_FORMULA_URLS_WITH_EXTRAS = 500;
+
+function maxFormulaUrls(options: readonly LookupOption[]): number {
+  return EXTRAS.some((extra) => options.includes(extra)) ? MAX_FORMULA_URLS_WITH_EXTRAS : MAX_FORMULA_URLS;
+}
 
 export interface LookupArguments {
   url: CellArgument;
@@ -70,10 +88,10 @@ export interface LookupArguments {
 /** What one URL cell asks for. */
 type Wanted = { kind: "blank" } | { kind: "bad"; text: string } | { kind: "lead"; id: string };
 
-/** One distinct lead to answer: the URL as first typed (sent as given) and its cache key. */
+/** One distinct lead to answer: the URL to send (its canonical spelling) and its cache key. */
 interface Distinct {
   url: string;
-  cacheKey: string | null;
+  cacheKey: string;
 }
 
 function isBlank(cell: unknown): boolean {
@@ -85,31 +103,10 @@ function classify(cell: unknown, distinct: Map<string, Distinct>, options: Looku
   const text = typeof cell === "string" ? cell.trim() : String(cell);
   const id = typeof cell === "string" ? normalizeProfileUrl(text) : null;
   if (id === null) return { kind: "bad", text };
-  if (!distinct.has(id)) distinct.set(id, { url: text, cacheKey: leadCacheKey(id, options) });
+  // The canonical spelling, not the first typed: a capitalised copy must not fail its twin.
+  if (!distinct.has(id))
+    distinct.set(id, { url: canonicalProfileUrl(text) ?? text, cacheKey: leadCacheKey(id, options) });
   return { kind: "lead", id };
-}
-
-function readCache(cache: TextCache, distinct: Map<string, Distinct>): Map<string, Lead> {
-  const keys = [...distinct.values()].flatMap((d) => (d.cacheKey === null ? [] : [d.cacheKey]));
-  const found = keys.length === 0 ? {} : cache.getAll(keys);
-  const answers = new Map<string, Lead>();
-  for (const [id, d] of distinct) {
-    const text = d.cacheKey === null ? undefined : found[d.cacheKey];
-    const lead = text === undefined ? null : decodeLead(text);
-    if (lead !== null) answers.set(id, lead);
-  }
-  return answers;
-}
-
-/** Caches the answers among `fetched` (errors never reach the cache). */
-function writeCache(cache: TextCache, fetched: Array<[string, Distinct]>, answers: Map<string, Lead>): void {
-  const values: Record<string, string> = {};
-  for (const [id, d] of fetched) {
-    const lead = answers.get(id);
-    const text = lead === undefined || d.cacheKey === null ? null : encodeLead(lead);
-    if (d.cacheKey !== null && text !== null) values[d.cacheKey] = text;
-  }
-  if (Object.keys(values).length > 0) cache.putAll(values, LEAD_CACHE_SECONDS);
 }
 
 function requestFor(url: string, options: readonly LookupOption[]): LeadLookupRequest {
@@ -151,6 +148,8 @@ function answerPending(
   pending: Array<[string, Distinct]>,
   options: readonly LookupOption[],
   deps: LookupFormulaDeps,
+  shelves: Shelves,
+  inFlight: ReadonlyMap<string, number>,
 ): { answers: Map<string, Lead>; messages: Map<string, string> } {
   const messages = new Map<string, string>();
   const affordable = Math.max(0, Math.floor(deps.spendCap / estimateLookupCost(1, optionFlags(options))));
@@ -162,18 +161,19 @@ function answerPending(
     for (const [id] of toFetch) messages.set(id, MESSAGES.noKey);
     return { answers: new Map(), messages };
   }
-  const { send, abandoned } = skipAbandoned(toFetch, deps);
+  const { send, abandoned } = skipAbandoned(toFetch, inFlight, deps);
   for (const [id, message] of abandoned) messages.set(id, message);
   if (send.length === 0) return { answers: new Map(), messages };
-  const markers = send.flatMap(([, d]) => {
-    const key = inFlightKey(d.cacheKey);
-    return key === null ? [] : [key];
-  });
-  markInFlight(deps.cache, markers, deps.now());
+  const keys = send.map(([, d]) => d.cacheKey);
+  shelves.markInFlight(keys, deps.now());
   const fetched = fetchPending(send, options, port, deps.deadline);
   // Reached only if Apps Script did not cut this execution off: every answer (or error) is in.
-  writeCache(deps.cache, send, fetched.answers);
-  clearInFlight(deps.cache, markers);
+  const byKey = new Map<string, Lead>();
+  for (const [id, d] of send) {
+    const lead = fetched.answers.get(id);
+    if (lead !== undefined) byKey.set(d.cacheKey, lead);
+  }
+  shelves.settle(byKey, keys, deps.now());
   for (const [id, message] of fetched.messages) messages.set(id, message);
   return { answers: fetched.answers, messages };
 }
@@ -184,19 +184,14 @@ function answerPending(
  */
 function skipAbandoned(
   toFetch: Array<[string, Distinct]>,
+  inFlight: ReadonlyMap<string, number>,
   deps: LookupFormulaDeps,
 ): { send: Array<[string, Distinct]>; abandoned: Map<string, string> } {
-  const keys = toFetch.flatMap(([, d]) => {
-    const key = inFlightKey(d.cacheKey);
-    return key === null ? [] : [key];
-  });
-  const started = readInFlight(deps.cache, keys);
   const now = deps.now();
   const send: Array<[string, Distinct]> = [];
   const abandoned = new Map<string, string>();
   for (const entry of toFetch) {
-    const key = inFlightKey(entry[1].cacheKey);
-    const at = key === null ? undefined : started.get(key);
+    const at = inFlight.get(entry[1].cacheKey);
     if (at !== undefined && isAbandoned(at, now)) {
       abandoned.set(entry[0], MESSAGES.abandoned(deps.formatTime(retryAfter(at))));
     } else send.push(entry);
@@ -250,10 +245,21 @@ export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps
 
   const distinct = new Map<string, Distinct>();
   const wanted = cells.cells.map((cell) => classify(cell, distinct, options));
-  const answers = readCache(deps.cache, distinct);
+  const max = maxFormulaUrls(options);
+  if (distinct.size > max) throw new Error(MESSAGES.tooManyUrls(distinct.size, max));
+  const shelves = createShelves(deps.cache, deps.lock);
+  const cached = shelves.read(
+    [...distinct.values()].map((d) => d.cacheKey),
+    deps.now(),
+  );
+  const answers = new Map<string, Lead>();
+  for (const [id, d] of distinct) {
+    const lead = cached.answers.get(d.cacheKey);
+    if (lead !== undefined) answers.set(id, lead);
+  }
 
   const pending = [...distinct].filter(([id]) => !answers.has(id));
-  const fetched = answerPending(pending, options, deps);
+  const fetched = answerPending(pending, options, deps, shelves, cached.inFlight);
   for (const [id, lead] of fetched.answers) answers.set(id, lead);
 
   const width = fields.length;
