@@ -82,6 +82,8 @@ const leadForm = fields<LeadSearchForm>({
   posted_on_network: bool,
   mentioned_in_news: bool,
   limit_by: text(50),
+  // Next page's offset_by (PRODUCTION.md A7), typed or sent as a number.
+  offset_by: optional(numberOrText),
 });
 
 const enrichOptions = fields<EnrichOptions>({
