@@ -20,6 +20,7 @@ import {
 } from "../../api/wire";
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
+import { type FormulaBudget, NO_BUDGET } from "../formula-budget/budget";
 import { type CellArgument, fieldListInput, urlCells } from "./arguments";
 import { leadCacheKey, type TextCache } from "./cache";
 import { isAbandoned, retryAfter } from "./in-flight";
@@ -50,6 +51,8 @@ export interface LookupFormulaDeps {
   now(): number;
   /** A time of day as the user reads it, e.g. "14:05" in the spreadsheet's time zone. */
   formatTime(epochMs: number): string;
+  /** The owner's daily budget for this spreadsheet's formulas (none: no daily limit). */
+  budget?: FormulaBudget;
 }
 
 export const MESSAGES = {
@@ -59,6 +62,8 @@ export const MESSAGES = {
     `Not fetched: this range would spend more than your cap of ${cap} credits per run. Raise the cap in Settings, or use Enrich.`,
   notProfileUrl: (text: string) =>
     `Not a profile URL: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}". Use a profile link such as https://…/in/jane-doe.`,
+  overBudget: (limit: number) =>
+    `Not fetched: today's formula budget of ${limit} credits for this spreadsheet is used up (the owner sets it in Settings). Recalculate tomorrow, or use Enrich.`,
   apiError: (error: ApiError) => `${error.message} ${error.next}`,
   tooManyUrls: (count: number, max: number) =>
     `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
@@ -123,7 +128,7 @@ function fetchPending(
   options: readonly LookupOption[],
   port: LeadLookupPort,
   deadline: number,
-): { answers: Map<string, Lead>; messages: Map<string, string> } {
+): { answers: Map<string, Lead>; messages: Map<string, string>; spent: number } {
   const answers = new Map<string, Lead>();
   const messages = new Map<string, string>();
   const batch = port.lookupLeads(
@@ -137,7 +142,7 @@ function fetchPending(
     else if (outcome !== null) messages.set(id, MESSAGES.apiError(outcome.error));
     else if (stopped !== null) messages.set(id, stopped);
   });
-  return { answers, messages };
+  return { answers, messages, spent: batch.spent };
 }
 
 /**
@@ -161,12 +166,23 @@ function answerPending(
     for (const [id] of toFetch) messages.set(id, MESSAGES.noKey);
     return { answers: new Map(), messages };
   }
-  const { send, abandoned } = skipAbandoned(toFetch, inFlight, deps);
-  for (const [id, message] of abandoned) messages.set(id, message);
-  if (send.length === 0) return { answers: new Map(), messages };
+  const skipped = skipAbandoned(toFetch, inFlight, deps);
+  for (const [id, message] of skipped.abandoned) messages.set(id, message);
+  const budget = deps.budget ?? NO_BUDGET;
+  const perUrl = estimateLookupCost(1, optionFlags(options));
+  const reserved = budget.reserve(skipped.send.length * perUrl);
+  const send = skipped.send.slice(0, Math.floor(reserved / perUrl));
+  for (const [id] of skipped.send.slice(send.length))
+    messages.set(id, MESSAGES.overBudget(budget.limit ?? 0));
+  if (send.length === 0) {
+    budget.settle(reserved, 0);
+    return { answers: new Map(), messages };
+  }
   const keys = send.map(([, d]) => d.cacheKey);
   shelves.markInFlight(keys, deps.now());
   const fetched = fetchPending(send, options, port, deps.deadline);
+  // Cut off before this line, the reservation stays counted: the budget errs towards spending less.
+  budget.settle(reserved, fetched.spent);
   // Reached only if Apps Script did not cut this execution off: every answer (or error) is in.
   const byKey = new Map<string, Lead>();
   for (const [id, d] of send) {
