@@ -220,6 +220,8 @@ function stateLine(progress: EnrichProgress, driving: boolean): string {
       return "Stopped.";
     case "done":
       return "Done.";
+    case "cancelled":
+      return "Cancelled. Rows written stay; rows not reached keep what they had.";
     default:
       return progress.state;
   }
@@ -375,7 +377,9 @@ export function EnrichTab() {
           return;
         }
         if (stopRequest.current === "cancel") {
-          setProgress(await call("enrichCancel", { jobId }));
+          const cancelled = await call("enrichCancel", { jobId });
+          setProgress(cancelled);
+          notices.show({ tone: "info", message: cancelledMessage(cancelled) });
           return;
         }
         let next: EnrichProgress;
@@ -435,10 +439,16 @@ export function EnrichTab() {
   async function cancel() {
     if (!progress) return;
     if (driving) {
+      // The step in flight finishes (its requests are sent and may be charged), then the run ends.
       stopRequest.current = "cancel";
+      notices.show({ tone: "info", message: "Stopping after the requests already sent…" });
       return;
     }
-    await run(async () => setProgress(await call("enrichCancel", { jobId: progress.jobId })));
+    await run(async () => {
+      const cancelled = await call("enrichCancel", { jobId: progress.jobId });
+      setProgress(cancelled);
+      notices.show({ tone: "info", message: cancelledMessage(cancelled) });
+    });
   }
 
   if (progress) {
@@ -459,8 +469,11 @@ export function EnrichTab() {
     );
   }
 
+  // noValidate: the tab checks its own fields; the browser's checks of an input elsewhere in the
+  // form (the history panel's row limit) must not silently swallow Estimate.
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void runEstimate();
@@ -509,6 +522,13 @@ export function EnrichTab() {
       <HistoryPanel />
     </form>
   );
+}
+
+/** What a cancelled run did, and what it did not reach (never charged). */
+function cancelledMessage(progress: EnrichProgress): string {
+  const notReached =
+    progress.remaining > 0 ? ` ${plural(progress.remaining, "URL")} not reached (not charged).` : "";
+  return `Cancelled: ${doneMessage(progress)}${notReached}`;
 }
 
 function doneMessage(progress: EnrichProgress): string {
