@@ -83,14 +83,14 @@ export function LeadsTab() {
     if (form.target.kind === "selected_companies") void loadSelection();
   }, [form.target.kind]);
 
-  async function runEstimate() {
+  async function runEstimate(current: LeadSearchForm = form) {
     notices.clear();
     setResult(null);
-    const local = localProblems(form);
+    const local = localProblems(current);
     setProblems(local);
     if (local.length > 0) return;
     await run(async () => {
-      const answer = await call("leadsEstimate", { form });
+      const answer = await call("leadsEstimate", { form: current });
       if (answer.ok) setEstimate(answer);
       else setProblems(answer.problems);
     });
@@ -120,7 +120,18 @@ export function LeadsTab() {
       }}
     >
       <p class="muted">Find people by persona and write them into the Leads sheet.</p>
-      {result ? <RunResult result={result} /> : null}
+      {result ? (
+        <RunResult
+          result={result}
+          busy={busy}
+          onNextPage={(offset) => {
+            // Next page skips the leads already fetched (offset_by): they are not paid for again.
+            const next = { ...form, offset_by: String(offset) };
+            setForm(next);
+            void runEstimate(next);
+          }}
+        />
+      ) : null}
       <TargetChooser
         target={form.target}
         onChange={(target) => set({ target })}
@@ -150,6 +161,15 @@ export function LeadsTab() {
           onInput={(e) => set({ limit_by: e.currentTarget.value })}
         />
         <span class="hint">Each lead returned costs a credit. Empty: as many as the target allows.</span>
+        {Number(form.offset_by ?? 0) > 0 ? (
+          <span class="hint" data-testid="leads-offset">
+            Next page: starts after the first {Number(form.offset_by).toLocaleString("en-US")} matching leads.{" "}
+            <button type="button" class="secondary" onClick={() => set({ offset_by: "" })}>
+              Start from the first
+            </button>
+          </span>
+        ) : null}
+        <FieldProblems problems={problemsAt(problems, "offset_by")} />
         <FieldProblems problems={problemsAt(problems, "limit_by")} />
       </div>
       <FieldProblems problems={other} />

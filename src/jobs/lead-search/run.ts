@@ -56,6 +56,11 @@ export interface LeadSearchSummary {
   stoppedBy: SearchFailure | null;
   /** Sheet rows written, e.g. 2..41; null when nothing was written. */
   rows: { first: number; last: number } | null;
+  /**
+   * Where Next page starts (offset_by): past the page just fetched when a search came back full
+   * (more may match), so the first page is not paid for again; null otherwise.
+   */
+  nextOffset: number | null;
   fetchAllChunks: number;
   sheetWrites: number;
 }
@@ -230,6 +235,18 @@ class LeadsSheetWriter {
   }
 }
 
+/** Next page's offset_by: a search with limit_by whose answer was full may have more matches. */
+function nextOffsetOf(searches: readonly PlannedSearch[], reports: readonly SearchReport[]): number | null {
+  let next: number | null = null;
+  searches.forEach((search, index) => {
+    const { limit_by: limit, offset_by: offset = 0 } = search.request;
+    const report = reports[index];
+    if (limit === undefined || report?.state !== "ok" || report.leads < limit) return;
+    next = Math.max(next ?? 0, offset + limit);
+  });
+  return next;
+}
+
 export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[]): LeadSearchSummary {
   const writer = new LeadsSheetWriter(deps.grid);
   const reports: SearchReport[] = [];
@@ -275,6 +292,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     spent: reports.reduce((sum, r) => sum + r.spent, 0),
     stoppedBy,
     rows: writer.first === null ? null : { first: writer.first, last: writer.last },
+    nextOffset: nextOffsetOf(searches, reports),
     fetchAllChunks: chunks,
     sheetWrites: writer.writes,
   };
