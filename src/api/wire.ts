@@ -297,6 +297,10 @@ export interface LeadSearchRequest {
   locations?: string[];
   personas?: Persona[];
   limit_by?: number;
+  /** Production (PRODUCTION.md A7): skip the first N matching leads (paging past limit_by). */
+  offset_by?: number;
+  /** Production (PRODUCTION.md A7): skip leads by sales_id. */
+  exclude_ids?: Array<string | number>;
   exclude_names?: string[];
   filter_empty_vars?: string[];
   changed_jobs?: boolean;

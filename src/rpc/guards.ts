@@ -83,6 +83,8 @@ const leadForm = fields<LeadSearchForm>({
   posted_on_network: bool,
   mentioned_in_news: bool,
   limit_by: text(50),
+  // Next page's offset_by (PRODUCTION.md A7), typed or sent as a number.
+  offset_by: optional(numberOrText),
 });
 
 const enrichOptions = fields<EnrichOptions>({
@@ -106,6 +108,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     baseUrl: optional(text(2_000)),
     chunkSize: optional(numberOrText),
     spendCap: optional(numberOrText),
+    formulaBudget: optional(numberOrText),
   }),
   removeApiKey: nothing,
   testConnection: nothing,

@@ -27,7 +27,15 @@ export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { 
   );
 }
 
-export function RunResult({ result }: { result: Extract<LeadsRunResult, { ok: true }> }) {
+export function RunResult({
+  result,
+  busy = false,
+  onNextPage,
+}: {
+  result: Extract<LeadsRunResult, { ok: true }>;
+  busy?: boolean;
+  onNextPage?(offset: number): void;
+}) {
   const failed = result.searches.filter((s) => s.state === "failed");
   const notRun = result.searches.filter((s) => s.state === "not run");
   const single = result.searches.length === 1 ? result.searches[0] : undefined;
@@ -55,6 +63,19 @@ export function RunResult({ result }: { result: Extract<LeadsRunResult, { ok: tr
           {single.error.message}
           {single.error.hint ? <span class="next">Server: {single.error.hint}</span> : null}
           <span class="next">{single.error.next}</span>
+        </div>
+      ) : null}
+      {result.nextOffset !== null && onNextPage ? (
+        <div class="buttons">
+          <button
+            type="button"
+            class="secondary"
+            disabled={busy}
+            data-testid="leads-next-page"
+            onClick={() => onNextPage(result.nextOffset ?? 0)}
+          >
+            Next page (leads after the first {result.nextOffset.toLocaleString("en-US")})
+          </button>
         </div>
       ) : null}
       {notRun.length > 0 ? (
