@@ -6,6 +6,7 @@
 import type { LookupArguments } from "../jobs/lookup/formula";
 import { lookupLeadFormula } from "../jobs/lookup/formula";
 import type { CellValue } from "../sheet/cell-value";
+import { formulaBudget } from "./formula-budget";
 import { appsScriptClock } from "./http";
 import { BALANCE_CACHE_KEY, BALANCE_CACHE_SECONDS, documentCache, shelfLock } from "./lookup-cache";
 import { connectClient, hasApiKey } from "./settings-client";
@@ -30,6 +31,7 @@ export function lookupLeadCells(args: LookupArguments): CellValue[][] {
     spendCap: settings.spendCap,
     now: () => appsScriptClock.now(),
     formatTime,
+    budget: formulaBudget(settings.formulaBudget),
   });
 }
 

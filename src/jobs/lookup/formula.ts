@@ -20,6 +20,8 @@ import {
 } from "../../api/wire";
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
+import { type FormulaBudget, NO_BUDGET } from "../formula-budget/budget";
+import { type PaidExtrasHowTo, paidExtrasProblem } from "../paid-extras";
 import { type CellArgument, fieldListInput, urlCells } from "./arguments";
 import { leadCacheKey, type TextCache } from "./cache";
 import { isAbandoned, retryAfter } from "./in-flight";
@@ -50,6 +52,8 @@ export interface LookupFormulaDeps {
   now(): number;
   /** A time of day as the user reads it, e.g. "14:05" in the spreadsheet's time zone. */
   formatTime(epochMs: number): string;
+  /** The owner's daily budget for this spreadsheet's formulas (none: no daily limit). */
+  budget?: FormulaBudget;
 }
 
 export const MESSAGES = {
@@ -59,6 +63,8 @@ export const MESSAGES = {
     `Not fetched: this range would spend more than your cap of ${cap} credits per run. Raise the cap in Settings, or use Enrich.`,
   notProfileUrl: (text: string) =>
     `Not a profile URL: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}". Use a profile link such as https://…/in/jane-doe.`,
+  overBudget: (limit: number) =>
+    `Not fetched: today's formula budget of ${limit} credits for this spreadsheet is used up (the owner sets it in Settings). Recalculate tomorrow, or use Enrich.`,
   apiError: (error: ApiError) => `${error.message} ${error.next}`,
   tooManyUrls: (count: number, max: number) =>
     `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
@@ -74,6 +80,9 @@ export const MESSAGES = {
 export const MAX_FORMULA_URLS = 2000;
 /** With posts, comments or similar profiles (up to 20 items each) an answer is several times larger. */
 export const MAX_FORMULA_URLS_WITH_EXTRAS = 500;
+
+/** The paid options: each adds up to 20 items to an answer. */
+const EXTRAS: readonly LookupOption[] = PAID_LOOKUP_OPTIONS;
 
 function maxFormulaUrls(options: readonly LookupOption[]): number {
   return EXTRAS.some((extra) => options.includes(extra)) ? MAX_FORMULA_URLS_WITH_EXTRAS : MAX_FORMULA_URLS;
@@ -123,7 +132,7 @@ function fetchPending(
   options: readonly LookupOption[],
   port: LeadLookupPort,
   deadline: number,
-): { answers: Map<string, Lead>; messages: Map<string, string> } {
+): { answers: Map<string, Lead>; messages: Map<string, string>; spent: number } {
   const answers = new Map<string, Lead>();
   const messages = new Map<string, string>();
   const batch = port.lookupLeads(
@@ -137,7 +146,7 @@ function fetchPending(
     else if (outcome !== null) messages.set(id, MESSAGES.apiError(outcome.error));
     else if (stopped !== null) messages.set(id, stopped);
   });
-  return { answers, messages };
+  return { answers, messages, spent: batch.spent };
 }
 
 /**
@@ -161,12 +170,23 @@ function answerPending(
     for (const [id] of toFetch) messages.set(id, MESSAGES.noKey);
     return { answers: new Map(), messages };
   }
-  const { send, abandoned } = skipAbandoned(toFetch, inFlight, deps);
-  for (const [id, message] of abandoned) messages.set(id, message);
-  if (send.length === 0) return { answers: new Map(), messages };
+  const skipped = skipAbandoned(toFetch, inFlight, deps);
+  for (const [id, message] of skipped.abandoned) messages.set(id, message);
+  const budget = deps.budget ?? NO_BUDGET;
+  const perUrl = estimateLookupCost(1, optionFlags(options));
+  const reserved = budget.reserve(skipped.send.length * perUrl);
+  const send = skipped.send.slice(0, Math.floor(reserved / perUrl));
+  for (const [id] of skipped.send.slice(send.length))
+    messages.set(id, MESSAGES.overBudget(budget.limit ?? 0));
+  if (send.length === 0) {
+    budget.settle(reserved, 0);
+    return { answers: new Map(), messages };
+  }
   const keys = send.map(([, d]) => d.cacheKey);
   shelves.markInFlight(keys, deps.now());
   const fetched = fetchPending(send, options, port, deps.deadline);
+  // Cut off before this line, the reservation stays counted: the budget errs towards spending less.
+  budget.settle(reserved, fetched.spent);
   // Reached only if Apps Script did not cut this execution off: every answer (or error) is in.
   const byKey = new Map<string, Lead>();
   for (const [id, d] of send) {
@@ -207,28 +227,13 @@ function messageRow(message: string, width: number): CellValue[] {
   return [toCellValue(message, { target: "customFunction" }), ...Array<CellValue>(width - 1).fill("")];
 }
 
-/** Fields the API fills only when their paid option (same name) is sent; otherwise always empty. */
-const EXTRAS: ReadonlyArray<LeadField & LookupOption> = PAID_LOOKUP_OPTIONS;
-
-/**
- * An extras field asked for without its option would be a blank column that looks like "no
- * posts": fail the formula instead, saying which option to add and what it costs.
- */
-function missingExtrasOption(fields: readonly LeadField[], options: readonly LookupOption[]): string | null {
-  // In the order the user asked for the fields.
-  const missing = fields.filter(
-    (field): field is (typeof EXTRAS)[number] =>
-      (EXTRAS as readonly string[]).includes(field) && !options.includes(field as LookupOption),
-  );
-  if (missing.length === 0) return null;
-  const names = missing.map((name) => `"${name}"`).join(", ");
-  const plural = missing.length > 1;
-  return (
-    `The field${plural ? "s" : ""} ${names} ${plural ? "are" : "is"} only filled with the option${plural ? "s" : ""} ` +
-    `of the same name (+1 credit per lead each): add ${plural ? "them" : "it"} as the third argument, ` +
-    `for example =LOOKUP_LEAD(A2, "full_name, ${missing[0]}", "${missing.join(", ")}").`
-  );
-}
+/** The how-to of paidExtrasProblem's message, in the formula's terms. */
+const FORMULA_HOW_TO: PaidExtrasHowTo = {
+  addOptions: (options) =>
+    `add ${options.length > 1 ? "them" : "it"} as the third argument, for example =LOOKUP_LEAD(A2, "full_name, ${options[0]}", "${options.join(", ")}")`,
+  addFields: (fields) =>
+    `add ${fields.length > 1 ? "them" : "it"} to the fields, for example =LOOKUP_LEAD(A2, "full_name, ${fields.join(", ")}", "${fields.join(", ")}")`,
+};
 
 /** The formula's answer: one row per URL cell, `fields.length` columns each. Throws for a wrong argument. */
 export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps): CellValue[][] {
@@ -240,8 +245,9 @@ export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps
   if ("error" in parsed) throw new Error(parsed.error);
   const { fields } = fieldList;
   const { options } = parsed;
-  const missing = missingExtrasOption(fields, options);
-  if (missing !== null) throw new Error(missing);
+  // Paid data that no cell would show: refused before anything is charged.
+  const unseen = paidExtrasProblem(fields, options, FORMULA_HOW_TO);
+  if (unseen !== null) throw new Error(unseen);
 
   const distinct = new Map<string, Distinct>();
   const wanted = cells.cells.map((cell) => classify(cell, distinct, options));
