@@ -48,9 +48,17 @@ export function CompaniesTab() {
     call("companyPresets", null).then(setPresets, () => undefined);
   }, []);
 
+  // A changed form makes the estimate, the last result, the notice and that field's problems stale.
   const edit = (change: Partial<CompanySearchForm>) => {
     setForm((current) => ({ ...current, ...change }));
     setEstimate(null);
+    setResult(null);
+    notices.clear();
+    setProblems((current) => {
+      const kept = { ...current };
+      for (const field of Object.keys(change)) delete kept[field as keyof FieldProblems];
+      return kept;
+    });
   };
 
   const runEstimate = async (target: CompanySearchForm) => {

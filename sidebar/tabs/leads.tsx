@@ -5,7 +5,7 @@
  * field) and shows the most it can cost against the balance and the spend cap; Confirm & run
  * searches and appends the leads to the Leads sheet.
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Problem } from "../../src/api/errors";
 import { emptyForm, formToRequest, type LeadSearchForm, TARGET_KINDS } from "../../src/jobs/lead-search/form";
 import type {
@@ -65,8 +65,17 @@ export function LeadsTab() {
   useEffect(() => {
     keptForm = form;
   }, [form]);
-  // A changed form makes the shown estimate stale: estimate again before confirming.
-  useEffect(() => setEstimate(null), [form, selection]);
+  // A changed form makes the shown estimate, the last result and the notice stale.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    setEstimate(null);
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    setResult(null);
+    notices.clear();
+  }, [form, selection]);
   // The result shows at the top of the tab: bring it into view when a run ends.
   useEffect(() => {
     if (result) document.querySelector('[data-testid="leads-result"]')?.scrollIntoView();
@@ -127,6 +136,16 @@ export function LeadsTab() {
           onNextPage={(offset) => {
             // Next page skips the leads already fetched (offset_by): they are not paid for again.
             const next = { ...form, offset_by: String(offset) };
+            setForm(next);
+            void runEstimate(next);
+          }}
+          onSearchById={(id) => {
+            // The company the user meant, from their Companies sheet, instead of the API's pick by name.
+            const next: LeadSearchForm = {
+              ...form,
+              target: { kind: "company_id", value: id },
+              offset_by: "",
+            };
             setForm(next);
             void runEstimate(next);
           }}

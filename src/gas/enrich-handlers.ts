@@ -97,7 +97,7 @@ function a1(left: number, top: number, right: number, bottom: number): string {
   return `${columnLetters(left)}${top}:${columnLetters(right)}${bottom}`;
 }
 
-function previewOf(plan: EnrichPlan, box: SelectionBox): EnrichPreview {
+export function previewOf(plan: EnrichPlan, box: SelectionBox): EnrichPreview {
   const { layout } = plan;
   return {
     sheetName: plan.sheetName,

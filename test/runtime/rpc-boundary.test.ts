@@ -53,6 +53,8 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   historyUndo: null,
   historyDigest: { jobId: "job-1" },
   historyShowJobChanges: { since: "2026-11-01" },
+  enrichRetryCounts: { jobId: "job-1" },
+  enrichRetryEstimate: { jobId: "job-1", includeMaybeCharged: false },
 };
 
 const METHODS = Object.keys(SAMPLES) as RpcMethod[];
