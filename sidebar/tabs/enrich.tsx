@@ -221,6 +221,8 @@ function stateLine(progress: EnrichProgress, driving: boolean): string {
       return "Stopped.";
     case "done":
       return "Done.";
+    case "cancelled":
+      return "Cancelled. Rows written stay; rows not reached keep what they had.";
     default:
       return progress.state;
   }
@@ -385,7 +387,9 @@ export function EnrichTab() {
           return;
         }
         if (stopRequest.current === "cancel") {
-          setProgress(await call("enrichCancel", { jobId }));
+          const cancelled = await call("enrichCancel", { jobId });
+          setProgress(cancelled);
+          notices.show({ tone: "info", message: cancelledMessage(cancelled) });
           return;
         }
         let next: EnrichProgress;
@@ -445,10 +449,16 @@ export function EnrichTab() {
   async function cancel() {
     if (!progress) return;
     if (driving) {
+      // The step in flight finishes (its requests are sent and may be charged), then the run ends.
       stopRequest.current = "cancel";
+      notices.show({ tone: "info", message: "Stopping after the requests already sent…" });
       return;
     }
-    await run(async () => setProgress(await call("enrichCancel", { jobId: progress.jobId })));
+    await run(async () => {
+      const cancelled = await call("enrichCancel", { jobId: progress.jobId });
+      setProgress(cancelled);
+      notices.show({ tone: "info", message: cancelledMessage(cancelled) });
+    });
   }
 
   if (progress) {
@@ -523,6 +533,12 @@ export function EnrichTab() {
       <HistoryPanel />
     </form>
   );
+}
+
+/** What a cancelled run did, and what it did not reach (never charged). */
+function cancelledMessage(progress: EnrichProgress): string {
+  const notReached = progress.remaining > 0 ? ` ${plural(progress.remaining, "URL")} not reached (not charged).` : "";
+  return `Cancelled: ${doneMessage(progress)}${notReached}`;
 }
 
 function doneMessage(progress: EnrichProgress): string {
