@@ -5,6 +5,8 @@
  * it below with one line.
  */
 
+import { build } from "../scripts/build";
+
 interface BenchmarkModule {
   run(args: string[]): Promise<void>;
 }
@@ -15,6 +17,8 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkModule>> = {
 };
 
 async function main(): Promise<void> {
+  // A sandbox build (its manifest allows the local sandbox API), as the tests use.
+  await build(undefined, { sandbox: true });
   const [name, ...args] = process.argv.slice(2);
   const names = name === undefined ? Object.keys(BENCHMARKS) : [name];
   for (const each of names) {

@@ -9,6 +9,11 @@
  * - appsscript.json: the manifest, with urlFetchWhitelist built from the production base URL.
  *
  * Environment: API_BASE_URL sets the production base URL (default below).
+ *
+ * Sandbox builds (`build(url, { sandbox: true })`: the test suite's global setup, `npm start`,
+ * the benchmarks) add the emulation-only prefix `http://127.0.0.1:*\/` to urlFetchWhitelist, so
+ * the emulated runtime lets the add-on fetch the local sandbox on its ephemeral port. Google
+ * accepts https prefixes only: `npm run build` and `npm run push` never write it.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -23,6 +28,8 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { ve
 
 /** The API's production base URL; override with API_BASE_URL at build time. */
 export const DEFAULT_API_BASE_URL = "https://api.prospecting-data.example";
+/** The sandbox API on loopback, any port: allowed in sandbox builds only (see above). */
+export const SANDBOX_WHITELIST_PREFIX = "http://127.0.0.1:*/";
 /** Name of the IIFE's global that holds main.ts's exports. */
 const BUNDLE_GLOBAL = "AddOn";
 
@@ -60,7 +67,20 @@ function entryDeclarations(entries: GlobalEntry[]): string {
     .join("\n");
 }
 
-async function buildCode(baseUrl: string): Promise<string> {
+export interface BuildOptions {
+  /** Also allow the local sandbox (tests, playground, benchmarks); never for a deployment. */
+  sandbox?: boolean;
+}
+
+/** The manifest's urlFetchWhitelist: the base URL's origin, and the sandbox in sandbox builds. */
+export function urlFetchWhitelist(baseUrl: string, options: BuildOptions = {}): string[] {
+  const origin = new URL(baseUrl);
+  const list = [`${origin.protocol}//${origin.host}/`];
+  if (options.sandbox) list.push(SANDBOX_WHITELIST_PREFIX);
+  return list;
+}
+
+async function buildCode(baseUrl: string, whitelist: string[]): Promise<string> {
   const entry = join(root, "src/main.ts");
   const result = await esbuild.build({
     entryPoints: [entry],
@@ -75,6 +95,8 @@ async function buildCode(baseUrl: string): Promise<string> {
     define: {
       __ADDON_VERSION__: JSON.stringify(pkg.version),
       __API_BASE_URL__: JSON.stringify(baseUrl),
+      // The same prefixes as the manifest, so Settings can refuse a base URL Apps Script would not fetch.
+      __URL_FETCH_WHITELIST__: JSON.stringify(whitelist),
     },
   });
   const bundle = result.outputFiles[0]!.text;
@@ -90,10 +112,10 @@ async function buildSidebar(): Promise<string> {
   return template.replace("/*STYLE*/", () => style).replace("/*SCRIPT*/", () => script);
 }
 
-function buildManifest(baseUrl: string): string {
-  const manifest = readFileSync(join(root, "appsscript.json"), "utf8");
-  const origin = new URL(baseUrl);
-  return manifest.replace("__API_BASE_URL__", `${origin.protocol}//${origin.host}`);
+function buildManifest(whitelist: string[]): string {
+  const manifest = JSON.parse(readFileSync(join(root, "appsscript.json"), "utf8")) as Record<string, unknown>;
+  manifest.urlFetchWhitelist = whitelist;
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 /**
@@ -113,14 +135,18 @@ function writeDist(files: Record<string, string>): void {
   }
 }
 
-export async function build(baseUrl = process.env.API_BASE_URL || DEFAULT_API_BASE_URL): Promise<void> {
+export async function build(
+  baseUrl = process.env.API_BASE_URL || DEFAULT_API_BASE_URL,
+  options: BuildOptions = {},
+): Promise<void> {
   if (!baseUrl.startsWith("https://")) {
     throw new Error(
       `API_BASE_URL must be an https URL (Apps Script's urlFetchWhitelist needs it): ${baseUrl}`,
     );
   }
-  const [code, sidebar] = await Promise.all([buildCode(baseUrl), buildSidebar()]);
-  writeDist({ "Code.js": code, "sidebar.html": sidebar, "appsscript.json": buildManifest(baseUrl) });
+  const whitelist = urlFetchWhitelist(baseUrl, options);
+  const [code, sidebar] = await Promise.all([buildCode(baseUrl, whitelist), buildSidebar()]);
+  writeDist({ "Code.js": code, "sidebar.html": sidebar, "appsscript.json": buildManifest(whitelist) });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -2,3 +2,5 @@
 declare const __ADDON_VERSION__: string;
 /** The production API base URL the add-on was built with. */
 declare const __API_BASE_URL__: string;
+/** The manifest's urlFetchWhitelist prefixes (sandbox builds add `http://127.0.0.1:*\/`). */
+declare const __URL_FETCH_WHITELIST__: string[];

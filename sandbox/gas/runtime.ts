@@ -21,6 +21,21 @@
  * - Everything is real time by default (benchmarks measure it); pass a `clock` (see clock.ts's
  *   manualClock) to make sleeps, cache expiry and deadlines move without waiting.
  *
+ * Apps Script limits enforced (the Apps Script table G1-G9 of ../shared/PRODUCTION.md; each
+ * service file cites its source):
+ * - G1 daily URL Fetch quota: 20,000 requests a user a day (`quotas: { urlFetchPerDay }`,
+ *   `runtime.quotas.urlFetch.setLimit/setUsed/used/resetsAt`); past it fetch and fetchAll throw
+ *   "Service invoked too many times for one day: urlfetch." before sending (services/quota.ts).
+ * - G2 URL Fetch timeout: about 60 s a request; one network failure fails a whole fetchAll
+ *   (services/url-fetch.ts).
+ * - G3 urlFetchWhitelist: with `manifest` (dist/appsscript.json) given, a URL no prefix matches
+ *   throws "Request to <url> failed because the URL has not been whitelisted in the script
+ *   manifest." before sending (manifest.ts; sandbox builds add the emulation-only prefix
+ *   `http://127.0.0.1:*\/` so the sandbox's ephemeral port is allowed).
+ * - G4 CacheService: 1,000 items a cache, then the 900 farthest from expiring are kept; 100 KB a
+ *   value, 250 characters a key, 6 h at most; `runtime.caches.dropEarly(share, seed)` drops
+ *   entries early as Google's best-effort cache may (services/cache.ts).
+ *
  * Values returned to the caller are plain Node data (arrays, objects, Dates copied out of the vm).
  *
  * Known differences from Google's: custom-function cells are evaluated one after another (Sheets
@@ -44,12 +59,14 @@ import {
   type ServiceCall,
 } from "./execution";
 import { execute, listGlobalFunctions, ScriptError } from "./executor";
+import { parseManifest } from "./manifest";
 import { type CustomFunctionOutcome, recalculate } from "./recalc";
 import { CacheStores } from "./services/cache";
 import type { FetchAllSync, RuntimeState, ServiceHost } from "./services/host";
 import { LockTable } from "./services/lock";
 import type { LogEntry } from "./services/logging";
 import { type PropertiesData, type PropertyStore, PropertyStores } from "./services/properties";
+import { type QuotaOptions, Quotas } from "./services/quota";
 import { SpreadsheetObject } from "./services/spreadsheet";
 import { UiState } from "./services/ui";
 import type { SpreadsheetData } from "./spreadsheet-data";
@@ -60,6 +77,7 @@ export { manualClock } from "./clock";
 export type { ServiceCall } from "./execution";
 export { ScriptError } from "./executor";
 export type { PropertiesData } from "./services/properties";
+export { DailyQuota, type QuotaOptions, Quotas, URL_FETCH_QUOTA_MESSAGE } from "./services/quota";
 export type { AlertAnswer, MenuData, UiEvent } from "./services/ui";
 export type { SpreadsheetData } from "./spreadsheet-data";
 
@@ -94,6 +112,11 @@ export interface RuntimeOptions {
   codeJs: string;
   /** dist/sidebar.html (HtmlService's file "sidebar"). */
   sidebarHtml: string;
+  /**
+   * dist/appsscript.json's text. With it, fetches obey its urlFetchWhitelist (G3) and ScriptApp
+   * triggers need its script.scriptapp scope; without it, no such checks.
+   */
+  manifest?: string;
   /** Other HTML files by name. */
   files?: Record<string, string>;
   spreadsheet?: SpreadsheetData;
@@ -106,6 +129,8 @@ export interface RuntimeOptions {
   clock?: RuntimeClock;
   /** Default: sandbox/sync-http's fetchAllSync (real, parallel, loopback only here). */
   fetchAll?: FetchAllSync;
+  /** Daily quotas: `{ urlFetchPerDay: 20_000 }` by default. */
+  quotas?: QuotaOptions;
   /** Recalculate stale formulas after each execution and each setCell (default true). */
   autoRecalculate?: boolean;
 }
@@ -249,6 +274,11 @@ export interface Runtime {
   readonly locks: LockTable;
   readonly counters: Counters;
   resetCounters(): void;
+  /**
+   * Daily quotas per user (G1): `quotas.urlFetch.setLimit(n)`, `.setUsed(n, user?)`, `.used(user?)`,
+   * `.remaining(user?)`, `.resetsAt()` (the next day boundary of the runtime's clock).
+   */
+  readonly quotas: Quotas;
   /** Logger and console output, per execution. */
   readonly logs: LogEntry[];
   /** The last 1,000 executions. */
@@ -274,6 +304,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     locks: new LockTable(clock),
     ui: new UiState(),
     counters: emptyCounters(),
+    manifest: options.manifest === undefined ? undefined : parseManifest(options.manifest),
+    quotas: new Quotas(clock, () => runtime.user, options.quotas),
     logs: [],
     files: { ...options.files, sidebar: options.sidebarHtml },
     fetchAll: options.fetchAll ?? fetchAllSync,
@@ -425,6 +457,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ui: state.ui,
     caches: state.caches,
     locks: state.locks,
+    quotas: state.quotas,
     logs: state.logs,
     executions,
     get counters() {

@@ -3,6 +3,8 @@ export interface EngineSetup {
   /** dist/Code.js and dist/sidebar.html, read once at start (a rebuild while running changes nothing). */
   codeJs: string;
   sidebarHtml: string;
+  /** dist/appsscript.json: the runtime enforces its urlFetchWhitelist (a sandbox build allows the sandbox). */
+  manifest?: string;
   /** The saved spreadsheet and properties (.data/playground.json). */
   statePath: string;
   /** Set as the user property API_BASE_URL at each start: the sandbox's port changes per start. */

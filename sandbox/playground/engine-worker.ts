@@ -19,6 +19,7 @@ function createRuntime() {
     return createPlaygroundRuntime({
       codeJs: setup.codeJs,
       sidebarHtml: setup.sidebarHtml,
+      ...(setup.manifest !== undefined && { manifest: setup.manifest }),
       start: saved ? { saved } : { spreadsheet: seedSpreadsheet(setup.seedUrls) },
     });
   } catch (error) {

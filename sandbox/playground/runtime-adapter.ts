@@ -16,6 +16,7 @@ import type { MenuItemView, MenuView, SheetView } from "./protocol";
 export interface PlaygroundRuntimeOptions {
   codeJs: string;
   sidebarHtml: string;
+  manifest?: string;
   /** Where to start: a saved state, or a new spreadsheet. */
   start: { saved: SavedRuntime } | { spreadsheet: SpreadsheetData };
 }
@@ -76,6 +77,7 @@ export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): Play
   const runtime = createRuntime({
     codeJs: options.codeJs,
     sidebarHtml: options.sidebarHtml,
+    ...(options.manifest !== undefined && { manifest: options.manifest }),
     ...("saved" in options.start
       ? { spreadsheet: options.start.saved.spreadsheet, properties: options.start.saved.properties }
       : { spreadsheet: options.start.spreadsheet }),

@@ -61,6 +61,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   }
   const codeJs = readFileSync(codePath, "utf8");
   const sidebarHtml = readFileSync(sidebarPath, "utf8");
+  const manifestPath = join(distDir, "appsscript.json");
+  const manifest = existsSync(manifestPath) ? readFileSync(manifestPath, "utf8") : undefined;
 
   const assetsReady = buildPageAssets(join(here, "page"));
   const sandbox = await startSandboxThread({
@@ -75,6 +77,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const setup: EngineSetup = {
       codeJs,
       sidebarHtml,
+      ...(manifest !== undefined && { manifest }),
       statePath,
       sandboxUrl: sandbox.url,
       apiKey: DEMO_API_KEY,

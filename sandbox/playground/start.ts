@@ -28,7 +28,7 @@ const port = numberOption(values.port ?? process.env.PORT, "PORT") ?? 5173;
 const sandboxPort = numberOption(values["sandbox-port"] ?? process.env.SANDBOX_PORT, "SANDBOX_PORT");
 const latencyMs = numberOption(values["latency-ms"], "--latency-ms");
 
-await build();
+await build(undefined, { sandbox: true });
 const playground = await startPlayground({
   port,
   ...(sandboxPort !== undefined && { sandboxPort }),

@@ -7,7 +7,10 @@
  * - 429 (throttled: never charged). A 429 also pauses the whole queue for the backoff, since the
  *   key's parallel budget is shared with other executions.
  * - failures that surely were not sent (`sent: false`).
- * - 500 only where the spec says "send again" (lead lookup): `retryServerErrors`.
+ * - 5xx only where the answer proves nothing was charged (`charged: "no"`: the API's own 500 body
+ *   on a lead lookup, where the spec says "send again"; any 5xx of the free transaction list) and
+ *   the caller allows it (`retryServerErrors`). A gateway's 502/503/504 after a paid call may have
+ *   been charged and is never sent again.
  * Nothing that may have been charged is sent again: a timeout (`sent: true`) becomes an error with
  * `charged: "maybe"`.
  *
@@ -73,7 +76,8 @@ export function backoffMs(failures: number): number {
 function retryable(error: ApiError, retryServerErrors: boolean): boolean {
   if (error.kind === "throttled") return true;
   if (error.kind === "network" && error.charged === "no" && error.status === undefined) return true;
-  return error.kind === "server" && retryServerErrors;
+  // A server error is sent again only when its answer proved that nothing was charged.
+  return error.kind === "server" && retryServerErrors && error.charged === "no";
 }
 
 export function runBatch<T>(

@@ -11,12 +11,13 @@ import {
   type Outcome,
   runBatch,
 } from "./batch";
-import { type Problem, validationError } from "./errors";
+import { apiError, type Problem, validationError } from "./errors";
 import { type TransactionPages, transactionPageQueries } from "./pagination";
-import type { Clock, Http } from "./ports";
-import { type Connection, getRequest, interpret, postRequest } from "./request";
+import type { Clock, Http, HttpOutcome } from "./ports";
+import { type Connection, getRequest, interpret, postRequest, type Result } from "./request";
 import {
   creditsSpent,
+  isBadUrlAnswer,
   readCompanySearch,
   readLeadLookup,
   readLeadSearch,
@@ -105,6 +106,20 @@ export function chunkLimit(endpoint: BatchEndpoint, setting: ClientConfig["chunk
 
 type Reader<T> = (body: unknown) => T | null;
 
+/**
+ * A lookup's outcome: the 400 `Bad url` answer (PRODUCTION.md A3) is "no profile at this URL",
+ * free and final, like a 404; any other 400 stays a refused request.
+ */
+function readLookupOutcome(outcome: HttpOutcome): Result<LeadLookupResponse> {
+  const result = interpret(PATHS.leadLookup, outcome, readLeadLookup);
+  if (result.ok || !isBadUrlAnswer(outcome)) return result;
+  const hint = result.error.hint;
+  return {
+    ok: false,
+    error: apiError("not_found", { status: 400, charged: "no", ...(hint ? { hint } : {}) }),
+  };
+}
+
 /** Charged answers carry their credit change in `amount`. */
 const chargedAmount = (value: { amount: number }) => creditsSpent(value.amount);
 
@@ -128,15 +143,17 @@ export function createClient(config: ClientConfig): Client {
   function batch<T>(
     path: EndpointPath,
     items: BatchItem[],
-    read: Reader<T>,
+    read: Reader<T> | { outcome: (outcome: HttpOutcome) => Result<T> },
     policy: Pick<BatchPolicy<NoInfer<T>>, "limit" | "cost" | "retryServerErrors">,
     options: BatchCallOptions,
   ): BatchResult<T> {
+    const readOutcome =
+      typeof read === "function" ? (outcome: HttpOutcome) => interpret(path, outcome, read) : read.outcome;
     return runBatch(
       config.http,
       config.clock,
       items,
-      { ...policy, read: (outcome) => interpret(path, outcome, read) },
+      { ...policy, read: readOutcome },
       { deadline: options.deadline, maxTries, chunkEstimateMs: options.chunkEstimateMs ?? 0 },
     );
   }
@@ -186,7 +203,7 @@ export function createClient(config: ClientConfig): Client {
       batch(
         PATHS.leadLookup,
         plan(requests, PATHS.leadLookup, validateLeadLookup),
-        readLeadLookup,
+        { outcome: readLookupOutcome },
         endpointPolicy("leadLookup"),
         options,
       ),

@@ -14,7 +14,8 @@ export type ApiErrorKind =
   | "server"
   | "timeout"
   | "network"
-  | "malformed";
+  | "malformed"
+  | "quota";
 
 /** One broken rule found before sending: where (the field's path) and how to fix it. */
 export interface Problem {
@@ -86,6 +87,11 @@ const TEXT: Record<ApiErrorKind, KindText> = {
     message: "The API sent an answer the add-on could not read.",
     next: "Try again; if it persists, report it with the time of the request.",
   },
+  quota: {
+    message:
+      "Apps Script's daily limit of web requests for your Google account is used up; nothing was sent.",
+    next: "Google resets it within 24 hours of your first request of the day (it does not say exactly when): try again tomorrow. Nothing was charged.",
+  },
 };
 
 /** An error of `kind` with its standard message and next step; `extra` overrides or adds fields. */
@@ -107,7 +113,10 @@ export function validationError(problems: Problem[]): ApiError {
   });
 }
 
-/** Errors that end a whole batch: no later request can succeed until the user acts. */
+/**
+ * Errors that end a whole batch: no later request can succeed until the user acts (a key, credits)
+ * or the platform's day turns (the URL Fetch quota).
+ */
 export function stopsBatch(error: ApiError): boolean {
-  return error.kind === "auth" || error.kind === "insufficient_funds";
+  return error.kind === "auth" || error.kind === "insufficient_funds" || error.kind === "quota";
 }

@@ -16,14 +16,15 @@ export interface HttpRequest {
 }
 
 /**
- * What became of one request. `failure` means no HTTP answer was read: the connection failed or
- * the platform's per-request timeout (about 60 s in Apps Script) ran out. `sent` says whether the
+ * What became of one request. `failure` means no HTTP answer was read: the connection failed, the
+ * platform's per-request timeout (about 60 s in Apps Script) ran out, or the platform's daily
+ * quota of fetches was used up (`quota`: thrown before anything is sent). `sent` says whether the
  * request may have reached the server (and so may have been charged): false only when it surely
  * did not (for example the connection was refused).
  */
 export type HttpOutcome =
   | { kind: "response"; status: number; body: string }
-  | { kind: "failure"; reason: "timeout" | "network"; message: string; sent: boolean };
+  | { kind: "failure"; reason: "timeout" | "network" | "quota"; message: string; sent: boolean };
 
 /** Sends requests in parallel and answers in the same order; never throws for one bad request. */
 export interface Http {

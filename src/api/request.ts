@@ -85,15 +85,22 @@ export function detailText(body: string): string {
 
 const INSUFFICIENT_FUNDS = /insufficient funds/i;
 
-/** Lead lookup's 500 is "send again" by the spec, so it did not charge; elsewhere we cannot know. */
-function serverCharged(path: EndpointPath): ApiError["charged"] {
-  return path === PATHS.leadLookup ? "no" : "maybe";
-}
-
 /** True when the body is the API's own error object, not a page from something else at that address. */
 function isApiErrorBody(body: string): boolean {
   const parsed = parseJson(body);
   return parsed !== null && typeof parsed === "object" && "detail" in parsed;
+}
+
+/**
+ * Whether a 5xx may have cost credits. The transaction list is free. On a lookup, only the API's
+ * own 500 error body is the spec's "send it again" (the API failed before charging); a 502, 503
+ * or 504 comes from a gateway that may have given up on a paid call the API still finished, and
+ * a 500 without the API's body may be one too. Searches never say: any 5xx may have been charged.
+ */
+function serverCharged(path: EndpointPath, status: number, body: string): ApiError["charged"] {
+  if (path === PATHS.transactions) return "no";
+  if (path === PATHS.leadLookup && status === 500 && isApiErrorBody(body)) return "no";
+  return "maybe";
 }
 
 /**
@@ -132,7 +139,8 @@ function errorFromStatus(path: EndpointPath, status: number, body: string): ApiE
   if (status === 404) return notFound(path, body, withDetail);
   if (status === 429) return apiError("throttled", { status, charged: "no", ...withDetail });
   if (status === 408) return apiError("timeout", { status, charged: "maybe", ...withDetail });
-  if (status >= 500) return apiError("server", { status, charged: serverCharged(path), ...withDetail });
+  if (status >= 500)
+    return apiError("server", { status, charged: serverCharged(path, status, body), ...withDetail });
   // 400 ValidationError and any other 4xx: the server's text reaches the user verbatim as the hint.
   if (status >= 400) return apiError("validation", { status, charged: "no", ...withDetail });
   return apiError("malformed", { status, charged: "maybe", ...withDetail });

@@ -3,6 +3,7 @@
  * required (the record list, or the lead object); unknown extra fields pass through untouched and
  * a missing `amount` counts as 0. Anything else is `null`, which request.ts turns into `malformed`.
  */
+import type { HttpOutcome } from "./ports";
 import type {
   CompanySearchResponse,
   LeadLookupResponse,
@@ -29,10 +30,13 @@ function numberOr(value: unknown, fallback: number): number {
 
 export function readCompanySearch(body: unknown): CompanySearchResponse | null {
   if (!isRecord(body) || !isRecordArray(body.companies)) return null;
+  // No count is not the page's length: production counts only when asked (PRODUCTION.md A1).
+  const count = numberOr(body.results_count, Number.NaN);
+  const { results_count: _sent, ...rest } = body;
   return {
-    ...body,
+    ...rest,
     companies: body.companies,
-    results_count: numberOr(body.results_count, (body.companies as unknown[]).length),
+    ...(Number.isNaN(count) ? {} : { results_count: count }),
     amount: numberOr(body.amount, 0),
     time_cached: typeof body.time_cached === "string" ? body.time_cached : null,
   } as CompanySearchResponse;
@@ -78,4 +82,19 @@ export function creditsSpent(amount: number): number {
  */
 export function isRefineAnswer(response: CompanySearchResponse): boolean {
   return typeof response.message === "string" && response.message !== "" && response.companies.length === 0;
+}
+
+/**
+ * Production's answer to a lookup that matches no one, or a URL on another host (PRODUCTION.md
+ * A3): status 400, `{amount: 0, detail: "Bad url", input_url, status: "error", status_code: 400}`.
+ * Free, and final: sending it again finds no one again.
+ */
+export function isBadUrlAnswer(outcome: HttpOutcome): boolean {
+  if (outcome.kind !== "response" || outcome.status !== 400) return false;
+  try {
+    const body: unknown = JSON.parse(outcome.body);
+    return isRecord(body) && typeof body.detail === "string" && /^\s*bad url\s*\.?\s*$/i.test(body.detail);
+  } catch {
+    return false;
+  }
 }

@@ -21,6 +21,11 @@ const NOT_SENT = /invalid argument|not allowed|whitelist|allowlist|dns error|bad
  */
 const NO_CONNECTION = /address unavailable/i;
 const TIMED_OUT = /timeout|timed out|deadline/i;
+/**
+ * The day's URL Fetch quota is used up (20,000 calls for consumer accounts, 100,000 Workspace).
+ * Apps Script throws this before sending anything, so nothing of the batch was charged.
+ */
+const DAILY_QUOTA = /service invoked too many times for one day: urlfetch/i;
 
 /** Replaces every secret that appears in `text` with a marker. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
@@ -62,6 +67,7 @@ function toParams(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequ
 export function batchFailure(error: unknown, requests: readonly HttpRequest[]): HttpOutcome {
   const raw = error instanceof Error ? error.message : String(error);
   const message = redactSecrets(raw, secretsOf(requests));
+  if (DAILY_QUOTA.test(message)) return { kind: "failure", reason: "quota", message, sent: false };
   const reason = TIMED_OUT.test(message) ? "timeout" : "network";
   const sent = !(NOT_SENT.test(message) || (requests.length === 1 && NO_CONNECTION.test(message)));
   return { kind: "failure", reason, message, sent };

@@ -12,6 +12,7 @@ const KINDS: ApiErrorKind[] = [
   "timeout",
   "network",
   "malformed",
+  "quota",
 ];
 
 describe("ApiError", () => {
@@ -24,10 +25,11 @@ describe("ApiError", () => {
     }
   });
 
-  it("stops a batch only for auth and insufficient funds", () => {
+  it("stops a batch only for auth, insufficient funds and the platform's daily quota", () => {
     expect(KINDS.filter((kind) => stopsBatch(apiError(kind, { charged: "no" })))).toEqual([
       "auth",
       "insufficient_funds",
+      "quota",
     ]);
   });
 

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { readGlobalEntries } from "../../scripts/build";
+import { readGlobalEntries, SANDBOX_WHITELIST_PREFIX, urlFetchWhitelist } from "../../scripts/build";
 
 const root = join(import.meta.dirname, "../..");
 const code = readFileSync(join(root, "dist/Code.js"), "utf8");
@@ -91,7 +91,17 @@ describe("dist/appsscript.json", () => {
       "https://www.googleapis.com/auth/script.external_request",
       "https://www.googleapis.com/auth/script.container.ui",
     ]);
-    expect(manifest.urlFetchWhitelist).toHaveLength(1);
+    // The test suite's build is a sandbox build: the API's origin, then the local sandbox on any port.
+    expect(manifest.urlFetchWhitelist).toHaveLength(2);
     expect(manifest.urlFetchWhitelist[0]).toMatch(/^https:\/\/[^/]+\/$/);
+    expect(manifest.urlFetchWhitelist[1]).toBe(SANDBOX_WHITELIST_PREFIX);
+  });
+
+  it("lists only the API's https origin in a production build", () => {
+    expect(urlFetchWhitelist("https://api.example:8443/v1")).toEqual(["https://api.example:8443/"]);
+    expect(urlFetchWhitelist("https://api.example", { sandbox: true })).toEqual([
+      "https://api.example/",
+      "http://127.0.0.1:*/",
+    ]);
   });
 });

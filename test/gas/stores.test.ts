@@ -118,3 +118,43 @@ describe("Utilities", () => {
     expect(rt.run("nap")).toBe(1500);
   });
 });
+
+describe("CacheService cap (G4)", () => {
+  const CAP = `
+function putMany(prefix, n, seconds) { const c = CacheService.getDocumentCache(); const all = {}; for (let i = 0; i < n; i++) all[prefix + i] = "v"; c.putAll(all, seconds); }
+function putOne(key, seconds) { CacheService.getDocumentCache().put(key, "v", seconds); }
+function has(keys) { const got = CacheService.getDocumentCache().getAll(keys); return keys.filter(function (k) { return got[k] !== undefined; }).length; }
+`;
+  const keys = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+  it("keeps the 900 farthest from expiring once a write takes a cache past 1,000 items", () => {
+    const rt = tinyRuntime(CAP);
+    rt.run("putMany", ["answer:", 950, 21_600]);
+    rt.run("putMany", ["marker:", 50, 600]);
+    expect(rt.caches.document.size()).toBe(1000);
+    rt.run("putOne", ["one-more", 21_600]);
+    expect(rt.caches.document.size()).toBe(900);
+    // The 10-minute markers went first, then the oldest of the 6-hour answers.
+    expect(rt.run("has", [keys("marker:", 50)])).toBe(0);
+    expect(rt.run("has", [["one-more"]])).toBe(1);
+    expect(rt.run("has", [keys("answer:", 950)])).toBe(899);
+  });
+
+  it("applies the cap to one putAll of more than 1,000 items as a whole", () => {
+    const rt = tinyRuntime(CAP);
+    rt.run("putMany", ["k", 1200, 600]);
+    expect(rt.caches.document.size()).toBe(900);
+  });
+
+  it("drops entries early on demand (best effort), a share of each cache", () => {
+    const rt = tinyRuntime(CAP);
+    rt.run("putMany", ["k", 400, 600]);
+    expect(rt.caches.dropEarly(1)).toBe(400);
+    expect(rt.run("has", [keys("k", 400)])).toBe(0);
+    rt.run("putMany", ["k", 400, 600]);
+    const dropped = rt.caches.dropEarly(0.5, 7);
+    expect(dropped).toBeGreaterThan(150);
+    expect(dropped).toBeLessThan(250);
+    expect(rt.run("has", [keys("k", 400)])).toBe(400 - dropped);
+  });
+});

@@ -1,5 +1,5 @@
 /** In-memory ports for the enrichment job: a grid, a store, a lock, a clock and a client that count calls. */
-import { type ApiError, apiError } from "../../src/api/errors";
+import { type ApiError, apiError, stopsBatch } from "../../src/api/errors";
 import type { Clock } from "../../src/api/ports";
 import type { Lead, LeadLookupRequest } from "../../src/api/wire";
 import type { JobDeps } from "../../src/jobs/enrich/deps";
@@ -127,8 +127,7 @@ export class FakeClient implements LookupClient {
         spent += this.costPerCall;
         return { ok: true as const, value: { lead: answer.lead, amount: -this.costPerCall } };
       }
-      if (answer.error.kind === "insufficient_funds" || answer.error.kind === "auth")
-        stoppedBy = answer.error;
+      if (stopsBatch(answer.error)) stoppedBy = answer.error;
       void index;
       return { ok: false as const, error: answer.error };
     });

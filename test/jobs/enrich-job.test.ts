@@ -156,6 +156,34 @@ describe("enrichment job", () => {
     expect(grid.column("previous_job")).toEqual(["Senior Legal Associate @ Pioneer Networks"]);
   });
 
+  it.each([
+    ["lead_by_link", { up_to_the_second_fresh: true }, "ok"],
+    ["lead_by_link", {}, `ok: ${CACHED_CHANGE}`],
+    ["cache", { up_to_the_second_fresh: true }, "ok"],
+    ["live", {}, `ok: ${CACHED_CHANGE}`],
+  ] as const)(
+    "judges freshness by what was asked, not by source %s (extras %j)",
+    (source, extras, status) => {
+      // Production answers source "lead_by_link", fresh or not (PRODUCTION.md A2).
+      const grid = MemoryGrid.fromRows([
+        ["Profile URL", "Title", "Company"],
+        [url("a"), "Senior Legal Associate", "Pioneer Networks"],
+      ]);
+      const answer = new FakeClient(() => ({ ok: true, lead: lead("a", { source }) }));
+      const d = deps(grid, answer);
+      const { progress } = estimateJob(
+        d,
+        grid,
+        box(2),
+        opts({ fields: ["job_title", "company_name"], extras }),
+      );
+      confirmJob(d, progress.jobId);
+      runAll(d, progress.jobId);
+      expect(grid.column("enrichment_status")).toEqual([status]);
+      expect(grid.column("job_changed")).toEqual([true]);
+    },
+  );
+
   it("in fill mode fetches and counts only URLs whose rows have an empty chosen cell", () => {
     const grid = MemoryGrid.fromRows([
       ["Profile URL", "Title", "Company"],

@@ -179,16 +179,16 @@ describe("find leads at these companies", () => {
 describe("Leads sheet", () => {
   it("a new sheet gets the default header, with persona and company id", () => {
     const layout = leadsLayout([]);
-    expect(layout.header).toEqual([...DEFAULT_LEAD_COLUMNS]);
-    expect(layout.header).toEqual(expect.arrayContaining(["network_lead_persona", "network_company_id"]));
+    expect(layout.appended).toEqual([...DEFAULT_LEAD_COLUMNS]);
+    expect(layout.firstNewColumn).toBe(1);
+    expect(layout.appended).toEqual(expect.arrayContaining(["network_lead_persona", "network_company_id"]));
   });
 
   it("an existing header keeps its columns (aliases too); only the key fields are added", () => {
     const layout = leadsLayout(["Name", "Title", "Notes"]);
-    expect(layout.header).toEqual([
-      "Name",
-      "Title",
-      "Notes",
+    // Only the added cells, after the user's own: their header is never written back.
+    expect(layout.firstNewColumn).toBe(4);
+    expect(layout.appended).toEqual([
       "network_url",
       "network_lead_persona",
       "network_company_id",

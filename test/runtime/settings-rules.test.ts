@@ -120,6 +120,17 @@ describe("UrlFetchApp failures", () => {
     expect(redactSecrets("x s3cret y", ["s3cret"])).toBe("x [redacted] y");
   });
 
+  it("count the daily quota's exception as not sent, for the whole batch", () => {
+    const message = "Service invoked too many times for one day: urlfetch.";
+    expect(batchFailure(new Error(message), [request, request, request])).toMatchObject({
+      kind: "failure",
+      reason: "quota",
+      sent: false,
+      message,
+    });
+    expect(batchFailure(new Error(`Exception: ${message}`), [request])).toMatchObject({ reason: "quota" });
+  });
+
   it("count as not sent only when the platform refused before sending", () => {
     expect(batchFailure(new Error("DNS error: https://nowhere.example"), [request])).toMatchObject({
       sent: false,

@@ -48,14 +48,21 @@ export interface AddonRuntime {
   close(): Promise<void>;
 }
 
-let built: { codeJs: string; sidebarHtml: string } | null = null;
+interface BuiltAddon {
+  codeJs: string;
+  sidebarHtml: string;
+  /** dist/appsscript.json: the runtime enforces its urlFetchWhitelist. */
+  manifest: string;
+}
+
+let built: BuiltAddon | null = null;
 
 /**
  * dist/ as built by globalSetup (read once per test file). Another test run's build may be
  * rewriting dist/ at this moment (it removes the folder first), so a missing or half-written
  * bundle is read again for a few seconds before giving up.
  */
-export function builtAddon(): { codeJs: string; sidebarHtml: string } {
+export function builtAddon(): BuiltAddon {
   const waitUntil = Date.now() + 10_000;
   while (!built) {
     try {
@@ -63,7 +70,9 @@ export function builtAddon(): { codeJs: string; sidebarHtml: string } {
       new vm.Script(codeJs);
       const sidebarHtml = readFileSync(join(root, "dist/sidebar.html"), "utf8");
       if (!sidebarHtml.includes("</html>")) throw new Error("dist/sidebar.html is incomplete");
-      built = { codeJs, sidebarHtml };
+      const manifest = readFileSync(join(root, "dist/appsscript.json"), "utf8");
+      JSON.parse(manifest);
+      built = { codeJs, sidebarHtml, manifest };
     } catch (error) {
       if (Date.now() > waitUntil) throw error;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);

@@ -1,15 +1,22 @@
 /**
- * CacheService: user, document and script caches. Values expire after 600 s unless told
- * otherwise, at most 21,600 s (6 hours); a value holds at most 100 KB, a key 250 characters; a
- * cache keeps about 1,000 items (the oldest go first). Time comes from the runtime's clock.
+ * CacheService (G4 of PRODUCTION.md; Google's CacheService reference): user, document and script
+ * caches. Values expire after 600 s unless told otherwise, at most 21,600 s (6 hours); a value
+ * holds at most 100 KB, a key 250 characters. A cache holds at most 1,000 items: when a write takes
+ * it past that, it keeps the 900 farthest from expiring ("If more than 1000 items are written, the
+ * cache keeps the 900 items farthest from expiring"), so short-lived entries go first. Google's
+ * cache is best effort and may drop entries earlier: `runtime.caches.dropEarly(share)` does that
+ * on demand. Time comes from the runtime's clock.
  */
-import { enter, type ServiceHost } from "./host";
+import { Random } from "../../api/random";
+import { effectiveUser, enter, type ServiceHost } from "./host";
 
 export const CACHE_VALUE_LIMIT = 100 * 1024;
 export const CACHE_KEY_LIMIT = 250;
 export const CACHE_MAX_EXPIRATION_S = 21_600;
 export const CACHE_DEFAULT_EXPIRATION_S = 600;
 export const CACHE_MAX_ITEMS = 1000;
+/** What a cache keeps once a write takes it past CACHE_MAX_ITEMS. */
+export const CACHE_ITEMS_KEPT = 900;
 
 interface Entry {
   value: string;
@@ -31,13 +38,47 @@ export class CacheStore {
     return entry.value;
   }
 
+  /** Writes entries, then applies the cap once (a putAll is one write). */
   put(key: string, value: string, seconds: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + seconds * 1000 });
-    while (this.entries.size > CACHE_MAX_ITEMS) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+    this.putMany([{ key, value, seconds }]);
+  }
+
+  putMany(entries: Array<{ key: string; value: string; seconds: number }>): void {
+    const now = this.now();
+    for (const entry of entries) {
+      this.entries.delete(entry.key);
+      this.entries.set(entry.key, { value: entry.value, expiresAt: now + entry.seconds * 1000 });
     }
+    if (this.entries.size > CACHE_MAX_ITEMS) this.evict(now);
+  }
+
+  /** Past the cap: expired entries go, then all but the 900 farthest from expiring. */
+  private evict(now: number): void {
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    if (this.entries.size <= CACHE_MAX_ITEMS) return;
+    // Latest expiry first; among equal expiries the most recently written first (Map order reversed).
+    const ranked = [...this.entries].reverse().sort((a, b) => b[1].expiresAt - a[1].expiresAt);
+    for (const [key] of ranked.slice(CACHE_ITEMS_KEPT)) this.entries.delete(key);
+  }
+
+  /** Drops a share (0..1) of the entries now, chosen by `random` (best effort, as Google's). */
+  dropEarly(share: number, random: () => number): number {
+    let dropped = 0;
+    for (const key of [...this.entries.keys()]) {
+      if (random() < share) {
+        this.entries.delete(key);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  keys(): string[] {
+    return [...this.entries.keys()];
   }
 
   remove(key: string): void {
@@ -66,6 +107,21 @@ export class CacheStores {
       this.users.set(email, store);
     }
     return store;
+  }
+
+  /**
+   * The control for "best effort": drops `share` (default all) of every cache's entries at once,
+   * each entry independently with that chance, from a seeded sequence so a test repeats. Returns
+   * how many entries went.
+   */
+  dropEarly(share = 1, seed = 1): number {
+    const sequence = new Random(seed);
+    const random = () => sequence.next();
+    let dropped = 0;
+    for (const store of [this.document, this.script, ...this.users.values()]) {
+      dropped += store.dropEarly(share, random);
+    }
+    return dropped;
   }
 }
 
@@ -121,7 +177,7 @@ class Cache {
       key: this.checkKey(key),
       ...this.checkPut(value, expirationInSeconds),
     }));
-    for (const entry of entries) this.store.put(entry.key, entry.value, entry.seconds);
+    this.store.putMany(entries);
   }
 
   remove(key: unknown): void {
@@ -140,8 +196,7 @@ export function createCacheService(host: ServiceHost): object {
   return {
     getUserCache: () => {
       enter(host, "CacheService.getUserCache");
-      const email = host.exec.isCustomFunction ? host.state.model.owner : host.exec.user;
-      return new Cache(host, caches.user(email));
+      return new Cache(host, caches.user(effectiveUser(host)));
     },
     getDocumentCache: () => {
       enter(host, "CacheService.getDocumentCache");

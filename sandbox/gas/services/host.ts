@@ -8,11 +8,13 @@ import type { RuntimeClock } from "../clock";
 import type { Counters } from "../counters";
 import { countMethod } from "../counters";
 import type { Execution } from "../execution";
+import type { Manifest } from "../manifest";
 import type { SpreadsheetModel } from "../spreadsheet-model";
 import type { CacheStores } from "./cache";
 import type { LockTable } from "./lock";
 import type { LogEntry } from "./logging";
 import type { PropertyStores } from "./properties";
+import type { Quotas } from "./quota";
 import type { UiState } from "./ui";
 
 /** sandbox/sync-http's fetchAllSync: blocks the thread while the requests run in parallel. */
@@ -25,6 +27,10 @@ export interface RuntimeState {
   locks: LockTable;
   ui: UiState;
   counters: Counters;
+  /** appsscript.json, when the runtime was given one (urlFetchWhitelist, oauthScopes). */
+  manifest: Manifest | undefined;
+  /** Daily quotas (URL Fetch), per user. */
+  quotas: Quotas;
   logs: LogEntry[];
   /** HTML files by name ("sidebar" -> dist/sidebar.html). */
   files: Record<string, string>;
@@ -74,6 +80,11 @@ function checkAuthorization(host: ServiceHost, method: string): void {
   if (!allowed) {
     throw host.exec.exception(`You do not have permission to call ${method} (AuthMode.${mode}).`);
   }
+}
+
+/** Whose authority an execution runs with: a custom function runs as the spreadsheet's owner. */
+export function effectiveUser(host: ServiceHost): string {
+  return host.exec.isCustomFunction ? host.state.model.owner : host.exec.user;
 }
 
 /** Custom functions may read the spreadsheet but not change it or show UI. */

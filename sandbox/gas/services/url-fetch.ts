@@ -7,12 +7,16 @@
  *   ("Address unavailable: <url>", "Timeout: <url>");
  * - each request times out after about 60 s, and never later than the execution's deadline
  *   (running out there cuts the execution off);
- * - a URL longer than 2 KB is refused.
+ * - a URL longer than 2 KB is refused;
+ * - a URL the manifest's urlFetchWhitelist does not allow is refused (manifest.ts);
+ * - the daily URL Fetch quota (quota.ts) is checked before anything is sent.
  * Response headers are empty: sync-http's outcome carries status and body only.
  */
 import type { HttpOutcome, HttpRequest } from "../../../src/api/ports";
+import { fetchAllowed, whitelistMessage } from "../manifest";
 import { isPlainObject } from "../realm";
-import { enter, type ServiceHost } from "./host";
+import { effectiveUser, enter, type ServiceHost } from "./host";
+import { URL_FETCH_QUOTA_MESSAGE } from "./quota";
 
 /** Apps Script's limit on a fetched URL's length. */
 const URL_LIMIT = 2048;
@@ -140,6 +144,12 @@ function toWire(request: FetchParams): HttpRequest {
 function send(host: ServiceHost, requests: FetchParams[]): HTTPResponse[] {
   const exec = host.exec;
   const state = host.state;
+  for (const request of requests) {
+    if (!fetchAllowed(state.manifest, request.url)) throw exec.exception(whitelistMessage(request.url));
+  }
+  if (!state.quotas.urlFetch.take(effectiveUser(host), requests.length)) {
+    throw exec.exception(URL_FETCH_QUOTA_MESSAGE);
+  }
   state.counters.requests += requests.length;
   const timeoutMs = Math.max(1, Math.min(state.fetchTimeoutMs, exec.timeLeft()));
   const cappedByDeadline = timeoutMs < state.fetchTimeoutMs;

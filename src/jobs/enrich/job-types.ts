@@ -36,6 +36,12 @@ export interface EnrichJob {
   lastRow: number;
   urlColumn: number;
   layout: ColumnLayout;
+  /**
+   * Column (1-based, as text) -> its header, for every column the run touches: each step re-reads
+   * the header row and follows a column that moved (follow-columns.ts). Absent in runs saved
+   * before this existed.
+   */
+  columnHeaders?: Record<string, string>;
   options: EnrichOptions;
   /** Of the distinct URL keys in order: a changed URL column is detected, never silently mixed up. */
   fingerprint: string;

@@ -15,6 +15,7 @@
  */
 import { loadJob, removeJob, saveJob } from "./cursor";
 import { DEFAULT_LIMITS, type JobDeps, JobError } from "./deps";
+import { headersOf } from "./follow-columns";
 import type { EnrichJob, EnrichProgress } from "./job-types";
 import { checkOptions, type EnrichOptions } from "./options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "./plan";
@@ -80,6 +81,7 @@ export function saveEstimate(deps: JobDeps, plan: EnrichPlan, options: EnrichOpt
       lastRow: plan.lastRow,
       urlColumn: plan.urlColumn,
       layout: plan.layout,
+      columnHeaders: headersOf(plan.layout, plan.urlColumn, plan.headers),
       options,
       fingerprint: plan.fingerprint,
       distinct: plan.urls.keys.length,

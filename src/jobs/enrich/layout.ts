@@ -55,16 +55,19 @@ export function touchedColumns(layout: ColumnLayout): number[] {
   const columns = new Set<number>([
     ...layout.fields.map(([, column]) => column),
     ...Object.values(layout.status),
-    ...[layout.previous.job_title, layout.previous.company_name].filter((column) => column > 0),
+    ...[layout.previous.job_title, layout.previous.company_name],
   ]);
-  return [...columns].sort((a, b) => a - b);
+  // 0: no such column (no earlier job_title), or a target column that is gone.
+  return [...columns].filter((column) => column > 0).sort((a, b) => a - b);
 }
 
 /** Columns the job writes, grouped into runs of adjacent columns: one block write per run. */
 export function writtenColumnRuns(layout: ColumnLayout): Array<{ left: number; width: number }> {
   const columns = [
     ...new Set([...layout.fields.map(([, column]) => column), ...Object.values(layout.status)]),
-  ].sort((a, b) => a - b);
+  ]
+    .filter((column) => column > 0)
+    .sort((a, b) => a - b);
   const runs: Array<{ left: number; width: number }> = [];
   for (const column of columns) {
     const last = runs[runs.length - 1];

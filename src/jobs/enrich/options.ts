@@ -37,6 +37,14 @@ export const DEFAULT_ENRICH_OPTIONS: EnrichOptions = {
   mode: "refresh",
 };
 
+/**
+ * Whether the answers are real-time: the request's up_to_the_second_fresh decides (PRODUCTION.md
+ * A2: the answer's source is "lead_by_link" either way, so it cannot tell).
+ */
+export function askedFresh(extras: EnrichExtras): boolean {
+  return extras.up_to_the_second_fresh === true;
+}
+
 /** Credits one lookup can cost with these extras: 1 + one per paid extra (the client's cost rule). */
 export function creditsPerUrl(extras: EnrichExtras): number {
   return estimateLookupCost(1, extras);

@@ -55,7 +55,10 @@ function changesOf(
   now: string,
 ): Map<number, GridValue> {
   const cells = new Map<number, GridValue>();
-  const put = (column: number, value: unknown) => cells.set(column, toCellValue(value));
+  // Column 0: a target column that is gone (follow-columns.ts); its cells are not written.
+  const put = (column: number, value: unknown) => {
+    if (column > 0) cells.set(column, toCellValue(value));
+  };
   put(layout.status.enriched_at, now);
   if (outcome.kind === "status") {
     put(layout.status.enrichment_status, outcome.status);
@@ -127,8 +130,8 @@ export function writeOutcomes(
   now: string,
   written?: CellChanges,
 ): number {
-  if (outcomes.size === 0) return 0;
   const columns = touchedColumns(layout);
+  if (outcomes.size === 0 || columns.length === 0) return 0;
   const left = columns[0]!;
   const width = columns[columns.length - 1]! - left + 1;
   let calls = 0;
@@ -172,6 +175,7 @@ export function readStatuses(
   const result = new Map<number, [string, string]>();
   const statusColumn = layout.status.enrichment_status;
   const timeColumn = layout.status.enriched_at;
+  if (statusColumn <= 0 || timeColumn <= 0) return result;
   const left = Math.min(statusColumn, timeColumn);
   const width = Math.abs(statusColumn - timeColumn) + 1;
   for (const span of spans(rows)) {

@@ -9,8 +9,9 @@ import type { Clock } from "../../api/ports";
 import type { Lead, LeadLookupResponse } from "../../api/wire";
 import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
-import type { EnrichJob, JobMessage } from "./job-types";
-import { lookupRequest } from "./options";
+import { followColumns, goneMessage, withAppendedHeaders } from "./follow-columns";
+import type { ColumnLayout, EnrichJob, JobMessage } from "./job-types";
+import { askedFresh, lookupRequest } from "./options";
 import type { Grid } from "./ports";
 import type { CellChanges } from "./rectangles";
 import { isOkStatus, type RowOutcome, readStatuses, STATUS_TEXT, writeOutcomes } from "./row-writer";
@@ -33,6 +34,27 @@ function readUrls(grid: Grid, job: EnrichJob): DistinctUrls {
   const height = job.lastRow - job.firstRow + 1;
   const column = grid.read(job.firstRow, job.urlColumn, height, 1).map((row) => row[0] ?? "");
   return distinctUrls(column, job.firstRow);
+}
+
+/**
+ * Re-reads the header row and moves the job's columns to where their headers are now (one block
+ * read). When a column it needs is gone, the run stops and keeps its last known columns (so
+ * putting the header back lets it resume); the layout returned then has 0 for the gone columns,
+ * for writing what was already paid for without them.
+ */
+function followMovedColumns(context: StepContext): ColumnLayout | null {
+  const { job, grid } = context;
+  if (!job.columnHeaders) return null;
+  const width = Math.max(grid.lastColumn(), job.urlColumn);
+  const followed = followColumns(job, grid.read(job.layout.headerRow, 1, 1, width)[0] ?? []);
+  if (followed.gone.length > 0) {
+    stop(context, goneMessage(followed.gone));
+    return followed.layout;
+  }
+  job.layout = followed.layout;
+  job.urlColumn = followed.urlColumn;
+  job.columnHeaders = followed.columnHeaders;
+  return null;
 }
 
 function stop(context: StepContext, message: JobMessage): void {
@@ -93,8 +115,10 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
 function prepare(context: StepContext, urls: DistinctUrls): void {
   const { job, grid } = context;
   if (job.prepared) return;
-  if (job.layout.appended.length > 0)
+  if (job.layout.appended.length > 0) {
     grid.write(job.layout.headerRow, job.layout.firstNewColumn, [job.layout.appended]);
+    if (job.columnHeaders) job.columnHeaders = withAppendedHeaders(job);
+  }
   const invalid = new Map<number, RowOutcome>(
     urls.invalidRows.map((row) => [row, { kind: "status", status: STATUS_TEXT.invalid }]),
   );
@@ -139,6 +163,8 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   const { job, deps, grid } = context;
   // Made before anything is marked in flight: a missing key must not leave URLs "interrupted".
   const client = deps.client();
+  followMovedColumns(context);
+  if (job.state !== "running") return false;
   const before = context.states;
   context.states = withStates(before, chunk, URL_STATE.inFlight);
   saveStates(deps.store, before, context.states);
@@ -163,17 +189,22 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
     if (outcome.ok) {
       next.o.push(index);
       const lead = withExtras(outcome.value);
-      // The answer says where it came from; without a word, what was asked for decides.
-      const source = lead.source;
-      const cached =
-        source !== undefined ? source !== "live" : job.options.extras.up_to_the_second_fresh !== true;
+      // What was asked for decides: production answers source "lead_by_link" fresh or not
+      // (PRODUCTION.md A2), so the answer's source says nothing about freshness.
+      const cached = !askedFresh(job.options.extras);
       for (const row of rows) outcomes.set(row, { kind: "ok", lead, cached });
       return;
     }
     const error = outcome.error;
-    if (error.kind === "insufficient_funds" || error.kind === "auth" || error.kind === "forbidden") {
+    if (
+      error.kind === "insufficient_funds" ||
+      error.kind === "auth" ||
+      error.kind === "forbidden" ||
+      error.kind === "quota"
+    ) {
       // Refused before any charge, and every other URL would be refused too: the URL stays
-      // pending for after the user acts (tops up, fixes the key, gets the plan).
+      // pending for after the user acts (tops up, fixes the key, gets the plan) or, for Apps
+      // Script's daily URL Fetch quota (thrown before anything is sent), for the next day.
       if (error.kind === "forbidden") refused ??= error;
       next["."].push(index);
       return;
@@ -190,8 +221,12 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
     for (const row of rows) outcomes.set(row, { kind: "status", status });
   });
 
+  // The fetch may have taken a minute: write where the columns are now. A column deleted in the
+  // meantime loses only its own cells of this paid chunk; the run stops after writing the rest.
+  const degraded = followMovedColumns(context);
   context.written ??= new Map();
-  writeOutcomes(grid, job.layout, outcomes, job.options.mode, isoNow(deps.clock), context.written);
+  const layout = degraded ?? job.layout;
+  writeOutcomes(grid, layout, outcomes, job.options.mode, isoNow(deps.clock), context.written);
   let states = context.states;
   for (const state of [URL_STATE.pending, URL_STATE.ok, URL_STATE.notFound, URL_STATE.failed] as const) {
     states = withStates(states, next[state], state);
@@ -201,6 +236,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, states);
 
+  if (degraded) return false;
   if (refused) {
     stop(context, stopMessage(refused));
     const why =
@@ -208,7 +244,9 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
         ? "not enriched yet: the API key was not accepted; fix it in Settings, then Resume"
         : refused.kind === "forbidden"
           ? "not enriched yet: your plan does not include this lookup; then Resume"
-          : "not enriched yet: out of credits; top up, then Resume";
+          : refused.kind === "quota"
+            ? "not enriched yet: Apps Script's daily limit of web requests is used up (nothing sent, nothing charged); Resume tomorrow"
+            : "not enriched yet: out of credits; top up, then Resume";
     markPending(context, urls, why);
     return false;
   }
@@ -219,6 +257,11 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
 export function runSteps(context: StepContext): string {
   const { job, deps, grid, limits } = context;
   const started = deps.clock.now();
+  followMovedColumns(context);
+  if (job.state !== "running") {
+    saveJob(deps.store, job, context.states);
+    return context.states;
+  }
   const urls = readUrls(grid, job);
   if (fingerprint(urls.keys) !== job.fingerprint) {
     stop(context, {

@@ -46,8 +46,13 @@ export function leadKeys(networkId: unknown, networkUrl: unknown): string[] {
 }
 
 export interface LeadsLayout {
-  /** The full header row to write (null when the existing header already holds every column). */
-  header: string[] | null;
+  /**
+   * Only the header cells the add-on adds, written from `firstNewColumn` (1-based). Never the
+   * user's own header: read back, its `'=...` or `'00123` text has lost the apostrophe that keeps
+   * it literal, and writing it again would turn it into a formula or a number.
+   */
+  appended: string[];
+  firstNewColumn: number;
   /** field -> 0-based column index. */
   columns: Array<{ field: string; index: number }>;
   width: number;
@@ -59,7 +64,12 @@ export function leadsLayout(headers: readonly string[]): LeadsLayout {
   while (existing.length > 0 && existing[existing.length - 1] === "") existing.pop();
   if (existing.length === 0) {
     const header = [...DEFAULT_LEAD_COLUMNS];
-    return { header, columns: header.map((field, index) => ({ field, index })), width: header.length };
+    return {
+      appended: header,
+      firstNewColumn: 1,
+      columns: header.map((field, index) => ({ field, index })),
+      width: header.length,
+    };
   }
   // The sheet's own columns (by field name or alias, as planColumns matches them) keep their
   // place; of the fields it lacks, only the ones that identify a lead and its search are added.
@@ -70,9 +80,9 @@ export function leadsLayout(headers: readonly string[]): LeadsLayout {
     existing,
     wanted.filter((field) => found.has(field) || KEY_FIELDS.includes(field)),
   );
-  const header = plan.appended.length > 0 ? [...existing, ...plan.appended] : null;
   return {
-    header,
+    appended: plan.appended,
+    firstNewColumn: existing.length + 1,
     columns: plan.columns.map(({ field, index }) => ({ field, index })),
     width: existing.length + plan.appended.length,
   };

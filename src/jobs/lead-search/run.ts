@@ -139,8 +139,8 @@ class LeadsSheetWriter {
     const headers = lastRow >= 1 ? this.grid.read(1, 1, 1, width)[0]!.map(String) : [];
     const layout = leadsLayout(headers);
     if (lastRow >= 2) this.seen = existingKeys(layout, this.grid.read(2, 1, lastRow - 1, width));
-    if (layout.header) {
-      this.grid.write(1, 1, [layout.header]);
+    if (layout.appended.length > 0) {
+      this.grid.write(1, layout.firstNewColumn, [layout.appended]);
       this.writes++;
     }
     this.nextRow = Math.max(2, lastRow + 1);

@@ -1,0 +1,82 @@
+/**
+ * The client against the production API's documented answers (../shared/PRODUCTION.md A1-A9), as
+ * bodies from a fake Http: what each one reads as, what it costs, and what is sent again.
+ */
+import { describe, expect, it } from "vitest";
+import { createClient } from "../../src/api/client";
+import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
+import { FakeClock, fakeHttp, json, payloadOf } from "./support/fakes";
+
+function client(answer: (request: HttpRequest) => HttpOutcome) {
+  const clock = new FakeClock();
+  const http = fakeHttp(clock, answer);
+  return { http, clock, api: createClient({ baseUrl: "http://api", apiKey: "k", http, clock }) };
+}
+
+/** A3: a lookup that matches no one (or a URL on another host). */
+const badUrl = (url: string) =>
+  json(400, { amount: 0, detail: "Bad url", input_url: url, status: "error", status_code: 400 });
+
+describe("A3: a lookup that matches no one", () => {
+  it("reads the 400 Bad url body as not found: free, final, never sent again", () => {
+    const url = "https://www.network.example/in/nobody-here";
+    const { http, clock, api } = client((r) => badUrl(String(payloadOf(r).url)));
+    const result = api.lookupLeads([{ url }], { deadline: clock.now() + 60_000 });
+    const outcome = result.outcomes[0];
+    expect(outcome?.ok).toBe(false);
+    if (outcome?.ok !== false) return;
+    expect(outcome.error).toMatchObject({ kind: "not_found", status: 400, charged: "no" });
+    expect(outcome.error.message).toMatch(/no profile/i);
+    expect(result.spent).toBe(0);
+    expect(result.stoppedBy).toBeNull();
+    expect(http.calls.flat()).toHaveLength(1);
+  });
+
+  it("keeps any other 400 of a lookup a refused request, not a missing profile", () => {
+    const { clock, api } = client(() =>
+      json(400, { status: "error", status_code: 400, detail: { url: "This field is required." } }),
+    );
+    const result = api.lookupLeads([{ url: "https://www.network.example/in/x" }], {
+      deadline: clock.now() + 60_000,
+    });
+    const outcome = result.outcomes[0];
+    expect(outcome?.ok === false && outcome.error.kind).toBe("validation");
+  });
+
+  it("is not a missing company on a lead search: Bad url is a lookup's answer", () => {
+    const { clock, api } = client(() =>
+      json(400, { amount: 0, detail: "Bad url", status: "error", status_code: 400 }),
+    );
+    const result = api.searchLeads([{ company_link: "https://www.network.example/company/x" }], {
+      deadline: clock.now() + 60_000,
+    });
+    const outcome = result.outcomes[0];
+    expect(outcome?.ok === false && outcome.error.kind).toBe("validation");
+  });
+});
+
+describe("A1: company search counts only when asked", () => {
+  it("leaves results_count out when the answer has none, instead of the page's length", () => {
+    const { clock, api } = client(() =>
+      json(200, { amount: -2, companies: [{ name: "A" }, { name: "B" }], time_cached: null }),
+    );
+    const result = api.searchCompanies([{ limit_by: 2 }], { deadline: clock.now() + 60_000 });
+    const outcome = result.outcomes[0];
+    expect(outcome?.ok).toBe(true);
+    if (!outcome?.ok) return;
+    expect(outcome.value.results_count).toBeUndefined();
+    expect(outcome.value.companies).toHaveLength(2);
+    expect(result.spent).toBe(2);
+  });
+
+  it("reads the no-match answer {amount: 0, companies: []}: free, no count", () => {
+    const { clock, api } = client(() => json(200, { amount: 0, companies: [] }));
+    const result = api.searchCompanies([{ limit_by: 25, get_max_companies: true }], {
+      deadline: clock.now() + 60_000,
+    });
+    const outcome = result.outcomes[0];
+    expect(outcome?.ok && outcome.value).toMatchObject({ companies: [], amount: 0, time_cached: null });
+    expect(outcome?.ok && outcome.value.results_count).toBeUndefined();
+    expect(result.spent).toBe(0);
+  });
+});

@@ -1,0 +1,44 @@
+/** Apps Script's daily URL Fetch quota during an enrichment: nothing sent, so nothing lost or charged. */
+import { describe, expect, it } from "vitest";
+import { confirmJob, estimateJob, resumeJob, stepJob } from "../../src/jobs/enrich/job";
+import { DEFAULT_ENRICH_OPTIONS } from "../../src/jobs/enrich/options";
+import { deps, errorOf, FakeClient, MemoryGrid, url } from "./enrich-fakes";
+
+const box = (height: number) => ({ sheetId: 1, sheetName: "CRM", top: 1, left: 1, height, width: 1 });
+
+function runAll(d: ReturnType<typeof deps>, jobId: string) {
+  let progress = stepJob(d, jobId);
+  for (let i = 0; i < 50 && progress.state === "running"; i += 1) progress = stepJob(d, jobId);
+  return progress;
+}
+
+describe("enrichment when the day's URL Fetch quota runs out", () => {
+  it("stops with the unsent URLs pending (not failed, not maybe charged), says so, and resumes cleanly", () => {
+    const slugs = ["a", "b", "c", "d", "e", "f"];
+    const grid = MemoryGrid.fromRows([["Profile URL", "Title"], ...slugs.map((s) => [url(s), ""])]);
+    let quotaLeft = 2;
+    const client = new FakeClient((u) => {
+      if (quotaLeft === 0) return { ok: false, error: errorOf("quota") };
+      quotaLeft -= 1;
+      return { ok: true, lead: { full_name: u, job_title: `T ${u.slice(-1)}` } as never };
+    });
+    const d = deps(grid, client, { settings: { chunkSize: 2, spendCap: 500 } });
+    const { progress } = estimateJob(d, grid, box(7), DEFAULT_ENRICH_OPTIONS);
+    confirmJob(d, progress.jobId);
+    const stopped = runAll(d, progress.jobId);
+    expect(stopped).toMatchObject({ state: "stopped", ok: 2, failed: 0, interrupted: 0, remaining: 4 });
+    expect(stopped.message?.kind).toBe("quota");
+    expect(`${stopped.message?.message} ${stopped.message?.next}`).toMatch(/nothing was (sent|charged)/i);
+    expect(`${stopped.message?.next}`).toMatch(/tomorrow/);
+    const statuses = grid.column("enrichment_status");
+    expect(statuses.slice(2)).toEqual(Array(4).fill(expect.stringMatching(/daily limit.*Resume tomorrow/)));
+    for (const status of statuses) expect(String(status)).not.toMatch(/may have been charged/);
+
+    quotaLeft = 100;
+    resumeJob(d, progress.jobId);
+    expect(runAll(d, progress.jobId)).toMatchObject({ state: "done", ok: 6, failed: 0 });
+    const paid = client.sent.filter((sent, i) => i < 2 || !client.sent.slice(0, i).includes(sent) || i >= 4);
+    expect(new Set(paid).size).toBe(6);
+    expect(grid.column("enrichment_status").every((s) => s === "ok")).toBe(true);
+  });
+});
