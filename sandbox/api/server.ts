@@ -93,7 +93,9 @@ const MAX_BODY = 1_000_000;
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
+  res.setHeader("Content-Type", "application/json");
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.writeHead(status);
   res.end(text);
 }
 
@@ -193,6 +195,8 @@ async function serveApi(
       typeof delayHeader === "string" ? delayHeader : undefined,
     );
     const delay = state.latencyFor(path, body) + (fault?.kind === "slow" ? fault.delayMs : 0);
+    // Sandbox only: the latency chosen for this request, so tests can check the model without timing it.
+    res.setHeader("X-Sandbox-Latency-Ms", String(Math.round(delay)));
     if (delay > 0) await sleep(delay);
     const forced = fault === null ? null : faultAnswer(fault.kind, state.config.insufficientFundsStatus);
     if (forced !== null) {
