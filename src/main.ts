@@ -9,7 +9,9 @@ import { enrichHandlers, requestEnrichFocus } from "./gas/enrich-handlers";
 import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
 import { settingsHandlers } from "./gas/settings-handlers";
-import { dispatch, type RpcHandlers, type RpcResult, type UserError } from "./rpc";
+import { dispatch, type RpcHandlers, type RpcResult } from "./rpc";
+import { RPC_SHAPES } from "./rpc/guards";
+import { toUserError } from "./rpc/user-error";
 
 const ADDON_TITLE = "Prospecting";
 
@@ -55,17 +57,6 @@ const handlers: RpcHandlers = {
   getServerInfo: () => ({ version: __ADDON_VERSION__ }),
 };
 
-function toUserError(error: unknown): UserError {
-  const message = error instanceof Error ? error.message : String(error);
-  // Errors meant for the user (the enrichment job's) carry their kind and next step.
-  const { kind, next } = Object(error) as { kind?: unknown; next?: unknown };
-  return {
-    kind: typeof kind === "string" ? kind : "internal",
-    message,
-    ...(typeof next === "string" ? { next } : {}),
-  };
-}
-
 /**
  * The sidebar's one server entry (called through google.script.run). Dispatches to the handler
  * named by `method`; errors come back as values.
@@ -74,7 +65,7 @@ function toUserError(error: unknown): UserError {
  * @return {*} An RpcResult.
  */
 export function rpc(method: string, arg: unknown): RpcResult<unknown> {
-  return dispatch(handlers, method, arg, toUserError);
+  return dispatch(handlers, RPC_SHAPES, method, arg, toUserError);
 }
 
 /**

@@ -13,12 +13,15 @@ import type { CreditsMethods } from "./rpc/credits";
 import type { EnrichMethods } from "./rpc/enrich";
 import type { LeadsMethods } from "./rpc/leads";
 import type { SettingsMethods } from "./rpc/settings";
+import { type Shape, ShapeFault } from "./rpc/shape";
 
 /** An error as the sidebar shows it: what went wrong and what to do next. */
 export interface UserError {
   kind: string;
   message: string;
   next?: string;
+  /** The argument's field at fault, when the server refused the argument's shape (`form.target`). */
+  field?: string;
 }
 
 /** What every server call answers: errors travel as values, not as thrown exceptions. */
@@ -47,20 +50,43 @@ export type RpcValue<M extends RpcMethod> = RpcMethods[M]["result"];
 /** The server's handler table: one function per method, checked against the contract. */
 export type RpcHandlers = { [M in RpcMethod]: (arg: RpcArg<M>) => RpcValue<M> };
 
-/** Runs a handler and turns a thrown error into an error value the sidebar can show. */
+/** Every method's argument check (src/rpc/guards.ts). */
+export type RpcShapes = { [M in RpcMethod]: Shape<RpcArg<M>> };
+
+/** What the sidebar is told when the argument's shape is wrong: the field, never its value. */
+function refused(fault: ShapeFault): RpcResult<unknown> {
+  return {
+    ok: false,
+    error: {
+      kind: "bad_request",
+      message: `The server could not read this request: ${fault.message}`,
+      next: "Check that field; if it looks right, reload the sidebar (it may be out of date).",
+      field: fault.field,
+    },
+  };
+}
+
+/**
+ * Checks the argument's shape, runs the handler on the checked copy, and turns a thrown error
+ * into an error value the sidebar can show. (Object.hasOwn is avoided: Apps Script may lack it.)
+ */
 export function dispatch(
   handlers: RpcHandlers,
-  method: string,
+  shapes: RpcShapes,
+  method: unknown,
   arg: unknown,
   toUserError: (error: unknown) => UserError,
 ): RpcResult<unknown> {
-  if (!Object.hasOwn(handlers, method)) {
-    return { ok: false, error: { kind: "bad_request", message: `Unknown server method "${method}".` } };
+  // Not Object.hasOwn: a built-in newer than ES2020 that Google does not promise.
+  if (typeof method !== "string" || !Object.prototype.hasOwnProperty.call(handlers, method)) {
+    const name = typeof method === "string" ? ` "${method.slice(0, 40)}"` : "";
+    return { ok: false, error: { kind: "bad_request", message: `Unknown server method${name}.` } };
   }
   try {
+    const checked = shapes[method as RpcMethod](arg, "");
     const handler = handlers[method as RpcMethod] as (a: unknown) => unknown;
-    return { ok: true, value: handler(arg) };
+    return { ok: true, value: handler(checked) };
   } catch (error) {
-    return { ok: false, error: toUserError(error) };
+    return error instanceof ShapeFault ? refused(error) : { ok: false, error: toUserError(error) };
   }
 }

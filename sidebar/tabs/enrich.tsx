@@ -15,6 +15,7 @@ import type {
   EnrichProgress,
 } from "../../src/rpc/enrich";
 import { DEFAULT_LOOKUP_FIELDS, type LeadField, parseFieldList } from "../../src/sheet/lead-fields";
+import { BalanceNote } from "../components/balance-note";
 import { CheckboxList } from "../components/checkbox-list";
 import { useNotices } from "../components/notices";
 import { ProgressBar } from "../components/progress";
@@ -188,11 +189,7 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
       {preview.maxCredits > cap ? (
         <span class="next">The run stops at the spend cap, after about {plural(affordable, "URL")}.</span>
       ) : null}
-      {balance !== null && preview.maxCredits > balance ? (
-        <span class="next">
-          Not enough credits for all: the run stops when they run out and keeps what is done.
-        </span>
-      ) : null}
+      <BalanceNote balance={balance} maxCredits={preview.maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
       {preview.skipped.length > 0 ? (
         <span class="next">

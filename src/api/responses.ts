@@ -30,10 +30,13 @@ function numberOr(value: unknown, fallback: number): number {
 
 export function readCompanySearch(body: unknown): CompanySearchResponse | null {
   if (!isRecord(body) || !isRecordArray(body.companies)) return null;
+  // No count is not the page's length: production counts only when asked (PRODUCTION.md A1).
+  const count = numberOr(body.results_count, Number.NaN);
+  const { results_count: _sent, ...rest } = body;
   return {
-    ...body,
+    ...rest,
     companies: body.companies,
-    results_count: numberOr(body.results_count, (body.companies as unknown[]).length),
+    ...(Number.isNaN(count) ? {} : { results_count: count }),
     amount: numberOr(body.amount, 0),
     time_cached: typeof body.time_cached === "string" ? body.time_cached : null,
   } as CompanySearchResponse;
@@ -71,6 +74,20 @@ export function readTransactions(body: unknown): TransactionListResponse | null 
 /** Credits a successful answer cost: charges are negative amounts, the refine answer a positive 3. */
 export function creditsSpent(amount: number): number {
   return Math.abs(amount);
+}
+
+/**
+ * Production's answer to a lead search that matches no one (PRODUCTION.md A6): status 200,
+ * `{amount: -1, leads: [], status: "No leads match with input criteria"}`. The -1 marks "no
+ * match"; no lead came back, and production bills no empty answer.
+ */
+export function isNoLeadMatch(response: LeadSearchResponse): boolean {
+  return response.leads.length === 0 && (response.amount === -1 || /no leads match/i.test(response.status));
+}
+
+/** Credits a lead search answer cost: its amount, except the no-match answer's -1 (free). */
+export function leadSearchCredits(response: LeadSearchResponse): number {
+  return isNoLeadMatch(response) ? 0 : creditsSpent(response.amount);
 }
 
 /**

@@ -263,7 +263,11 @@ export interface CompanySearchRequest {
 
 export interface CompanySearchResponse {
   companies: Company[];
-  results_count: number;
+  /**
+   * Companies matching the filters. Production sends it only when the request sets
+   * get_max_companies (and in the refine answer); an answer with no match has none.
+   */
+  results_count?: number;
   amount: number;
   time_cached: string | null;
   /** Present only in the refine-search response. */

@@ -10,15 +10,16 @@ import type { LeadSearchForm } from "../jobs/lead-search/form";
 import { LEADS_SHEET } from "../jobs/lead-search/leads-sheet";
 import { planSearches } from "../jobs/lead-search/plan";
 import { runLeadSearches } from "../jobs/lead-search/run";
+import { loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
 import type { RpcHandlers } from "../rpc";
-import type { LeadsCompanySelection, PersonaPreset } from "../rpc/leads";
+import type { LeadsCompanySelection } from "../rpc/leads";
 import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
+import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
 import { balanceView, connectClient, hasApiKey } from "./settings-client";
 import { readSettings } from "./settings-store";
 
-const PRESETS_KEY = "leads.presets";
 /** Searches stop starting after this much of the 6-minute execution (a search may take 60 s). */
 const RUN_BUDGET_MS = 4 * 60 * 1000;
 /** Searches per run: four fetchAll chunks of 50 fit the budget even when each takes a minute. */
@@ -102,17 +103,6 @@ function leadsSheet(): GoogleAppsScript.Spreadsheet.Sheet {
   return spreadsheet.getSheetByName(LEADS_SHEET) ?? spreadsheet.insertSheet(LEADS_SHEET);
 }
 
-function readPresets(): PersonaPreset[] {
-  const raw = PropertiesService.getDocumentProperties().getProperty(PRESETS_KEY);
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? (parsed as PersonaPreset[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 export const leadSearchHandlers: Pick<
   RpcHandlers,
   "leadsSelection" | "leadsEstimate" | "leadsRun" | "leadsPresets" | "leadsSavePreset"
@@ -169,23 +159,7 @@ export const leadSearchHandlers: Pick<
       lock.release();
     }
   },
-  leadsPresets: () => readPresets(),
-  leadsSavePreset: (preset) => {
-    const name = String(Object(preset).name ?? "").trim();
-    const personas = Object(preset).personas;
-    if (name === "" || !Array.isArray(personas)) {
-      throw new JobError("bad_request", "A preset needs a name and personas.", "Type a name for the preset.");
-    }
-    const presets = [...readPresets().filter((p) => p.name !== name), { name, personas }];
-    const json = JSON.stringify(presets);
-    if (json.length > 9000) {
-      throw new JobError(
-        "too_large",
-        "Saved personas would exceed the document's 9 KB limit for one value.",
-        "Delete or shorten other presets first.",
-      );
-    }
-    PropertiesService.getDocumentProperties().setProperty(PRESETS_KEY, json);
-    return presets;
-  },
+  leadsPresets: () => loadPersonaPresets(documentStore()),
+  // The argument's shape is checked at the door (src/rpc/guards.ts); the name is checked here.
+  leadsSavePreset: (preset) => savePersonaPreset(documentStore(), preset.name, preset.personas),
 };

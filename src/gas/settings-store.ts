@@ -21,10 +21,25 @@ function userProperties(): GoogleAppsScript.Properties.Properties {
   return PropertiesService.getUserProperties();
 }
 
+/** Own properties only (a key such as "constructor" must not read Object.prototype's). */
+function own(values: Record<string, string>, key: string): string | null {
+  return Object.prototype.hasOwnProperty.call(values, key) ? (values[key] ?? null) : null;
+}
+
+/**
+ * The manifest's urlFetchWhitelist as the build wrote it. A build without it: the default
+ * address's origin, and this machine (the sandbox), as the earlier manifests allowed.
+ */
+export function urlFetchWhitelist(): readonly string[] {
+  if (typeof __URL_FETCH_WHITELIST__ !== "undefined") return __URL_FETCH_WHITELIST__;
+  const origin = /^https?:\/\/[^/?#]+/i.exec(__API_BASE_URL__)?.[0] ?? __API_BASE_URL__;
+  return [`${origin}/`, "http://127.0.0.1:*/", "http://localhost:*/"];
+}
+
 /** The current user's settings (the owner's, inside a custom function). */
 export function readSettings(): Settings {
   const all = userProperties().getProperties();
-  return settingsFrom((key) => (Object.hasOwn(all, key) ? (all[key] ?? null) : null), __API_BASE_URL__);
+  return settingsFrom((key) => own(all, key), __API_BASE_URL__, urlFetchWhitelist());
 }
 
 /** What the sidebar may see: never the key, only its masked form. */
@@ -62,7 +77,7 @@ export function checkSettingsChange(change: SettingsChange): CheckedChange {
   if (change.baseUrl !== undefined) {
     const baseUrl = String(change.baseUrl);
     if (baseUrl.trim() === "") updates[SETTING_KEYS.baseUrl] = null;
-    else take("baseUrl", checkBaseUrl(baseUrl), SETTING_KEYS.baseUrl, String);
+    else take("baseUrl", checkBaseUrl(baseUrl, urlFetchWhitelist()), SETTING_KEYS.baseUrl, String);
   }
   if (change.chunkSize !== undefined) {
     take("chunkSize", checkChunkSize(change.chunkSize), SETTING_KEYS.chunkSize, String);
@@ -76,10 +91,11 @@ export function checkSettingsChange(change: SettingsChange): CheckedChange {
 /** The settings as they would be with `updates` saved (to test a key before keeping it). */
 export function settingsWith(updates: SettingsUpdates): Settings {
   const all = userProperties().getProperties();
-  return settingsFrom((key) => {
-    if (Object.hasOwn(updates, key)) return updates[key] ?? null;
-    return Object.hasOwn(all, key) ? (all[key] ?? null) : null;
-  }, __API_BASE_URL__);
+  return settingsFrom(
+    (key) => (Object.prototype.hasOwnProperty.call(updates, key) ? (updates[key] ?? null) : own(all, key)),
+    __API_BASE_URL__,
+    urlFetchWhitelist(),
+  );
 }
 
 /** Saves checked updates at once. */

@@ -69,16 +69,35 @@ export function maskApiKey(key: string): string {
 }
 
 const LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-const BASE_URL_SHAPE = /^(https?):\/\/([^/?#\s:]+|\[[^\]\s]+\])(:\d{1,5})?(\/[^?#\s]*)?$/i;
+/**
+ * Scheme, host (no user-info: `@`, `%` and `\` are refused, so `https://api.example@evil.example`
+ * cannot pass for api.example), optional port and path prefix.
+ */
+const BASE_URL_SHAPE = /^(https?):\/\/([^/?#\s:@%\\]+|\[[^\]\s@]+\])(:\d{1,5})?(\/[^?#\s@\\]*)?$/i;
 
-/** An http(s) origin with an optional path prefix; http only for this machine (the sandbox). */
-export function checkBaseUrl(input: string): Checked<string> {
+/** A urlFetchWhitelist prefix as a pattern: `*` stands for one part of a host or a port, as in Apps Script. */
+function prefixPattern(prefix: string): RegExp {
+  const escaped = prefix.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/?#@:]*");
+  return new RegExp(`^${escaped}`, "i");
+}
+
+/** True when Apps Script would fetch every URL under `baseUrl` with this manifest's urlFetchWhitelist. */
+export function allowedByWhitelist(baseUrl: string, whitelist: readonly string[]): boolean {
+  const target = `${baseUrl.replace(/\/+$/, "")}/`;
+  return whitelist.some((prefix) => prefixPattern(prefix).test(target));
+}
+
+/**
+ * An http(s) origin with an optional path prefix; http only for this machine (the sandbox). With
+ * `whitelist` (the manifest's urlFetchWhitelist), only an address Apps Script would fetch.
+ */
+export function checkBaseUrl(input: string, whitelist?: readonly string[]): Checked<string> {
   const text = input.trim().replace(/\/+$/, "");
   const match = BASE_URL_SHAPE.exec(text);
   if (!match) {
     return {
       ok: false,
-      message: "Enter the API address as https://host (no query or #), or leave it empty.",
+      message: "Enter the API address as https://host (no user name, query or #), or leave it empty.",
     };
   }
   const scheme = match[1]!.toLowerCase();
@@ -86,6 +105,14 @@ export function checkBaseUrl(input: string): Checked<string> {
     return {
       ok: false,
       message: "Use https: the key must not travel unencrypted (http is only for localhost).",
+    };
+  }
+  if (whitelist !== undefined && !allowedByWhitelist(text, whitelist)) {
+    return {
+      ok: false,
+      message:
+        `Apps Script may only fetch the addresses this add-on was built for (${whitelist.join(", ")}). ` +
+        "To use another API address, build the add-on with API_BASE_URL set to it (see the README), or leave this empty.",
     };
   }
   return { ok: true, value: text };
@@ -122,11 +149,16 @@ function savedNumber(
 }
 
 /** Settings from stored text values, with defaults for what is missing or unreadable. */
-export function settingsFrom(get: (key: string) => string | null, defaultBaseUrl: string): Settings {
+export function settingsFrom(
+  get: (key: string) => string | null,
+  defaultBaseUrl: string,
+  whitelist?: readonly string[],
+): Settings {
   const rawKey = get(SETTING_KEYS.apiKey);
   const key = rawKey === null ? null : checkApiKey(rawKey);
   const rawBase = get(SETTING_KEYS.baseUrl);
-  const base = rawBase === null || rawBase.trim() === "" ? null : checkBaseUrl(rawBase);
+  // A saved address the manifest no longer allows (or a trick saved before this check) is not used.
+  const base = rawBase === null || rawBase.trim() === "" ? null : checkBaseUrl(rawBase, whitelist);
   return {
     apiKey: key?.ok ? key.value : null,
     baseUrl: base?.ok ? base.value : defaultBaseUrl,

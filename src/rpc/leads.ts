@@ -7,6 +7,7 @@ import type { Problem } from "../api/errors";
 import type { CompanySelection } from "../jobs/lead-search/companies";
 import type { LeadSearchForm } from "../jobs/lead-search/form";
 import type { LeadSearchSummary } from "../jobs/lead-search/run";
+import type { PersonaPreset } from "../jobs/presets/personas";
 
 export type { LeadSearchForm, PersonaForm, TargetKind } from "../jobs/lead-search/form";
 export type { LeadSearchSummary, SearchReport } from "../jobs/lead-search/run";
@@ -41,10 +42,7 @@ export type LeadsRunResult =
   | ({ ok: true; sheetName: string } & LeadSearchSummary);
 
 /** Saved personas, per document. */
-export interface PersonaPreset {
-  name: string;
-  personas: LeadSearchForm["personas"];
-}
+export type { PersonaPreset };
 
 export interface LeadsMethods {
   leadsSelection: { arg: null; result: LeadsCompanySelection };

@@ -54,3 +54,70 @@ describe("A3: a lookup that matches no one", () => {
     expect(outcome?.ok === false && outcome.error.kind).toBe("validation");
   });
 });
+
+describe("A1: company search counts only when asked", () => {
+  it("leaves results_count out when the answer has none, instead of the page's length", () => {
+    const { clock, api } = client(() =>
+      json(200, { amount: -2, companies: [{ name: "A" }, { name: "B" }], time_cached: null }),
+    );
+    const result = api.searchCompanies([{ limit_by: 2 }], { deadline: clock.now() + 60_000 });
+    const outcome = result.outcomes[0];
+    expect(outcome?.ok).toBe(true);
+    if (!outcome?.ok) return;
+    expect(outcome.value.results_count).toBeUndefined();
+    expect(outcome.value.companies).toHaveLength(2);
+    expect(result.spent).toBe(2);
+  });
+
+  it("reads the no-match answer {amount: 0, companies: []}: free, no count", () => {
+    const { clock, api } = client(() => json(200, { amount: 0, companies: [] }));
+    const result = api.searchCompanies([{ limit_by: 25, get_max_companies: true }], {
+      deadline: clock.now() + 60_000,
+    });
+    const outcome = result.outcomes[0];
+    expect(outcome?.ok && outcome.value).toMatchObject({ companies: [], amount: 0, time_cached: null });
+    expect(outcome?.ok && outcome.value.results_count).toBeUndefined();
+    expect(result.spent).toBe(0);
+  });
+});
+
+describe("A6: a lead search with no match", () => {
+  it("reads {amount: -1, leads: [], status} as no lead and no charge", () => {
+    const { clock, api } = client(() =>
+      json(200, { amount: -1, leads: [], status: "No leads match with input criteria" }),
+    );
+    const result = api.searchLeads([{ company_name: "Acme" }], { deadline: clock.now() + 60_000 });
+    const outcome = result.outcomes[0];
+    expect(outcome?.ok && outcome.value).toMatchObject({
+      leads: [],
+      status: "No leads match with input criteria",
+    });
+    expect(result.spent).toBe(0);
+  });
+
+  it("still counts a charged answer by its amount", () => {
+    const { clock, api } = client(() =>
+      json(200, { amount: -2, leads: [{ network_id: "1" }, { network_id: "2" }], status: "success" }),
+    );
+    expect(api.searchLeads([{ company_name: "Acme" }], { deadline: clock.now() + 60_000 }).spent).toBe(2);
+  });
+});
+
+describe("A9: balances below zero", () => {
+  it("reads a negative after_balance as the balance, as number or as text", () => {
+    for (const after of [-101, "-2400"]) {
+      const { api } = client(() =>
+        json(200, {
+          count: 1,
+          next: null,
+          previous: null,
+          limit: 1,
+          max_limit: 100,
+          offset: 0,
+          results: [{ id: "t", amount: -5, after_balance: after, status: "success" }],
+        }),
+      );
+      expect(api.balance()).toEqual({ ok: true, value: Number(after) });
+    }
+  });
+});

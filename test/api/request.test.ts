@@ -111,12 +111,11 @@ describe("reading answers", () => {
   });
 
   it("fills missing numbers and keeps the lists", () => {
-    expect(readCompanySearch({ companies: [{}], message: "refine" })).toMatchObject({
-      results_count: 1,
-      amount: 0,
-      time_cached: null,
-      message: "refine",
-    });
+    const companies = readCompanySearch({ companies: [{}], message: "refine" });
+    expect(companies).toMatchObject({ amount: 0, time_cached: null, message: "refine" });
+    // No count is not the page's length: production counts only when asked (PRODUCTION.md A1).
+    expect(companies).not.toHaveProperty("results_count");
+    expect(readCompanySearch({ companies: [], results_count: "12" })?.results_count).toBe(12);
     expect(readTransactions({ results: [], count: "7" })).toMatchObject({ count: 7, next: null, offset: 0 });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Browser-test support: a playground on free ports with its own temporary data folder (tests never
- * touch .data/), and Chromium (Debian's /usr/bin/chromium) driven by playwright-core.
+ * touch .data/), and Chromium (Debian's, else the one npm installed: chromium-binary.ts) driven by
+ * playwright-core.
  * dist/ is built by vitest's globalSetup before any test file runs.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,9 +13,8 @@ import {
   type PlaygroundOptions,
   startPlayground as start,
 } from "../../sandbox/playground/server";
+import { type ChromiumBinary, resolveChromium } from "./chromium-binary";
 import { openPlayground } from "./playground-page";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export interface TestPlayground extends Playground {
   /** The data folder in use (temporary unless one was passed). */
@@ -42,9 +42,10 @@ export async function startPlayground(
 }
 
 /** Headless Chromium with a fresh profile and nothing that reaches beyond loopback. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(binary: ChromiumBinary = resolveChromium()): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: binary.executablePath,
+    env: { ...process.env, ...binary.env },
     headless: true,
     args: [
       "--no-sandbox",

@@ -59,6 +59,11 @@ export interface FakeCompanyApi {
   matches: number;
   unsuitable?: Set<number>;
   refine?: boolean;
+  /**
+   * When answers carry results_count: always (the spec's sample), only on a page that sends
+   * get_max_companies (production, PRODUCTION.md A1; a page with no company then has none), never.
+   */
+  count?: "always" | "when asked" | "never";
   /** A 400 ValidationError with this detail for every page. */
   validation?: string;
   /** Errors per page offset. */
@@ -99,9 +104,13 @@ export class FakeCompanyClient implements CompanySearchClient {
       const companies: Company[] = [];
       for (let i = offset; i < end; i++) if (!this.api.unsuitable?.has(i)) companies.push(company(i));
       spent += companies.length;
-      const value = {
+      const count = this.api.count ?? "always";
+      const counted =
+        count === "always" ||
+        (count === "when asked" && request.get_max_companies === true && this.api.matches > 0);
+      const value: CompanySearchResponse = {
         companies,
-        results_count: this.api.matches,
+        ...(counted ? { results_count: this.api.matches } : {}),
         amount: -companies.length,
         time_cached: "2026-11-01T10:00:00.000000",
       };

@@ -232,6 +232,35 @@ describe("a run", () => {
     expect(end).toMatchObject({ total: 50, written: 50, nextOffset: null });
   });
 
+  it("asks for the total on the first page only (get_max_companies) and counts from its answer", () => {
+    const client = new FakeCompanyClient({ matches: 5000, count: "when asked" });
+    const result = runCompanySearch(companyDeps(client), form({ limit_by: 200 }), 200);
+    expect(client.calls[0]?.map((page) => page.get_max_companies)).toEqual([
+      true,
+      ...Array(7).fill(undefined),
+    ]);
+    expect(result).toMatchObject({ resultsCount: 5000, matchesAtLeast: 200, nextOffset: 200 });
+  });
+
+  it("without a count, keeps Next page while pages come back full and says at least N match", () => {
+    const many = runCompanySearch(
+      companyDeps(new FakeCompanyClient({ matches: 5000, count: "never" })),
+      form({ limit_by: 200 }),
+      200,
+    );
+    expect(many).toMatchObject({ state: "done", resultsCount: null, matchesAtLeast: 200, nextOffset: 200 });
+    const deps = companyDeps(new FakeCompanyClient({ matches: 230, count: "never" }));
+    const next = runCompanySearch(deps, form({ limit_by: 100, offset_by: 200 }), 100);
+    expect(next).toMatchObject({ resultsCount: null, matchesAtLeast: 230, returned: 30, nextOffset: null });
+    expect(loadLastSearch(deps.store)).toMatchObject({ nextOffset: null, resultsCount: null });
+  });
+
+  it("reads production's no-match answer (no companies, no count) as 0 matches", () => {
+    const client = new FakeCompanyClient({ matches: 0, count: "when asked" });
+    const result = runCompanySearch(companyDeps(client), form({ limit_by: 25 }), 25);
+    expect(result).toMatchObject({ resultsCount: 0, matchesAtLeast: 0, returned: 0, nextOffset: null });
+  });
+
   it("refuses above the spend cap or above the confirmed estimate, sending nothing", () => {
     const client = new FakeCompanyClient({ matches: 5000 });
     expect(() => runCompanySearch(companyDeps(client), form({ limit_by: 600 }), 600)).toThrow(

@@ -255,4 +255,26 @@ describe("Leads sheet", () => {
       error: { message: "The company was not found.", hint: "Company not found." },
     });
   });
+
+  it("reads production's no-match answer (amount -1, no leads) as free, not a charge", () => {
+    const grid = MemoryGrid.fromRows([]);
+    const client = fakeClient([
+      {
+        amount: -1,
+        leads: [],
+        status: "No leads match with input criteria",
+      } as unknown as LeadSearchResponse,
+    ]);
+    const summary = runLeadSearches({ client, grid, chunkSize: 5, deadline: Number.POSITIVE_INFINITY }, [
+      { label: "Search", request: { company_name: "Acme" } },
+    ]);
+    expect(summary).toMatchObject({ spent: 0, written: 0, rows: null });
+    expect(summary.searches[0]).toMatchObject({
+      state: "ok",
+      leads: 0,
+      spent: 0,
+      status: "No leads match with input criteria",
+    });
+    expect(grid.writes).toBe(0);
+  });
 });

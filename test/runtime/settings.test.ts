@@ -168,6 +168,20 @@ describe("Settings over RPC", () => {
     expect(userProperty("API_KEY")).toBe(SECRET);
   });
 
+  it("refuses an address the manifest's urlFetchWhitelist does not allow, and user-info tricks", () => {
+    for (const baseUrl of [
+      "https://api.prospecting-data.example@evil.example",
+      "https://evil.example",
+      "https://api.prospecting-data.example.evil.example",
+    ]) {
+      const result = rpc<SaveSettingsResult>("saveSettings", { baseUrl });
+      expect(result, baseUrl).toEqual({ saved: false, problems: { baseUrl: expect.any(String) } });
+    }
+    const refused = rpc<SaveSettingsResult>("saveSettings", { baseUrl: "https://evil.example" });
+    expect(!refused.saved && refused.problems.baseUrl).toMatch(/API_BASE_URL/);
+    expect(userProperty("API_BASE_URL")).toBe(addon.sandboxUrl);
+  });
+
   it("returns to the built-in address when the address is cleared", () => {
     rpc("saveSettings", { baseUrl: "" });
     const view = rpc<SettingsView>("getSettings", null);

@@ -6,7 +6,8 @@ import { EMPTY_KEY, PATHS, useSandbox } from "./support.ts";
 let clock = Date.UTC(2026, 10, 21, 12);
 const api = useSandbox({ now: () => clock });
 
-type Body = CompanySearchResponse;
+/** These checks read the count, which production sends only when asked (PRODUCTION.md A1). */
+type Body = CompanySearchResponse & { results_count: number };
 
 const search = (body: Record<string, unknown>, key?: string) =>
   api.post<Body>(PATHS.companies, body, { key });

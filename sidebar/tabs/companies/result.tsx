@@ -8,6 +8,17 @@ function cachedSince(text: string): string {
   return match ? `${match[1]} ${match[2]} UTC` : text;
 }
 
+/**
+ * How many match: the API's count, or, when the answers carried none (production counts only when
+ * asked), the fewest the returned companies prove.
+ */
+function matchText(result: CompanyRunResult): string {
+  if (result.resultsCount !== null) return `${plural(result.resultsCount, "company", "companies")} match. `;
+  if (result.matchesAtLeast > 0)
+    return `At least ${plural(result.matchesAtLeast, "company", "companies")} match. `;
+  return "";
+}
+
 export function ResultView({
   result,
   busy,
@@ -59,7 +70,7 @@ export function ResultView({
   return (
     <div class={`notice ${tone}`} role="status" data-testid="company-result">
       <strong>
-        {result.resultsCount === null ? "" : `${plural(result.resultsCount, "company", "companies")} match. `}
+        {matchText(result)}
         {plural(result.written, "row")} written to {result.sheetName}
         {result.range ? `!${result.range}` : ""}
       </strong>

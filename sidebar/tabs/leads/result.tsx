@@ -1,5 +1,6 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
+import { BalanceNote } from "../../components/balance-note";
 import { plural } from "./inputs";
 
 const LIST = { paddingLeft: "16px", margin: "4px 0" } as const;
@@ -20,11 +21,7 @@ export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { 
           less, or raise the cap in Settings.
         </span>
       ) : null}
-      {balance !== null && maxCredits > balance ? (
-        <span class="next">
-          More than your balance: a search the balance cannot pay is refused (402) and costs nothing.
-        </span>
-      ) : null}
+      <BalanceNote balance={balance} maxCredits={maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
     </div>
   );

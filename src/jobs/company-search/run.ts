@@ -52,7 +52,12 @@ function rangeOf(page: CompanySearchRequest): string {
 
 interface Collected {
   companies: Company[];
+  /** The API's count, when an answer carried one (production: only when asked, A1). */
   resultsCount: number | null;
+  /** The fewest matches the answers prove: the end of the furthest company returned. */
+  atLeast: number;
+  /** Whether the answered page furthest down the list came back full (null: none answered). */
+  lastPageFull: boolean | null;
   timeCached: string | null;
   refineMessage: string | null;
   errors: PageError[];
@@ -68,6 +73,8 @@ function collect(
   const out: Collected = {
     companies: [],
     resultsCount: null,
+    atLeast: 0,
+    lastPageFull: null,
     timeCached: null,
     refineMessage: null,
     errors: [],
@@ -75,6 +82,7 @@ function collect(
     retryFrom: null,
   };
   let answered = false;
+  let furthest = -1;
   const retry = (page: CompanySearchRequest) => {
     out.retryFrom ??= page.offset_by ?? 0;
   };
@@ -86,7 +94,15 @@ function collect(
     }
     if (outcome.ok) {
       const answer = outcome.value;
-      out.resultsCount = Math.max(out.resultsCount ?? 0, answer.results_count);
+      const offset = page.offset_by ?? 0;
+      if (answer.results_count !== undefined) {
+        out.resultsCount = Math.max(out.resultsCount ?? 0, answer.results_count);
+      }
+      if (answer.companies.length > 0) out.atLeast = Math.max(out.atLeast, offset + answer.companies.length);
+      if (offset > furthest) {
+        furthest = offset;
+        out.lastPageFull = answer.companies.length >= (page.limit_by ?? 0);
+      }
       // The first answered page tells whether this search found the order cached or cached it now
       // (pages sent together: the others may already see the order the first one just cached).
       if (!answered) out.timeCached = answer.time_cached;
@@ -122,12 +138,35 @@ function stateOf(c: Collected, stopped: boolean, notReached: number): CompanyRun
   return c.errors.length > 0 || notReached > 0 ? "partial" : "done";
 }
 
+/**
+ * Where Next page starts. With the API's count, until the count; without one (production counts
+ * only when asked), while the last page came back full: a short page means the matches ended.
+ */
 function nextOffsetOf(c: Collected, end: number): number | null {
   const next = c.retryFrom ?? end;
   if (c.refineMessage !== null) return null;
   if (next >= 1599) return null;
-  if (c.retryFrom === null && c.resultsCount !== null && next >= c.resultsCount) return null;
-  return next;
+  if (c.retryFrom !== null) return next;
+  if (c.resultsCount !== null) return next >= c.resultsCount ? null : next;
+  return c.lastPageFull === true ? next : null;
+}
+
+/**
+ * Production answers a search with no match `{amount: 0, companies: []}`, without a count even
+ * when asked (PRODUCTION.md A1): every page of a window from the first match answered, empty.
+ */
+function countOf(c: Collected, offset: number, notReached: number): number | null {
+  if (c.resultsCount !== null) return c.resultsCount;
+  const nothing = c.companies.length === 0 && c.errors.length === 0 && !hasProblems(c.problems);
+  return offset === 0 && nothing && notReached === 0 && c.lastPageFull !== null ? 0 : null;
+}
+
+/**
+ * The pages as sent: the first asks for the total (get_max_companies), a flag without a price in
+ * production's reference; the API then answers results_count (PRODUCTION.md A1).
+ */
+function withTotalAsked(pages: CompanySearchRequest[]): CompanySearchRequest[] {
+  return pages.map((page, index) => (index === 0 ? { ...page, get_max_companies: true } : page));
 }
 
 /** A run that sent nothing: the form's own problems. */
@@ -136,6 +175,7 @@ function notSent(form: CompanySearchForm, problems: FieldProblems): CompanyRunRe
     state: "invalid",
     problems,
     resultsCount: null,
+    matchesAtLeast: 0,
     returned: 0,
     written: 0,
     duplicates: 0,
@@ -189,8 +229,9 @@ export function runCompanySearch(
   try {
     const client = deps.client();
     const deadline = deps.clock.now() + (deps.budgetMs ?? DEFAULT_BUDGET_MS);
-    const batch = client.searchCompanies(plan.pages, { deadline });
-    const collected = collect(plan.pages, batch.outcomes);
+    const pages = withTotalAsked(plan.pages);
+    const batch = client.searchCompanies(pages, { deadline });
+    const collected = collect(pages, batch.outcomes);
     if (batch.stoppedBy) {
       collected.errors.unshift({
         companies: "the rest",
@@ -208,7 +249,8 @@ export function runCompanySearch(
     const result: CompanyRunResult = {
       state: stateOf(collected, batch.stoppedBy !== null, notReached),
       problems: collected.problems,
-      resultsCount: collected.resultsCount,
+      resultsCount: countOf(collected, planned.offset, notReached),
+      matchesAtLeast: collected.atLeast,
       returned: collected.companies.length,
       written: write.written,
       duplicates: write.duplicates,

@@ -41,8 +41,13 @@ export interface CompanyRunResult {
   state: "done" | "partial" | "stopped" | "refine" | "invalid";
   /** Problems by field: the form's own, or the server's ValidationError placed at its field. */
   problems: FieldProblems;
-  /** The API's results_count: how many companies match the filters. */
+  /**
+   * The API's results_count: how many companies match the filters; null when unknown (production
+   * counts only when asked, and a page may come back without it).
+   */
   resultsCount: number | null;
+  /** The fewest matches the answers prove (offset of the furthest company returned, plus one). */
+  matchesAtLeast: number;
   /** Companies the API returned (and charged). */
   returned: number;
   written: number;

@@ -4,6 +4,7 @@
  * right after it, so a cut-off never loses what was paid for. Through ports only.
  */
 import type { ApiError } from "../../api/errors";
+import { leadSearchCredits } from "../../api/responses";
 import type { LeadSearchRequest, LeadSearchResponse } from "../../api/wire";
 import type { CellValue } from "../../sheet/cell-value";
 import type { Grid } from "../enrich/ports";
@@ -118,7 +119,8 @@ function reportOf(
     written,
     results_count: String(value.results_count ?? ""),
     status: String(value.status ?? ""),
-    spent: Math.max(0, -Math.round(Number(value.amount) || 0)),
+    // The no-match answer's amount -1 is no charge (PRODUCTION.md A6).
+    spent: leadSearchCredits(value),
   };
 }
 

@@ -25,7 +25,7 @@ function toOption(typed: string): LookupOption | null {
     .toLowerCase()
     .replace(/[\s-]+/g, "_");
   if (SPEC_NAMES.has(name)) return name as LookupOption;
-  return Object.hasOwn(ALIASES, name) ? (ALIASES[name] ?? null) : null;
+  return Object.prototype.hasOwnProperty.call(ALIASES, name) ? (ALIASES[name] ?? null) : null;
 }
 
 /** Every name the options argument accepts, for the error message. */

@@ -1,0 +1,136 @@
+/**
+ * The shape of every RPC method's argument, checked at the server's door before any handler runs
+ * (src/rpc.ts dispatch). One entry per method of the contract: a method added without its check
+ * fails to compile. Handlers then receive a fresh copy holding only the contract's fields.
+ */
+import { LOOKUP_OPTIONS } from "../api/wire";
+import type { CompanySearchForm } from "../jobs/company-search/form";
+import { FILTER_FIELDS, type FilterEntry } from "../jobs/credits/filters";
+import type { EnrichOptions } from "../jobs/enrich/options";
+import { type LeadSearchForm, type PersonaForm, TARGET_KINDS } from "../jobs/lead-search/form";
+import type { RpcArg, RpcMethod } from "../rpc";
+import type { CreditsExportRequest, CreditsListRequest } from "./credits";
+import type { EnrichRequest } from "./enrich";
+import type { LeadsRunRequest, PersonaPreset } from "./leads";
+import type { SettingsChange } from "./settings";
+import {
+  bool,
+  either,
+  fields,
+  list,
+  nothing,
+  nullable,
+  num,
+  oneOf,
+  optional,
+  type Shape,
+  someOf,
+  text,
+} from "./shape";
+
+/** A list entry typed into a chip: a name, a domain, an id. */
+const entry = text(2_000);
+const entries = list(entry);
+const presetName = text(1_000);
+const jobId = fields<{ jobId: string }>({ jobId: text(200) });
+/** A number typed as text or sent as a number; cleared inputs arrive as null. */
+const numberOrText = either(num, text(50), "a number");
+
+const companyForm = fields<CompanySearchForm>({
+  company_types: entries,
+  headcounts: entries,
+  num_of_followers: entries,
+  industries: entries,
+  locations: entries,
+  keywords: entries,
+  revenue_min: text(50),
+  revenue_max: text(50),
+  exclude_domains: entries,
+  exclude_ids: entries,
+  strict_locations: bool,
+  // A number input the user cleared arrives as null: readForm marks it at its field.
+  limit_by: nullable(num) as Shape<number>,
+  offset_by: nullable(num) as Shape<number>,
+});
+
+const persona = fields<PersonaForm>({
+  name: entry,
+  functions: entries,
+  seniorities: entries,
+  prohibit: entries,
+});
+
+const leadForm = fields<LeadSearchForm>({
+  target: fields<LeadSearchForm["target"]>({ kind: oneOf(TARGET_KINDS), value: text() }),
+  personas: list(persona, 100),
+  locations: entries,
+  lead_industries: entries,
+  company_locations: entries,
+  company_headcounts: entries,
+  company_types: entries,
+  past_company_names: entries,
+  years_in_company: list(num, 100),
+  years_in_position: list(num, 100),
+  groups: entries,
+  schools: entries,
+  exclude_names: entries,
+  filter_empty_vars: entries,
+  changed_jobs: bool,
+  posted_on_network: bool,
+  mentioned_in_news: bool,
+  limit_by: text(50),
+});
+
+const enrichOptions = fields<EnrichOptions>({
+  fields: list(text(100), 200) as Shape<EnrichOptions["fields"]>,
+  extras: someOf(LOOKUP_OPTIONS, bool),
+  mode: oneOf(["fill", "refresh"] as const),
+});
+
+const enrichRequest = fields<EnrichRequest>({ options: enrichOptions, urlColumn: optional(num) });
+
+const transactionFilters = someOf(
+  FILTER_FIELDS,
+  fields<FilterEntry>({ modifier: text(20), value: text(200) }),
+);
+
+export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
+  getServerInfo: nothing,
+  getSettings: nothing,
+  saveSettings: fields<SettingsChange>({
+    apiKey: optional(text(1_000)),
+    baseUrl: optional(text(2_000)),
+    chunkSize: optional(numberOrText),
+    spendCap: optional(numberOrText),
+  }),
+  removeApiKey: nothing,
+  testConnection: nothing,
+  enrichPreview: enrichRequest,
+  enrichEstimate: enrichRequest,
+  enrichConfirm: jobId,
+  enrichStep: jobId,
+  enrichPause: jobId,
+  enrichResume: jobId,
+  enrichCancel: jobId,
+  enrichStartup: nothing,
+  creditsSummary: nothing,
+  creditsList: fields<CreditsListRequest>({ filters: transactionFilters, limit: num, offset: num }),
+  creditsExport: fields<CreditsExportRequest>({ filters: transactionFilters, replace: bool }),
+  leadsSelection: nothing,
+  leadsEstimate: fields<{ form: LeadSearchForm }>({ form: leadForm }),
+  leadsRun: fields<LeadsRunRequest>({ form: leadForm, confirmedMaxCredits: num }),
+  leadsPresets: nothing,
+  leadsSavePreset: fields<PersonaPreset>({ name: presetName, personas: list(persona, 100) }),
+  companyEstimate: companyForm,
+  companyRun: fields<{ form: CompanySearchForm; confirmedCredits: number }>({
+    form: companyForm,
+    confirmedCredits: num,
+  }),
+  companyLastSearch: nothing,
+  companyPresets: nothing,
+  companySavePreset: fields<{ name: string; form: CompanySearchForm }>({
+    name: presetName,
+    form: companyForm,
+  }),
+  companyDeletePreset: fields<{ name: string }>({ name: presetName }),
+};
