@@ -9,19 +9,8 @@ import vm from "node:vm";
 
 /** `Owner.name` paths removed from every execution's globals, by edition. */
 export const BUILT_INS_AFTER_ES2020: Record<string, string[]> = {
-  ES2021: [
-    "String.prototype.replaceAll",
-    "Promise.any",
-    "AggregateError",
-    "WeakRef",
-    "FinalizationRegistry",
-  ],
-  ES2022: [
-    "Object.hasOwn",
-    "Array.prototype.at",
-    "String.prototype.at",
-    "TypedArray.prototype.at",
-  ],
+  ES2021: ["String.prototype.replaceAll", "Promise.any", "AggregateError", "WeakRef", "FinalizationRegistry"],
+  ES2022: ["Object.hasOwn", "Array.prototype.at", "String.prototype.at", "TypedArray.prototype.at"],
   ES2023: [
     "Array.prototype.findLast",
     "Array.prototype.findLastIndex",
