@@ -140,7 +140,9 @@ describe("time-driven triggers", () => {
     rt.run("schedule", ["hours", 1]);
     const again = tinyRuntime(CODE, { clock, triggers: rt.data().triggers });
     expect(again.advanceClock(HOUR_MS)).toHaveLength(1);
-    expect(again.run("schedule", ["hours", 1], { user: "bob@example.com" })[1]).toBe("trigger-2");
+    expect((again.run("schedule", ["hours", 1], { user: "bob@example.com" }) as string[])[1]).toBe(
+      "trigger-2",
+    );
   });
 
   it("move the real clock by an offset (the playground's control)", () => {
