@@ -6,6 +6,7 @@
 import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
 import { enrichHandlers, requestEnrichFocus } from "./gas/enrich-handlers";
+import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-handlers";
 import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
 import { settingsHandlers } from "./gas/settings-handlers";
@@ -25,6 +26,7 @@ export function onOpen(_event?: unknown): void {
     .createAddonMenu()
     .addItem("Open sidebar", "showSidebar")
     .addItem("Enrich selected profile URLs", "showEnrichSidebar")
+    .addItem("Undo last run", "undoLastRunFromMenu")
     .addToUi();
 }
 
@@ -48,12 +50,24 @@ export function showEnrichSidebar(): void {
   showSidebar();
 }
 
+/** Menu: puts back what the latest enrichment run changed (where nobody edited since) and says so. */
+export function undoLastRunFromMenu(): void {
+  const ui = SpreadsheetApp.getUi();
+  try {
+    ui.alert("Undo last run", undoMessage(undoLastRunNow()), ui.ButtonSet.OK);
+  } catch (error) {
+    const { message, next } = toUserError(error);
+    ui.alert("Undo last run", next ? `${message} ${next}` : message, ui.ButtonSet.OK);
+  }
+}
+
 const handlers: RpcHandlers = {
   ...settingsHandlers,
   ...enrichHandlers,
   ...leadSearchHandlers,
   ...creditsHandlers,
   ...companyHandlers,
+  ...historyHandlers,
   getServerInfo: () => ({ version: __ADDON_VERSION__ }),
 };
 

@@ -11,6 +11,7 @@
 import type { CompanyMethods } from "./rpc/companies";
 import type { CreditsMethods } from "./rpc/credits";
 import type { EnrichMethods } from "./rpc/enrich";
+import type { HistoryMethods } from "./rpc/history";
 import type { LeadsMethods } from "./rpc/leads";
 import type { SettingsMethods } from "./rpc/settings";
 import { type Shape, ShapeFault } from "./rpc/shape";
@@ -38,7 +39,8 @@ export interface RpcMethods
     EnrichMethods,
     CreditsMethods,
     LeadsMethods,
-    CompanyMethods {
+    CompanyMethods,
+    HistoryMethods {
   /** Cheap call the sidebar makes on load: proves the bridge works. */
   getServerInfo: { arg: null; result: ServerInfo };
 }

@@ -21,6 +21,7 @@ import { useNotices } from "../components/notices";
 import { ProgressBar } from "../components/progress";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
+import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
 
 type Extras = EnrichOptions["extras"];
 
@@ -267,6 +268,7 @@ function RunView(props: {
           {progress.message.next ? <span class="next">{progress.message.next}</span> : null}
         </div>
       ) : null}
+      {progress.state === "done" ? <JobChangeDigestView jobId={progress.jobId} /> : null}
       <div class="buttons">
         {progress.state === "running" && props.driving ? (
           <button type="button" class="secondary" onClick={props.onPause}>
@@ -290,6 +292,7 @@ function RunView(props: {
           </button>
         )}
       </div>
+      {finished ? <HistoryPanel /> : null}
     </section>
   );
 }
@@ -503,6 +506,7 @@ export function EnrichTab() {
           </button>
         )}
       </div>
+      <HistoryPanel />
     </form>
   );
 }

@@ -274,8 +274,18 @@ export interface CompanySearchResponse {
   message?: string;
 }
 
-/** [name, function, seniority, prohibit_keywords] */
-export type Persona = [name: string, functions: string[], seniority: string[], prohibitKeywords: string[]];
+/**
+ * [name, function, seniority, prohibit_keywords, priority?]. Production (PRODUCTION.md A5): the
+ * keywords are free text, [] skips a part, and the optional integer priority (default 0, lower
+ * first) orders leads when limit_by cuts the matches.
+ */
+export type Persona = [
+  name: string,
+  functions: string[],
+  seniority: string[],
+  prohibitKeywords: string[],
+  priority?: number,
+];
 
 export interface LeadSearchRequest {
   company_id?: number;

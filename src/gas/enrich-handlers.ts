@@ -18,6 +18,7 @@ import { columnLetters } from "../jobs/enrich/progress";
 import type { RpcHandlers } from "../rpc";
 import type { EnrichPreview, EnrichRequest } from "../rpc/enrich";
 import { gridOfSheet, sheetGrid } from "./grid";
+import { changeLogOf } from "./history-deps";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
@@ -34,7 +35,7 @@ function noKey(): JobError {
   );
 }
 
-function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
+export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
   const settings = readSettings();
   return {
     store: documentStore(),
@@ -47,6 +48,7 @@ function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
     },
     settings: { chunkSize: settings.chunkSize, spendCap: settings.spendCap },
     limits,
+    changes: changeLogOf(),
   };
 }
 

@@ -11,6 +11,7 @@ import { type LeadSearchForm, type PersonaForm, TARGET_KINDS } from "../jobs/lea
 import type { RpcArg, RpcMethod } from "../rpc";
 import type { CreditsExportRequest, CreditsListRequest } from "./credits";
 import type { EnrichRequest } from "./enrich";
+import type { HistorySettings } from "./history";
 import type { LeadsRunRequest, PersonaPreset } from "./leads";
 import type { SettingsChange } from "./settings";
 import {
@@ -58,6 +59,8 @@ const persona = fields<PersonaForm>({
   functions: entries,
   seniorities: entries,
   prohibit: entries,
+  // The optional 5th position (PRODUCTION.md A5): a whole number typed as text or sent as a number.
+  priority: optional(numberOrText),
 });
 
 const leadForm = fields<LeadSearchForm>({
@@ -133,4 +136,9 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     form: companyForm,
   }),
   companyDeletePreset: fields<{ name: string }>({ name: presetName }),
+  historyStatus: nothing,
+  historySaveSettings: fields<HistorySettings>({ enabled: bool, maxRows: num }),
+  historyUndo: nothing,
+  historyDigest: jobId,
+  historyShowJobChanges: fields<{ since: string }>({ since: text(20) }),
 };

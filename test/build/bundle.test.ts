@@ -20,6 +20,7 @@ const EXPECTED_GLOBALS = [
   "onInstall",
   "showSidebar",
   "showEnrichSidebar",
+  "undoLastRunFromMenu",
   "rpc",
   "LOOKUP_LEAD",
   "CREDIT_BALANCE",

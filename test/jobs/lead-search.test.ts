@@ -5,6 +5,7 @@ import type { Lead, LeadSearchRequest, LeadSearchResponse } from "../../src/api/
 import { selectedCompanies } from "../../src/jobs/lead-search/companies";
 import { emptyForm, formToRequest, type LeadSearchForm } from "../../src/jobs/lead-search/form";
 import { DEFAULT_LEAD_COLUMNS, leadsLayout } from "../../src/jobs/lead-search/leads-sheet";
+import { PERSONA_PRESETS } from "../../src/jobs/lead-search/persona-presets";
 import { planSearches } from "../../src/jobs/lead-search/plan";
 import { type LeadSearchClient, runLeadSearches } from "../../src/jobs/lead-search/run";
 import { MemoryGrid } from "./enrich-fakes";
@@ -79,6 +80,30 @@ describe("form -> request", () => {
     ).toEqual({ network_filter_link: link, limit_by: 25 });
   });
 
+  it("sends free-text personas, [] to skip functions, and the priority as a 5th position when given", () => {
+    const { request, problems } = formToRequest(
+      form({
+        personas: [
+          { name: "CTO", functions: ["CTO"], seniorities: [], prohibit: [], priority: "" },
+          {
+            name: "Leaders",
+            functions: [],
+            seniorities: ["manager+"],
+            prohibit: ["intern"],
+            priority: " 2 ",
+          },
+          { name: "Founders", functions: ["founder"], seniorities: [], prohibit: [], priority: 0 },
+        ],
+      }),
+    );
+    expect(problems).toEqual([]);
+    expect(request.personas).toEqual([
+      ["CTO", ["CTO"], [], []],
+      ["Leaders", [], ["manager+"], ["intern"], 2],
+      ["Founders", ["founder"], [], [], 0],
+    ]);
+  });
+
   it("leaves out a persona card left entirely blank", () => {
     const blank = { name: " ", functions: [""], seniorities: [], prohibit: [] };
     const { request, problems } = formToRequest(form({ personas: [blank] }));
@@ -90,14 +115,14 @@ describe("form -> request", () => {
     const { problems } = formToRequest(
       form({
         target: { kind: "company_id", value: "acme" },
-        personas: [{ name: "", functions: [], seniorities: ["Head"], prohibit: [] }],
+        personas: [{ name: "", functions: [], seniorities: ["Head"], prohibit: [], priority: "first" }],
         groups: ["x"],
         limit_by: "3000",
       }),
     );
     const paths = problems.map((p) => p.path);
     expect(paths).toEqual(
-      expect.arrayContaining(["company_id", "personas[0][0]", "personas[0][1]", "groups", "limit_by"]),
+      expect.arrayContaining(["company_id", "personas[0][0]", "personas[0][4]", "groups", "limit_by"]),
     );
     expect(paths).not.toContain("company_name");
     for (const p of problems) expect(p.hint).not.toBe("");
@@ -276,5 +301,16 @@ describe("Leads sheet", () => {
       status: "No leads match with input criteria",
     });
     expect(grid.writes).toBe(0);
+  });
+});
+
+describe("persona presets for the sidebar", () => {
+  it("each preset is a persona the server accepts as it stands", () => {
+    expect(PERSONA_PRESETS.map((p) => p.id)).toEqual(expect.arrayContaining(["founders", "executives"]));
+    for (const { persona } of PERSONA_PRESETS) {
+      const { request, problems } = formToRequest(form({ personas: [persona] }));
+      expect(problems).toEqual([]);
+      expect(request.personas).toHaveLength(1);
+    }
   });
 });

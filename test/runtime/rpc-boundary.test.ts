@@ -46,6 +46,11 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   companyPresets: null,
   companySavePreset: { name: "ICP", form: emptyCompanyForm() },
   companyDeletePreset: { name: "ICP" },
+  historyStatus: null,
+  historySaveSettings: { enabled: true, maxRows: 5000 },
+  historyUndo: null,
+  historyDigest: { jobId: "job-1" },
+  historyShowJobChanges: { since: "2026-11-01" },
 };
 
 const METHODS = Object.keys(SAMPLES) as RpcMethod[];
