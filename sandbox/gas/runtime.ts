@@ -282,6 +282,11 @@ export interface Runtime {
   /** A1 of the active range on the active sheet. */
   activeRange(): string;
   insertSheet(name: string): void;
+  /** What a user does by hand between executions (or inside an interrupt hook, mid-execution). */
+  deleteSheet(name: string): void;
+  /** Deletes (or, with insertColumns, inserts) `count` columns from the 1-based `at`, as a user would. */
+  deleteColumns(sheet: string, at: number, count: number): void;
+  insertColumns(sheet: string, at: number, count: number): void;
   sheets(): SheetInfo[];
   /** Runs stale formulas (all formulas with `all: true`, as when the file is reopened). */
   recalculate(options?: { all?: boolean }): void;
@@ -663,6 +668,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     insertSheet: (name) => {
       model.insertSheet(name);
+    },
+    deleteSheet: (name) => {
+      const sheet = model.sheets.find((s) => s.name === name);
+      if (!sheet) throw new Error(`No sheet named ${name}`);
+      model.deleteSheet(sheet);
+    },
+    deleteColumns: (name, at, count) => {
+      const sheet = model.sheets.find((s) => s.name === name);
+      if (!sheet) throw new Error(`No sheet named ${name}`);
+      model.remove(sheet, "columns", at, count);
+    },
+    insertColumns: (name, at, count) => {
+      const sheet = model.sheets.find((s) => s.name === name);
+      if (!sheet) throw new Error(`No sheet named ${name}`);
+      model.insert(sheet, "columns", at, count);
     },
 
     sheets: () =>

@@ -221,6 +221,8 @@ export interface Lead extends JobBase {
   posts?: unknown;
   comments?: unknown;
   people_also_viewed?: unknown;
+  /** Lookup extra beyond the spec (PRODUCTION.md A7). Shape: not shown. */
+  reactions?: unknown;
 }
 
 export interface Transaction {
@@ -295,6 +297,10 @@ export interface LeadSearchRequest {
   locations?: string[];
   personas?: Persona[];
   limit_by?: number;
+  /** Production (PRODUCTION.md A7): skip the first N matching leads (paging past limit_by). */
+  offset_by?: number;
+  /** Production (PRODUCTION.md A7): skip leads by sales_id. */
+  exclude_ids?: Array<string | number>;
   exclude_names?: string[];
   filter_empty_vars?: string[];
   changed_jobs?: boolean;
@@ -325,6 +331,8 @@ export interface LeadLookupRequest {
   people_also_viewed?: boolean;
   posts?: boolean;
   comments?: boolean;
+  /** Production's reactions option (PRODUCTION.md A7): +1 credit. */
+  reactions?: boolean;
   up_to_the_second_fresh?: boolean;
   get_full_experience?: boolean;
 }
@@ -334,8 +342,11 @@ export interface LeadLookupResponse {
   amount: number;
 }
 
-/** Boolean options of lead lookup that cost 1 extra credit each. */
-export const PAID_LOOKUP_OPTIONS = ["people_also_viewed", "posts", "comments"] as const;
+/**
+ * Boolean options of lead lookup that cost 1 extra credit each; each fills the lead field of the
+ * same name. reactions is production's (PRODUCTION.md A7), beyond the spec.
+ */
+export const PAID_LOOKUP_OPTIONS = ["people_also_viewed", "posts", "comments", "reactions"] as const;
 export type PaidLookupOption = (typeof PAID_LOOKUP_OPTIONS)[number];
 
 /** Every boolean option of lead lookup. */
@@ -344,6 +355,7 @@ export const LOOKUP_OPTIONS = [
   "people_also_viewed",
   "posts",
   "comments",
+  "reactions",
   "up_to_the_second_fresh",
   "get_full_experience",
 ] as const;

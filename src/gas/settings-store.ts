@@ -8,7 +8,9 @@ import {
   checkApiKey,
   checkBaseUrl,
   checkChunkSize,
+  checkFormulaBudget,
   checkSpendCap,
+  FORMULA_BUDGET_OFF,
   MAX_CHUNK_SIZE,
   MAX_SPEND_CAP,
   maskApiKey,
@@ -42,8 +44,11 @@ export function readSettings(): Settings {
   return settingsFrom((key) => own(all, key), __API_BASE_URL__, urlFetchWhitelist());
 }
 
-/** What the sidebar may see: never the key, only its masked form. */
-export function toSettingsView(settings: Settings): SettingsView {
+/**
+ * What the sidebar may see: never the key, only its masked form. `formulaSpentToday`: what this
+ * spreadsheet's formulas spent today (src/gas/formula-budget.ts).
+ */
+export function toSettingsView(settings: Settings, formulaSpentToday = 0): SettingsView {
   return {
     hasKey: settings.apiKey !== null,
     maskedKey: settings.apiKey === null ? "" : maskApiKey(settings.apiKey),
@@ -54,6 +59,8 @@ export function toSettingsView(settings: Settings): SettingsView {
     spendCap: settings.spendCap,
     maxChunkSize: MAX_CHUNK_SIZE,
     maxSpendCap: MAX_SPEND_CAP,
+    formulaBudget: settings.formulaBudget,
+    formulaSpentToday,
   };
 }
 
@@ -84,6 +91,11 @@ export function checkSettingsChange(change: SettingsChange): CheckedChange {
   }
   if (change.spendCap !== undefined) {
     take("spendCap", checkSpendCap(change.spendCap), SETTING_KEYS.spendCap, String);
+  }
+  if (change.formulaBudget !== undefined) {
+    take("formulaBudget", checkFormulaBudget(change.formulaBudget), SETTING_KEYS.formulaBudget, (v) =>
+      v === null ? FORMULA_BUDGET_OFF : String(v),
+    );
   }
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, updates };
 }

@@ -13,6 +13,7 @@ export const SETTING_KEYS = {
   baseUrl: "API_BASE_URL",
   chunkSize: "CHUNK_SIZE",
   spendCap: "SPEND_CAP",
+  formulaBudget: "FORMULA_DAILY_CREDITS",
 } as const;
 
 /** Lead lookup's parallel limit (spec, Limits): no chunk may hold more. */
@@ -22,6 +23,13 @@ export const DEFAULT_CHUNK_SIZE = 500;
 /** Credits one run (a formula's execution, an enrichment run) may spend before it stops. */
 export const DEFAULT_SPEND_CAP = 500;
 export const MAX_SPEND_CAP = 1_000_000;
+/**
+ * Credits the formulas of one spreadsheet may spend of the owner's key in a day (issue 12.5):
+ * formulas run with the owner's key whoever types them, and the spend cap holds per execution
+ * only. Small by default; "off" (saved as that word) lifts it.
+ */
+export const DEFAULT_FORMULA_BUDGET = 100;
+export const FORMULA_BUDGET_OFF = "off";
 
 export interface Settings {
   /** The bare key (no `Token ` prefix), or null when none is saved. */
@@ -31,6 +39,8 @@ export interface Settings {
   baseUrlIsDefault: boolean;
   chunkSize: number;
   spendCap: number;
+  /** Credits a day per spreadsheet for formulas; null: no daily limit ("off"). */
+  formulaBudget: number | null;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -137,6 +147,14 @@ export function checkSpendCap(input: unknown): Checked<number> {
   return checkWholeNumber(input, 1, MAX_SPEND_CAP, "The spend cap");
 }
 
+/** "off" (or empty) lifts the daily budget; otherwise a whole number of credits, 0 stops formulas spending. */
+export function checkFormulaBudget(input: unknown): Checked<number | null> {
+  const text = String(input).trim().toLowerCase();
+  if (text === FORMULA_BUDGET_OFF || text === "") return { ok: true, value: null };
+  const checked = checkWholeNumber(input, 0, MAX_SPEND_CAP, "The daily formula budget");
+  return checked.ok ? checked : { ok: false, message: `${checked.message.slice(0, -1)}, or "off".` };
+}
+
 /** Reads a saved number, falling back to the default when it is missing or was damaged. */
 function savedNumber(
   raw: string | null,
@@ -146,6 +164,13 @@ function savedNumber(
   if (raw === null) return fallback;
   const checked = check(raw);
   return checked.ok ? checked.value : fallback;
+}
+
+/** A damaged saved budget falls back to the default, never to "off". */
+function savedBudget(raw: string | null): number | null {
+  if (raw === null || raw.trim() === "") return DEFAULT_FORMULA_BUDGET;
+  const checked = checkFormulaBudget(raw);
+  return checked.ok ? checked.value : DEFAULT_FORMULA_BUDGET;
 }
 
 /** Settings from stored text values, with defaults for what is missing or unreadable. */
@@ -165,5 +190,6 @@ export function settingsFrom(
     baseUrlIsDefault: !base?.ok,
     chunkSize: savedNumber(get(SETTING_KEYS.chunkSize), checkChunkSize, DEFAULT_CHUNK_SIZE),
     spendCap: savedNumber(get(SETTING_KEYS.spendCap), checkSpendCap, DEFAULT_SPEND_CAP),
+    formulaBudget: savedBudget(get(SETTING_KEYS.formulaBudget)),
   };
 }

@@ -13,6 +13,7 @@ import type { CreditsExportRequest, CreditsListRequest } from "./credits";
 import type { EnrichRequest } from "./enrich";
 import type { HistorySettings } from "./history";
 import type { LeadsRunRequest, PersonaPreset } from "./leads";
+import type { RetryRequest } from "./retry";
 import type { SettingsChange } from "./settings";
 import {
   bool,
@@ -82,6 +83,8 @@ const leadForm = fields<LeadSearchForm>({
   posted_on_network: bool,
   mentioned_in_news: bool,
   limit_by: text(50),
+  // Next page's offset_by (PRODUCTION.md A7), typed or sent as a number.
+  offset_by: optional(numberOrText),
 });
 
 const enrichOptions = fields<EnrichOptions>({
@@ -105,6 +108,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     baseUrl: optional(text(2_000)),
     chunkSize: optional(numberOrText),
     spendCap: optional(numberOrText),
+    formulaBudget: optional(numberOrText),
   }),
   removeApiKey: nothing,
   testConnection: nothing,
@@ -116,6 +120,11 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   enrichResume: jobId,
   enrichCancel: jobId,
   enrichStartup: nothing,
+  enrichTakeOverEstimate: jobId,
+  enrichTakeOver: fields<{ jobId: string; confirmedCredits: number }>({
+    jobId: text(200),
+    confirmedCredits: num,
+  }),
   creditsSummary: nothing,
   creditsList: fields<CreditsListRequest>({ filters: transactionFilters, limit: num, offset: num }),
   creditsExport: fields<CreditsExportRequest>({ filters: transactionFilters, replace: bool }),
@@ -141,4 +150,6 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   historyUndo: nothing,
   historyDigest: jobId,
   historyShowJobChanges: fields<{ since: string }>({ since: text(20) }),
+  enrichRetryCounts: jobId,
+  enrichRetryEstimate: fields<RetryRequest>({ jobId: text(200), includeMaybeCharged: bool }),
 };

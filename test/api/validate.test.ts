@@ -163,6 +163,23 @@ describe("personas as production takes them (PRODUCTION.md A5)", () => {
   });
 });
 
+describe("lead search paging and exclusions (PRODUCTION.md A7)", () => {
+  it("takes offset_by as a whole number from 0 and exclude_ids as sales ids", () => {
+    expect(validateLeadSearch({ company_name: "Acme", offset_by: 25, exclude_ids: ["ACwAA1", 42] })).toEqual(
+      [],
+    );
+    expect(
+      paths(
+        validateLeadSearch({
+          company_name: "Acme",
+          offset_by: -1,
+          exclude_ids: [""] as unknown as string[],
+        }),
+      ),
+    ).toEqual(["offset_by", "exclude_ids[0]"]);
+  });
+});
+
 describe("lead lookup validation", () => {
   it("needs a profile URL and boolean options", () => {
     expect(validateLeadLookup({ url: "https://www.network.example/in/jane", posts: true })).toEqual([]);

@@ -21,6 +21,7 @@ const EXPECTED_GLOBALS = [
   "showSidebar",
   "showEnrichSidebar",
   "undoLastRunFromMenu",
+  "freezeSelectedFormulas",
   "rpc",
   "LOOKUP_LEAD",
   "CREDIT_BALANCE",

@@ -4,7 +4,12 @@ import type { ApiError } from "../../src/api/errors";
 import type { Lead, LeadSearchRequest, LeadSearchResponse } from "../../src/api/wire";
 import { selectedCompanies } from "../../src/jobs/lead-search/companies";
 import { emptyForm, formToRequest, type LeadSearchForm } from "../../src/jobs/lead-search/form";
-import { DEFAULT_LEAD_COLUMNS, leadsLayout } from "../../src/jobs/lead-search/leads-sheet";
+import {
+  DEFAULT_LEAD_COLUMNS,
+  leadsLayout,
+  salesIdsInSheet,
+  withExcludedIds,
+} from "../../src/jobs/lead-search/leads-sheet";
 import { PERSONA_PRESETS } from "../../src/jobs/lead-search/persona-presets";
 import { planSearches } from "../../src/jobs/lead-search/plan";
 import { type LeadSearchClient, runLeadSearches } from "../../src/jobs/lead-search/run";
@@ -218,6 +223,7 @@ describe("Leads sheet", () => {
       "network_lead_persona",
       "network_company_id",
       "network_id",
+      "sales_id",
     ]);
     expect(layout.columns.find((c) => c.field === "full_name")?.index).toBe(0);
     expect(layout.columns.find((c) => c.field === "job_title")?.index).toBe(1);
@@ -312,5 +318,78 @@ describe("persona presets for the sidebar", () => {
       expect(problems).toEqual([]);
       expect(request.personas).toHaveLength(1);
     }
+  });
+});
+
+describe("paging and exclusions (PRODUCTION.md A7)", () => {
+  const answer = (count: number, from = 0): LeadSearchResponse => ({
+    leads: Array.from({ length: count }, (_, i) => lead(String(from + i))),
+    amount: -count,
+    results_count: "within limit",
+    status: "success",
+  });
+  const clientOf = (answers: LeadSearchResponse[]): LeadSearchClient & { sent: LeadSearchRequest[] } => {
+    const sent: LeadSearchRequest[] = [];
+    let next = 0;
+    return {
+      sent,
+      searchLeads(requests) {
+        sent.push(...requests);
+        const outcomes = requests.map(() => ({ ok: true as const, value: answers[next++]! }));
+        return { outcomes, stoppedBy: null, spent: 0 };
+      },
+    };
+  };
+  const run = (client: LeadSearchClient, requests: LeadSearchRequest[]) =>
+    runLeadSearches(
+      { client, grid: MemoryGrid.fromRows([]), chunkSize: 50, deadline: Number.POSITIVE_INFINITY },
+      requests.map((request, i) => ({ label: `S${i}`, request })),
+    );
+
+  it("sends offset_by from the form only past the first lead", () => {
+    expect(formToRequest(form({ offset_by: "25" })).request.offset_by).toBe(25);
+    expect(formToRequest(form({ offset_by: "0" })).request).not.toHaveProperty("offset_by");
+    expect(formToRequest(form({})).request).not.toHaveProperty("offset_by");
+    expect(formToRequest(form({ offset_by: "x" })).problems.map((p) => p.path)).toEqual(["offset_by"]);
+  });
+
+  it("offers Next page after a full page, starting past it, so the first page is not paid again", () => {
+    const full = run(clientOf([answer(25)]), [{ company_name: "Acme", limit_by: 25 }]);
+    expect(full.nextOffset).toBe(25);
+    const second = run(clientOf([answer(25, 25)]), [{ company_name: "Acme", limit_by: 25, offset_by: 25 }]);
+    expect(second.nextOffset).toBe(50);
+    const short = run(clientOf([answer(7)]), [{ company_name: "Acme", limit_by: 25, offset_by: 25 }]);
+    expect(short.nextOffset).toBeNull();
+    const unlimited = run(clientOf([answer(30)]), [{ company_name: "Acme" }]);
+    expect(unlimited.nextOffset).toBeNull();
+    const none = run(
+      clientOf([
+        {
+          amount: -1,
+          leads: [],
+          status: "No leads match with input criteria",
+        } as unknown as LeadSearchResponse,
+      ]),
+      [{ company_name: "Acme", limit_by: 25 }],
+    );
+    expect(none.nextOffset).toBeNull();
+  });
+
+  it("reads the sales ids of the Leads sheet and adds them to exclude_ids, once each", () => {
+    expect(DEFAULT_LEAD_COLUMNS).toContain("sales_id");
+    const headers = ["full_name", "sales_id", "network_id"];
+    const rows = [
+      ["A", "ACwAA1", "1"],
+      ["B", "'ACwAA2", "2"],
+      ["C", "", "3"],
+      ["D", "ACwAA1", "4"],
+    ];
+    expect(salesIdsInSheet(headers, rows)).toEqual(["ACwAA1", "ACwAA2"]);
+    expect(salesIdsInSheet(["full_name"], rows)).toEqual([]);
+    expect(withExcludedIds({ company_name: "Acme", exclude_ids: ["X"] }, ["X", "ACwAA1"])).toEqual({
+      company_name: "Acme",
+      exclude_ids: ["X", "ACwAA1"],
+    });
+    expect(withExcludedIds({ company_name: "Acme" }, [])).toEqual({ company_name: "Acme" });
   });
 });

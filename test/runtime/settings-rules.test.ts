@@ -139,12 +139,14 @@ describe("settingsFrom", () => {
       baseUrlIsDefault: true,
       chunkSize: DEFAULT_CHUNK_SIZE,
       spendCap: DEFAULT_SPEND_CAP,
+      formulaBudget: 100,
     });
     const stored: Record<string, string> = {
       [SETTING_KEYS.apiKey]: "Token k-123",
       [SETTING_KEYS.baseUrl]: "http://127.0.0.1:9/",
       [SETTING_KEYS.chunkSize]: "9999",
       [SETTING_KEYS.spendCap]: "25",
+      [SETTING_KEYS.formulaBudget]: "lots",
     };
     expect(settingsFrom((k) => stored[k] ?? null, "https://default.example")).toEqual({
       apiKey: "k-123",
@@ -152,7 +154,12 @@ describe("settingsFrom", () => {
       baseUrlIsDefault: false,
       chunkSize: DEFAULT_CHUNK_SIZE,
       spendCap: 25,
+      formulaBudget: 100,
     });
+    expect(
+      settingsFrom((k) => (k === SETTING_KEYS.formulaBudget ? "off" : null), "https://d.example")
+        .formulaBudget,
+    ).toBeNull();
   });
 });
 

@@ -21,6 +21,8 @@ const FIELDS = [
   "locations",
   "personas",
   "limit_by",
+  "offset_by",
+  "exclude_ids",
   "exclude_names",
   "filter_empty_vars",
   "changed_jobs",
@@ -168,6 +170,28 @@ function checkPersonas(problems: Problems, value: unknown): void {
   });
 }
 
+/** exclude_ids: sales ids, as text or numbers (PRODUCTION.md A7). */
+function checkExcludeIds(problems: Problems, value: unknown): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) {
+    problems.add(
+      "exclude_ids",
+      "must be a list of sales ids",
+      'Give exclude_ids as a list, for example ["ACwAA1"].',
+    );
+    return;
+  }
+  value.forEach((id, index) => {
+    const ok = (typeof id === "string" && id.trim() !== "") || isInteger(id);
+    if (!ok)
+      problems.add(
+        `exclude_ids[${index}]`,
+        "must be a sales id",
+        "Remove the empty entry or type a sales_id.",
+      );
+  });
+}
+
 export function validateLeadSearch(request: LeadSearchRequest, lists: SupportedLists = {}): Problem[] {
   const problems = new Problems();
   checkKnownFields(problems, request, FIELDS, "lead search");
@@ -178,6 +202,8 @@ export function validateLeadSearch(request: LeadSearchRequest, lists: SupportedL
   const reduced = request.without_company === true || present(request.network_filter_link);
   const max = reduced ? LEAD_LIMIT_REDUCED : LEAD_LIMIT_DEFAULT;
   checkIntegerRange(problems, request.limit_by, "limit_by", 1, max, `from 1 to ${max}`);
+  checkIntegerRange(problems, request.offset_by, "offset_by", 0, max, `from 0 to ${max}`);
+  checkExcludeIds(problems, request.exclude_ids);
   checkTextList(problems, request.exclude_names, "exclude_names", "name");
   checkTextList(problems, request.filter_empty_vars, "filter_empty_vars", "field", FILTER_EMPTY_VARS);
   for (const flag of ["changed_jobs", "posted_on_network", "mentioned_in_news"] as const) {

@@ -11,7 +11,7 @@ import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
 import { followColumns, goneMessage, withAppendedHeaders } from "./follow-columns";
 import type { ColumnLayout, EnrichJob, JobMessage } from "./job-types";
-import { askedFresh, lookupRequest } from "./options";
+import { askedFresh, EXTRA_FIELDS, lookupRequest } from "./options";
 import type { Grid } from "./ports";
 import type { CellChanges } from "./rectangles";
 import {
@@ -168,8 +168,6 @@ function markPending(context: StepContext, urls: DistinctUrls, status: string): 
     context.record,
   );
 }
-
-const EXTRA_FIELDS = ["posts", "comments", "people_also_viewed", "inexact_company"] as const;
 
 /**
  * Where the extras appear in an answer is not shown in the spec: inside the lead (as the sandbox

@@ -52,6 +52,8 @@ export interface LeadSearchForm {
   mentioned_in_news: boolean;
   /** Leads per search; "" = as many as the target allows (2,500 or 2,400). */
   limit_by: string;
+  /** Matching leads to skip (offset_by), for Next page; "" or absent = from the first. */
+  offset_by?: string | number;
 }
 
 export const EMPTY_PERSONA: PersonaForm = {
@@ -187,6 +189,16 @@ function filtersOf(form: LeadSearchForm, problems: Problem[]): LeadSearchRequest
     .filter((persona) => !isBlankCard(persona))
     .map((persona, index) => personaOf(persona, `personas[${index}]`, problems));
   if (personas.length > 0) request.personas = personas;
+  const offset = String(form.offset_by ?? "").trim();
+  if (/^\d{1,9}$/.test(offset)) {
+    if (Number(offset) > 0) request.offset_by = Number(offset);
+  } else if (offset !== "") {
+    problems.push({
+      path: "offset_by",
+      message: `"${offset}" is not a whole number`,
+      hint: "Type how many matching leads to skip, or leave it empty to start at the first.",
+    });
+  }
   const limit = form.limit_by.trim();
   if (limit !== "") {
     if (/^\d+$/.test(limit)) request.limit_by = Number(limit);
