@@ -1,5 +1,6 @@
 /** The sidebar: tabs for each workflow, one notice area, and the server version at the bottom. */
 import { useEffect, useState } from "preact/hooks";
+import { DraftScope } from "./components/drafts";
 import { NoticeBar, NoticeProvider } from "./components/notices";
 import { type TabSpec, Tabs } from "./components/tabs";
 import { call } from "./rpc-client";
@@ -62,23 +63,25 @@ export function App() {
   }, []);
   return (
     <NoticeProvider resetKey={tab}>
-      <Tabs tabs={TABS} selected={tab} onSelect={(id) => setTab(id)}>
-        <NoticeBar />
-        {tab === "settings" ? (
-          <SettingsTab />
-        ) : tab === "enrich" ? (
-          <EnrichTab />
-        ) : tab === "leads" ? (
-          <LeadsTab />
-        ) : tab === "companies" ? (
-          <CompaniesTab />
-        ) : tab === "credits" ? (
-          <CreditsTab onOpenSettings={() => setTab("settings")} />
-        ) : (
-          <Planned tab={tab} />
-        )}
-        <Footer />
-      </Tabs>
+      <DraftScope>
+        <Tabs tabs={TABS} selected={tab} onSelect={(id) => setTab(id)}>
+          <NoticeBar />
+          {tab === "settings" ? (
+            <SettingsTab />
+          ) : tab === "enrich" ? (
+            <EnrichTab />
+          ) : tab === "leads" ? (
+            <LeadsTab />
+          ) : tab === "companies" ? (
+            <CompaniesTab />
+          ) : tab === "credits" ? (
+            <CreditsTab onOpenSettings={() => setTab("settings")} />
+          ) : (
+            <Planned tab={tab} />
+          )}
+          <Footer />
+        </Tabs>
+      </DraftScope>
     </NoticeProvider>
   );
 }

@@ -6,8 +6,11 @@
 import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
 import { enrichHandlers, requestEnrichFocus } from "./gas/enrich-handlers";
+import { freezeSelectionMessage } from "./gas/freeze";
+import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-handlers";
 import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
+import { retryHandlers } from "./gas/retry-handlers";
 import { settingsHandlers } from "./gas/settings-handlers";
 import { dispatch, type RpcHandlers, type RpcResult } from "./rpc";
 import { RPC_SHAPES } from "./rpc/guards";
@@ -25,6 +28,8 @@ export function onOpen(_event?: unknown): void {
     .createAddonMenu()
     .addItem("Open sidebar", "showSidebar")
     .addItem("Enrich selected profile URLs", "showEnrichSidebar")
+    .addItem("Undo last run", "undoLastRunFromMenu")
+    .addItem("Freeze selected formulas to values", "freezeSelectedFormulas")
     .addToUi();
 }
 
@@ -48,12 +53,34 @@ export function showEnrichSidebar(): void {
   showSidebar();
 }
 
+/** Menu: puts back what the latest enrichment run changed (where nobody edited since) and says so. */
+export function undoLastRunFromMenu(): void {
+  const ui = SpreadsheetApp.getUi();
+  try {
+    ui.alert("Undo last run", undoMessage(undoLastRunNow()), ui.ButtonSet.OK);
+  } catch (error) {
+    const { message, next } = toUserError(error);
+    ui.alert("Undo last run", next ? `${message} ${next}` : message, ui.ButtonSet.OK);
+  }
+}
+
+/**
+ * Menu: turns the =LOOKUP_LEAD formulas in the selection into the values they show, so the sheet
+ * never asks the API again; formulas still showing an error or "not fetched yet" stay.
+ */
+export function freezeSelectedFormulas(): void {
+  const ui = SpreadsheetApp.getUi();
+  ui.alert("Freeze selected formulas to values", freezeSelectionMessage(), ui.ButtonSet.OK);
+}
+
 const handlers: RpcHandlers = {
   ...settingsHandlers,
   ...enrichHandlers,
   ...leadSearchHandlers,
   ...creditsHandlers,
   ...companyHandlers,
+  ...historyHandlers,
+  ...retryHandlers,
   getServerInfo: () => ({ version: __ADDON_VERSION__ }),
 };
 
@@ -72,7 +99,7 @@ export function rpc(method: string, arg: unknown): RpcResult<unknown> {
  * Looks up leads by profile URL: one row per URL, with the fields you choose, in that order.
  * Examples: =LOOKUP_LEAD(A2) · =LOOKUP_LEAD(A2:A200, "full_name,job_title,company_name") ·
  * =LOOKUP_LEAD(A2, "full_name,jobs", "fresh, full_experience")
- * Cost: 1 credit per distinct URL, plus 1 each for posts, comments and similar
+ * Cost: 1 credit per distinct URL, plus 1 each for posts, comments, reactions and similar
  * (people_also_viewed); fresh, full_experience and inexact_company add nothing. Full work history
  * needs both full_experience and fresh. Answers are cached 6 hours by URL and options, so
  * recalculating and duplicate URLs spend nothing; errors are not cached. Formulas spend the
@@ -80,7 +107,7 @@ export function rpc(method: string, arg: unknown): RpcResult<unknown> {
  *
  * @param {string|Array<Array<string>>} url A profile URL, or a column or row of them. Blank cells give blank rows; a bad URL or a missing lead gives a message in its row.
  * @param {string|Array<Array<string>>} [fields] Lead fields, comma-separated or a range, in order. Default: full_name, job_title, company_name, location, network_url.
- * @param {string|Array<Array<string>>} [options] Any of: fresh (up_to_the_second_fresh), full_experience (get_full_experience), posts (+1 credit), comments (+1), similar (people_also_viewed, +1), inexact_company.
+ * @param {string|Array<Array<string>>} [options] Any of: fresh (up_to_the_second_fresh), full_experience (get_full_experience), posts (+1 credit), comments (+1), reactions (+1), similar (people_also_viewed, +1), inexact_company.
  * @return One row per URL: the fields, or a message in the first column.
  * @customfunction
  */

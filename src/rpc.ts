@@ -11,7 +11,9 @@
 import type { CompanyMethods } from "./rpc/companies";
 import type { CreditsMethods } from "./rpc/credits";
 import type { EnrichMethods } from "./rpc/enrich";
+import type { HistoryMethods } from "./rpc/history";
 import type { LeadsMethods } from "./rpc/leads";
+import type { RetryMethods } from "./rpc/retry";
 import type { SettingsMethods } from "./rpc/settings";
 import { type Shape, ShapeFault } from "./rpc/shape";
 
@@ -38,7 +40,9 @@ export interface RpcMethods
     EnrichMethods,
     CreditsMethods,
     LeadsMethods,
-    CompanyMethods {
+    CompanyMethods,
+    HistoryMethods,
+    RetryMethods {
   /** Cheap call the sidebar makes on load: proves the bridge works. */
   getServerInfo: { arg: null; result: ServerInfo };
 }
@@ -77,7 +81,8 @@ export function dispatch(
   arg: unknown,
   toUserError: (error: unknown) => UserError,
 ): RpcResult<unknown> {
-  if (typeof method !== "string" || !Object.hasOwn(handlers, method)) {
+  // Not Object.hasOwn: a built-in newer than ES2020 that Google does not promise.
+  if (typeof method !== "string" || !Object.prototype.hasOwnProperty.call(handlers, method)) {
     const name = typeof method === "string" ? ` "${method.slice(0, 40)}"` : "";
     return { ok: false, error: { kind: "bad_request", message: `Unknown server method${name}.` } };
   }

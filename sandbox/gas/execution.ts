@@ -12,7 +12,8 @@
 import type { RuntimeClock } from "./clock";
 import { type Realm, realmException } from "./realm";
 
-export type ExecutionKind = "menu" | "rpc" | "trigger" | "custom" | "direct";
+/** "trigger": a simple trigger (onOpen); "clock": a time-driven trigger's run (6 minutes, FULL). */
+export type ExecutionKind = "menu" | "rpc" | "trigger" | "clock" | "custom" | "direct";
 
 /** ScriptApp.AuthMode: NONE for onOpen before the add-on is enabled in the document. */
 export type AuthMode = "NONE" | "LIMITED" | "FULL" | "CUSTOM_FUNCTION";
@@ -63,6 +64,8 @@ export class Execution {
   private readonly interrupt: ((call: ServiceCall) => boolean) | undefined;
   private readonly methodCounts = new Map<string, number>();
   private calls = 0;
+  /** Wall time of evaluating Code.js's top level in this execution's fresh context (ms). */
+  loadMs = 0;
   /** Set once the execution has run out of time: its result is lost. */
   cutOff = false;
   realm!: Realm;

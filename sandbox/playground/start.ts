@@ -2,11 +2,13 @@
  * `npm start`: builds the add-on, starts the sandbox API, the emulated runtime and the playground
  * server, and prints one URL. Options: --port / PORT (default 5173), --sandbox-port / SANDBOX_PORT
  * (default: any free port), --latency-ms (sandbox latency per request). Ctrl-C stops everything.
+ * A busy default port moves to the next free one; a busy chosen port, or any other failure to start,
+ * is one line on stderr (no stack trace) and exit code 1. PLAYGROUND_DATA_DIR moves .data/.
  */
 import { parseArgs } from "node:util";
 import * as esbuild from "esbuild";
 import { build } from "../../scripts/build";
-import { startPlayground } from "./server";
+import { checkPortFree, startPlayground } from "./server";
 
 function numberOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === "") return undefined;
@@ -24,16 +26,37 @@ const { values } = parseArgs({
     "latency-ms": { type: "string" },
   },
 });
-const port = numberOption(values.port ?? process.env.PORT, "PORT") ?? 5173;
-const sandboxPort = numberOption(values["sandbox-port"] ?? process.env.SANDBOX_PORT, "SANDBOX_PORT");
-const latencyMs = numberOption(values["latency-ms"], "--latency-ms");
+/** What went wrong, in one line: a person starting a tool needs the cause, not a stack. */
+function fail(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`playground: ${message.split("\n")[0]}`);
+  process.exit(1);
+}
 
-await build(undefined, { sandbox: true });
-const playground = await startPlayground({
-  port,
-  ...(sandboxPort !== undefined && { sandboxPort }),
-  ...(latencyMs !== undefined && { latencyMs }),
-});
+async function start() {
+  const chosenPort = values.port ?? process.env.PORT;
+  const port = numberOption(chosenPort, "PORT") ?? 5173;
+  const sandboxPort = numberOption(values["sandbox-port"] ?? process.env.SANDBOX_PORT, "SANDBOX_PORT");
+  const latencyMs = numberOption(values["latency-ms"], "--latency-ms");
+  const dataDir = process.env.PLAYGROUND_DATA_DIR;
+  const portIsDefault = chosenPort === undefined || chosenPort === "";
+  // A chosen port that is taken fails now, not after the build.
+  if (!portIsDefault && port !== 0) await checkPortFree(port);
+  await build(undefined, { sandbox: true });
+  return startPlayground({
+    port,
+    portIsDefault,
+    ...(sandboxPort !== undefined && { sandboxPort }),
+    ...(latencyMs !== undefined && { latencyMs }),
+    ...(dataDir ? { dataDir } : {}),
+  });
+}
+
+const playground = await start().catch(fail);
+const usedPort = Number(new URL(playground.url).port);
+if (!(values.port ?? process.env.PORT) && usedPort !== 5173) {
+  console.log(`port 5173 is in use: the playground took port ${usedPort}`);
+}
 // The bundles are built: end this thread's esbuild service rather than keep it idle (about 25 MB).
 await esbuild.stop();
 // One URL on purpose: the page is the way in (the sandbox's own address is in the add-on's settings).

@@ -1,10 +1,15 @@
 /**
- * A multi-value text input: each value is a chip with a remove button. Enter adds the typed value
- * (commas stay inside a value, since locations read "city, state, country"); pasting several lines
- * adds one value per line; Backspace in the empty box removes the last chip; leaving the box adds
- * what was typed, so a value is never lost by pressing a button without Enter.
+ * A multi-value text input: each value is a chip with a remove button. What is typed or pasted is
+ * split into entries by the field's kind (list-entries.ts: commas and new lines separate, except
+ * inside listed names such as "Berlin, Berlin, Germany"), and each entry is brought to the form the
+ * API matches. Enter, leaving the box, pasting a list, or pressing an action button (drafts.tsx)
+ * adds them; an entry that cannot match stays in the box with why and the closest listed values,
+ * so it is never sent. Backspace in the empty box removes the last chip. Suggestions come from the
+ * field's pick list as the user types.
  */
 import { useState } from "preact/hooks";
+import { useDraftCommit } from "./drafts";
+import { type EntryKind, sameEntry, textEntries } from "./list-entries";
 
 const CHIPS = { display: "flex", flexWrap: "wrap", gap: "4px" } as const;
 const CHIP = {
@@ -26,11 +31,20 @@ const REMOVE = {
   color: "var(--gray)",
   padding: "0 4px",
 } as const;
+const REFUSED = { color: "var(--error)", fontSize: "12px", flexBasis: "100%" } as const;
+const SUGGESTION = {
+  ...REMOVE,
+  color: "var(--blue, #1a73e8)",
+  textDecoration: "underline",
+  padding: "0 2px",
+};
 
 export interface ListInputProps {
   id: string;
   values: string[];
   onChange(values: string[]): void;
+  /** What the field accepts; any text split on commas and new lines when not given. */
+  kind?: EntryKind;
   placeholder?: string;
   /** Most values allowed; the box disappears at the limit. */
   max?: number;
@@ -39,14 +53,45 @@ export interface ListInputProps {
   invalid?: boolean;
 }
 
-export function ListInput({ id, values, onChange, placeholder, max, describedBy, invalid }: ListInputProps) {
+interface Refusal {
+  entry: string;
+  problem: string;
+  suggestions: string[];
+}
+
+export function ListInput(props: ListInputProps) {
+  const { id, values, onChange, placeholder, max, describedBy, invalid } = props;
+  const kind = props.kind ?? textEntries;
   const [draft, setDraft] = useState("");
-  const add = (texts: string[]) => {
-    const fresh = texts.map((t) => t.trim()).filter((t) => t !== "" && !values.includes(t));
-    if (fresh.length > 0) onChange([...values, ...fresh]);
-    setDraft("");
+  const [refused, setRefused] = useState<Refusal[]>([]);
+
+  /** Adds what `text` holds; keeps the refused entries in the box. True when all were taken. */
+  const add = (text: string): boolean => {
+    const next = [...values];
+    const kept: Refusal[] = [];
+    for (const entry of kind.split(text)) {
+      const answer = kind.accept(entry);
+      if ("value" in answer) {
+        if (!next.some((v) => sameEntry(v, answer.value)) && (max === undefined || next.length < max))
+          next.push(answer.value);
+      } else kept.push({ entry, problem: answer.problem, suggestions: answer.suggestions ?? [] });
+    }
+    if (next.length !== values.length) onChange(next);
+    setRefused(kept);
+    setDraft(kept.map((r) => r.entry).join(", "));
+    return kept.length === 0;
   };
+  useDraftCommit(() => (draft.trim() === "" ? true : add(draft)));
+
+  const replace = (refusal: Refusal, value: string) => {
+    const rest = refused.filter((r) => r !== refusal);
+    if (!values.some((v) => sameEntry(v, value))) onChange([...values, value]);
+    setRefused(rest);
+    setDraft(rest.map((r) => r.entry).join(", "));
+  };
+
   const full = max !== undefined && values.length >= max;
+  const listId = kind.suggestions ? `${id}-suggestions` : undefined;
   return (
     <div style={CHIPS} data-list-input={id}>
       {values.map((value) => (
@@ -68,26 +113,72 @@ export function ListInput({ id, values, onChange, placeholder, max, describedBy,
           type="text"
           value={draft}
           placeholder={placeholder}
-          aria-describedby={describedBy}
-          aria-invalid={invalid ? "true" : undefined}
-          onInput={(e) => setDraft(e.currentTarget.value)}
+          list={listId}
+          autoComplete="off"
+          aria-describedby={
+            [describedBy, refused.length > 0 ? `${id}-refused` : ""].join(" ").trim() || undefined
+          }
+          aria-invalid={invalid || refused.length > 0 ? "true" : undefined}
+          onInput={(e) => {
+            setDraft(e.currentTarget.value);
+            if (refused.length > 0) setRefused([]);
+          }}
           onKeyDown={(e) => {
             if (e.key === "Enter") {
               e.preventDefault();
-              add([draft]);
+              add(draft);
             } else if (e.key === "Backspace" && draft === "" && values.length > 0) {
               onChange(values.slice(0, -1));
             }
           }}
           onPaste={(e) => {
             const text = e.clipboardData?.getData("text") ?? "";
-            if (!/[\r\n]/.test(text)) return;
+            if (kind.split(text).length < 2) return;
             e.preventDefault();
-            add(text.split(/\r?\n/));
+            add(draft === "" ? text : `${draft}\n${text}`);
           }}
-          onBlur={() => add([draft])}
+          onBlur={() => {
+            if (draft.trim() !== "") add(draft);
+          }}
         />
       )}
+      {listId ? (
+        <datalist id={listId}>
+          {kind.suggestions?.map((value) => (
+            <option key={value} value={value} />
+          ))}
+        </datalist>
+      ) : null}
+      {refused.length > 0 ? (
+        <span id={`${id}-refused`} role="alert" style={REFUSED} data-testid={`${id}-refused`}>
+          {refused.map((refusal) => (
+            <span key={refusal.entry} style={{ display: "block" }}>
+              {refusal.problem}
+              {refusal.suggestions.length > 0 ? (
+                <>
+                  {"; did you mean "}
+                  {refusal.suggestions.map((suggestion, i) => (
+                    <span key={suggestion}>
+                      {i > 0 ? (i === refusal.suggestions.length - 1 ? " or " : ", ") : ""}
+                      <button
+                        type="button"
+                        style={SUGGESTION}
+                        onMouseDown={(e) => e.preventDefault()}
+                        onClick={() => replace(refusal, suggestion)}
+                      >
+                        {suggestion}
+                      </button>
+                    </span>
+                  ))}
+                  ?
+                </>
+              ) : (
+                "."
+              )}
+            </span>
+          ))}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import type {
   LastCompanySearch,
   Presets,
 } from "../../src/rpc/companies";
+import { useCommittedAction } from "../components/drafts";
 import { useNotices } from "../components/notices";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
@@ -47,9 +48,17 @@ export function CompaniesTab() {
     call("companyPresets", null).then(setPresets, () => undefined);
   }, []);
 
-  const edit = (next: CompanySearchForm) => {
-    setForm(next);
+  // A changed form makes the estimate, the last result, the notice and that field's problems stale.
+  const edit = (change: Partial<CompanySearchForm>) => {
+    setForm((current) => ({ ...current, ...change }));
     setEstimate(null);
+    setResult(null);
+    notices.clear();
+    setProblems((current) => {
+      const kept = { ...current };
+      for (const field of Object.keys(change)) delete kept[field as keyof FieldProblems];
+      return kept;
+    });
   };
 
   const runEstimate = async (target: CompanySearchForm) => {
@@ -70,6 +79,9 @@ export function CompaniesTab() {
       }
     }, "estimate");
   };
+
+  // Estimate commits what is still typed in a list field first (a chip being typed counts).
+  const estimateAction = useCommittedAction(() => void runEstimate(form));
 
   const confirm = async () => {
     if (!estimate) return;
@@ -146,7 +158,13 @@ export function CompaniesTab() {
         />
       ) : (
         <div class="buttons">
-          <button type="button" class="action" disabled={busy} onClick={() => runEstimate(form)}>
+          <button
+            type="button"
+            class="action"
+            disabled={busy}
+            {...estimateAction.keepFocus}
+            onClick={estimateAction.trigger}
+          >
             {task === "estimate" ? "Estimating…" : "Estimate"}
           </button>
           <button

@@ -15,11 +15,14 @@ import type {
   EnrichProgress,
 } from "../../src/rpc/enrich";
 import { DEFAULT_LOOKUP_FIELDS, type LeadField, parseFieldList } from "../../src/sheet/lead-fields";
+import { BalanceNote } from "../components/balance-note";
 import { CheckboxList } from "../components/checkbox-list";
 import { useNotices } from "../components/notices";
 import { ProgressBar } from "../components/progress";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
+import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
+import { RetryPanel } from "./enrich-retry";
 
 type Extras = EnrichOptions["extras"];
 
@@ -188,11 +191,7 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
       {preview.maxCredits > cap ? (
         <span class="next">The run stops at the spend cap, after about {plural(affordable, "URL")}.</span>
       ) : null}
-      {balance !== null && preview.maxCredits > balance ? (
-        <span class="next">
-          Not enough credits for all: the run stops when they run out and keeps what is done.
-        </span>
-      ) : null}
+      <BalanceNote balance={balance} maxCredits={preview.maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
       {preview.skipped.length > 0 ? (
         <span class="next">
@@ -234,6 +233,7 @@ function RunView(props: {
   onResume(): void;
   onCancel(): void;
   onNew(): void;
+  onRetry(progress: EnrichProgress): void;
 }) {
   const { progress } = props;
   const finished = progress.state === "done" || progress.state === "cancelled";
@@ -270,6 +270,15 @@ function RunView(props: {
           {progress.message.next ? <span class="next">{progress.message.next}</span> : null}
         </div>
       ) : null}
+      {progress.state === "done" ? <JobChangeDigestView jobId={progress.jobId} /> : null}
+      {progress.state === "done" && progress.failed + progress.interrupted > 0 ? (
+        <RetryPanel
+          key={progress.jobId}
+          jobId={progress.jobId}
+          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={true} />}
+          onStart={props.onRetry}
+        />
+      ) : null}
       <div class="buttons">
         {progress.state === "running" && props.driving ? (
           <button type="button" class="secondary" onClick={props.onPause}>
@@ -293,6 +302,7 @@ function RunView(props: {
           </button>
         )}
       </div>
+      {finished ? <HistoryPanel /> : null}
     </section>
   );
 }
@@ -455,6 +465,10 @@ export function EnrichTab() {
           setProgress(null);
           void refreshSelection();
         }}
+        onRetry={(started) => {
+          setProgress(started);
+          void drive(started.jobId);
+        }}
       />
     );
   }
@@ -506,6 +520,7 @@ export function EnrichTab() {
           </button>
         )}
       </div>
+      <HistoryPanel />
     </form>
   );
 }

@@ -5,7 +5,7 @@
  * field) and shows the most it can cost against the balance and the spend cap; Confirm & run
  * searches and appends the leads to the Leads sheet.
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Problem } from "../../src/api/errors";
 import { emptyForm, formToRequest, type LeadSearchForm, TARGET_KINDS } from "../../src/jobs/lead-search/form";
 import type {
@@ -14,6 +14,7 @@ import type {
   LeadsRunResult,
   PersonaPreset,
 } from "../../src/rpc/leads";
+import { useCommittedAction } from "../components/drafts";
 import { useNotices } from "../components/notices";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
@@ -64,8 +65,17 @@ export function LeadsTab() {
   useEffect(() => {
     keptForm = form;
   }, [form]);
-  // A changed form makes the shown estimate stale: estimate again before confirming.
-  useEffect(() => setEstimate(null), [form, selection]);
+  // A changed form makes the shown estimate, the last result and the notice stale.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    setEstimate(null);
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    setResult(null);
+    notices.clear();
+  }, [form, selection]);
   // The result shows at the top of the tab: bring it into view when a run ends.
   useEffect(() => {
     if (result) document.querySelector('[data-testid="leads-result"]')?.scrollIntoView();
@@ -82,18 +92,21 @@ export function LeadsTab() {
     if (form.target.kind === "selected_companies") void loadSelection();
   }, [form.target.kind]);
 
-  async function runEstimate() {
+  async function runEstimate(current: LeadSearchForm = form) {
     notices.clear();
     setResult(null);
-    const local = localProblems(form);
+    const local = localProblems(current);
     setProblems(local);
     if (local.length > 0) return;
     await run(async () => {
-      const answer = await call("leadsEstimate", { form });
+      const answer = await call("leadsEstimate", { form: current });
       if (answer.ok) setEstimate(answer);
       else setProblems(answer.problems);
     });
   }
+
+  // Estimate commits what is still typed in a list field first (a chip being typed counts).
+  const estimateAction = useCommittedAction(() => void runEstimate());
 
   async function confirm() {
     if (!estimate) return;
@@ -112,11 +125,32 @@ export function LeadsTab() {
       aria-label="Lead search"
       onSubmit={(e) => {
         e.preventDefault();
-        void runEstimate();
+        estimateAction.trigger();
       }}
     >
       <p class="muted">Find people by persona and write them into the Leads sheet.</p>
-      {result ? <RunResult result={result} /> : null}
+      {result ? (
+        <RunResult
+          result={result}
+          busy={busy}
+          onNextPage={(offset) => {
+            // Next page skips the leads already fetched (offset_by): they are not paid for again.
+            const next = { ...form, offset_by: String(offset) };
+            setForm(next);
+            void runEstimate(next);
+          }}
+          onSearchById={(id) => {
+            // The company the user meant, from their Companies sheet, instead of the API's pick by name.
+            const next: LeadSearchForm = {
+              ...form,
+              target: { kind: "company_id", value: id },
+              offset_by: "",
+            };
+            setForm(next);
+            void runEstimate(next);
+          }}
+        />
+      ) : null}
       <TargetChooser
         target={form.target}
         onChange={(target) => set({ target })}
@@ -146,6 +180,15 @@ export function LeadsTab() {
           onInput={(e) => set({ limit_by: e.currentTarget.value })}
         />
         <span class="hint">Each lead returned costs a credit. Empty: as many as the target allows.</span>
+        {Number(form.offset_by ?? 0) > 0 ? (
+          <span class="hint" data-testid="leads-offset">
+            Next page: starts after the first {Number(form.offset_by).toLocaleString("en-US")} matching leads.{" "}
+            <button type="button" class="secondary" onClick={() => set({ offset_by: "" })}>
+              Start from the first
+            </button>
+          </span>
+        ) : null}
+        <FieldProblems problems={problemsAt(problems, "offset_by")} />
         <FieldProblems problems={problemsAt(problems, "limit_by")} />
       </div>
       <FieldProblems problems={other} />
@@ -166,7 +209,7 @@ export function LeadsTab() {
             </button>
           </>
         ) : (
-          <button type="submit" class="action" disabled={busy}>
+          <button type="submit" class="action" disabled={busy} {...estimateAction.keepFocus}>
             {busy ? "Working…" : "Estimate"}
           </button>
         )}

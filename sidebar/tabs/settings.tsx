@@ -93,6 +93,7 @@ export function SettingsTab() {
   const [baseUrl, setBaseUrl] = useState("");
   const [chunkSize, setChunkSize] = useState("");
   const [spendCap, setSpendCap] = useState("");
+  const [formulaBudget, setFormulaBudget] = useState("");
   const [problems, setProblems] = useState<Problems>({});
   // One action at a time: the buttons stay focusable while busy, and a keypress may arrive before
   // the re-render that marks them.
@@ -106,6 +107,7 @@ export function SettingsTab() {
     setBaseUrl(next.baseUrlIsDefault ? "" : next.baseUrl);
     setChunkSize(String(next.chunkSize));
     setSpendCap(String(next.spendCap));
+    setFormulaBudget(next.formulaBudget === null ? "off" : String(next.formulaBudget));
   };
 
   // Load once when the tab opens.
@@ -150,7 +152,7 @@ export function SettingsTab() {
 
   async function saveAdvanced(event: Event) {
     event.preventDefault();
-    if (await save({ baseUrl, chunkSize, spendCap }, "advanced")) {
+    if (await save({ baseUrl, chunkSize, spendCap, formulaBudget }, "advanced")) {
       notices.show({ tone: "ok", message: "Settings saved." });
     }
   }
@@ -273,6 +275,23 @@ export function SettingsTab() {
             A formula or an enrichment run stops before spending more than this.
           </span>
           <FieldProblem id="spendCap-problem" problem={problems.spendCap} />
+        </div>
+        <div class="form-group">
+          <label for="settings-formula-budget">Formula credits per day, this spreadsheet</label>
+          <input
+            id="settings-formula-budget"
+            type="text"
+            inputMode="numeric"
+            value={formulaBudget}
+            aria-invalid={problems.formulaBudget ? true : undefined}
+            aria-describedby={describedBy("formulaBudget", true, problems)}
+            onInput={(e) => setFormulaBudget(e.currentTarget.value)}
+          />
+          <span class="hint" id="formulaBudget-hint">
+            Formulas spend the spreadsheet owner's key, whoever types them: at most this many credits a day
+            here, or "off". Spent today: {view.formulaSpentToday}.
+          </span>
+          <FieldProblem id="formulaBudget-problem" problem={problems.formulaBudget} />
         </div>
         <div class="buttons">
           <BusyButton type="submit" class="action" busy={busy}>

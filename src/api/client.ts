@@ -18,6 +18,7 @@ import { type Connection, getRequest, interpret, postRequest, type Result } from
 import {
   creditsSpent,
   isBadUrlAnswer,
+  leadSearchCredits,
   readCompanySearch,
   readLeadLookup,
   readLeadSearch,
@@ -159,10 +160,13 @@ export function createClient(config: ClientConfig): Client {
   }
 
   /** Lead lookup's 500 is "send again" by the spec; a search's 500 may have been charged. */
-  function endpointPolicy(endpoint: BatchEndpoint) {
+  function endpointPolicy<T extends { amount: number }>(
+    endpoint: BatchEndpoint,
+    cost: (value: T) => number = chargedAmount,
+  ) {
     return {
       limit: chunkLimit(endpoint, config.chunkSize),
-      cost: chargedAmount,
+      cost,
       retryServerErrors: endpoint === "leadLookup",
     };
   }
@@ -220,7 +224,7 @@ export function createClient(config: ClientConfig): Client {
         PATHS.leadSearch,
         plan(requests, PATHS.leadSearch, (r) => validateLeadSearch(r, config.lists)),
         readLeadSearch,
-        endpointPolicy("leadSearch"),
+        endpointPolicy("leadSearch", leadSearchCredits),
         options,
       ),
     listTransactions,
@@ -228,7 +232,10 @@ export function createClient(config: ClientConfig): Client {
     balance() {
       const page = listTransactions({ limit: "1" });
       if (!page.ok) return page;
-      return { ok: true, value: page.value.results[0]?.after_balance ?? null };
+      // Balances may be below zero (PRODUCTION.md A9); a number sent as text is still the number.
+      const after = page.value.results[0]?.after_balance;
+      const value = after === undefined || after === null ? null : Number(after);
+      return { ok: true, value: value === null || Number.isFinite(value) ? value : null };
     },
   };
 }

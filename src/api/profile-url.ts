@@ -1,6 +1,7 @@
 /**
- * Profile URL normalization: a canonical, host-agnostic key for one lead, used only to detect
- * duplicates and to key caches. The add-on always sends the URL exactly as the user gave it.
+ * Profile URL normalization: a canonical, host-agnostic key for one lead, used to detect
+ * duplicates and to key caches; and the one spelling sent for a lead (canonicalProfileUrl), so two
+ * spellings of one person get the same answer and a capitalised copy cannot fail its twin.
  *
  * Accepted formats (DESIGN.md, "API facts beyond the spec"): `/in/<slug>` with or without a
  * trailing slash, scheme, `www` or a country subdomain; `http`; `/pub/...`; `/pub-profile/...`;
@@ -59,4 +60,26 @@ export function normalizeProfileUrl(input: string): string | null {
     return `${section}/${parts.join("/")}`;
   }
   return null;
+}
+
+/**
+ * The spelling sent to the API for a profile URL: scheme, host and path prefix (`in`, `sales/lead`,
+ * `pub`) in lower case, the slug as the network treats it (vanity slugs in lower case, sales ids
+ * as typed), no trailing slash, query or fragment. The API refuses `/IN/Jane-Doe` while it takes
+ * `/in/jane-doe`; deduplication folds case, so whichever spelling came first used to decide the
+ * outcome of every row holding that person. Null when the text is no profile URL.
+ */
+export function canonicalProfileUrl(input: string): string | null {
+  const text = input.trim();
+  const match = URL_SHAPE.exec(text);
+  if (!match || normalizeProfileUrl(text) === null) return null;
+  const scheme = /^http:\/\//i.test(text) ? "http" : "https";
+  const port = /^(?:https?:\/\/)?[^/?#]+?(:\d{1,5})(?:[/?#]|$)/i.exec(text)?.[1] ?? "";
+  const segments = (match[2] ?? "").split("/").filter((segment) => segment !== "");
+  const section = segments[0]!.toLowerCase();
+  const slug = (raw: string) => (SALES_ID.test(decode(raw)) ? raw : raw.toLowerCase());
+  let path: string;
+  if (section === "sales") path = `sales/lead/${segments[2]!}`;
+  else path = [section, ...segments.slice(1).map(slug)].join("/");
+  return `${scheme}://${match[1]!.toLowerCase()}${port}/${path}`;
 }

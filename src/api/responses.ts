@@ -77,6 +77,20 @@ export function creditsSpent(amount: number): number {
 }
 
 /**
+ * Production's answer to a lead search that matches no one (PRODUCTION.md A6): status 200,
+ * `{amount: -1, leads: [], status: "No leads match with input criteria"}`. The -1 marks "no
+ * match"; no lead came back, and production bills no empty answer.
+ */
+export function isNoLeadMatch(response: LeadSearchResponse): boolean {
+  return response.leads.length === 0 && (response.amount === -1 || /no leads match/i.test(response.status));
+}
+
+/** Credits a lead search answer cost: its amount, except the no-match answer's -1 (free). */
+export function leadSearchCredits(response: LeadSearchResponse): number {
+  return isNoLeadMatch(response) ? 0 : creditsSpent(response.amount);
+}
+
+/**
  * The refine-search answer (spec, company search rule 9): no companies, a message asking to refine,
  * 3 credits spent, and results_count holding how many companies matched.
  */

@@ -221,6 +221,8 @@ export interface Lead extends JobBase {
   posts?: unknown;
   comments?: unknown;
   people_also_viewed?: unknown;
+  /** Lookup extra beyond the spec (PRODUCTION.md A7). Shape: not shown. */
+  reactions?: unknown;
 }
 
 export interface Transaction {
@@ -274,8 +276,18 @@ export interface CompanySearchResponse {
   message?: string;
 }
 
-/** [name, function, seniority, prohibit_keywords] */
-export type Persona = [name: string, functions: string[], seniority: string[], prohibitKeywords: string[]];
+/**
+ * [name, function, seniority, prohibit_keywords, priority?]. Production (PRODUCTION.md A5): the
+ * keywords are free text, [] skips a part, and the optional integer priority (default 0, lower
+ * first) orders leads when limit_by cuts the matches.
+ */
+export type Persona = [
+  name: string,
+  functions: string[],
+  seniority: string[],
+  prohibitKeywords: string[],
+  priority?: number,
+];
 
 export interface LeadSearchRequest {
   company_id?: number;
@@ -285,6 +297,10 @@ export interface LeadSearchRequest {
   locations?: string[];
   personas?: Persona[];
   limit_by?: number;
+  /** Production (PRODUCTION.md A7): skip the first N matching leads (paging past limit_by). */
+  offset_by?: number;
+  /** Production (PRODUCTION.md A7): skip leads by sales_id. */
+  exclude_ids?: Array<string | number>;
   exclude_names?: string[];
   filter_empty_vars?: string[];
   changed_jobs?: boolean;
@@ -315,6 +331,8 @@ export interface LeadLookupRequest {
   people_also_viewed?: boolean;
   posts?: boolean;
   comments?: boolean;
+  /** Production's reactions option (PRODUCTION.md A7): +1 credit. */
+  reactions?: boolean;
   up_to_the_second_fresh?: boolean;
   get_full_experience?: boolean;
 }
@@ -324,8 +342,11 @@ export interface LeadLookupResponse {
   amount: number;
 }
 
-/** Boolean options of lead lookup that cost 1 extra credit each. */
-export const PAID_LOOKUP_OPTIONS = ["people_also_viewed", "posts", "comments"] as const;
+/**
+ * Boolean options of lead lookup that cost 1 extra credit each; each fills the lead field of the
+ * same name. reactions is production's (PRODUCTION.md A7), beyond the spec.
+ */
+export const PAID_LOOKUP_OPTIONS = ["people_also_viewed", "posts", "comments", "reactions"] as const;
 export type PaidLookupOption = (typeof PAID_LOOKUP_OPTIONS)[number];
 
 /** Every boolean option of lead lookup. */
@@ -334,6 +355,7 @@ export const LOOKUP_OPTIONS = [
   "people_also_viewed",
   "posts",
   "comments",
+  "reactions",
   "up_to_the_second_fresh",
   "get_full_experience",
 ] as const;

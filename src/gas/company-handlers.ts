@@ -23,6 +23,7 @@ import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
 import { connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
+import { appendRoom, spareSheet } from "./sheet-room";
 
 function noKey(): JobError {
   return new JobError(
@@ -32,11 +33,17 @@ function noKey(): JobError {
   );
 }
 
+const companySheet = (sheet: GoogleAppsScript.Spreadsheet.Sheet): CompanySheet => ({
+  ...sheetGrid(sheet),
+  freezeHeader: () => sheet.setFrozenRows(1),
+});
+
 /** The Companies sheet, created (with nothing in it yet) when missing. */
 function companiesSheet(): CompanySheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const sheet = spreadsheet.getSheetByName(COMPANIES_SHEET) ?? spreadsheet.insertSheet(COMPANIES_SHEET);
-  return { ...sheetGrid(sheet), freezeHeader: () => sheet.setFrozenRows(1) };
+  return companySheet(
+    spreadsheet.getSheetByName(COMPANIES_SHEET) ?? spreadsheet.insertSheet(COMPANIES_SHEET),
+  );
 }
 
 function searchSettings() {
@@ -55,6 +62,11 @@ function deps(): CompanySearchDeps {
       return connectClient(settings);
     },
     sheet: companiesSheet,
+    room: (rows, width) => appendRoom(COMPANIES_SHEET, rows, width),
+    spareSheet: () => {
+      const sheet = spareSheet(COMPANIES_SHEET);
+      return { name: sheet.getName(), sheet: companySheet(sheet) };
+    },
     store: documentStore(),
     lock: documentLock(),
     clock: appsScriptClock,

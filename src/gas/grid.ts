@@ -4,6 +4,7 @@
  * sheet first, because getRange throws for cells beyond its size.
  */
 import type { Grid, GridValue } from "../jobs/enrich/ports";
+import { cellLiteral } from "../sheet/cell-literal";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -48,6 +49,20 @@ export function sheetGrid(sheet: Sheet): Grid {
       });
       return result;
     },
+    literals(top, left, height, width) {
+      const result = Array.from({ length: height }, () => new Array<string>(width).fill(""));
+      const rows = Math.min(height, sheet.getMaxRows() - top + 1);
+      const columns = Math.min(width, sheet.getMaxColumns() - left + 1);
+      if (rows <= 0 || columns <= 0) return result;
+      const range = sheet.getRange(top, left, rows, columns);
+      const formulas = range.getFormulas();
+      range.getValues().forEach((row, r) => {
+        row.forEach((value, c) => {
+          result[r]![c] = cellLiteral(value as GridValue, formulas[r]?.[c] ?? "");
+        });
+      });
+      return result;
+    },
     write(top, left, values) {
       const width = values[0]?.length ?? 0;
       if (values.length === 0 || width === 0) return;
@@ -57,6 +72,12 @@ export function sheetGrid(sheet: Sheet): Grid {
     lastRow: () => sheet.getLastRow(),
     lastColumn: () => sheet.getLastColumn(),
   };
+}
+
+/** The grid of the active spreadsheet's sheet with this name, or null when there is none. */
+export function gridOfSheetNamed(name: string): Grid | null {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
+  return sheet ? sheetGrid(sheet) : null;
 }
 
 /** The grid of the active spreadsheet's sheet with this id, or null when it was deleted. */

@@ -7,18 +7,22 @@ import type { Problem } from "../api/errors";
 import { JobError } from "../jobs/enrich/deps";
 import { type CompanySelection, isCompanyHeader, selectedCompanies } from "../jobs/lead-search/companies";
 import type { LeadSearchForm } from "../jobs/lead-search/form";
-import { LEADS_SHEET } from "../jobs/lead-search/leads-sheet";
+import { DEFAULT_LEAD_COLUMNS, LEADS_SHEET } from "../jobs/lead-search/leads-sheet";
 import { planSearches } from "../jobs/lead-search/plan";
 import { runLeadSearches } from "../jobs/lead-search/run";
+import { checkRoom } from "../jobs/paid-rows";
+import { loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
 import type { RpcHandlers } from "../rpc";
-import type { LeadsCompanySelection, PersonaPreset } from "../rpc/leads";
+import type { LeadsCompanySelection } from "../rpc/leads";
+import { companyChoicesFor } from "./company-choices";
 import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
+import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
 import { balanceView, connectClient, hasApiKey } from "./settings-client";
 import { readSettings } from "./settings-store";
+import { appendRoom, spareSheet } from "./sheet-room";
 
-const PRESETS_KEY = "leads.presets";
 /** Searches stop starting after this much of the 6-minute execution (a search may take 60 s). */
 const RUN_BUDGET_MS = 4 * 60 * 1000;
 /** Searches per run: four fetchAll chunks of 50 fit the budget even when each takes a minute. */
@@ -102,17 +106,6 @@ function leadsSheet(): GoogleAppsScript.Spreadsheet.Sheet {
   return spreadsheet.getSheetByName(LEADS_SHEET) ?? spreadsheet.insertSheet(LEADS_SHEET);
 }
 
-function readPresets(): PersonaPreset[] {
-  const raw = PropertiesService.getDocumentProperties().getProperty(PRESETS_KEY);
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? (parsed as PersonaPreset[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 export const leadSearchHandlers: Pick<
   RpcHandlers,
   "leadsSelection" | "leadsEstimate" | "leadsRun" | "leadsPresets" | "leadsSavePreset"
@@ -131,7 +124,8 @@ export const leadSearchHandlers: Pick<
     };
   },
   leadsRun: (arg) => {
-    const planned = plan(formOf(arg));
+    const form = formOf(arg);
+    const planned = plan(form);
     if (planned.problems.length > 0) return { ok: false, problems: planned.problems };
     const { settings, client } = connected();
     if (planned.maxCredits > settings.spendCap) {
@@ -153,39 +147,35 @@ export const leadSearchHandlers: Pick<
       throw new JobError("busy", "Another run is writing to this spreadsheet.", "Try again in a minute.");
     }
     try {
+      // Before the sheet is created or anything is sent: a full spreadsheet costs nothing.
+      const existing = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(LEADS_SHEET);
+      const width = Math.max(existing?.getLastColumn() ?? 0, DEFAULT_LEAD_COLUMNS.length);
+      checkRoom(appendRoom(LEADS_SHEET, planned.maxCredits, width), `up to ${planned.maxCredits} more leads`);
       const sheet = leadsSheet();
       const summary = runLeadSearches(
         {
           client,
           grid: sheetGrid(sheet),
+          spareGrid: () => {
+            const spare = spareSheet(LEADS_SHEET);
+            return { name: spare.getName(), grid: sheetGrid(spare) };
+          },
           chunkSize: chunkLimit("leadSearch", settings.chunkSize),
           deadline: appsScriptClock.now() + RUN_BUDGET_MS,
         },
         planned.searches,
       );
-      if (sheet.getFrozenRows() === 0 && sheet.getLastRow() >= 1) sheet.setFrozenRows(1);
-      return { ok: true, sheetName: sheet.getName(), ...summary };
+      try {
+        if (sheet.getFrozenRows() === 0 && sheet.getLastRow() >= 1) sheet.setFrozenRows(1);
+      } catch {
+        // Deleted during the run: its rows went to a spare sheet (summary.stoppedBy says which).
+      }
+      return { ok: true, sheetName: sheet.getName(), ...summary, companyChoices: companyChoicesFor(form) };
     } finally {
       lock.release();
     }
   },
-  leadsPresets: () => readPresets(),
-  leadsSavePreset: (preset) => {
-    const name = String(Object(preset).name ?? "").trim();
-    const personas = Object(preset).personas;
-    if (name === "" || !Array.isArray(personas)) {
-      throw new JobError("bad_request", "A preset needs a name and personas.", "Type a name for the preset.");
-    }
-    const presets = [...readPresets().filter((p) => p.name !== name), { name, personas }];
-    const json = JSON.stringify(presets);
-    if (json.length > 9000) {
-      throw new JobError(
-        "too_large",
-        "Saved personas would exceed the document's 9 KB limit for one value.",
-        "Delete or shorten other presets first.",
-      );
-    }
-    PropertiesService.getDocumentProperties().setProperty(PRESETS_KEY, json);
-    return presets;
-  },
+  leadsPresets: () => loadPersonaPresets(documentStore()),
+  // The argument's shape is checked at the door (src/rpc/guards.ts); the name is checked here.
+  leadsSavePreset: (preset) => savePersonaPreset(documentStore(), preset.name, preset.personas),
 };

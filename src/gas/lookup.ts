@@ -6,8 +6,9 @@
 import type { LookupArguments } from "../jobs/lookup/formula";
 import { lookupLeadFormula } from "../jobs/lookup/formula";
 import type { CellValue } from "../sheet/cell-value";
+import { formulaBudget } from "./formula-budget";
 import { appsScriptClock } from "./http";
-import { BALANCE_CACHE_KEY, BALANCE_CACHE_SECONDS, documentCache } from "./lookup-cache";
+import { BALANCE_CACHE_KEY, BALANCE_CACHE_SECONDS, documentCache, shelfLock } from "./lookup-cache";
 import { connectClient, hasApiKey } from "./settings-client";
 import { readSettings } from "./settings-store";
 
@@ -25,10 +26,12 @@ export function lookupLeadCells(args: LookupArguments): CellValue[][] {
   return lookupLeadFormula(args, {
     connect: () => (hasApiKey(settings) ? connectClient(settings) : null),
     cache: documentCache(),
+    lock: shelfLock(),
     deadline,
     spendCap: settings.spendCap,
     now: () => appsScriptClock.now(),
     formatTime,
+    budget: formulaBudget(settings.formulaBudget),
   });
 }
 

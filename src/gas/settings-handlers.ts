@@ -1,6 +1,7 @@
 /** The Settings tab's server methods. None of them returns the key: only its masked form. */
 import type { RpcHandlers } from "../rpc";
 import type { ConnectionTest, SaveSettingsResult, SettingsChange } from "../rpc/settings";
+import { formulaSpentToday } from "./formula-budget";
 import { forgetCachedBalance } from "./lookup-cache";
 import type { Settings } from "./settings";
 import { connectClient, hasApiKey } from "./settings-client";
@@ -59,7 +60,7 @@ function saveSettings(change: SettingsChange): SaveSettingsResult {
   }
   saveSettingsUpdates(checked.updates);
   if (change.apiKey !== undefined || change.baseUrl !== undefined) forgetCachedBalance();
-  const settings = toSettingsView(readSettings());
+  const settings = toSettingsView(readSettings(), formulaSpentToday());
   return keyCheck === undefined ? { saved: true, settings } : { saved: true, settings, keyCheck };
 }
 
@@ -67,13 +68,13 @@ export const settingsHandlers: Pick<
   RpcHandlers,
   "getSettings" | "saveSettings" | "removeApiKey" | "testConnection"
 > = {
-  getSettings: () => toSettingsView(readSettings()),
+  getSettings: () => toSettingsView(readSettings(), formulaSpentToday()),
   // The sidebar's JSON, checked field by field: anything but an object changes nothing.
   saveSettings: (arg) => saveSettings(arg !== null && typeof arg === "object" ? arg : {}),
   removeApiKey: () => {
     removeSavedApiKey();
     forgetCachedBalance();
-    return toSettingsView(readSettings());
+    return toSettingsView(readSettings(), formulaSpentToday());
   },
   testConnection: () => checkConnection(readSettings()),
 };

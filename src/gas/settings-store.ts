@@ -8,7 +8,9 @@ import {
   checkApiKey,
   checkBaseUrl,
   checkChunkSize,
+  checkFormulaBudget,
   checkSpendCap,
+  FORMULA_BUDGET_OFF,
   MAX_CHUNK_SIZE,
   MAX_SPEND_CAP,
   maskApiKey,
@@ -21,14 +23,32 @@ function userProperties(): GoogleAppsScript.Properties.Properties {
   return PropertiesService.getUserProperties();
 }
 
+/** Own properties only (a key such as "constructor" must not read Object.prototype's). */
+function own(values: Record<string, string>, key: string): string | null {
+  return Object.prototype.hasOwnProperty.call(values, key) ? (values[key] ?? null) : null;
+}
+
+/**
+ * The manifest's urlFetchWhitelist as the build wrote it. A build without it: the default
+ * address's origin, and this machine (the sandbox), as the earlier manifests allowed.
+ */
+export function urlFetchWhitelist(): readonly string[] {
+  if (typeof __URL_FETCH_WHITELIST__ !== "undefined") return __URL_FETCH_WHITELIST__;
+  const origin = /^https?:\/\/[^/?#]+/i.exec(__API_BASE_URL__)?.[0] ?? __API_BASE_URL__;
+  return [`${origin}/`, "http://127.0.0.1:*/", "http://localhost:*/"];
+}
+
 /** The current user's settings (the owner's, inside a custom function). */
 export function readSettings(): Settings {
   const all = userProperties().getProperties();
-  return settingsFrom((key) => (Object.hasOwn(all, key) ? (all[key] ?? null) : null), __API_BASE_URL__);
+  return settingsFrom((key) => own(all, key), __API_BASE_URL__, urlFetchWhitelist());
 }
 
-/** What the sidebar may see: never the key, only its masked form. */
-export function toSettingsView(settings: Settings): SettingsView {
+/**
+ * What the sidebar may see: never the key, only its masked form. `formulaSpentToday`: what this
+ * spreadsheet's formulas spent today (src/gas/formula-budget.ts).
+ */
+export function toSettingsView(settings: Settings, formulaSpentToday = 0): SettingsView {
   return {
     hasKey: settings.apiKey !== null,
     maskedKey: settings.apiKey === null ? "" : maskApiKey(settings.apiKey),
@@ -39,6 +59,8 @@ export function toSettingsView(settings: Settings): SettingsView {
     spendCap: settings.spendCap,
     maxChunkSize: MAX_CHUNK_SIZE,
     maxSpendCap: MAX_SPEND_CAP,
+    formulaBudget: settings.formulaBudget,
+    formulaSpentToday,
   };
 }
 
@@ -62,7 +84,7 @@ export function checkSettingsChange(change: SettingsChange): CheckedChange {
   if (change.baseUrl !== undefined) {
     const baseUrl = String(change.baseUrl);
     if (baseUrl.trim() === "") updates[SETTING_KEYS.baseUrl] = null;
-    else take("baseUrl", checkBaseUrl(baseUrl), SETTING_KEYS.baseUrl, String);
+    else take("baseUrl", checkBaseUrl(baseUrl, urlFetchWhitelist()), SETTING_KEYS.baseUrl, String);
   }
   if (change.chunkSize !== undefined) {
     take("chunkSize", checkChunkSize(change.chunkSize), SETTING_KEYS.chunkSize, String);
@@ -70,16 +92,22 @@ export function checkSettingsChange(change: SettingsChange): CheckedChange {
   if (change.spendCap !== undefined) {
     take("spendCap", checkSpendCap(change.spendCap), SETTING_KEYS.spendCap, String);
   }
+  if (change.formulaBudget !== undefined) {
+    take("formulaBudget", checkFormulaBudget(change.formulaBudget), SETTING_KEYS.formulaBudget, (v) =>
+      v === null ? FORMULA_BUDGET_OFF : String(v),
+    );
+  }
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, updates };
 }
 
 /** The settings as they would be with `updates` saved (to test a key before keeping it). */
 export function settingsWith(updates: SettingsUpdates): Settings {
   const all = userProperties().getProperties();
-  return settingsFrom((key) => {
-    if (Object.hasOwn(updates, key)) return updates[key] ?? null;
-    return Object.hasOwn(all, key) ? (all[key] ?? null) : null;
-  }, __API_BASE_URL__);
+  return settingsFrom(
+    (key) => (Object.prototype.hasOwnProperty.call(updates, key) ? (updates[key] ?? null) : own(all, key)),
+    __API_BASE_URL__,
+    urlFetchWhitelist(),
+  );
 }
 
 /** Saves checked updates at once. */

@@ -13,6 +13,7 @@ export const SETTING_KEYS = {
   baseUrl: "API_BASE_URL",
   chunkSize: "CHUNK_SIZE",
   spendCap: "SPEND_CAP",
+  formulaBudget: "FORMULA_DAILY_CREDITS",
 } as const;
 
 /** Lead lookup's parallel limit (spec, Limits): no chunk may hold more. */
@@ -22,6 +23,13 @@ export const DEFAULT_CHUNK_SIZE = 500;
 /** Credits one run (a formula's execution, an enrichment run) may spend before it stops. */
 export const DEFAULT_SPEND_CAP = 500;
 export const MAX_SPEND_CAP = 1_000_000;
+/**
+ * Credits the formulas of one spreadsheet may spend of the owner's key in a day (issue 12.5):
+ * formulas run with the owner's key whoever types them, and the spend cap holds per execution
+ * only. Small by default; "off" (saved as that word) lifts it.
+ */
+export const DEFAULT_FORMULA_BUDGET = 100;
+export const FORMULA_BUDGET_OFF = "off";
 
 export interface Settings {
   /** The bare key (no `Token ` prefix), or null when none is saved. */
@@ -31,6 +39,8 @@ export interface Settings {
   baseUrlIsDefault: boolean;
   chunkSize: number;
   spendCap: number;
+  /** Credits a day per spreadsheet for formulas; null: no daily limit ("off"). */
+  formulaBudget: number | null;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -69,16 +79,35 @@ export function maskApiKey(key: string): string {
 }
 
 const LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-const BASE_URL_SHAPE = /^(https?):\/\/([^/?#\s:]+|\[[^\]\s]+\])(:\d{1,5})?(\/[^?#\s]*)?$/i;
+/**
+ * Scheme, host (no user-info: `@`, `%` and `\` are refused, so `https://api.example@evil.example`
+ * cannot pass for api.example), optional port and path prefix.
+ */
+const BASE_URL_SHAPE = /^(https?):\/\/([^/?#\s:@%\\]+|\[[^\]\s@]+\])(:\d{1,5})?(\/[^?#\s@\\]*)?$/i;
 
-/** An http(s) origin with an optional path prefix; http only for this machine (the sandbox). */
-export function checkBaseUrl(input: string): Checked<string> {
+/** A urlFetchWhitelist prefix as a pattern: `*` stands for one part of a host or a port, as in Apps Script. */
+function prefixPattern(prefix: string): RegExp {
+  const escaped = prefix.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/?#@:]*");
+  return new RegExp(`^${escaped}`, "i");
+}
+
+/** True when Apps Script would fetch every URL under `baseUrl` with this manifest's urlFetchWhitelist. */
+export function allowedByWhitelist(baseUrl: string, whitelist: readonly string[]): boolean {
+  const target = `${baseUrl.replace(/\/+$/, "")}/`;
+  return whitelist.some((prefix) => prefixPattern(prefix).test(target));
+}
+
+/**
+ * An http(s) origin with an optional path prefix; http only for this machine (the sandbox). With
+ * `whitelist` (the manifest's urlFetchWhitelist), only an address Apps Script would fetch.
+ */
+export function checkBaseUrl(input: string, whitelist?: readonly string[]): Checked<string> {
   const text = input.trim().replace(/\/+$/, "");
   const match = BASE_URL_SHAPE.exec(text);
   if (!match) {
     return {
       ok: false,
-      message: "Enter the API address as https://host (no query or #), or leave it empty.",
+      message: "Enter the API address as https://host (no user name, query or #), or leave it empty.",
     };
   }
   const scheme = match[1]!.toLowerCase();
@@ -86,6 +115,14 @@ export function checkBaseUrl(input: string): Checked<string> {
     return {
       ok: false,
       message: "Use https: the key must not travel unencrypted (http is only for localhost).",
+    };
+  }
+  if (whitelist !== undefined && !allowedByWhitelist(text, whitelist)) {
+    return {
+      ok: false,
+      message:
+        `Apps Script may only fetch the addresses this add-on was built for (${whitelist.join(", ")}). ` +
+        "To use another API address, build the add-on with API_BASE_URL set to it (see the README), or leave this empty.",
     };
   }
   return { ok: true, value: text };
@@ -110,6 +147,14 @@ export function checkSpendCap(input: unknown): Checked<number> {
   return checkWholeNumber(input, 1, MAX_SPEND_CAP, "The spend cap");
 }
 
+/** "off" (or empty) lifts the daily budget; otherwise a whole number of credits, 0 stops formulas spending. */
+export function checkFormulaBudget(input: unknown): Checked<number | null> {
+  const text = String(input).trim().toLowerCase();
+  if (text === FORMULA_BUDGET_OFF || text === "") return { ok: true, value: null };
+  const checked = checkWholeNumber(input, 0, MAX_SPEND_CAP, "The daily formula budget");
+  return checked.ok ? checked : { ok: false, message: `${checked.message.slice(0, -1)}, or "off".` };
+}
+
 /** Reads a saved number, falling back to the default when it is missing or was damaged. */
 function savedNumber(
   raw: string | null,
@@ -121,17 +166,30 @@ function savedNumber(
   return checked.ok ? checked.value : fallback;
 }
 
+/** A damaged saved budget falls back to the default, never to "off". */
+function savedBudget(raw: string | null): number | null {
+  if (raw === null || raw.trim() === "") return DEFAULT_FORMULA_BUDGET;
+  const checked = checkFormulaBudget(raw);
+  return checked.ok ? checked.value : DEFAULT_FORMULA_BUDGET;
+}
+
 /** Settings from stored text values, with defaults for what is missing or unreadable. */
-export function settingsFrom(get: (key: string) => string | null, defaultBaseUrl: string): Settings {
+export function settingsFrom(
+  get: (key: string) => string | null,
+  defaultBaseUrl: string,
+  whitelist?: readonly string[],
+): Settings {
   const rawKey = get(SETTING_KEYS.apiKey);
   const key = rawKey === null ? null : checkApiKey(rawKey);
   const rawBase = get(SETTING_KEYS.baseUrl);
-  const base = rawBase === null || rawBase.trim() === "" ? null : checkBaseUrl(rawBase);
+  // A saved address the manifest no longer allows (or a trick saved before this check) is not used.
+  const base = rawBase === null || rawBase.trim() === "" ? null : checkBaseUrl(rawBase, whitelist);
   return {
     apiKey: key?.ok ? key.value : null,
     baseUrl: base?.ok ? base.value : defaultBaseUrl,
     baseUrlIsDefault: !base?.ok,
     chunkSize: savedNumber(get(SETTING_KEYS.chunkSize), checkChunkSize, DEFAULT_CHUNK_SIZE),
     spendCap: savedNumber(get(SETTING_KEYS.spendCap), checkSpendCap, DEFAULT_SPEND_CAP),
+    formulaBudget: savedBudget(get(SETTING_KEYS.formulaBudget)),
   };
 }

@@ -11,7 +11,9 @@ import { type LeadSearchForm, type PersonaForm, TARGET_KINDS } from "../jobs/lea
 import type { RpcArg, RpcMethod } from "../rpc";
 import type { CreditsExportRequest, CreditsListRequest } from "./credits";
 import type { EnrichRequest } from "./enrich";
+import type { HistorySettings } from "./history";
 import type { LeadsRunRequest, PersonaPreset } from "./leads";
+import type { RetryRequest } from "./retry";
 import type { SettingsChange } from "./settings";
 import {
   bool,
@@ -58,6 +60,8 @@ const persona = fields<PersonaForm>({
   functions: entries,
   seniorities: entries,
   prohibit: entries,
+  // The optional 5th position (PRODUCTION.md A5): a whole number typed as text or sent as a number.
+  priority: optional(numberOrText),
 });
 
 const leadForm = fields<LeadSearchForm>({
@@ -79,6 +83,8 @@ const leadForm = fields<LeadSearchForm>({
   posted_on_network: bool,
   mentioned_in_news: bool,
   limit_by: text(50),
+  // Next page's offset_by (PRODUCTION.md A7), typed or sent as a number.
+  offset_by: optional(numberOrText),
 });
 
 const enrichOptions = fields<EnrichOptions>({
@@ -102,6 +108,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     baseUrl: optional(text(2_000)),
     chunkSize: optional(numberOrText),
     spendCap: optional(numberOrText),
+    formulaBudget: optional(numberOrText),
   }),
   removeApiKey: nothing,
   testConnection: nothing,
@@ -113,6 +120,11 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   enrichResume: jobId,
   enrichCancel: jobId,
   enrichStartup: nothing,
+  enrichTakeOverEstimate: jobId,
+  enrichTakeOver: fields<{ jobId: string; confirmedCredits: number }>({
+    jobId: text(200),
+    confirmedCredits: num,
+  }),
   creditsSummary: nothing,
   creditsList: fields<CreditsListRequest>({ filters: transactionFilters, limit: num, offset: num }),
   creditsExport: fields<CreditsExportRequest>({ filters: transactionFilters, replace: bool }),
@@ -133,4 +145,11 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     form: companyForm,
   }),
   companyDeletePreset: fields<{ name: string }>({ name: presetName }),
+  historyStatus: nothing,
+  historySaveSettings: fields<HistorySettings>({ enabled: bool, maxRows: num }),
+  historyUndo: nothing,
+  historyDigest: jobId,
+  historyShowJobChanges: fields<{ since: string }>({ since: text(20) }),
+  enrichRetryCounts: jobId,
+  enrichRetryEstimate: fields<RetryRequest>({ jobId: text(200), includeMaybeCharged: bool }),
 };

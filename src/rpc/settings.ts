@@ -17,6 +17,13 @@ export interface SettingsView {
   spendCap: number;
   maxChunkSize: number;
   maxSpendCap: number;
+  /**
+   * Credits a day this spreadsheet's formulas may spend of your key (formulas spend the owner's
+   * key, whoever types them); null: no daily limit.
+   */
+  formulaBudget: number | null;
+  /** What this spreadsheet's formulas spent today (of the owner's key). */
+  formulaSpentToday: number;
 }
 
 /**
@@ -28,6 +35,8 @@ export interface SettingsChange {
   baseUrl?: string;
   chunkSize?: number | string;
   spendCap?: number | string;
+  /** Whole credits a day, or "off". */
+  formulaBudget?: number | string;
 }
 
 export type SettingsField = keyof SettingsChange;

@@ -100,7 +100,8 @@ function plainObject(value: unknown, field: string): Record<string, unknown> {
 
 /** Own property only: a key such as "toString" must not find Object.prototype's. */
 function own(object: Record<string, unknown>, key: string): unknown {
-  return Object.hasOwn(object, key) ? object[key] : undefined;
+  // Not Object.hasOwn: a built-in newer than ES2020 that Google does not promise.
+  return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
 }
 
 /**

@@ -6,7 +6,10 @@ import { type CellOptions, type CellValue, toCellValue } from "./cell-value";
 
 /** A record's own field: never an inherited name such as `toString` or `__proto__`. */
 export function recordValue(record: object, field: string): unknown {
-  return Object.hasOwn(record, field) ? (record as Record<string, unknown>)[field] : undefined;
+  // Not Object.hasOwn: a built-in newer than ES2020 that Google does not promise.
+  return Object.prototype.hasOwnProperty.call(record, field)
+    ? (record as Record<string, unknown>)[field]
+    : undefined;
 }
 
 /** The job a lead holds now: the first one still worked at, else the first listed. */

@@ -80,3 +80,44 @@ describe("A1: company search counts only when asked", () => {
     expect(result.spent).toBe(0);
   });
 });
+
+describe("A6: a lead search with no match", () => {
+  it("reads {amount: -1, leads: [], status} as no lead and no charge", () => {
+    const { clock, api } = client(() =>
+      json(200, { amount: -1, leads: [], status: "No leads match with input criteria" }),
+    );
+    const result = api.searchLeads([{ company_name: "Acme" }], { deadline: clock.now() + 60_000 });
+    const outcome = result.outcomes[0];
+    expect(outcome?.ok && outcome.value).toMatchObject({
+      leads: [],
+      status: "No leads match with input criteria",
+    });
+    expect(result.spent).toBe(0);
+  });
+
+  it("still counts a charged answer by its amount", () => {
+    const { clock, api } = client(() =>
+      json(200, { amount: -2, leads: [{ network_id: "1" }, { network_id: "2" }], status: "success" }),
+    );
+    expect(api.searchLeads([{ company_name: "Acme" }], { deadline: clock.now() + 60_000 }).spent).toBe(2);
+  });
+});
+
+describe("A9: balances below zero", () => {
+  it("reads a negative after_balance as the balance, as number or as text", () => {
+    for (const after of [-101, "-2400"]) {
+      const { api } = client(() =>
+        json(200, {
+          count: 1,
+          next: null,
+          previous: null,
+          limit: 1,
+          max_limit: 100,
+          offset: 0,
+          results: [{ id: "t", amount: -5, after_balance: after, status: "success" }],
+        }),
+      );
+      expect(api.balance()).toEqual({ ok: true, value: Number(after) });
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalizeProfileUrl } from "../../src/api/profile-url";
+import { canonicalProfileUrl, normalizeProfileUrl } from "../../src/api/profile-url";
 
 const slugChar = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789-".split(""));
 const slug = fc
@@ -104,5 +104,45 @@ describe("normalizeProfileUrl", () => {
     ]) {
       expect(normalizeProfileUrl(text)).toBeNull();
     }
+  });
+});
+
+describe("canonicalProfileUrl (issue 12.9: one spelling sent per person)", () => {
+  it("lower-cases scheme, host, path prefix and vanity slug; keeps a sales id's case", () => {
+    expect(canonicalProfileUrl("HTTPS://WWW.Network.Example/IN/Jane-Doe/?trk=x")).toBe(
+      "https://www.network.example/in/jane-doe",
+    );
+    expect(canonicalProfileUrl("network.example/in/jane-doe")).toBe("https://network.example/in/jane-doe");
+    expect(canonicalProfileUrl("http://de.network.example/In/ACwAAAbCdEfGhIjKlMnOpQrSt")).toBe(
+      "http://de.network.example/in/ACwAAAbCdEfGhIjKlMnOpQrSt",
+    );
+    expect(
+      canonicalProfileUrl("www.network.example/Sales/Lead/ACwAAAbCdEfGhIjKlMnOpQrSt,NAME_SEARCH,x1"),
+    ).toBe("https://www.network.example/sales/lead/ACwAAAbCdEfGhIjKlMnOpQrSt,NAME_SEARCH,x1");
+    expect(canonicalProfileUrl("https://www.network.example/PUB/John-Doe/12/345/678")).toBe(
+      "https://www.network.example/pub/john-doe/12/345/678",
+    );
+    expect(canonicalProfileUrl("not a url")).toBeNull();
+  });
+
+  it("is the same person as the input, and every spelling of a person gets one canonical URL", () => {
+    fc.assert(
+      fc.property(
+        slug,
+        scheme,
+        host,
+        trailing,
+        tail,
+        fc.array(fc.boolean(), { minLength: 1 }),
+        (s, sc, h, tr, t, flips) => {
+          const typed = randomCase(`${sc}${h}/in/${s}${tr}${t}`, flips);
+          const canonical = canonicalProfileUrl(typed);
+          expect(canonical).not.toBeNull();
+          expect(normalizeProfileUrl(canonical!)).toBe(normalizeProfileUrl(typed));
+          expect(canonical).toBe(canonicalProfileUrl(`${sc.toLowerCase()}${h}/in/${s}`));
+          expect(canonicalProfileUrl(canonical!)).toBe(canonical);
+        },
+      ),
+    );
   });
 });

@@ -116,7 +116,6 @@ describe("lead search validation", () => {
     });
     expect(paths(problems)).toEqual([
       "personas[0][0]",
-      "personas[0][1]",
       "personas[1]",
       "limit_by",
       "filter_empty_vars[0]",
@@ -124,6 +123,60 @@ describe("lead search validation", () => {
       "years_in_company[1]",
     ]);
     expect(validateLeadSearch({ company_name: "Acme", limit_by: 2500 })).toEqual([]);
+  });
+});
+
+describe("personas as production takes them (PRODUCTION.md A5)", () => {
+  const personas = (list: unknown[]) =>
+    paths(validateLeadSearch({ company_name: "Acme", personas: list as Persona[] }));
+
+  it("takes free-text keywords, [] to skip a part, and an optional integer priority", () => {
+    expect(
+      personas([
+        ["CTO", ["CTO"], [], []],
+        ["Digital marketing", ["digital marketing", "growth"], ["vp", "manager+"], ["intern"]],
+        ["Any function", [], ["c-lvl"], []],
+        ["Founders first", ["founder", "co-founder"], [], [], 0],
+        ["Then heads", ["engineering"], ["head"], ["assistant"], 2],
+      ]),
+    ).toEqual([]);
+  });
+
+  it("refuses a priority that is no whole number, and more than five positions", () => {
+    expect(
+      personas([
+        ["A", ["sales"], [], [], 1.5],
+        ["B", ["sales"], [], [], "1"],
+        ["C", ["sales"], [], [], 1, "extra"],
+        ["D", ["sales"], []],
+      ]),
+    ).toEqual(["personas[0][4]", "personas[1][4]", "personas[2]", "personas[3]"]);
+  });
+
+  it("still wants a name and text keywords", () => {
+    expect(
+      personas([
+        ["", ["sales"], [], []],
+        ["E", [""], [3], []],
+      ]),
+    ).toEqual(["personas[0][0]", "personas[1][1][0]", "personas[1][2][0]"]);
+  });
+});
+
+describe("lead search paging and exclusions (PRODUCTION.md A7)", () => {
+  it("takes offset_by as a whole number from 0 and exclude_ids as sales ids", () => {
+    expect(validateLeadSearch({ company_name: "Acme", offset_by: 25, exclude_ids: ["ACwAA1", 42] })).toEqual(
+      [],
+    );
+    expect(
+      paths(
+        validateLeadSearch({
+          company_name: "Acme",
+          offset_by: -1,
+          exclude_ids: [""] as unknown as string[],
+        }),
+      ),
+    ).toEqual(["offset_by", "exclude_ids[0]"]);
   });
 });
 

@@ -12,11 +12,16 @@ const root = join(import.meta.dirname, "../..");
 const code = readFileSync(join(root, "dist/Code.js"), "utf8");
 const mainSource = readFileSync(join(root, "src/main.ts"), "utf8");
 
+/** dist/Code.js's size budget. */
+const BUNDLE_BUDGET_BYTES = 120 * 1024;
+
 const EXPECTED_GLOBALS = [
   "onOpen",
   "onInstall",
   "showSidebar",
   "showEnrichSidebar",
+  "undoLastRunFromMenu",
+  "freezeSelectedFormulas",
   "rpc",
   "LOOKUP_LEAD",
   "CREDIT_BALANCE",
@@ -59,6 +64,14 @@ describe("dist/Code.js", () => {
       if (name === "LOOKUP_LEAD") expect(doc).toMatch(/@param \{[^}]+\} url/);
     },
   );
+
+  it("is minified: every formula cell is an execution that loads the whole file", () => {
+    // 181 KB unminified; about 100 KB minified today. The issue's goal is 80 KB: what is left is
+    // the add-on's own code and messages (see README, "Limits").
+    expect(Buffer.byteLength(code, "utf8")).toBeLessThanOrEqual(BUNDLE_BUDGET_BYTES);
+    const body = code.slice(0, code.indexOf("\n/**"));
+    expect(body.split("\n").length).toBeLessThan(10);
+  });
 
   it("is plain ES2020 for V8 with no module syntax", () => {
     expect(code).not.toMatch(/^\s*(import|export)\s/m);

@@ -78,3 +78,25 @@ export async function readGrid(page: Page): Promise<string[][]> {
 export async function selectSheet(page: Page, name: string): Promise<void> {
   await page.getByRole("tab", { name, exact: true }).click();
 }
+
+/** One sidebar call as the server received it: `call(method, arg)` over google.script.run. */
+export interface SentCall {
+  method: string;
+  arg: unknown;
+}
+
+/** Records every sidebar call from now on (what the forms actually send). */
+export function recordCalls(page: Page): SentCall[] {
+  const calls: SentCall[] = [];
+  page.on("request", (request) => {
+    if (!request.url().endsWith("/api/script")) return;
+    const body = request.postDataJSON() as { functionName: string; args: unknown[] } | null;
+    if (body?.functionName === "rpc") calls.push({ method: String(body.args[0]), arg: body.args[1] });
+  });
+  return calls;
+}
+
+/** The argument of the last call of `method`. */
+export function lastArg<T>(calls: readonly SentCall[], method: string): T | undefined {
+  return calls.filter((c) => c.method === method).at(-1)?.arg as T | undefined;
+}

@@ -17,6 +17,15 @@ function rpc(method, arg) { return method === "date" ? { when: new Date(0) } : {
 `;
 
 describe("executions", () => {
+  it("each load the whole script, and the runtime records the bundle's size and load time", () => {
+    const rt = tinyRuntime(CODE);
+    rt.run("bump");
+    rt.run("bump");
+    expect(rt.bundle.bytes).toBe(Buffer.byteLength(CODE));
+    expect(rt.bundle.compileMs).toBeGreaterThanOrEqual(0);
+    expect(rt.executions.map((e) => typeof e.loadMs)).toEqual(["number", "number"]);
+  });
+
   it("start from fresh globals each time, like Apps Script", () => {
     const rt = tinyRuntime(CODE);
     expect(rt.run("bump")).toBe(1);

@@ -348,3 +348,31 @@ describe("presets", () => {
     expect(() => savePreset(deps.store, "", form())).toThrow(/name/);
   });
 });
+
+describe("paid companies and a sheet that cannot take them (issue 12.3)", () => {
+  it("a protected Companies sheet: the paid rows go to a spare sheet, and the result says what was spent", () => {
+    const client = new FakeCompanyClient({ matches: 5000 });
+    const protectedSheet = MemoryCompanySheet.of();
+    protectedSheet.write = () => {
+      throw new Error("You are trying to edit a protected cell or object.");
+    };
+    const spare = MemoryCompanySheet.of();
+    const deps = {
+      ...companyDeps(client, protectedSheet),
+      spareSheet: () => ({ name: "Companies (unsaved rows)", sheet: spare }),
+    };
+    const result = runCompanySearch(deps, form({ limit_by: 25 }), 25);
+    expect(result).toMatchObject({ spent: 25, written: 25, sheetName: "Companies (unsaved rows)" });
+    expect(result.errors[0]?.message).toMatch(
+      /protected cell.*25 rows \(25 credits spent\) were written to the new sheet "Companies \(unsaved rows\)"/,
+    );
+    expect(spare.lastRow()).toBe(26);
+  });
+
+  it("no room in the spreadsheet: refused before anything is sent", () => {
+    const client = new FakeCompanyClient({ matches: 5000 });
+    const deps = { ...companyDeps(client), room: () => ({ needed: 40_000, free: 1_000 }) };
+    expect(() => runCompanySearch(deps, form({ limit_by: 25 }), 25)).toThrow(/too full.*Nothing was sent/);
+    expect(client.calls).toHaveLength(0);
+  });
+});

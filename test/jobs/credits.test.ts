@@ -153,6 +153,18 @@ describe("rows and sums", () => {
     ];
     expect(sumSpending(list, now)).toEqual({ lastDay: 7, lastWeek: 17 });
   });
+
+  it("leaves out error rows (reversed charges) but counts pending ones, and reads strings", () => {
+    // PRODUCTION.md A11 (inferred): error charges are reversed and must not add to spending.
+    const now = Date.UTC(2026, 10, 21, 12, 0, 0);
+    const at = apiTimestamp(now - 3_600_000);
+    const list = [
+      transaction(1, { amount: -3, created_at: at, status: "error", after_balance: -101 }),
+      transaction(2, { amount: -4, created_at: at, status: "pending", after_balance: -98 }),
+      transaction(3, { amount: "-5" as unknown as number, created_at: at, after_balance: -2400 }),
+    ];
+    expect(sumSpending(list, now)).toEqual({ lastDay: 9, lastWeek: 9 });
+  });
 });
 
 function fakeClient(all: Transaction[], pageSize = 100): TransactionClient & { queries: TransactionQuery[] } {

@@ -68,7 +68,8 @@ describe("enrichment job", () => {
     expect(progress.distinct).toBe(1);
     confirmJob(d, progress.jobId);
     runAll(d, progress.jobId);
-    expect(client.sent).toEqual(["https://www.network.example/in/Jane-Doe/"]);
+    // One canonical spelling per person (issue 12.9), whichever form came first.
+    expect(client.sent).toEqual(["https://www.network.example/in/jane-doe"]);
     expect(grid.column("enrichment_status")).toEqual(["ok", "ok", "ok"]);
   });
 

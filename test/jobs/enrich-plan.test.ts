@@ -4,6 +4,7 @@ import {
   checkOptions,
   creditsPerUrl,
   DEFAULT_ENRICH_OPTIONS,
+  EXTRA_CHOICES,
   lookupRequest,
 } from "../../src/jobs/enrich/options";
 import { PlanError, planEnrichment, type SelectionBox } from "../../src/jobs/enrich/plan";
@@ -105,6 +106,12 @@ describe("planning an enrichment", () => {
     expect(plan.maxCredits).toBe(2 * 3);
     expect(plan.layout.appended).toContain("posts");
     expect(creditsPerUrl({ people_also_viewed: true, inexact_company: true })).toBe(2);
+    // Reactions (PRODUCTION.md A7) is a paid extra like posts and comments, offered in Enrich.
+    expect(creditsPerUrl({ reactions: true, posts: true })).toBe(3);
+    expect(EXTRA_CHOICES.find((choice) => choice.option === "reactions")).toMatchObject({ credits: 1 });
+    expect(
+      planEnrichment(sheet(), select(1, 5, 2), { ...options, extras: { reactions: true } }).layout.appended,
+    ).toContain("reactions");
     expect(lookupRequest("u", { posts: true, get_full_experience: false })).toEqual({
       url: "u",
       posts: true,

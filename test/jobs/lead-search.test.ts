@@ -4,7 +4,13 @@ import type { ApiError } from "../../src/api/errors";
 import type { Lead, LeadSearchRequest, LeadSearchResponse } from "../../src/api/wire";
 import { selectedCompanies } from "../../src/jobs/lead-search/companies";
 import { emptyForm, formToRequest, type LeadSearchForm } from "../../src/jobs/lead-search/form";
-import { DEFAULT_LEAD_COLUMNS, leadsLayout } from "../../src/jobs/lead-search/leads-sheet";
+import {
+  DEFAULT_LEAD_COLUMNS,
+  leadsLayout,
+  salesIdsInSheet,
+  withExcludedIds,
+} from "../../src/jobs/lead-search/leads-sheet";
+import { PERSONA_PRESETS } from "../../src/jobs/lead-search/persona-presets";
 import { planSearches } from "../../src/jobs/lead-search/plan";
 import { type LeadSearchClient, runLeadSearches } from "../../src/jobs/lead-search/run";
 import { MemoryGrid } from "./enrich-fakes";
@@ -79,6 +85,30 @@ describe("form -> request", () => {
     ).toEqual({ network_filter_link: link, limit_by: 25 });
   });
 
+  it("sends free-text personas, [] to skip functions, and the priority as a 5th position when given", () => {
+    const { request, problems } = formToRequest(
+      form({
+        personas: [
+          { name: "CTO", functions: ["CTO"], seniorities: [], prohibit: [], priority: "" },
+          {
+            name: "Leaders",
+            functions: [],
+            seniorities: ["manager+"],
+            prohibit: ["intern"],
+            priority: " 2 ",
+          },
+          { name: "Founders", functions: ["founder"], seniorities: [], prohibit: [], priority: 0 },
+        ],
+      }),
+    );
+    expect(problems).toEqual([]);
+    expect(request.personas).toEqual([
+      ["CTO", ["CTO"], [], []],
+      ["Leaders", [], ["manager+"], ["intern"], 2],
+      ["Founders", ["founder"], [], [], 0],
+    ]);
+  });
+
   it("leaves out a persona card left entirely blank", () => {
     const blank = { name: " ", functions: [""], seniorities: [], prohibit: [] };
     const { request, problems } = formToRequest(form({ personas: [blank] }));
@@ -90,14 +120,14 @@ describe("form -> request", () => {
     const { problems } = formToRequest(
       form({
         target: { kind: "company_id", value: "acme" },
-        personas: [{ name: "", functions: [], seniorities: ["Head"], prohibit: [] }],
+        personas: [{ name: "", functions: [], seniorities: ["Head"], prohibit: [], priority: "first" }],
         groups: ["x"],
         limit_by: "3000",
       }),
     );
     const paths = problems.map((p) => p.path);
     expect(paths).toEqual(
-      expect.arrayContaining(["company_id", "personas[0][0]", "personas[0][1]", "groups", "limit_by"]),
+      expect.arrayContaining(["company_id", "personas[0][0]", "personas[0][4]", "groups", "limit_by"]),
     );
     expect(paths).not.toContain("company_name");
     for (const p of problems) expect(p.hint).not.toBe("");
@@ -193,6 +223,7 @@ describe("Leads sheet", () => {
       "network_lead_persona",
       "network_company_id",
       "network_id",
+      "sales_id",
     ]);
     expect(layout.columns.find((c) => c.field === "full_name")?.index).toBe(0);
     expect(layout.columns.find((c) => c.field === "job_title")?.index).toBe(1);
@@ -254,5 +285,111 @@ describe("Leads sheet", () => {
       state: "failed",
       error: { message: "The company was not found.", hint: "Company not found." },
     });
+  });
+
+  it("reads production's no-match answer (amount -1, no leads) as free, not a charge", () => {
+    const grid = MemoryGrid.fromRows([]);
+    const client = fakeClient([
+      {
+        amount: -1,
+        leads: [],
+        status: "No leads match with input criteria",
+      } as unknown as LeadSearchResponse,
+    ]);
+    const summary = runLeadSearches({ client, grid, chunkSize: 5, deadline: Number.POSITIVE_INFINITY }, [
+      { label: "Search", request: { company_name: "Acme" } },
+    ]);
+    expect(summary).toMatchObject({ spent: 0, written: 0, rows: null });
+    expect(summary.searches[0]).toMatchObject({
+      state: "ok",
+      leads: 0,
+      spent: 0,
+      status: "No leads match with input criteria",
+    });
+    expect(grid.writes).toBe(0);
+  });
+});
+
+describe("persona presets for the sidebar", () => {
+  it("each preset is a persona the server accepts as it stands", () => {
+    expect(PERSONA_PRESETS.map((p) => p.id)).toEqual(expect.arrayContaining(["founders", "executives"]));
+    for (const { persona } of PERSONA_PRESETS) {
+      const { request, problems } = formToRequest(form({ personas: [persona] }));
+      expect(problems).toEqual([]);
+      expect(request.personas).toHaveLength(1);
+    }
+  });
+});
+
+describe("paging and exclusions (PRODUCTION.md A7)", () => {
+  const answer = (count: number, from = 0): LeadSearchResponse => ({
+    leads: Array.from({ length: count }, (_, i) => lead(String(from + i))),
+    amount: -count,
+    results_count: "within limit",
+    status: "success",
+  });
+  const clientOf = (answers: LeadSearchResponse[]): LeadSearchClient & { sent: LeadSearchRequest[] } => {
+    const sent: LeadSearchRequest[] = [];
+    let next = 0;
+    return {
+      sent,
+      searchLeads(requests) {
+        sent.push(...requests);
+        const outcomes = requests.map(() => ({ ok: true as const, value: answers[next++]! }));
+        return { outcomes, stoppedBy: null, spent: 0 };
+      },
+    };
+  };
+  const run = (client: LeadSearchClient, requests: LeadSearchRequest[]) =>
+    runLeadSearches(
+      { client, grid: MemoryGrid.fromRows([]), chunkSize: 50, deadline: Number.POSITIVE_INFINITY },
+      requests.map((request, i) => ({ label: `S${i}`, request })),
+    );
+
+  it("sends offset_by from the form only past the first lead", () => {
+    expect(formToRequest(form({ offset_by: "25" })).request.offset_by).toBe(25);
+    expect(formToRequest(form({ offset_by: "0" })).request).not.toHaveProperty("offset_by");
+    expect(formToRequest(form({})).request).not.toHaveProperty("offset_by");
+    expect(formToRequest(form({ offset_by: "x" })).problems.map((p) => p.path)).toEqual(["offset_by"]);
+  });
+
+  it("offers Next page after a full page, starting past it, so the first page is not paid again", () => {
+    const full = run(clientOf([answer(25)]), [{ company_name: "Acme", limit_by: 25 }]);
+    expect(full.nextOffset).toBe(25);
+    const second = run(clientOf([answer(25, 25)]), [{ company_name: "Acme", limit_by: 25, offset_by: 25 }]);
+    expect(second.nextOffset).toBe(50);
+    const short = run(clientOf([answer(7)]), [{ company_name: "Acme", limit_by: 25, offset_by: 25 }]);
+    expect(short.nextOffset).toBeNull();
+    const unlimited = run(clientOf([answer(30)]), [{ company_name: "Acme" }]);
+    expect(unlimited.nextOffset).toBeNull();
+    const none = run(
+      clientOf([
+        {
+          amount: -1,
+          leads: [],
+          status: "No leads match with input criteria",
+        } as unknown as LeadSearchResponse,
+      ]),
+      [{ company_name: "Acme", limit_by: 25 }],
+    );
+    expect(none.nextOffset).toBeNull();
+  });
+
+  it("reads the sales ids of the Leads sheet and adds them to exclude_ids, once each", () => {
+    expect(DEFAULT_LEAD_COLUMNS).toContain("sales_id");
+    const headers = ["full_name", "sales_id", "network_id"];
+    const rows = [
+      ["A", "ACwAA1", "1"],
+      ["B", "'ACwAA2", "2"],
+      ["C", "", "3"],
+      ["D", "ACwAA1", "4"],
+    ];
+    expect(salesIdsInSheet(headers, rows)).toEqual(["ACwAA1", "ACwAA2"]);
+    expect(salesIdsInSheet(["full_name"], rows)).toEqual([]);
+    expect(withExcludedIds({ company_name: "Acme", exclude_ids: ["X"] }, ["X", "ACwAA1"])).toEqual({
+      company_name: "Acme",
+      exclude_ids: ["X", "ACwAA1"],
+    });
+    expect(withExcludedIds({ company_name: "Acme" }, [])).toEqual({ company_name: "Acme" });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ApiError, apiError } from "../../src/api/errors";
 import type { Lead, LeadLookupRequest } from "../../src/api/wire";
-import { encodeLead, leadCacheKey, type TextCache } from "../../src/jobs/lookup/cache";
+import { leadCacheKey, type TextCache } from "../../src/jobs/lookup/cache";
 import {
   type LeadLookupPort,
   type LookupArguments,
@@ -9,6 +9,7 @@ import {
   lookupLeadFormula,
   MESSAGES,
 } from "../../src/jobs/lookup/formula";
+import { createShelves } from "../../src/jobs/lookup/shelves";
 
 function leadFor(url: string): Lead {
   const slug = url.replace(/\/+$/, "").split("/").pop() ?? "";
@@ -74,6 +75,13 @@ function run(
     now: () => now,
     formatTime: (ms) => new Date(ms).toISOString().slice(11, 16),
   });
+}
+
+/** The URLs (of the default options) marked in flight in `cache`. */
+function inFlight(cache: TextCache, urls: string[], now: number): string[] {
+  const keys = urls.map((url) => leadCacheKey(`in/${url.split("/in/")[1]}`, []));
+  const found = createShelves(cache).read(keys, now).inFlight;
+  return urls.filter((_, i) => found.has(keys[i]!));
 }
 
 const URL_A = "https://www.network.example/in/alice";
@@ -159,10 +167,10 @@ describe("=LOOKUP_LEAD", () => {
   it("takes fields and options from ranges, and sends the spec's option names", () => {
     const port = new FakeLookup();
     const rows = run(
-      { url: URL_A, fields: [["full_name"], ["num_of_connections"]], options: [["fresh"], ["posts"]] },
+      { url: URL_A, fields: [["full_name"], ["num_of_connections, posts"]], options: [["fresh"], ["posts"]] },
       port,
     );
-    expect(rows).toEqual([["Name alice", 42]]);
+    expect(rows[0]!.slice(0, 2)).toEqual(["Name alice", 42]);
     expect(port.calls[0]).toEqual([{ url: URL_A, posts: true, up_to_the_second_fresh: true }]);
   });
 
@@ -192,7 +200,8 @@ describe("=LOOKUP_LEAD", () => {
 
   it("shows cached answers without a key, and says to save one for the rest", () => {
     const cache = new MapCache();
-    cache.values.set(leadCacheKey("in/alice", [])!, encodeLead(leadFor(URL_A))!);
+    const key = leadCacheKey("in/alice", []);
+    createShelves(cache).settle(new Map([[key, leadFor(URL_A)]]), [key], Date.now());
     const rows = run({ url: [[URL_A], [URL_B]], fields: "full_name" }, null, cache);
     expect(rows).toEqual([["Name alice"], [MESSAGES.noKey]]);
   });
@@ -216,7 +225,7 @@ describe("=LOOKUP_LEAD", () => {
     const port = new FakeLookup();
     const urls = ["a", "b", "c", "d"].map((s) => [`https://www.network.example/in/${s}`]);
     const rows = lookupLeadFormula(
-      { url: urls, fields: "full_name", options: "posts, comments" },
+      { url: urls, fields: "full_name, posts, comments", options: "posts, comments" },
       {
         connect: () => port,
         cache: new MapCache(),
@@ -252,7 +261,7 @@ describe("=LOOKUP_LEAD", () => {
     expect(port.calls).toEqual([[{ url: URL_B }]]);
     expect(rows[0]).toEqual([MESSAGES.abandoned("09:10")]);
     expect(rows[1]).toEqual(["Name bob"]);
-    expect([...cache.values.keys()].filter((k) => k.startsWith("flight|"))).toHaveLength(1);
+    expect(inFlight(cache, [URL_A, URL_B], start + 40_000)).toEqual([URL_A]);
   });
 
   it("clears its in-flight markers when the answers (or errors) come back", () => {
@@ -263,7 +272,7 @@ describe("=LOOKUP_LEAD", () => {
         : okAnswer(r),
     );
     run({ url: [[URL_A], [URL_B]] }, port, cache);
-    expect([...cache.values.keys()].filter((k) => k.startsWith("flight|"))).toEqual([]);
+    expect(inFlight(cache, [URL_A, URL_B], Date.now())).toEqual([]);
   });
 
   it("does not cache a lead too large for one cache value", () => {
@@ -274,5 +283,16 @@ describe("=LOOKUP_LEAD", () => {
     }));
     run({ url: URL_A }, big, cache);
     expect(cache.values.size).toBe(0);
+  });
+});
+
+describe("the reactions extra (PRODUCTION.md A7: +1 credit)", () => {
+  it("is an option of =LOOKUP_LEAD, sent by its name, and its field needs it", () => {
+    const port = new FakeLookup();
+    run({ url: URL_A, fields: "full_name, reactions", options: "reactions, fresh" }, port);
+    expect(port.calls[0]).toEqual([{ url: URL_A, reactions: true, up_to_the_second_fresh: true }]);
+    expect(() => run({ url: URL_A, fields: "full_name, reactions" }, new FakeLookup())).toThrow(
+      /The field "reactions" is only filled with the option of the same name/,
+    );
   });
 });

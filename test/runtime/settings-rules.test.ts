@@ -63,6 +63,60 @@ describe("base URL", () => {
   });
 });
 
+describe("base URL against the manifest's urlFetchWhitelist", () => {
+  const whitelist = ["https://api.prospecting-data.example/", "http://127.0.0.1:*/"];
+
+  it("takes only an address the manifest allows Apps Script to fetch", () => {
+    expect(checkBaseUrl("https://api.prospecting-data.example/v1/", whitelist)).toEqual({
+      ok: true,
+      value: "https://api.prospecting-data.example/v1",
+    });
+    expect(checkBaseUrl("http://127.0.0.1:8787", whitelist)).toEqual({
+      ok: true,
+      value: "http://127.0.0.1:8787",
+    });
+    const other = checkBaseUrl("https://other-api.example", whitelist);
+    expect(other.ok).toBe(false);
+    expect(!other.ok && other.message).toMatch(/https:\/\/api\.prospecting-data\.example/);
+    expect(!other.ok && other.message).toMatch(/API_BASE_URL/);
+    // A prefix is not a host: a longer host that starts with the allowed one is someone else's.
+    expect(checkBaseUrl("https://api.prospecting-data.example.evil.example", whitelist).ok).toBe(false);
+  });
+
+  it("refuses user-info tricks, with or without a whitelist", () => {
+    for (const trick of [
+      "https://api.prospecting-data.example@evil.example",
+      "https://api.prospecting-data.example:443@evil.example/",
+      "https://user:pass@api.prospecting-data.example",
+      "https://api.prospecting-data.example%40evil.example",
+      "https://api.prospecting-data.example\\@evil.example",
+    ]) {
+      expect(checkBaseUrl(trick, whitelist).ok, trick).toBe(false);
+      expect(checkBaseUrl(trick).ok, trick).toBe(false);
+    }
+  });
+
+  it("matches a wildcard subdomain prefix as Apps Script does", () => {
+    expect(checkBaseUrl("https://eu.api.example", ["https://*.api.example/"]).ok).toBe(true);
+    expect(checkBaseUrl("https://eu.api.example.evil", ["https://*.api.example/"]).ok).toBe(false);
+  });
+
+  it("falls back to the default address for a saved one the manifest does not allow", () => {
+    const saved: Record<string, string> = {
+      API_BASE_URL: "https://api.prospecting-data.example@evil.example",
+    };
+    const settings = settingsFrom(
+      (key) => saved[key] ?? null,
+      "https://api.prospecting-data.example",
+      whitelist,
+    );
+    expect(settings).toMatchObject({
+      baseUrl: "https://api.prospecting-data.example",
+      baseUrlIsDefault: true,
+    });
+  });
+});
+
 describe("numbers", () => {
   it("chunk size is a whole number from 1 to 500; spend cap from 1", () => {
     expect(checkChunkSize("50")).toEqual({ ok: true, value: 50 });
@@ -85,12 +139,14 @@ describe("settingsFrom", () => {
       baseUrlIsDefault: true,
       chunkSize: DEFAULT_CHUNK_SIZE,
       spendCap: DEFAULT_SPEND_CAP,
+      formulaBudget: 100,
     });
     const stored: Record<string, string> = {
       [SETTING_KEYS.apiKey]: "Token k-123",
       [SETTING_KEYS.baseUrl]: "http://127.0.0.1:9/",
       [SETTING_KEYS.chunkSize]: "9999",
       [SETTING_KEYS.spendCap]: "25",
+      [SETTING_KEYS.formulaBudget]: "lots",
     };
     expect(settingsFrom((k) => stored[k] ?? null, "https://default.example")).toEqual({
       apiKey: "k-123",
@@ -98,7 +154,12 @@ describe("settingsFrom", () => {
       baseUrlIsDefault: false,
       chunkSize: DEFAULT_CHUNK_SIZE,
       spendCap: 25,
+      formulaBudget: 100,
     });
+    expect(
+      settingsFrom((k) => (k === SETTING_KEYS.formulaBudget ? "off" : null), "https://d.example")
+        .formulaBudget,
+    ).toBeNull();
   });
 });
 

@@ -67,7 +67,7 @@ describe("Settings over RPC", () => {
   it("tests the connection with a free call and shows the balance", async () => {
     rpc("saveSettings", { apiKey: SECRET });
     addon.runtime.setCell(SHEET, "A1", urls[0]!);
-    addon.runtime.setCell(SHEET, "B1", '=LOOKUP_LEAD(A1, "full_name", "posts")');
+    addon.runtime.setCell(SHEET, "B1", '=LOOKUP_LEAD(A1, "full_name, posts", "posts")');
     const test = rpc<ConnectionTest>("testConnection", null);
     expect(test).toEqual({ ok: true, balance: 998, baseUrl: addon.sandboxUrl });
     const stats = await addon.control.stats();
@@ -166,6 +166,20 @@ describe("Settings over RPC", () => {
       spendCap: 1200,
     });
     expect(userProperty("API_KEY")).toBe(SECRET);
+  });
+
+  it("refuses an address the manifest's urlFetchWhitelist does not allow, and user-info tricks", () => {
+    for (const baseUrl of [
+      "https://api.prospecting-data.example@evil.example",
+      "https://evil.example",
+      "https://api.prospecting-data.example.evil.example",
+    ]) {
+      const result = rpc<SaveSettingsResult>("saveSettings", { baseUrl });
+      expect(result, baseUrl).toEqual({ saved: false, problems: { baseUrl: expect.any(String) } });
+    }
+    const refused = rpc<SaveSettingsResult>("saveSettings", { baseUrl: "https://evil.example" });
+    expect(!refused.saved && refused.problems.baseUrl).toMatch(/API_BASE_URL/);
+    expect(userProperty("API_BASE_URL")).toBe(addon.sandboxUrl);
   });
 
   it("returns to the built-in address when the address is cleared", () => {

@@ -25,13 +25,14 @@ describe("field lists", () => {
       "full_name",
       "unformatted_full_name",
     ]);
-    expect(LEAD_FIELDS.slice(-6)).toEqual([
+    expect(LEAD_FIELDS.slice(-7)).toEqual([
       "input_url",
       "source",
       "inexact_company",
       "posts",
       "comments",
       "people_also_viewed",
+      "reactions",
     ]);
     expect(COMPANY_FIELDS[0]).toBe("name");
     expect(COMPANY_FIELDS.at(-1)).toBe("background_image");

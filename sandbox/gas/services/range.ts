@@ -25,6 +25,9 @@ export class RangeObject {
   private enter(method: string, kind: CallKind): void {
     enter(this.host, `Range.${method}`, kind);
     if (kind === "write") forbidInCustomFunction(this.host, `Range.${method}`);
+    // A Sheet or Range of a sheet deleted since (by a user, mid-execution) throws, as in Sheets.
+    if (!this.host.state.model.sheets.includes(this.sheet))
+      throw this.host.exec.exception("The sheet this range belongs to has been deleted.");
   }
 
   private out<T>(value: T): T {

@@ -23,6 +23,9 @@ export class SheetObject {
   private enter(method: string, kind: CallKind = "other"): void {
     enter(this.host, `Sheet.${method}`, kind);
     if (kind === "write") forbidInCustomFunction(this.host, `Sheet.${method}`);
+    // A Sheet or Range of a sheet deleted since (by a user, mid-execution) throws, as in Sheets.
+    if (!this.host.state.model.sheets.includes(this.sheet))
+      throw this.host.exec.exception("The sheet this range belongs to has been deleted.");
   }
 
   private fail(message: string): Error {

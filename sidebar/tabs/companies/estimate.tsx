@@ -1,5 +1,6 @@
 /** The estimate before anything is spent: the most it can cost against the balance and the spend cap. */
 import type { CompanyEstimate } from "../../../src/rpc/companies";
+import { BalanceNote } from "../../components/balance-note";
 
 /** "1 company", "2 companies", "1,600 credits". */
 export const plural = (n: number, word: string, many = `${word}s`) =>
@@ -20,7 +21,6 @@ export function EstimateView({
 }) {
   const { maxCredits, balance, balanceError, cap, total, offset, pages, pageSize, withinCap } = estimate;
   const overCap = maxCredits > cap;
-  const short = balance !== null && maxCredits > balance;
   return (
     <div class="notice info" data-testid="company-estimate">
       <strong>
@@ -42,11 +42,7 @@ export function EstimateView({
           {plural(withinCap, "company", "companies")} per run, or raise the cap in Settings.
         </span>
       ) : null}
-      {short && !overCap ? (
-        <span class="next">
-          Your balance may not cover all of it: the run stops when credits run out and keeps what came back.
-        </span>
-      ) : null}
+      {overCap ? null : <BalanceNote balance={balance} maxCredits={maxCredits} />}
       {balanceError ? <span class="next">{balanceError}</span> : null}
       <div class="buttons">
         {overCap ? (

@@ -2,6 +2,7 @@
 import type { ComponentChildren } from "preact";
 import type { FieldProblems, FormField } from "../../../src/rpc/companies";
 import { CheckboxList } from "../../components/checkbox-list";
+import type { EntryKind } from "../../components/list-entries";
 import { ListInput } from "../../components/list-input";
 
 const ERROR = { color: "var(--error)", fontSize: "12px", display: "block" } as const;
@@ -77,6 +78,7 @@ export function CheckboxGroup(props: {
 
 export function ListField(props: {
   field: FormField;
+  kind?: EntryKind;
   label: string;
   values: string[];
   onChange(values: string[]): void;
@@ -92,6 +94,7 @@ export function ListField(props: {
         id={id}
         values={props.values}
         onChange={props.onChange}
+        kind={props.kind}
         placeholder={props.placeholder}
         max={props.max}
         describedBy={`${id}-hint ${id}-problems`}

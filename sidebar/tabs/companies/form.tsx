@@ -5,6 +5,8 @@
  */
 import { COMPANY_TYPES, FOLLOWER_RANGES, HEADCOUNTS } from "../../../src/api/wire";
 import type { CompanySearchForm, FieldProblems } from "../../../src/rpc/companies";
+import { domainEntries } from "../../components/list-entries";
+import { COMPANY_ID_ENTRIES, INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../vocabulary/entries";
 import { CheckboxGroup, FieldGroup, Hint, ListField, NumberField } from "./fields";
 
 const PLAIN = { fontWeight: 400 } as const;
@@ -17,17 +19,19 @@ export function CompanyForm({
 }: {
   form: CompanySearchForm;
   problems: FieldProblems;
-  onChange(form: CompanySearchForm): void;
+  /** Only the fields that changed: several list fields may commit their drafts in one go. */
+  onChange(change: Partial<CompanySearchForm>): void;
 }) {
   const set =
     <K extends keyof CompanySearchForm>(field: K) =>
     (value: CompanySearchForm[K]) =>
-      onChange({ ...form, [field]: value });
+      onChange({ [field]: value });
   const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
   return (
     <>
       <ListField
         field="industries"
+        kind={INDUSTRY_ENTRIES}
         label="Industries"
         values={form.industries}
         onChange={set("industries")}
@@ -37,6 +41,7 @@ export function CompanyForm({
       />
       <ListField
         field="locations"
+        kind={LOCATION_ENTRIES}
         label="Locations"
         values={form.locations}
         onChange={set("locations")}
@@ -115,6 +120,7 @@ export function CompanyForm({
         <Hint id="co-revenue-hint">revenues_range; the API does not state its unit.</Hint>
         <ListField
           field="exclude_domains"
+          kind={domainEntries}
           label="Exclude domains"
           values={form.exclude_domains}
           onChange={set("exclude_domains")}
@@ -124,6 +130,7 @@ export function CompanyForm({
         />
         <ListField
           field="exclude_ids"
+          kind={COMPANY_ID_ENTRIES}
           label="Exclude company ids"
           values={form.exclude_ids}
           onChange={set("exclude_ids")}

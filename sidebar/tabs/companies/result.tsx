@@ -19,6 +19,46 @@ function matchText(result: CompanyRunResult): string {
   return "";
 }
 
+/**
+ * The errors once each: a run stopped by the account (out of credits, key refused) reports the
+ * same error for every page it could not send; one line says it, with the pages it covers.
+ */
+function distinctErrors(errors: CompanyRunResult["errors"]): CompanyRunResult["errors"] {
+  const byText = new Map<string, CompanyRunResult["errors"][number]>();
+  for (const error of errors) {
+    const key = `${error.message}\n${error.next}`;
+    const seen = byText.get(key);
+    if (!seen) byText.set(key, { ...error });
+    else if (error.charged === "maybe") seen.charged = "maybe";
+  }
+  return [...byText.values()];
+}
+
+/** A run that fetched nothing and stopped on an error: one message, in the search's words. */
+function NothingFetched({ result }: { result: CompanyRunResult }) {
+  const errors = distinctErrors(result.errors);
+  const maybe = errors.some((e) => e.charged === "maybe");
+  return (
+    <div class="notice error" role="alert" data-testid="company-result">
+      {errors.map((error) => (
+        <strong key={error.message} style={{ display: "block" }}>
+          {error.message}
+          {error.hint ? ` (${error.hint})` : ""}
+        </strong>
+      ))}
+      <span class="next">
+        No companies were fetched;{" "}
+        {maybe
+          ? "a request that timed out may have been charged."
+          : `${result.spent > 0 ? plural(result.spent, "credit") : "nothing"} was charged.`}{" "}
+        {errors.some((e) => /credits/i.test(e.message))
+          ? "Top up your credits, then press Estimate again."
+          : "Fix that, then press Estimate again."}
+      </span>
+    </div>
+  );
+}
+
 export function ResultView({
   result,
   busy,
@@ -48,6 +88,7 @@ export function ResultView({
       </div>
     );
   }
+  if (result.returned === 0 && result.errors.length > 0) return <NothingFetched result={result} />;
   if (result.resultsCount === 0 && result.errors.length === 0) {
     return (
       <div class="notice info" role="status" data-testid="company-result">
@@ -86,12 +127,14 @@ export function ResultView({
           : ""}
         {available < result.total ? ` · the matches end at ${available + result.offset}` : ""}
       </span>
-      <span class="next">
-        {result.timeCached
-          ? `Order cached since ${cachedSince(result.timeCached)}: pages follow the same order.`
-          : "Order cached now: for 30 days, pages follow this order without duplicates."}
-      </span>
-      {result.errors.map((error) => (
+      {result.returned > 0 ? (
+        <span class="next">
+          {result.timeCached
+            ? `Order cached since ${cachedSince(result.timeCached)}: pages follow the same order.`
+            : "Order cached now: for 30 days, pages follow this order without duplicates."}
+        </span>
+      ) : null}
+      {distinctErrors(result.errors).map((error) => (
         <span class="next" key={`${error.companies}:${error.message}`} style={{ color: "var(--error)" }}>
           Matches {error.companies}: {error.message} {error.next}
           {error.hint ? ` (${error.hint})` : ""}

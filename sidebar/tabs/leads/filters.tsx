@@ -2,7 +2,34 @@
 import type { Problem } from "../../../src/api/errors";
 import { COMPANY_TYPES, FILTER_EMPTY_VARS, HEADCOUNTS, TIME_RANGES } from "../../../src/api/wire";
 import type { LeadSearchForm } from "../../../src/jobs/lead-search/form";
+import type { EntryKind } from "../../components/list-entries";
+import { companyNameEntries, textEntries } from "../../components/list-entries";
+import {
+  GROUP_ID_ENTRIES,
+  INDUSTRY_ENTRIES,
+  LOCATION_ENTRIES,
+  SCHOOL_ID_ENTRIES,
+} from "../../vocabulary/entries";
 import { CheckboxGroup, LinesInput, problemsAt, Toggle } from "./inputs";
+
+/** What each list field accepts. */
+const KINDS: Record<ListField, EntryKind> = {
+  locations: LOCATION_ENTRIES,
+  lead_industries: INDUSTRY_ENTRIES,
+  company_locations: LOCATION_ENTRIES,
+  past_company_names: companyNameEntries,
+  groups: GROUP_ID_ENTRIES,
+  schools: SCHOOL_ID_ENTRIES,
+  exclude_names: textEntries,
+};
+type ListField =
+  | "locations"
+  | "lead_industries"
+  | "company_locations"
+  | "past_company_names"
+  | "groups"
+  | "schools"
+  | "exclude_names";
 
 const TIME_OPTIONS = Object.entries(TIME_RANGES).map(([id, label]) => ({ value: Number(id), label }));
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -13,21 +40,10 @@ export function Filters(props: {
   problems: readonly Problem[];
 }) {
   const { form, set, problems } = props;
-  const lines = (
-    field:
-      | "locations"
-      | "lead_industries"
-      | "company_locations"
-      | "past_company_names"
-      | "groups"
-      | "schools"
-      | "exclude_names",
-    label: string,
-    hint: string,
-    placeholder?: string,
-  ) => (
+  const lines = (field: ListField, label: string, hint: string, placeholder?: string) => (
     <LinesInput
       id={`leads-${field}`}
+      kind={KINDS[field]}
       label={label}
       hint={hint}
       placeholder={placeholder}

@@ -4,6 +4,7 @@
  */
 import type { Problem } from "../../../src/api/errors";
 import { CheckboxList } from "../../components/checkbox-list";
+import type { EntryKind } from "../../components/list-entries";
 import { ListInput } from "../../components/list-input";
 
 const ERROR = { color: "var(--error)", fontSize: "12px" } as const;
@@ -15,8 +16,6 @@ const IRREGULAR: Record<string, string> = { company: "companies", search: "searc
 export function plural(n: number, word: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? word : (IRREGULAR[word] ?? `${word}s`)}`;
 }
-
-export const splitCommas = (text: string) => text.split(",");
 
 /** Problems of a field: its path, or a path inside it (personas[0][1] belongs to personas[0]). */
 export function problemsAt(problems: readonly Problem[], ...paths: string[]): Problem[] {
@@ -38,10 +37,11 @@ export function FieldProblems({ problems, id }: { problems: readonly Problem[]; 
   );
 }
 
-/** A list of values as chips (the shared ListInput: Enter adds one, pasted lines add one each). */
+/** A list of values as chips (the shared ListInput: commas, new lines and Enter separate). */
 export function LinesInput(props: {
   id: string;
   label: string;
+  kind?: EntryKind;
   hint: string;
   values: string[];
   onChange(values: string[]): void;
@@ -55,6 +55,7 @@ export function LinesInput(props: {
         id={props.id}
         values={props.values}
         onChange={props.onChange}
+        kind={props.kind}
         placeholder={props.placeholder ?? "Type and press Enter"}
         describedBy={`${props.id}-hint`}
         invalid={props.problems.length > 0}
@@ -64,28 +65,6 @@ export function LinesInput(props: {
       </span>
       <FieldProblems problems={props.problems} />
     </div>
-  );
-}
-
-/** A list of short values typed comma-separated. */
-export function CommaInput(props: {
-  id: string;
-  label: string;
-  values: string[];
-  onChange(values: string[]): void;
-  placeholder?: string;
-}) {
-  return (
-    <>
-      <label for={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type="text"
-        placeholder={props.placeholder}
-        value={props.values.join(",")}
-        onInput={(e) => props.onChange(splitCommas(e.currentTarget.value))}
-      />
-    </>
   );
 }
 

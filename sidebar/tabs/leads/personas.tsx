@@ -1,10 +1,15 @@
 /**
- * The personas editor: each persona a card with its name (required), functions (required, OR),
- * seniorities (optional, one-to-one with the functions) and prohibited keywords; add and remove.
+ * The personas editor: each persona a card with its name, functions, seniorities and words that
+ * leave a title out. Production personas are free-text keywords (../shared/PRODUCTION.md A5), so
+ * every list takes any keyword as a chip and only suggests common ones; ready-made personas
+ * (founders, executives, ...) fill a card in one click and stay editable.
  */
 import type { Problem } from "../../../src/api/errors";
 import { EMPTY_PERSONA, type PersonaForm } from "../../../src/jobs/lead-search/form";
-import { CommaInput, FieldProblems, problemsAt } from "./inputs";
+import { textEntries } from "../../components/list-entries";
+import { FUNCTION_ENTRIES, SENIORITY_ENTRIES } from "../../vocabulary/entries";
+import { PERSONA_PRESETS } from "../../vocabulary/personas";
+import { FieldProblems, LinesInput, problemsAt } from "./inputs";
 
 const CARD = {
   border: "1px solid var(--line)",
@@ -15,21 +20,10 @@ const CARD = {
   flexDirection: "column",
   gap: "3px",
 } as const;
+const PRESETS = { display: "flex", flexWrap: "wrap", gap: "4px", margin: "0 0 6px" } as const;
 
-/** Seniorities people use (the spec's examples and the common ladder); free text is accepted too. */
-const SENIORITY_SUGGESTIONS = [
-  "Owner",
-  "Founder",
-  "CXO",
-  "Partner",
-  "VP",
-  "Director",
-  "Head",
-  "Manager",
-  "Senior",
-  "Entry",
-  "Intern",
-];
+const isBlank = (p: PersonaForm) =>
+  p.name.trim() === "" && p.functions.length + p.seniorities.length + p.prohibit.length === 0;
 
 export function PersonasEditor(props: {
   personas: PersonaForm[];
@@ -38,13 +32,35 @@ export function PersonasEditor(props: {
 }) {
   const update = (index: number, change: Partial<PersonaForm>) =>
     props.onChange(props.personas.map((p, i) => (i === index ? { ...p, ...change } : p)));
+  const addPreset = (persona: PersonaForm) => {
+    const copy = { ...persona, functions: [...persona.functions], seniorities: [...persona.seniorities] };
+    // The blank card the form starts with takes the first preset.
+    const blank = props.personas.findIndex(isBlank);
+    props.onChange(
+      blank === -1 ? [...props.personas, copy] : props.personas.map((p, i) => (i === blank ? copy : p)),
+    );
+  };
   return (
     <fieldset class="form-group" data-testid="personas">
       <legend>Personas</legend>
       <span class="hint">
-        Who to find. Functions act as OR; seniorities combine with each function one-to-one (marketing, sales
-        × Head, Manager finds Head of Marketing, Manager of Sales…). VP also finds SVP, EVP and GVP.
+        Who to find, by words in their job title. A lead matches a persona when its title has one of the
+        functions, one of the seniorities when you give any, and none of the words to leave out. Any word
+        works; the lists only suggest.
       </span>
+      <div style={PRESETS} data-testid="persona-presets">
+        <span class="hint">Add:</span>
+        {PERSONA_PRESETS.map((preset) => (
+          <button
+            key={preset.label}
+            type="button"
+            class="secondary"
+            onClick={() => addPreset(preset.persona)}
+          >
+            {preset.label}
+          </button>
+        ))}
+      </div>
       {props.personas.map((persona, index) => {
         const id = `persona-${index}`;
         const at = `personas[${index}]`;
@@ -59,30 +75,34 @@ export function PersonasEditor(props: {
               onInput={(e) => update(index, { name: e.currentTarget.value })}
             />
             <FieldProblems problems={problemsAt(props.problems, `${at}[0]`)} />
-            <CommaInput
+            <LinesInput
               id={`${id}-functions`}
-              label="Functions (comma-separated)"
+              label="Functions"
+              hint="Any of these in the title: marketing, sales, engineering, ceo…"
+              kind={FUNCTION_ENTRIES}
               placeholder="e.g. marketing, sales"
               values={persona.functions}
               onChange={(functions) => update(index, { functions })}
+              problems={problemsAt(props.problems, `${at}[1]`)}
             />
-            <FieldProblems problems={problemsAt(props.problems, `${at}[1]`)} />
-            <CommaInput
+            <LinesInput
               id={`${id}-seniorities`}
               label="Seniorities (optional)"
-              placeholder={`e.g. Head, VP (${SENIORITY_SUGGESTIONS.slice(0, 6).join(", ")}…)`}
+              hint="Every word of one of these in the title. vp also finds SVP and EVP; chief or cxo find Chief … Officer; manager+ is Manager and above."
+              kind={SENIORITY_ENTRIES}
+              placeholder="e.g. head, director, vp"
               values={persona.seniorities}
               onChange={(seniorities) => update(index, { seniorities })}
+              problems={problemsAt(props.problems, `${at}[2]`)}
             />
-            <FieldProblems problems={problemsAt(props.problems, `${at}[2]`)} />
-            <CommaInput
+            <LinesInput
               id={`${id}-prohibit`}
               label="Leave out titles containing (optional)"
+              hint="A title with any of these words is left out."
+              kind={textEntries}
               placeholder="e.g. assistant, intern"
               values={persona.prohibit}
               onChange={(prohibit) => update(index, { prohibit })}
-            />
-            <FieldProblems
               problems={problemsAt(props.problems, `${at}[3]`).concat(
                 props.problems.filter((p) => p.path === at),
               )}

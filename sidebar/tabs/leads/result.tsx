@@ -1,5 +1,6 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
+import { BalanceNote } from "../../components/balance-note";
 import { plural } from "./inputs";
 
 const LIST = { paddingLeft: "16px", margin: "4px 0" } as const;
@@ -20,17 +21,23 @@ export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { 
           less, or raise the cap in Settings.
         </span>
       ) : null}
-      {balance !== null && maxCredits > balance ? (
-        <span class="next">
-          More than your balance: a search the balance cannot pay is refused (402) and costs nothing.
-        </span>
-      ) : null}
+      <BalanceNote balance={balance} maxCredits={maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
     </div>
   );
 }
 
-export function RunResult({ result }: { result: Extract<LeadsRunResult, { ok: true }> }) {
+export function RunResult({
+  result,
+  busy = false,
+  onNextPage,
+  onSearchById,
+}: {
+  result: Extract<LeadsRunResult, { ok: true }>;
+  busy?: boolean;
+  onNextPage?(offset: number): void;
+  onSearchById?(id: string): void;
+}) {
   const failed = result.searches.filter((s) => s.state === "failed");
   const notRun = result.searches.filter((s) => s.state === "not run");
   const single = result.searches.length === 1 ? result.searches[0] : undefined;
@@ -52,6 +59,9 @@ export function RunResult({ result }: { result: Extract<LeadsRunResult, { ok: tr
           </span>
         ) : null}
       </div>
+      {single?.company || result.companyChoices.length > 0 ? (
+        <CompanyUsed result={result} busy={busy} onSearchById={onSearchById} />
+      ) : null}
       {result.searches.length > 1 ? <PerCompany result={result} /> : null}
       {single?.error ? (
         <div class="notice error" role="alert">
@@ -60,10 +70,79 @@ export function RunResult({ result }: { result: Extract<LeadsRunResult, { ok: tr
           <span class="next">{single.error.next}</span>
         </div>
       ) : null}
+      {result.nextOffset !== null && onNextPage ? (
+        <div class="buttons">
+          <button
+            type="button"
+            class="secondary"
+            disabled={busy}
+            data-testid="leads-next-page"
+            onClick={() => onNextPage(result.nextOffset ?? 0)}
+          >
+            Next page (leads after the first {result.nextOffset.toLocaleString("en-US")})
+          </button>
+        </div>
+      ) : null}
       {notRun.length > 0 ? (
         <p class="muted">{plural(notRun.length, "search")} not run: run again for those companies.</p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A search by company name: which company the API picked (from its leads), and the Companies
+ * sheet's rows of that name, each with a button to search by its id instead (issue 14.2).
+ */
+function CompanyUsed({
+  result,
+  busy,
+  onSearchById,
+}: {
+  result: Extract<LeadsRunResult, { ok: true }>;
+  busy: boolean;
+  onSearchById?(id: string): void;
+}) {
+  const used = result.searches[0]?.company;
+  const others = result.companyChoices.filter((choice) => choice.network_id !== used?.id);
+  return (
+    <div class="notice info" data-testid="leads-company-used">
+      {used ? (
+        <span>
+          Searched at <strong>{used.name || "a company"}</strong> (id {used.id}
+          {used.website ? ` · ${used.website}` : ""}), the company the API found for this name.
+        </span>
+      ) : (
+        <span>No lead came back, so the API did not say which company it found for this name.</span>
+      )}
+      {others.length > 0 ? (
+        <>
+          <span class="next">
+            {others.length === 1
+              ? "Your Companies sheet has another company of this name: search by its id to be sure."
+              : `Your Companies sheet has ${others.length} other companies of this name: search by one's id to be sure.`}
+          </span>
+          <ul style={LIST}>
+            {others.map((choice) => (
+              <li key={choice.row}>
+                Row {choice.row}: {choice.name} (id {choice.network_id}
+                {choice.website ? ` · ${choice.website}` : ""}){" "}
+                {onSearchById ? (
+                  <button
+                    type="button"
+                    class="secondary"
+                    disabled={busy}
+                    onClick={() => onSearchById(choice.network_id)}
+                  >
+                    Search by this id
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }
 

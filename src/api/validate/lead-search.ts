@@ -21,6 +21,8 @@ const FIELDS = [
   "locations",
   "personas",
   "limit_by",
+  "offset_by",
+  "exclude_ids",
   "exclude_names",
   "filter_empty_vars",
   "changed_jobs",
@@ -118,27 +120,30 @@ function checkTarget(problems: Problems, request: LeadSearchRequest): void {
   }
 }
 
+const PERSONA_EXAMPLE = '["Marketing leaders", ["marketing"], ["head", "vp"], ["intern"], 1]';
+
+/**
+ * Personas as production takes them (PRODUCTION.md A5): four positions and an optional fifth,
+ * the priority (a whole number, lower first); functions, seniorities and prohibited words are
+ * free-text keywords, and [] skips a part.
+ */
 function checkPersonas(problems: Problems, value: unknown): void {
   if (value === undefined) return;
   if (!Array.isArray(value)) {
-    problems.add(
-      "personas",
-      "must be a list of personas",
-      'Give each persona as ["name", ["function"], ["seniority"], ["excluded word"]].',
-    );
+    problems.add("personas", "must be a list of personas", `Give each persona as ${PERSONA_EXAMPLE}.`);
     return;
   }
   value.forEach((persona, index) => {
     const at = `personas[${index}]`;
-    if (!Array.isArray(persona) || persona.length !== 4) {
+    if (!Array.isArray(persona) || persona.length < 4 || persona.length > 5) {
       problems.add(
         at,
-        "must have four parts: name, functions, seniorities, prohibited keywords",
-        'Write it as ["Marketing leaders", ["marketing"], ["Head"], []]; pass [] for an unused part.',
+        "must have four parts (name, functions, seniorities, prohibited keywords) and optionally a priority",
+        `Write it as ${PERSONA_EXAMPLE}; pass [] for an unused part.`,
       );
       return;
     }
-    const [name, functions, seniority, prohibit] = persona as unknown[];
+    const [name, functions, seniority, prohibit, ...rest] = persona as unknown[];
     if (typeof name !== "string" || name.trim() === "") {
       problems.add(
         `${at}[0]`,
@@ -146,23 +151,44 @@ function checkPersonas(problems: Problems, value: unknown): void {
         "Give the persona a short name, such as Marketing leaders.",
       );
     }
-    if (!Array.isArray(functions) || functions.length === 0) {
+    const parts = [
+      [functions, 1, "function", "Pass [] to match any function."],
+      [seniority, 2, "seniority", "Pass [] when seniority is not used."],
+      [prohibit, 3, "prohibited keyword", "Pass [] when no keyword is prohibited."],
+    ] as const;
+    for (const [list, position, what, hint] of parts) {
+      if (Array.isArray(list)) checkTextList(problems, list, `${at}[${position}]`, what);
+      else problems.add(`${at}[${position}]`, `must be a list of ${what}s`, hint);
+    }
+    if (rest.length > 0 && !isInteger(rest[0])) {
       problems.add(
-        `${at}[1]`,
-        "needs at least one function",
-        "Add a job function such as marketing or sales.",
+        `${at}[4]`,
+        "the priority must be a whole number",
+        "Type 0, 1, 2 ...: personas with a lower priority come first; leave it empty for 0.",
       );
-    } else checkTextList(problems, functions, `${at}[1]`, "function");
-    if (!Array.isArray(seniority)) {
-      problems.add(`${at}[2]`, "must be a list of seniorities", "Pass [] when seniority is not used.");
-    } else checkTextList(problems, seniority, `${at}[2]`, "seniority");
-    if (!Array.isArray(prohibit)) {
+    }
+  });
+}
+
+/** exclude_ids: sales ids, as text or numbers (PRODUCTION.md A7). */
+function checkExcludeIds(problems: Problems, value: unknown): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) {
+    problems.add(
+      "exclude_ids",
+      "must be a list of sales ids",
+      'Give exclude_ids as a list, for example ["ACwAA1"].',
+    );
+    return;
+  }
+  value.forEach((id, index) => {
+    const ok = (typeof id === "string" && id.trim() !== "") || isInteger(id);
+    if (!ok)
       problems.add(
-        `${at}[3]`,
-        "must be a list of prohibited keywords",
-        "Pass [] when no keyword is prohibited.",
+        `exclude_ids[${index}]`,
+        "must be a sales id",
+        "Remove the empty entry or type a sales_id.",
       );
-    } else checkTextList(problems, prohibit, `${at}[3]`, "prohibited keyword");
   });
 }
 
@@ -176,6 +202,8 @@ export function validateLeadSearch(request: LeadSearchRequest, lists: SupportedL
   const reduced = request.without_company === true || present(request.network_filter_link);
   const max = reduced ? LEAD_LIMIT_REDUCED : LEAD_LIMIT_DEFAULT;
   checkIntegerRange(problems, request.limit_by, "limit_by", 1, max, `from 1 to ${max}`);
+  checkIntegerRange(problems, request.offset_by, "offset_by", 0, max, `from 0 to ${max}`);
+  checkExcludeIds(problems, request.exclude_ids);
   checkTextList(problems, request.exclude_names, "exclude_names", "name");
   checkTextList(problems, request.filter_empty_vars, "filter_empty_vars", "field", FILTER_EMPTY_VARS);
   for (const flag of ["changed_jobs", "posted_on_network", "mentioned_in_news"] as const) {

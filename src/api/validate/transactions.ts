@@ -32,8 +32,8 @@ function valueProblem(field: TransactionFilterField, text: string): string | nul
 }
 
 function isFilterField(field: string): field is TransactionFilterField {
-  // Not Object.hasOwn: esbuild does not polyfill it for the es2020 target Apps Script runs.
-  return Object.hasOwn(TRANSACTION_FILTERS, field);
+  // Not Object.hasOwn: Google does not promise it, and esbuild does not polyfill it for es2020.
+  return Object.prototype.hasOwnProperty.call(TRANSACTION_FILTERS, field);
 }
 
 export function validateTransactionQuery(query: TransactionQuery): Problem[] {

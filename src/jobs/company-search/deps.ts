@@ -3,6 +3,7 @@ import type { BatchResult } from "../../api/batch";
 import type { Clock } from "../../api/ports";
 import type { CompanySearchRequest, CompanySearchResponse } from "../../api/wire";
 import type { Lock, Store } from "../enrich/ports";
+import type { SheetRoom } from "../paid-rows";
 import type { CompanySheet } from "./sheet";
 
 /** The part of the API client a search uses. */
@@ -17,6 +18,10 @@ export interface CompanySearchDeps {
   client(): CompanySearchClient;
   /** The Companies sheet, created when missing. */
   sheet(): CompanySheet;
+  /** The room appending `rows` rows `width` wide to the Companies sheet needs, and has. */
+  room?(rows: number, width: number): SheetRoom;
+  /** A new sheet for paid rows the Companies sheet could not take. */
+  spareSheet?(): { name: string; sheet: CompanySheet };
   store: Store;
   lock: Lock;
   clock: Clock;

@@ -6,13 +6,15 @@
 import type { ApiError } from "../../api/errors";
 import { isRefineAnswer } from "../../api/responses";
 import type { Company, CompanySearchRequest, CompanySearchResponse } from "../../api/wire";
+import { COMPANY_FIELDS } from "../../sheet/lead-fields";
 import { JobError } from "../enrich/deps";
 import { columnLetters } from "../enrich/progress";
+import { checkRoom, keptRowsMessage, writeErrorText } from "../paid-rows";
 import type { CompanySearchDeps } from "./deps";
 import { type CompanySearchForm, type FieldProblems, type FormField, hasProblems, planSearch } from "./form";
 import { pagePlan } from "./pages";
 import { saveLastSearch } from "./saved";
-import { appendCompanies, COMPANIES_SHEET, type WriteResult } from "./sheet";
+import { appendCompanies, COMPANIES_SHEET, type CompanySheet, type WriteResult } from "./sheet";
 import type { CompanyRunResult, PageError } from "./types";
 
 export const DEFAULT_BUDGET_MS = 240_000;
@@ -194,6 +196,41 @@ function notSent(form: CompanySearchForm, problems: FieldProblems): CompanyRunRe
 }
 
 /**
+ * Appends the paid companies to the Companies sheet; if it cannot take them (protected, deleted
+ * meanwhile, full), to a spare sheet, with a note among the errors saying where and what was spent.
+ */
+function writeCompanies(
+  deps: CompanySearchDeps,
+  collected: Collected,
+  spent: number,
+): { write: WriteResult; sheet: CompanySheet; sheetName: string } | null {
+  let reason: string;
+  try {
+    const sheet = deps.sheet();
+    return { write: appendCompanies(sheet, collected.companies), sheet, sheetName: COMPANIES_SHEET };
+  } catch (error) {
+    reason = writeErrorText(error);
+  }
+  let kept: { write: WriteResult; sheet: CompanySheet; sheetName: string } | null = null;
+  try {
+    const spare = deps.spareSheet?.();
+    if (spare)
+      kept = { write: appendCompanies(spare.sheet, collected.companies), ...spare, sheetName: spare.name };
+  } catch {
+    kept = null;
+  }
+  const note = keptRowsMessage({
+    sheet: COMPANIES_SHEET,
+    rows: collected.companies.length,
+    spent,
+    reason,
+    keptIn: kept?.sheetName ?? null,
+  });
+  collected.errors.unshift({ companies: "all", ...note, charged: "no" });
+  return kept;
+}
+
+/**
  * Runs the search the user confirmed. `confirmedCredits` is the estimate the user saw: a form that
  * would now cost more (edited since) is refused, as is anything above the spend cap.
  */
@@ -228,6 +265,7 @@ export function runCompanySearch(
   }
   try {
     const client = deps.client();
+    checkRoom(deps.room?.(plan.total, COMPANY_FIELDS.length) ?? null, `${plan.total} more companies`);
     const deadline = deps.clock.now() + (deps.budgetMs ?? DEFAULT_BUDGET_MS);
     const pages = withTotalAsked(plan.pages);
     const batch = client.searchCompanies(pages, { deadline });
@@ -242,10 +280,10 @@ export function runCompanySearch(
       });
     }
     // Nothing came back (refine answer, errors): the sheet is not created or touched.
-    const sheet = collected.companies.length > 0 ? deps.sheet() : null;
-    const write = sheet ? appendCompanies(sheet, collected.companies) : NOTHING_WRITTEN;
+    const written = collected.companies.length > 0 ? writeCompanies(deps, collected, batch.spent) : null;
+    const write = written?.write ?? NOTHING_WRITTEN;
     const notReached = batch.outcomes.filter((o) => o === null).length;
-    const width = Math.max(sheet?.lastColumn() ?? 1, 1);
+    const width = Math.max(written?.sheet.lastColumn() ?? 1, 1);
     const result: CompanyRunResult = {
       state: stateOf(collected, batch.stoppedBy !== null, notReached),
       problems: collected.problems,
@@ -258,7 +296,7 @@ export function runCompanySearch(
       timeCached: collected.timeCached,
       refineMessage: collected.refineMessage,
       errors: collected.errors,
-      sheetName: COMPANIES_SHEET,
+      sheetName: written?.sheetName ?? COMPANIES_SHEET,
       range: write.written > 0 ? `A${write.firstRow}:${columnLetters(width)}${write.lastRow}` : "",
       offset: planned.offset,
       total: plan.total,

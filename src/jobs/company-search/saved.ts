@@ -1,10 +1,12 @@
 /**
  * Searches remembered in document properties (shared by everyone editing the document, as DESIGN
  * says ICP presets are): the last search with where "Next page" starts, and named presets.
- * A property value holds at most 9 KB, so presets are capped in number and size.
+ * A property value holds at most 9 KB, so presets are capped in number and size. Preset names are
+ * checked in src/jobs/presets/names.ts (no reserved names such as `__proto__`).
  */
 import { JobError } from "../enrich/deps";
 import type { Store } from "../enrich/ports";
+import { checkedPresetName, isListableName } from "../presets/names";
 import { type CompanySearchForm, readForm } from "./form";
 import type { LastCompanySearch } from "./types";
 
@@ -12,7 +14,6 @@ const LAST_KEY = "companies.lastSearch";
 const PRESETS_KEY = "companies.presets";
 /** Document properties allow 9 KB a value; keep room for the JSON around the forms. */
 const MAX_VALUE_CHARS = 8_500;
-export const MAX_PRESET_NAME = 60;
 
 function parse(text: string | null): unknown {
   if (text === null) return null;
@@ -44,21 +45,30 @@ export function loadLastSearch(store: Store): LastCompanySearch | null {
 
 export type Presets = Record<string, CompanySearchForm>;
 
-export function loadPresets(store: Store): Presets {
+/**
+ * The stored presets in a Map (no key can reach a prototype), reserved names skipped: a store
+ * written before they were refused still lists every other preset.
+ */
+function storedPresets(store: Store): Map<string, CompanySearchForm> {
   const raw = parse(store.get(PRESETS_KEY));
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return {};
-  const presets: Presets = {};
-  for (const [name, form] of Object.entries(raw)) presets[name] = readForm(form);
+  const presets = new Map<string, CompanySearchForm>();
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return presets;
+  for (const name of Object.keys(raw)) {
+    if (isListableName(name)) presets.set(name, readForm((raw as Record<string, unknown>)[name]));
+  }
   return presets;
 }
 
-export function savePreset(store: Store, name: string, form: CompanySearchForm): Presets {
-  const trimmed = name.trim();
-  if (trimmed === "" || trimmed.length > MAX_PRESET_NAME) {
-    throw new JobError("bad_request", `Give the preset a name of 1 to ${MAX_PRESET_NAME} characters.`);
-  }
-  const presets = { ...loadPresets(store), [trimmed]: readForm(form) };
-  const text = JSON.stringify(presets);
+/** As the sidebar gets them: a plain object whose keys are never reserved names. */
+function toPresets(presets: Map<string, CompanySearchForm>): Presets {
+  const out: Presets = {};
+  for (const [name, form] of presets) out[name] = form;
+  return out;
+}
+
+function storePresets(store: Store, presets: Map<string, CompanySearchForm>): Presets {
+  const out = toPresets(presets);
+  const text = JSON.stringify(out);
   if (text.length > MAX_VALUE_CHARS) {
     throw new JobError(
       "too_large",
@@ -67,12 +77,21 @@ export function savePreset(store: Store, name: string, form: CompanySearchForm):
     );
   }
   store.set(PRESETS_KEY, text);
-  return presets;
+  return out;
+}
+
+export function loadPresets(store: Store): Presets {
+  return toPresets(storedPresets(store));
+}
+
+export function savePreset(store: Store, name: string, form: CompanySearchForm): Presets {
+  const presets = storedPresets(store);
+  presets.set(checkedPresetName(name), readForm(form));
+  return storePresets(store, presets);
 }
 
 export function deletePreset(store: Store, name: string): Presets {
-  const presets = loadPresets(store);
-  delete presets[name];
-  store.set(PRESETS_KEY, JSON.stringify(presets));
-  return presets;
+  const presets = storedPresets(store);
+  presets.delete(name);
+  return storePresets(store, presets);
 }

@@ -7,7 +7,8 @@
  * deadline that leaves the 6-minute execution room for writing. At 100 transactions a page and 10
  * pages per fetchAll, that is far more rows than a sheet's 10 million cells allow. If the deadline
  * or an error leaves pages unread, nothing is written: the previous export stays as it was and
- * the answer says how to narrow the export.
+ * the answer says how to narrow the export. The rows go to a new sheet that replaces the old one
+ * only once complete (TransactionsSheet), so a cut-off never leaves a half-written export.
  */
 import type { ApiError } from "../../api/errors";
 import { toCellValue } from "../../sheet/cell-value";
@@ -54,6 +55,10 @@ export function exportTransactions(
       count: probe.value.count,
     };
   }
+  const room = sheet.room?.(probe.value.count + 1);
+  if (room && room.needed > room.free) {
+    return { status: "failed", error: noRoom(room.needed, room.free), fetched: 0, count: probe.value.count };
+  }
   const deadline = deps.clock.now() + (deps.fetchBudgetMs ?? DEFAULT_FETCH_BUDGET_MS);
   const pages = deps.client.listAllTransactions(checked.query, { deadline });
   if (!pages.complete) {
@@ -82,6 +87,16 @@ function tooMany(count: number, max: number): ApiError {
     kind: "validation",
     message: `${count} transactions match: more than the ${max} one export writes, so nothing was written.`,
     next: "Narrow the export with a created_at range (for example one month) and export each part.",
+    charged: "no",
+  };
+}
+
+function noRoom(needed: number, free: number): ApiError {
+  const n = (value: number) => Math.max(0, value).toLocaleString("en-US");
+  return {
+    kind: "validation",
+    message: `The spreadsheet is too full for this export: it needs ${n(needed)} more cells and has room for ${n(free)} (Sheets allows 10 million). Nothing was written; the previous export is as it was.`,
+    next: "Delete sheets, rows or columns you do not need, or narrow the export with a created_at range.",
     charged: "no",
   };
 }

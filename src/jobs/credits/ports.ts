@@ -2,6 +2,7 @@
 import type { Client } from "../../api/client";
 import type { Clock } from "../../api/ports";
 import type { Grid } from "../enrich/ports";
+import type { SheetRoom } from "../paid-rows";
 
 /** The part of the API client the Credits tab uses (all of it free). */
 export type TransactionClient = Pick<Client, "listTransactions" | "listAllTransactions" | "balance">;
@@ -11,9 +12,14 @@ export interface TransactionsSheet {
   readonly name: string;
   /** Rows holding anything; 0 when the sheet does not exist yet. */
   usedRows(): number;
-  /** Creates the sheet when missing, empties it, and hands over its grid for block writes. */
+  /** The room `rows` rows of the export need in the spreadsheet, and have. */
+  room?(rows: number): SheetRoom;
+  /**
+   * Hands over the grid the export is written to: a new sheet, so the previous export stays whole
+   * until `finish` swaps the new one in.
+   */
   reset(): Grid;
-  /** Freezes the header row and brings the sheet to the front. */
+  /** Freezes the header row, puts the written sheet in the old one's place, brings it to the front. */
   finish(): void;
 }
 

@@ -45,9 +45,11 @@ export function sumSpending(
   let lastWeek = 0;
   for (const t of transactions) {
     const at = timestampMs(t.created_at);
-    if (!(t.amount < 0) || !(at >= now - WEEK)) continue;
-    lastWeek -= t.amount;
-    if (at >= now - DAY) lastDay -= t.amount;
+    const amount = Number(t.amount);
+    // An error row's charge was reversed (PRODUCTION.md A11): it spent nothing.
+    if (t.status === "error" || !(amount < 0) || !(at >= now - WEEK)) continue;
+    lastWeek -= amount;
+    if (at >= now - DAY) lastDay -= amount;
   }
   return { lastDay, lastWeek };
 }

@@ -1,6 +1,6 @@
 /** What the job needs from outside: ports, settings and time limits. */
 import type { Clock } from "../../api/ports";
-import type { Grid, Lock, LookupClient, Store } from "./ports";
+import type { ChangeLog, Grid, Lock, LookupClient, Store } from "./ports";
 
 export interface JobSettings {
   /** Requests per fetchAll (the CHUNK_SIZE setting, at most 500 for lead lookup). */
@@ -37,6 +37,8 @@ export interface JobDeps {
   client(): LookupClient;
   settings: JobSettings;
   limits?: Partial<JobLimits>;
+  /** The change history, when the document keeps one. */
+  changes?: ChangeLog;
 }
 
 /** An error the sidebar shows as is. */

@@ -3,8 +3,9 @@
  * Plain JSON, because the choice travels from the sidebar and is kept in the job's cursor.
  */
 import { estimateLookupCost } from "../../api/cost";
-import type { LeadLookupRequest, LookupOption } from "../../api/wire";
+import { type LeadLookupRequest, type LookupOption, PAID_LOOKUP_OPTIONS } from "../../api/wire";
 import { DEFAULT_LOOKUP_FIELDS, isLeadField, type LeadField } from "../../sheet/lead-fields";
+import { type PaidExtrasHowTo, paidExtrasProblem } from "../paid-extras";
 
 /** fill: write only into empty cells. refresh: overwrite (the weekly CRM refresh). */
 export type EnrichMode = "fill" | "refresh";
@@ -17,11 +18,15 @@ export interface EnrichOptions {
   mode: EnrichMode;
 }
 
+/** The lead fields the options add: the paid extras (same names) and inexact_company. */
+export const EXTRA_FIELDS = [...PAID_LOOKUP_OPTIONS, "inexact_company"] as const;
+
 /** The extras the sidebar offers, in the order it shows them, with their extra credits per URL. */
 export const EXTRA_CHOICES: ReadonlyArray<{ option: LookupOption; label: string; credits: number }> = [
   { option: "posts", label: "Posts (last 20)", credits: 1 },
   { option: "comments", label: "Comments (last 20)", credits: 1 },
   { option: "people_also_viewed", label: "People also viewed (20)", credits: 1 },
+  { option: "reactions", label: "Reactions", credits: 1 },
   { option: "up_to_the_second_fresh", label: "Fresh data (slower, but current)", credits: 0 },
   { option: "get_full_experience", label: "Full experience (needs fresh data)", credits: 0 },
   { option: "inexact_company", label: "Inexact company match", credits: 0 },
@@ -57,6 +62,15 @@ export function lookupRequest(url: string, extras: EnrichExtras): LeadLookupRequ
   return request;
 }
 
+/** The how-to of paidExtrasProblem's message, in the Enrich tab's terms. */
+const ENRICH_HOW_TO: PaidExtrasHowTo = {
+  addOptions: (options) => {
+    const labels = EXTRA_CHOICES.filter((c) => options.includes(c.option)).map((c) => c.label);
+    return `tick ${labels.join(", ")} among the extras`;
+  },
+  addFields: (fields) => `add ${fields.join(", ")} to the fields`,
+};
+
 /** Checks options that came from the sidebar; throws a message the user can act on. */
 export function checkOptions(raw: unknown): EnrichOptions {
   const input = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<
@@ -73,5 +87,9 @@ export function checkOptions(raw: unknown): EnrichOptions {
   ) as EnrichExtras;
   const extras: EnrichExtras = {};
   for (const choice of EXTRA_CHOICES) if (chosen[choice.option] === true) extras[choice.option] = true;
+  // An extra's own column is added by the plan, so only a field without its extra can be refused.
+  const withExtraColumns = [...fields, ...PAID_LOOKUP_OPTIONS.filter((option) => extras[option])];
+  const unseen = paidExtrasProblem(withExtraColumns, Object.keys(extras), ENRICH_HOW_TO);
+  if (unseen !== null) throw new Error(unseen);
   return { fields, extras, mode: input.mode };
 }

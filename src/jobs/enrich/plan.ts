@@ -7,7 +7,7 @@ import { normalizeProfileUrl } from "../../api/profile-url";
 import { detectHeaderRow } from "../../sheet/header-row";
 import type { ColumnLayout } from "./job-types";
 import { planLayout } from "./layout";
-import { creditsPerUrl, type EnrichOptions } from "./options";
+import { creditsPerUrl, type EnrichOptions, EXTRA_FIELDS } from "./options";
 import type { Grid, GridValue } from "./ports";
 import { cellText, type DistinctUrls, distinctUrls, fingerprint } from "./urls";
 
@@ -158,7 +158,7 @@ export function planEnrichment(
   const width = Math.max(grid.lastColumn(), urlColumn);
   const headers = (grid.read(headerRow, 1, 1, width)[0] ?? []).map((value) => cellText(value));
   const fields = [...options.fields];
-  for (const extra of ["posts", "comments", "people_also_viewed", "inexact_company"] as const) {
+  for (const extra of EXTRA_FIELDS) {
     if (options.extras[extra] && !fields.includes(extra)) fields.push(extra);
   }
   const layout = planLayout(headers, headerRow, urlColumn, fields);

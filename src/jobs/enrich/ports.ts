@@ -23,6 +23,37 @@ export interface Grid {
   write(top: number, left: number, values: GridValue[][]): void;
   lastRow(): number;
   lastColumn(): number;
+  /**
+   * The same block as the text that recreates each cell (src/sheet/cell-literal.ts): formulas as
+   * formulas, `'00123` with its apostrophe. Only the change history needs it; without it the
+   * values of `read` stand in (right for every cell a plain grid can hold).
+   */
+  literals?(top: number, left: number, height: number, width: number): string[][];
+}
+
+/** One cell a run changes: what it held and what the run writes, both as literals. */
+export interface CellChange {
+  row: number;
+  column: number;
+  before: string;
+  after: string;
+  /** The profile URL of the row (its typed form), "" for a header cell. */
+  url: string;
+}
+
+/** Which run changed the cells, and where. */
+export interface ChangeRun {
+  runId: string;
+  sheetName: string;
+  headerRow: number;
+}
+
+/**
+ * Told every cell a run changes, before the cells are written (the change history: a cut-off
+ * between the two leaves a recorded change that undo finds was not made, never an unrecorded one).
+ */
+export interface ChangeLog {
+  record(run: ChangeRun, grid: Grid, changes: readonly CellChange[]): void;
 }
 
 /** A key-value store of text (document properties in Apps Script: 9 KB a value, 500 KB in all). */

@@ -7,6 +7,7 @@
  * Every value written goes through toCellValue.
  */
 import type { Lead } from "../../api/wire";
+import { cellLiteral, writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
 import type { ColumnLayout } from "./job-types";
 import { touchedColumns } from "./layout";
@@ -17,6 +18,24 @@ import { cellText } from "./urls";
 
 /** `cached`: the answer came from the API's cache, which shows a recent mover's previous job. */
 export type RowOutcome = { kind: "ok"; lead: Lead; cached?: boolean } | { kind: "status"; status: string };
+
+/** A cell about to change, as literals (ports.ts CellChange without the row's URL). */
+export type CellEdit = { row: number; column: number; before: string; after: string };
+
+/** Told the cells a write changes, before it writes them (the change history). */
+export type ChangeRecorder = (edits: CellEdit[]) => void;
+
+/** The literal text of a block (Grid.literals, or what a plain grid's values stand for). */
+export function readLiterals(
+  grid: Grid,
+  top: number,
+  left: number,
+  height: number,
+  width: number,
+): string[][] {
+  if (grid.literals) return grid.literals(top, left, height, width);
+  return grid.read(top, left, height, width).map((row) => row.map((value) => cellLiteral(value)));
+}
 
 /** Rows further apart than this go into separate spans, so a far duplicate does not make one huge read. */
 const SPAN_GAP = 200;
@@ -129,6 +148,7 @@ export function writeOutcomes(
   mode: EnrichMode,
   now: string,
   written?: CellChanges,
+  record?: ChangeRecorder,
 ): number {
   const columns = touchedColumns(layout);
   if (outcomes.size === 0 || columns.length === 0) return 0;
@@ -136,8 +156,11 @@ export function writeOutcomes(
   const width = columns[columns.length - 1]! - left + 1;
   let calls = 0;
   const changes: CellChanges = new Map();
+  const edits: CellEdit[] = [];
   for (const span of spans([...outcomes.keys()])) {
     const height = span.bottom - span.top + 1;
+    const before = record ? readLiterals(grid, span.top, left, height, width) : [];
+    if (record) calls += 1;
     let read: GridValue[][] = [];
     const rows = Array.from({ length: height }, (_, offset) => span.top + offset);
     // Status-only rows need no earlier values.
@@ -149,12 +172,17 @@ export function writeOutcomes(
       const outcome = outcomes.get(row);
       if (!outcome) continue;
       const cells = read[row - span.top] ?? [];
-      changes.set(
-        row,
-        changesOf((column) => cellText(cells[column - left]), layout, outcome, mode, now),
-      );
+      const rowChanges = changesOf((column) => cellText(cells[column - left]), layout, outcome, mode, now);
+      changes.set(row, rowChanges);
+      if (!record) continue;
+      for (const [column, value] of rowChanges) {
+        const old = before[row - span.top]?.[column - left] ?? "";
+        const after = writtenLiteral(value);
+        if (old !== after) edits.push({ row, column, before: old, after });
+      }
     }
   }
+  if (record && edits.length > 0) record(edits);
   if (written) {
     bridgeGaps(changes, written);
     for (const [row, cells] of changes) written.set(row, cells);

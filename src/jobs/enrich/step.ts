@@ -11,14 +11,23 @@ import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
 import { followColumns, goneMessage, withAppendedHeaders } from "./follow-columns";
 import type { ColumnLayout, EnrichJob, JobMessage } from "./job-types";
-import { askedFresh, lookupRequest } from "./options";
+import { askedFresh, EXTRA_FIELDS, lookupRequest } from "./options";
 import type { Grid } from "./ports";
 import type { CellChanges } from "./rectangles";
-import { isOkStatus, type RowOutcome, readStatuses, STATUS_TEXT, writeOutcomes } from "./row-writer";
+import {
+  type ChangeRecorder,
+  isOkStatus,
+  type RowOutcome,
+  readStatuses,
+  STATUS_TEXT,
+  writeOutcomes,
+} from "./row-writer";
 import { indicesIn, URL_STATE, type UrlState, withStates } from "./url-states";
 import { type DistinctUrls, distinctUrls, fingerprint } from "./urls";
 
 interface StepContext {
+  /** Tells the change history what a write is about to change (absent: no history). */
+  record?: ChangeRecorder;
   /** The cells written so far in this step (row-writer bridges gaps with them). */
   written?: CellChanges;
   job: EnrichJob;
@@ -101,6 +110,8 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
     rowsOutcome(urls, settled.i, { kind: "status", status: STATUS_TEXT.interrupted }),
     job.options.mode,
     isoNow(context.deps.clock),
+    undefined,
+    context.record,
   );
   let states = context.states;
   states = withStates(states, settled.o, URL_STATE.ok);
@@ -116,13 +127,30 @@ function prepare(context: StepContext, urls: DistinctUrls): void {
   const { job, grid } = context;
   if (job.prepared) return;
   if (job.layout.appended.length > 0) {
+    // Appended columns lie right of every existing one: their header cells were empty.
+    context.record?.(
+      job.layout.appended.map((name, offset) => ({
+        row: job.layout.headerRow,
+        column: job.layout.firstNewColumn + offset,
+        before: "",
+        after: name,
+      })),
+    );
     grid.write(job.layout.headerRow, job.layout.firstNewColumn, [job.layout.appended]);
     if (job.columnHeaders) job.columnHeaders = withAppendedHeaders(job);
   }
   const invalid = new Map<number, RowOutcome>(
     urls.invalidRows.map((row) => [row, { kind: "status", status: STATUS_TEXT.invalid }]),
   );
-  writeOutcomes(grid, job.layout, invalid, job.options.mode, isoNow(context.deps.clock));
+  writeOutcomes(
+    grid,
+    job.layout,
+    invalid,
+    job.options.mode,
+    isoNow(context.deps.clock),
+    undefined,
+    context.record,
+  );
   job.prepared = true;
   saveJob(context.deps.store, job, context.states);
 }
@@ -136,10 +164,10 @@ function markPending(context: StepContext, urls: DistinctUrls, status: string): 
     rowsOutcome(urls, pending, { kind: "status", status }),
     context.job.options.mode,
     isoNow(context.deps.clock),
+    undefined,
+    context.record,
   );
 }
-
-const EXTRA_FIELDS = ["posts", "comments", "people_also_viewed", "inexact_company"] as const;
 
 /**
  * Where the extras appear in an answer is not shown in the spec: inside the lead (as the sandbox
@@ -226,7 +254,15 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   const degraded = followMovedColumns(context);
   context.written ??= new Map();
   const layout = degraded ?? job.layout;
-  writeOutcomes(grid, layout, outcomes, job.options.mode, isoNow(deps.clock), context.written);
+  writeOutcomes(
+    grid,
+    layout,
+    outcomes,
+    job.options.mode,
+    isoNow(deps.clock),
+    context.written,
+    context.record,
+  );
   let states = context.states;
   for (const state of [URL_STATE.pending, URL_STATE.ok, URL_STATE.notFound, URL_STATE.failed] as const) {
     states = withStates(states, next[state], state);
@@ -253,6 +289,29 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   return !notAttempted;
 }
 
+/** Hands each write's changes, with their rows' profile URLs, to the change history. */
+function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorder | undefined {
+  const log = context.deps.changes;
+  if (!log) return undefined;
+  const { job, grid } = context;
+  const run = { runId: job.id, sheetName: job.sheetName, headerRow: job.layout.headerRow };
+  let urlOfRow: Map<number, string> | null = null;
+  return (edits) => {
+    if (!urlOfRow) {
+      urlOfRow = new Map();
+      urls.rows.forEach((rows, index) => {
+        for (const row of rows) urlOfRow!.set(row, urls.urls[index]!);
+      });
+    }
+    const byRow = urlOfRow;
+    log.record(
+      run,
+      grid,
+      edits.map((edit) => ({ ...edit, url: byRow.get(edit.row) ?? "" })),
+    );
+  };
+}
+
 /** Runs chunks until the budget, the cap or the URLs end; returns the URL states after. */
 export function runSteps(context: StepContext): string {
   const { job, deps, grid, limits } = context;
@@ -272,6 +331,7 @@ export function runSteps(context: StepContext): string {
     saveJob(deps.store, job, context.states);
     return context.states;
   }
+  context.record = changeRecorder(context, urls);
   settleInFlight(context, urls);
   prepare(context, urls);
 

@@ -2,13 +2,13 @@
  * The profile URLs of the selection, deduplicated: each distinct person (by normalizeProfileUrl's
  * host-agnostic key) is looked up once and written to every row that holds it.
  */
-import { normalizeProfileUrl } from "../../api/profile-url";
+import { canonicalProfileUrl, normalizeProfileUrl } from "../../api/profile-url";
 import type { GridValue } from "./ports";
 
 export interface DistinctUrls {
   /** Keys in the order they first appear. */
   keys: string[];
-  /** The URL to send for each key: the first form the user typed. */
+  /** The URL to send for each key: its canonical spelling, whichever form came first. */
   urls: string[];
   /** Rows (1-based sheet rows) holding each key. */
   rows: number[][];
@@ -44,7 +44,7 @@ export function distinctUrls(column: readonly GridValue[], firstRow: number): Di
     }
     index.set(key, result.keys.length);
     result.keys.push(key);
-    result.urls.push(text);
+    result.urls.push(canonicalProfileUrl(text) ?? text);
     result.rows.push([row]);
   });
   return result;

@@ -21,12 +21,14 @@ export type TargetKind = (typeof TARGET_KINDS)[number];
 
 export interface PersonaForm {
   name: string;
-  /** Job functions, combined with OR. */
+  /** Job functions: free-text keywords, combined with OR; none = any function. */
   functions: string[];
-  /** Optional; combined one-to-one with the functions (VP expands to VP, SVP, EVP, GVP). */
+  /** Free-text seniorities, combined with OR (vp also matches SVP, EVP...); none = any. */
   seniorities: string[];
   /** A lead whose job title contains one of these is left out. */
   prohibit: string[];
+  /** Optional whole number, lower first when limit_by cuts the matches; "" or absent = none sent. */
+  priority?: string | number;
 }
 
 export interface LeadSearchForm {
@@ -50,9 +52,17 @@ export interface LeadSearchForm {
   mentioned_in_news: boolean;
   /** Leads per search; "" = as many as the target allows (2,500 or 2,400). */
   limit_by: string;
+  /** Matching leads to skip (offset_by), for Next page; "" or absent = from the first. */
+  offset_by?: string | number;
 }
 
-export const EMPTY_PERSONA: PersonaForm = { name: "", functions: [], seniorities: [], prohibit: [] };
+export const EMPTY_PERSONA: PersonaForm = {
+  name: "",
+  functions: [],
+  seniorities: [],
+  prohibit: [],
+  priority: "",
+};
 
 export function emptyForm(): LeadSearchForm {
   return {
@@ -82,9 +92,27 @@ export type CompanyTarget = { company_id: number } | { company_link: string };
 
 const clean = (values: readonly string[]) => values.map((v) => v.trim()).filter((v) => v !== "");
 
-function personaOf(persona: PersonaForm): Persona {
-  return [persona.name.trim(), clean(persona.functions), clean(persona.seniorities), clean(persona.prohibit)];
+const PRIORITY_HINT = "Type 0, 1, 2 ...: personas with a lower priority come first; leave it empty for 0.";
+
+/** The persona's five positions; the priority only when typed (production's default is 0). */
+function personaOf(persona: PersonaForm, at: string, problems: Problem[]): Persona {
+  const parts: Persona = [
+    String(persona.name ?? "").trim(),
+    clean(persona.functions ?? []),
+    clean(persona.seniorities ?? []),
+    clean(persona.prohibit ?? []),
+  ];
+  const priority = String(persona.priority ?? "").trim();
+  if (priority === "") return parts;
+  if (/^-?\d{1,9}$/.test(priority)) return [parts[0], parts[1], parts[2], parts[3], Number(priority)];
+  problems.push({ path: `${at}[4]`, message: `"${priority}" is not a whole number`, hint: PRIORITY_HINT });
+  return parts;
 }
+
+/** A card left entirely blank (the form starts with one) is no persona. */
+const isBlankCard = (persona: PersonaForm) =>
+  String(persona.name ?? "").trim() === "" &&
+  [persona.functions, persona.seniorities, persona.prohibit].every((list) => clean(list ?? []).length === 0);
 
 function idsOf(
   values: readonly string[],
@@ -158,12 +186,19 @@ function filtersOf(form: LeadSearchForm, problems: Problem[]): LeadSearchRequest
   // A card left entirely blank (the form starts with one) is no persona: personas are optional
   // with a search URL, and an empty card must not stand in the way.
   const personas = form.personas
-    .map(personaOf)
-    .filter(
-      ([name, functions, seniority, prohibit]) =>
-        name !== "" || functions.length + seniority.length + prohibit.length > 0,
-    );
+    .filter((persona) => !isBlankCard(persona))
+    .map((persona, index) => personaOf(persona, `personas[${index}]`, problems));
   if (personas.length > 0) request.personas = personas;
+  const offset = String(form.offset_by ?? "").trim();
+  if (/^\d{1,9}$/.test(offset)) {
+    if (Number(offset) > 0) request.offset_by = Number(offset);
+  } else if (offset !== "") {
+    problems.push({
+      path: "offset_by",
+      message: `"${offset}" is not a whole number`,
+      hint: "Type how many matching leads to skip, or leave it empty to start at the first.",
+    });
+  }
   const limit = form.limit_by.trim();
   if (limit !== "") {
     if (/^\d+$/.test(limit)) request.limit_by = Number(limit);

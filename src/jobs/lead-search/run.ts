@@ -4,10 +4,13 @@
  * right after it, so a cut-off never loses what was paid for. Through ports only.
  */
 import type { ApiError } from "../../api/errors";
+import { leadSearchCredits } from "../../api/responses";
 import type { LeadSearchRequest, LeadSearchResponse } from "../../api/wire";
 import type { CellValue } from "../../sheet/cell-value";
 import type { Grid } from "../enrich/ports";
-import { existingKeys, type LeadsLayout, leadsLayout, newLeadRows } from "./leads-sheet";
+import { keptRowsMessage, writeErrorText } from "../paid-rows";
+import { type ResolvedCompany, resolvedCompany } from "./company-match";
+import { existingKeys, LEADS_SHEET, type LeadsLayout, leadsLayout, newLeadRows } from "./leads-sheet";
 
 export interface LeadSearchClient {
   searchLeads(
@@ -43,6 +46,8 @@ export interface SearchReport {
   status: string;
   spent: number;
   error?: SearchFailure;
+  /** A search by company name: the company the API used, from its leads (issue 14.2). */
+  company?: ResolvedCompany;
 }
 
 export interface LeadSearchSummary {
@@ -54,6 +59,11 @@ export interface LeadSearchSummary {
   stoppedBy: SearchFailure | null;
   /** Sheet rows written, e.g. 2..41; null when nothing was written. */
   rows: { first: number; last: number } | null;
+  /**
+   * Where Next page starts (offset_by): past the page just fetched when a search came back full
+   * (more may match), so the first page is not paid for again; null otherwise.
+   */
+  nextOffset: number | null;
   fetchAllChunks: number;
   sheetWrites: number;
 }
@@ -62,6 +72,8 @@ export interface RunDeps {
   client: LeadSearchClient;
   /** The Leads sheet. */
   grid: Grid;
+  /** A new sheet for paid rows the Leads sheet could not take (protected, deleted, full). */
+  spareGrid?: () => { name: string; grid: Grid };
   /** Searches per fetchAll: the setting, capped at the spec's 50. */
   chunkSize: number;
   /** Epoch ms: no chunk starts that cannot end before it. */
@@ -111,14 +123,17 @@ function reportOf(
     };
   }
   const { value } = outcome;
+  const company = search.request.company_name === undefined ? null : resolvedCompany(value.leads);
   return {
+    ...(company ? { company } : {}),
     label: search.label,
     state: "ok",
     leads: value.leads.length,
     written,
     results_count: String(value.results_count ?? ""),
     status: String(value.status ?? ""),
-    spent: Math.max(0, -Math.round(Number(value.amount) || 0)),
+    // The no-match answer's amount -1 is no charge (PRODUCTION.md A6).
+    spent: leadSearchCredits(value),
   };
 }
 
@@ -134,6 +149,17 @@ class LeadsSheetWriter {
   /** Reads the header and the key columns once, before the first write. */
   private open(): LeadsLayout {
     if (this.layout) return this.layout;
+    try {
+      return this.openSheet();
+    } catch (error) {
+      // The Leads sheet cannot be read (deleted meanwhile): the paid rows go to a spare sheet.
+      this.kept = { reason: writeErrorText(error), name: null, rows: 0 };
+      this.layout = leadsLayout([]);
+      return this.layout;
+    }
+  }
+
+  private openSheet(): LeadsLayout {
     const lastRow = this.grid.lastRow();
     const width = Math.max(1, this.grid.lastColumn());
     const headers = lastRow >= 1 ? this.grid.read(1, 1, 1, width)[0]!.map(String) : [];
@@ -158,19 +184,72 @@ class LeadsSheetWriter {
     return { written, duplicates };
   }
 
-  /** Appends the pending rows in one block write. */
-  flush(): void {
-    if (this.pending.length === 0) return;
-    this.grid.write(this.nextRow, 1, this.pending);
-    this.writes++;
-    this.first ??= this.nextRow;
-    this.nextRow += this.pending.length;
+  /** Where rows went instead of the Leads sheet, and why; null while the Leads sheet takes them. */
+  kept: { reason: string; name: string | null; rows: number } | null = null;
+  private spare: { grid: Grid; nextRow: number } | null = null;
+
+  /**
+   * Appends the pending rows in one block write. If the Leads sheet throws (a protected range, the
+   * sheet deleted, the cell limit), the rows already paid for go to a spare sheet under the
+   * layout's field names; the run then sends no more searches.
+   */
+  flush(spareGrid?: () => { name: string; grid: Grid }): void {
+    const rows = this.pending;
+    if (rows.length === 0) return;
     this.pending = [];
+    if (this.kept === null) {
+      try {
+        this.grid.write(this.nextRow, 1, rows);
+        this.writes++;
+        this.first ??= this.nextRow;
+        this.nextRow += rows.length;
+        return;
+      } catch (error) {
+        this.kept = { reason: writeErrorText(error), name: null, rows: 0 };
+      }
+    }
+    this.spare ??= this.openSpare(spareGrid);
+    const kept = this.kept;
+    kept.rows += rows.length;
+    if (this.spare === null) return;
+    try {
+      this.spare.grid.write(this.spare.nextRow, 1, rows);
+      this.spare.nextRow += rows.length;
+    } catch {
+      this.spare = null;
+      kept.name = null;
+    }
+  }
+
+  private openSpare(spareGrid?: () => { name: string; grid: Grid }): { grid: Grid; nextRow: number } | null {
+    if (!spareGrid || !this.layout) return null;
+    try {
+      const spare = spareGrid();
+      const header = new Array<CellValue>(this.layout.width).fill("");
+      for (const { field, index } of this.layout.columns) header[index] = field;
+      spare.grid.write(1, 1, [header]);
+      if (this.kept) this.kept.name = spare.name;
+      return { grid: spare.grid, nextRow: 2 };
+    } catch {
+      return null;
+    }
   }
 
   get last(): number {
     return this.nextRow - 1;
   }
+}
+
+/** Next page's offset_by: a search with limit_by whose answer was full may have more matches. */
+function nextOffsetOf(searches: readonly PlannedSearch[], reports: readonly SearchReport[]): number | null {
+  let next: number | null = null;
+  searches.forEach((search, index) => {
+    const { limit_by: limit, offset_by: offset = 0 } = search.request;
+    const report = reports[index];
+    if (limit === undefined || report?.state !== "ok" || report.leads < limit) return;
+    next = Math.max(next ?? 0, offset + limit);
+  });
+  return next;
 }
 
 export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[]): LeadSearchSummary {
@@ -197,8 +276,19 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
       duplicates += appended.duplicates;
       reports.push(reportOf(search, outcome, appended.written));
     });
-    writer.flush();
+    writer.flush(deps.spareGrid);
     if (result.stoppedBy) stoppedBy = searchFailure(result.stoppedBy);
+    if (writer.kept) {
+      // Rows already paid for did not reach the Leads sheet: send no more searches.
+      const note = keptRowsMessage({
+        sheet: LEADS_SHEET,
+        rows: writer.kept.rows,
+        spent: reports.reduce((sum, r) => sum + r.spent, 0),
+        reason: writer.kept.reason,
+        keptIn: writer.kept.name,
+      });
+      stoppedBy = { kind: "sheet", ...note };
+    }
   }
   return {
     searches: reports,
@@ -207,6 +297,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     spent: reports.reduce((sum, r) => sum + r.spent, 0),
     stoppedBy,
     rows: writer.first === null ? null : { first: writer.first, last: writer.last },
+    nextOffset: nextOffsetOf(searches, reports),
     fetchAllChunks: chunks,
     sheetWrites: writer.writes,
   };

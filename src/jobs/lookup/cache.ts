@@ -3,10 +3,10 @@
  * same URL with another `fields` argument reuses them; errors are never cached.
  *
  * The port matches CacheService's document cache: shared by everyone using the document, at most
- * 6 hours and 100 KB a value, keys of at most 250 characters. A lead too large for one value, or
- * a URL too long for a key, is simply not cached.
+ * 6 hours and 100 KB a value, keys of at most 250 characters, 1,000 items. Answers are packed into
+ * a few items (shelves.ts); a lead too large for one value is simply not cached.
  */
-import type { Lead, LookupOption } from "../../api/wire";
+import type { LookupOption } from "../../api/wire";
 
 export interface TextCache {
   getAll(keys: string[]): Record<string, string>;
@@ -19,17 +19,14 @@ export interface TextCache {
 export const LEAD_CACHE_SECONDS = 6 * 60 * 60;
 /** CacheService's limit on one value is 100 KB; stay under it with the key's bytes to spare. */
 export const MAX_CACHED_BYTES = 100 * 1024 - 512;
-const MAX_KEY_LENGTH = 250;
-/** Bump when the cached shape changes, so old entries are not misread. */
-const VERSION = "lead1";
 
 /**
  * Key of one answer: the normalized URL plus the options, sorted, because the options change the
- * answer (fresh data, full history, extras) and their order does not. Null when too long to cache.
+ * answer (fresh data, full history, extras) and their order does not. Keys live inside packed
+ * values (shelves.ts), so a long URL is cached like any other.
  */
-export function leadCacheKey(normalizedUrl: string, options: readonly LookupOption[]): string | null {
-  const key = `${VERSION}|${[...options].sort().join(",")}|${normalizedUrl}`;
-  return key.length <= MAX_KEY_LENGTH ? key : null;
+export function leadCacheKey(normalizedUrl: string, options: readonly LookupOption[]): string {
+  return `${[...options].sort().join(",")}|${normalizedUrl}`;
 }
 
 /** Bytes of text in UTF-8, as CacheService counts a value's size. */
@@ -47,19 +44,7 @@ export function utf8Bytes(text: string): number {
   return bytes;
 }
 
-/** Compact JSON of a lead, or null when it would not fit in one cache value. */
-export function encodeLead(lead: Lead): string | null {
-  // Nulls read back as missing fields, which show as empty cells all the same.
-  const text = JSON.stringify(lead, (_key, value: unknown) => (value === null ? undefined : value));
-  return utf8Bytes(text) <= MAX_CACHED_BYTES ? text : null;
-}
-
-/** A cached lead, or null when the entry is unreadable (then it is fetched again). */
-export function decodeLead(text: string): Lead | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Lead) : null;
-  } catch {
-    return null;
-  }
+/** Compact JSON: nulls read back as missing fields, which show as empty cells all the same. */
+export function compactJson(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) => (field === null ? undefined : field));
 }

@@ -10,14 +10,23 @@
  */
 import { estimateLookupCost } from "../../api/cost";
 import type { ApiError } from "../../api/errors";
-import { normalizeProfileUrl } from "../../api/profile-url";
-import type { Lead, LeadLookupRequest, LeadLookupResponse, LookupOption } from "../../api/wire";
+import { canonicalProfileUrl, normalizeProfileUrl } from "../../api/profile-url";
+import {
+  type Lead,
+  type LeadLookupRequest,
+  type LeadLookupResponse,
+  type LookupOption,
+  PAID_LOOKUP_OPTIONS,
+} from "../../api/wire";
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
+import { type FormulaBudget, NO_BUDGET } from "../formula-budget/budget";
+import { type PaidExtrasHowTo, paidExtrasProblem } from "../paid-extras";
 import { type CellArgument, fieldListInput, urlCells } from "./arguments";
-import { decodeLead, encodeLead, LEAD_CACHE_SECONDS, leadCacheKey, type TextCache } from "./cache";
-import { clearInFlight, inFlightKey, isAbandoned, markInFlight, readInFlight, retryAfter } from "./in-flight";
+import { leadCacheKey, type TextCache } from "./cache";
+import { isAbandoned, retryAfter } from "./in-flight";
 import { optionFlags, parseLookupOptions } from "./options";
+import { createShelves, type ShelfLock, type Shelves } from "./shelves";
 
 export type LookupOutcome = { ok: true; value: LeadLookupResponse } | { ok: false; error: ApiError } | null;
 
@@ -33,6 +42,8 @@ export interface LookupFormulaDeps {
   /** The client for the saved key, or null when no key is saved (cached answers still show). */
   connect(): LeadLookupPort | null;
   cache: TextCache;
+  /** Keeps two formula cells from rewriting the same cache items at once (LockService). */
+  lock?: ShelfLock;
   /** Epoch ms after which no fetch starts (the custom function's 30 s, less a margin). */
   deadline: number;
   /** Credits one execution may spend. */
@@ -41,6 +52,8 @@ export interface LookupFormulaDeps {
   now(): number;
   /** A time of day as the user reads it, e.g. "14:05" in the spreadsheet's time zone. */
   formatTime(epochMs: number): string;
+  /** The owner's daily budget for this spreadsheet's formulas (none: no daily limit). */
+  budget?: FormulaBudget;
 }
 
 export const MESSAGES = {
@@ -50,10 +63,30 @@ export const MESSAGES = {
     `Not fetched: this range would spend more than your cap of ${cap} credits per run. Raise the cap in Settings, or use Enrich.`,
   notProfileUrl: (text: string) =>
     `Not a profile URL: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}". Use a profile link such as https://…/in/jane-doe.`,
+  overBudget: (limit: number) =>
+    `Not fetched: today's formula budget of ${limit} credits for this spreadsheet is used up (the owner sets it in Settings). Recalculate tomorrow, or use Enrich.`,
   apiError: (error: ApiError) => `${error.message} ${error.next}`,
+  tooManyUrls: (count: number, max: number) =>
+    `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
   abandoned: (time: string) =>
     `The last lookup of this URL took longer than a formula may run (30 s) and may have been charged: use Enrich for this URL, or recalculate after ${time} to try again.`,
 } as const;
+
+/**
+ * Distinct URLs one formula takes. Their answers must stay in the document cache (packed into at
+ * most 256 items, about 25 MB: shelves.ts) for a recalculation to be free, and fetching them must
+ * fit in 30 s; Enrich has neither limit.
+ */
+export const MAX_FORMULA_URLS = 2000;
+/** With posts, comments or similar profiles (up to 20 items each) an answer is several times larger. */
+export const MAX_FORMULA_URLS_WITH_EXTRAS = 500;
+
+/** The paid options: each adds up to 20 items to an answer. */
+const EXTRAS: readonly LookupOption[] = PAID_LOOKUP_OPTIONS;
+
+function maxFormulaUrls(options: readonly LookupOption[]): number {
+  return EXTRAS.some((extra) => options.includes(extra)) ? MAX_FORMULA_URLS_WITH_EXTRAS : MAX_FORMULA_URLS;
+}
 
 export interface LookupArguments {
   url: CellArgument;
@@ -64,10 +97,10 @@ export interface LookupArguments {
 /** What one URL cell asks for. */
 type Wanted = { kind: "blank" } | { kind: "bad"; text: string } | { kind: "lead"; id: string };
 
-/** One distinct lead to answer: the URL as first typed (sent as given) and its cache key. */
+/** One distinct lead to answer: the URL to send (its canonical spelling) and its cache key. */
 interface Distinct {
   url: string;
-  cacheKey: string | null;
+  cacheKey: string;
 }
 
 function isBlank(cell: unknown): boolean {
@@ -79,31 +112,10 @@ function classify(cell: unknown, distinct: Map<string, Distinct>, options: Looku
   const text = typeof cell === "string" ? cell.trim() : String(cell);
   const id = typeof cell === "string" ? normalizeProfileUrl(text) : null;
   if (id === null) return { kind: "bad", text };
-  if (!distinct.has(id)) distinct.set(id, { url: text, cacheKey: leadCacheKey(id, options) });
+  // The canonical spelling, not the first typed: a capitalised copy must not fail its twin.
+  if (!distinct.has(id))
+    distinct.set(id, { url: canonicalProfileUrl(text) ?? text, cacheKey: leadCacheKey(id, options) });
   return { kind: "lead", id };
-}
-
-function readCache(cache: TextCache, distinct: Map<string, Distinct>): Map<string, Lead> {
-  const keys = [...distinct.values()].flatMap((d) => (d.cacheKey === null ? [] : [d.cacheKey]));
-  const found = keys.length === 0 ? {} : cache.getAll(keys);
-  const answers = new Map<string, Lead>();
-  for (const [id, d] of distinct) {
-    const text = d.cacheKey === null ? undefined : found[d.cacheKey];
-    const lead = text === undefined ? null : decodeLead(text);
-    if (lead !== null) answers.set(id, lead);
-  }
-  return answers;
-}
-
-/** Caches the answers among `fetched` (errors never reach the cache). */
-function writeCache(cache: TextCache, fetched: Array<[string, Distinct]>, answers: Map<string, Lead>): void {
-  const values: Record<string, string> = {};
-  for (const [id, d] of fetched) {
-    const lead = answers.get(id);
-    const text = lead === undefined || d.cacheKey === null ? null : encodeLead(lead);
-    if (d.cacheKey !== null && text !== null) values[d.cacheKey] = text;
-  }
-  if (Object.keys(values).length > 0) cache.putAll(values, LEAD_CACHE_SECONDS);
 }
 
 function requestFor(url: string, options: readonly LookupOption[]): LeadLookupRequest {
@@ -120,7 +132,7 @@ function fetchPending(
   options: readonly LookupOption[],
   port: LeadLookupPort,
   deadline: number,
-): { answers: Map<string, Lead>; messages: Map<string, string> } {
+): { answers: Map<string, Lead>; messages: Map<string, string>; spent: number } {
   const answers = new Map<string, Lead>();
   const messages = new Map<string, string>();
   const batch = port.lookupLeads(
@@ -134,7 +146,7 @@ function fetchPending(
     else if (outcome !== null) messages.set(id, MESSAGES.apiError(outcome.error));
     else if (stopped !== null) messages.set(id, stopped);
   });
-  return { answers, messages };
+  return { answers, messages, spent: batch.spent };
 }
 
 /**
@@ -145,6 +157,8 @@ function answerPending(
   pending: Array<[string, Distinct]>,
   options: readonly LookupOption[],
   deps: LookupFormulaDeps,
+  shelves: Shelves,
+  inFlight: ReadonlyMap<string, number>,
 ): { answers: Map<string, Lead>; messages: Map<string, string> } {
   const messages = new Map<string, string>();
   const affordable = Math.max(0, Math.floor(deps.spendCap / estimateLookupCost(1, optionFlags(options))));
@@ -156,18 +170,30 @@ function answerPending(
     for (const [id] of toFetch) messages.set(id, MESSAGES.noKey);
     return { answers: new Map(), messages };
   }
-  const { send, abandoned } = skipAbandoned(toFetch, deps);
-  for (const [id, message] of abandoned) messages.set(id, message);
-  if (send.length === 0) return { answers: new Map(), messages };
-  const markers = send.flatMap(([, d]) => {
-    const key = inFlightKey(d.cacheKey);
-    return key === null ? [] : [key];
-  });
-  markInFlight(deps.cache, markers, deps.now());
+  const skipped = skipAbandoned(toFetch, inFlight, deps);
+  for (const [id, message] of skipped.abandoned) messages.set(id, message);
+  const budget = deps.budget ?? NO_BUDGET;
+  const perUrl = estimateLookupCost(1, optionFlags(options));
+  const reserved = budget.reserve(skipped.send.length * perUrl);
+  const send = skipped.send.slice(0, Math.floor(reserved / perUrl));
+  for (const [id] of skipped.send.slice(send.length))
+    messages.set(id, MESSAGES.overBudget(budget.limit ?? 0));
+  if (send.length === 0) {
+    budget.settle(reserved, 0);
+    return { answers: new Map(), messages };
+  }
+  const keys = send.map(([, d]) => d.cacheKey);
+  shelves.markInFlight(keys, deps.now());
   const fetched = fetchPending(send, options, port, deps.deadline);
+  // Cut off before this line, the reservation stays counted: the budget errs towards spending less.
+  budget.settle(reserved, fetched.spent);
   // Reached only if Apps Script did not cut this execution off: every answer (or error) is in.
-  writeCache(deps.cache, send, fetched.answers);
-  clearInFlight(deps.cache, markers);
+  const byKey = new Map<string, Lead>();
+  for (const [id, d] of send) {
+    const lead = fetched.answers.get(id);
+    if (lead !== undefined) byKey.set(d.cacheKey, lead);
+  }
+  shelves.settle(byKey, keys, deps.now());
   for (const [id, message] of fetched.messages) messages.set(id, message);
   return { answers: fetched.answers, messages };
 }
@@ -178,19 +204,14 @@ function answerPending(
  */
 function skipAbandoned(
   toFetch: Array<[string, Distinct]>,
+  inFlight: ReadonlyMap<string, number>,
   deps: LookupFormulaDeps,
 ): { send: Array<[string, Distinct]>; abandoned: Map<string, string> } {
-  const keys = toFetch.flatMap(([, d]) => {
-    const key = inFlightKey(d.cacheKey);
-    return key === null ? [] : [key];
-  });
-  const started = readInFlight(deps.cache, keys);
   const now = deps.now();
   const send: Array<[string, Distinct]> = [];
   const abandoned = new Map<string, string>();
   for (const entry of toFetch) {
-    const key = inFlightKey(entry[1].cacheKey);
-    const at = key === null ? undefined : started.get(key);
+    const at = inFlight.get(entry[1].cacheKey);
     if (at !== undefined && isAbandoned(at, now)) {
       abandoned.set(entry[0], MESSAGES.abandoned(deps.formatTime(retryAfter(at))));
     } else send.push(entry);
@@ -206,24 +227,13 @@ function messageRow(message: string, width: number): CellValue[] {
   return [toCellValue(message, { target: "customFunction" }), ...Array<CellValue>(width - 1).fill("")];
 }
 
-/** Fields the API fills only when their paid option (same name) is sent; otherwise always empty. */
-const EXTRAS: ReadonlyArray<LeadField & LookupOption> = ["posts", "comments", "people_also_viewed"];
-
-/**
- * An extras field asked for without its option would be a blank column that looks like "no
- * posts": fail the formula instead, saying which option to add and what it costs.
- */
-function missingExtrasOption(fields: readonly LeadField[], options: readonly LookupOption[]): string | null {
-  const missing = EXTRAS.filter((extra) => fields.includes(extra) && !options.includes(extra));
-  if (missing.length === 0) return null;
-  const names = missing.map((name) => `"${name}"`).join(", ");
-  const plural = missing.length > 1;
-  return (
-    `The field${plural ? "s" : ""} ${names} ${plural ? "are" : "is"} only filled with the option${plural ? "s" : ""} ` +
-    `of the same name (+1 credit per lead each): add ${plural ? "them" : "it"} as the third argument, ` +
-    `for example =LOOKUP_LEAD(A2, "full_name, ${missing[0]}", "${missing.join(", ")}").`
-  );
-}
+/** The how-to of paidExtrasProblem's message, in the formula's terms. */
+const FORMULA_HOW_TO: PaidExtrasHowTo = {
+  addOptions: (options) =>
+    `add ${options.length > 1 ? "them" : "it"} as the third argument, for example =LOOKUP_LEAD(A2, "full_name, ${options[0]}", "${options.join(", ")}")`,
+  addFields: (fields) =>
+    `add ${fields.length > 1 ? "them" : "it"} to the fields, for example =LOOKUP_LEAD(A2, "full_name, ${fields.join(", ")}", "${fields.join(", ")}")`,
+};
 
 /** The formula's answer: one row per URL cell, `fields.length` columns each. Throws for a wrong argument. */
 export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps): CellValue[][] {
@@ -235,15 +245,27 @@ export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps
   if ("error" in parsed) throw new Error(parsed.error);
   const { fields } = fieldList;
   const { options } = parsed;
-  const missing = missingExtrasOption(fields, options);
-  if (missing !== null) throw new Error(missing);
+  // Paid data that no cell would show: refused before anything is charged.
+  const unseen = paidExtrasProblem(fields, options, FORMULA_HOW_TO);
+  if (unseen !== null) throw new Error(unseen);
 
   const distinct = new Map<string, Distinct>();
   const wanted = cells.cells.map((cell) => classify(cell, distinct, options));
-  const answers = readCache(deps.cache, distinct);
+  const max = maxFormulaUrls(options);
+  if (distinct.size > max) throw new Error(MESSAGES.tooManyUrls(distinct.size, max));
+  const shelves = createShelves(deps.cache, deps.lock);
+  const cached = shelves.read(
+    [...distinct.values()].map((d) => d.cacheKey),
+    deps.now(),
+  );
+  const answers = new Map<string, Lead>();
+  for (const [id, d] of distinct) {
+    const lead = cached.answers.get(d.cacheKey);
+    if (lead !== undefined) answers.set(id, lead);
+  }
 
   const pending = [...distinct].filter(([id]) => !answers.has(id));
-  const fetched = answerPending(pending, options, deps);
+  const fetched = answerPending(pending, options, deps, shelves, cached.inFlight);
   for (const [id, lead] of fetched.answers) answers.set(id, lead);
 
   const width = fields.length;

@@ -5,39 +5,18 @@
  * be told to give up sooner. When the API is slower than 30 s, Apps Script kills the formula while
  * the request is out: the API answers (and charges) but nothing reaches the cell or the cache, and
  * the next calculation would send and pay again. So before sending, each URL's answer key is
- * marked in flight (with the time) in the document cache; the marker is cleared when this
+ * marked in flight (with the time) in the document cache (shelves.ts); the marker is cleared when this
  * execution gets its answers back. A marker older than the custom-function limit can only belong
  * to an execution that died: that URL is not sent again automatically until the marker expires.
  *
  * A younger marker belongs to a calculation still running (two cells asking for the same URL at
  * once); that URL is sent all the same, as before markers existed, so such cells never stay empty.
  */
-import type { TextCache } from "./cache";
 
 /** Apps Script ends a custom function after 30 s. */
 export const CUSTOM_FUNCTION_LIMIT_MS = 30_000;
 /** How long a cut-off lookup blocks its URL from being re-sent by a formula. */
 export const IN_FLIGHT_SECONDS = 10 * 60;
-const MAX_KEY_LENGTH = 250;
-const PREFIX = "flight|";
-
-/** The marker's key for an answer's cache key; null when too long (that URL is not protected). */
-export function inFlightKey(cacheKey: string | null): string | null {
-  if (cacheKey === null) return null;
-  const key = `${PREFIX}${cacheKey}`;
-  return key.length <= MAX_KEY_LENGTH ? key : null;
-}
-
-/** Start times (epoch ms) of the markers found for `keys`, by marker key. */
-export function readInFlight(cache: TextCache, keys: string[]): Map<string, number> {
-  const found = keys.length === 0 ? {} : cache.getAll(keys);
-  const started = new Map<string, number>();
-  for (const [key, text] of Object.entries(found)) {
-    const at = Number(text);
-    if (Number.isFinite(at)) started.set(key, at);
-  }
-  return started;
-}
 
 /** True when the marker can only be from an execution Apps Script has already ended. */
 export function isAbandoned(startedAt: number, now: number): boolean {
@@ -47,13 +26,4 @@ export function isAbandoned(startedAt: number, now: number): boolean {
 /** When an abandoned marker expires and a recalculation sends the URL again. */
 export function retryAfter(startedAt: number): number {
   return startedAt + IN_FLIGHT_SECONDS * 1000;
-}
-
-export function markInFlight(cache: TextCache, keys: string[], now: number): void {
-  if (keys.length === 0) return;
-  cache.putAll(Object.fromEntries(keys.map((key) => [key, String(now)])), IN_FLIGHT_SECONDS);
-}
-
-export function clearInFlight(cache: TextCache, keys: string[]): void {
-  if (keys.length > 0) cache.removeAll?.(keys);
 }

@@ -1,0 +1,132 @@
+/**
+ * What a list field accepts. Typed or pasted text is split into entries (commas, new lines, tabs and
+ * semicolons: "a.com, b.com" is two domains, a pasted column is one entry a line), each entry is
+ * brought to the form the API matches (`germany` -> `Germany`, `https://www.a.com/x` -> `a.com`), and
+ * an entry that cannot match anything (a domain with a space, an id with letters, an industry not
+ * in the list) is refused at the field, with the closest listed values, so it is never sent.
+ */
+import type { Vocabulary } from "../vocabulary/fold";
+
+export type Accepted = { value: string } | { problem: string; suggestions?: string[] };
+
+export interface EntryKind {
+  /** Splits what was typed or pasted into entries. */
+  split(text: string): string[];
+  /** The entry as it will be sent, or why it cannot be. */
+  accept(entry: string): Accepted;
+  /** Values offered as the user types (autocomplete). */
+  suggestions?: readonly string[];
+}
+
+const SEPARATORS = /[\r\n\t;]+/;
+const tidy = (text: string) => text.replace(/\s+/g, " ").trim();
+const nonEmpty = (parts: string[]) => parts.map(tidy).filter((part) => part !== "");
+
+/** Commas, new lines, tabs and semicolons all separate. */
+export function splitAll(text: string): string[] {
+  return nonEmpty(text.split(/[\r\n\t;,]+/));
+}
+
+/** Any text: "a, b" is two entries. */
+export const textEntries: EntryKind = { split: splitAll, accept: (entry) => ({ value: tidy(entry) }) };
+
+/** Company names: commas separate, but "Acme, Inc." stays one name. */
+const SUFFIX = /^(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|nv|plc|corp|co|lp|llp|pty ltd|srl|spa|ab|oy|as)\.?$/i;
+export const companyNameEntries: EntryKind = {
+  split(text) {
+    const names: string[] = [];
+    for (const line of nonEmpty(text.split(SEPARATORS))) {
+      for (const part of nonEmpty(line.split(","))) {
+        if (SUFFIX.test(part) && names.length > 0) names[names.length - 1] += `, ${part}`;
+        else names.push(part);
+      }
+    }
+    return names;
+  },
+  accept: (entry) => ({ value: tidy(entry) }),
+};
+
+/** Web domains: "https://www.Acme.com/about" -> "acme.com". */
+export const domainEntries: EntryKind = {
+  split: splitAll,
+  accept(entry) {
+    const value = tidy(entry)
+      .toLowerCase()
+      .replace(/^[a-z]+:\/\//, "")
+      .replace(/^www\./, "")
+      .replace(/[/?#].*$/, "");
+    if (/^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}]{2,}$/u.test(value)) return { value };
+    return { problem: `"${tidy(entry)}" is not a web domain: type it as competitor.com` };
+  },
+};
+
+/** Numeric ids (company network_id, group and school ids). */
+export function idEntries(what: string): EntryKind {
+  return {
+    split: splitAll,
+    accept(entry) {
+      const value = tidy(entry).replace(/^#/, "");
+      if (/^\d{1,18}$/.test(value)) return { value: String(Number(value)) };
+      return { problem: `"${tidy(entry)}" is not ${what}: digits only` };
+    },
+  };
+}
+
+/**
+ * Values from a pick list. Names may hold commas ("Berlin, Berlin, Germany", "Oil, Gas, and Mining"),
+ * so commas separate only where the pieces are listed values: "germany, france" is two countries.
+ * `complete`: the list is all the API accepts (industries), so anything else is refused with the
+ * closest names; otherwise (locations) an unlisted value goes as typed.
+ */
+export function listEntries(list: Vocabulary, options: { complete: boolean; what: string }): EntryKind {
+  const known = (text: string) => list.canonical(text) !== null;
+  return {
+    suggestions: list.values,
+    split(text) {
+      const entries: string[] = [];
+      for (const line of nonEmpty(text.split(SEPARATORS))) {
+        if (known(line)) {
+          entries.push(line);
+          continue;
+        }
+        const parts = nonEmpty(line.split(","));
+        const pieces: string[] = [];
+        // Longest run of parts that is a listed value, from each position.
+        for (let start = 0; start < parts.length; ) {
+          let end = parts.length;
+          while (end > start + 1 && !known(parts.slice(start, end).join(", "))) end--;
+          pieces.push(parts.slice(start, end).join(", "));
+          start = end;
+        }
+        // An open list keeps an unknown "city, state, country" whole rather than in three pieces.
+        if (!options.complete && pieces.some((piece) => !known(piece))) entries.push(line);
+        else entries.push(...pieces);
+      }
+      return entries;
+    },
+    accept(entry) {
+      const canonical = list.canonical(entry);
+      if (canonical !== null) return { value: canonical };
+      if (!options.complete) return { value: tidy(entry) };
+      const suggestions = list.closest(entry);
+      return {
+        problem: `"${tidy(entry)}" is not ${options.what}`,
+        suggestions,
+      };
+    },
+  };
+}
+
+/** Open keyword lists (persona functions, seniorities): the listed spelling when there is one. */
+export function keywordEntries(list: Vocabulary): EntryKind {
+  return {
+    suggestions: list.values,
+    split: splitAll,
+    accept: (entry) => ({ value: list.canonical(entry) ?? tidy(entry) }),
+  };
+}
+
+/** Entries already in the list, whatever their case: "Germany" and "germany" are one chip. */
+export function sameEntry(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}

@@ -1,0 +1,152 @@
+/**
+ * The Enrich tab's change-history parts: the job-change digest after a run, Undo last run, the
+ * `Job changes` sheet since a date, and the history's settings (on/off, rows kept). Text from the
+ * sheet or the API is rendered as text (Preact escapes it), never as HTML.
+ */
+import { useEffect, useState } from "preact/hooks";
+import type { HistoryStatus, JobChange, JobChangeDigest } from "../../src/rpc/history";
+import { useNotices } from "../components/notices";
+import { useServerCall } from "../components/use-server-call";
+import { call } from "../rpc-client";
+
+const jobText = (title: string, company: string) => [title, company].filter(Boolean).join(" @ ") || "(none)";
+
+function ChangeLine({ change }: { change: JobChange }) {
+  return (
+    <li>
+      <strong>{change.name || "(no name)"}</strong>: {jobText(change.oldTitle, change.oldCompany)} →{" "}
+      {jobText(change.newTitle, change.newCompany)}{" "}
+      <a href={change.url} target="_blank" rel="noopener noreferrer">
+        profile
+      </a>
+    </li>
+  );
+}
+
+/** Who changed jobs in the run just finished (from the change history). */
+export function JobChangeDigestView({ jobId }: { jobId: string }) {
+  const [digest, setDigest] = useState<JobChangeDigest | null>(null);
+  useEffect(() => {
+    call("historyDigest", { jobId }).then(setDigest, () => setDigest(null));
+  }, [jobId]);
+  if (!digest) return null;
+  return (
+    <section aria-label="Job changes" data-testid="enrich-digest" class="form-group">
+      <strong>
+        {digest.count === 0
+          ? "No job changes in this run."
+          : `${digest.count} ${digest.count === 1 ? "person" : "people"} changed jobs`}
+      </strong>
+      {digest.count > 0 ? (
+        <ul class="digest">
+          {digest.changes.map((change) => (
+            <ChangeLine key={`${change.sheet}:${change.row}`} change={change} />
+          ))}
+        </ul>
+      ) : null}
+      {digest.count > digest.changes.length ? (
+        <span class="hint">The first {digest.changes.length}; Show job changes lists them all.</span>
+      ) : null}
+    </section>
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const monthAgo = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+
+/** Undo last run, Show job changes since a date, and the history's settings. */
+export function HistoryPanel() {
+  const notices = useNotices();
+  const { busy, run } = useServerCall();
+  const [status, setStatus] = useState<HistoryStatus | null>(null);
+  const [since, setSince] = useState(monthAgo());
+  const [maxRows, setMaxRows] = useState("");
+
+  useEffect(() => {
+    call("historyStatus", null).then(
+      (answer) => {
+        setStatus(answer);
+        setMaxRows(String(answer.settings.maxRows));
+      },
+      () => setStatus(null),
+    );
+  }, []);
+
+  async function undo() {
+    notices.clear();
+    const answer = await run(() => call("historyUndo", null));
+    if (answer) notices.show({ tone: answer.leftAlone > 0 ? "info" : "ok", message: answer.message });
+  }
+
+  async function showChanges() {
+    notices.clear();
+    const answer = await run(() => call("historyShowJobChanges", { since }));
+    if (answer) {
+      notices.show({
+        tone: "ok",
+        message: `${answer.count} job change${answer.count === 1 ? "" : "s"} since ${answer.since}, in the "${answer.sheetName}" sheet.`,
+      });
+    }
+  }
+
+  async function save(enabled: boolean) {
+    const answer = await run(() => call("historySaveSettings", { enabled, maxRows: Number(maxRows) }));
+    if (answer) {
+      setStatus(answer);
+      notices.show({ tone: "ok", message: enabled ? "Change history saved." : "Change history turned off." });
+    }
+  }
+
+  return (
+    <details class="form-group" data-testid="enrich-history">
+      <summary>Change history and undo</summary>
+      <p class="hint">
+        Every cell a run changes is kept, old and new value, in the "Prospecting changes" sheet
+        {status ? ` (${status.rows.toLocaleString("en-US")} rows now)` : ""}.
+      </p>
+      <div class="buttons">
+        <button type="button" class="secondary" disabled={busy} onClick={undo}>
+          Undo last run
+        </button>
+      </div>
+      <label for="history-since">Job changes since</label>
+      <input
+        id="history-since"
+        type="date"
+        value={since}
+        max={today()}
+        onInput={(e) => setSince(e.currentTarget.value)}
+      />
+      <div class="buttons">
+        <button type="button" class="secondary" disabled={busy || since === ""} onClick={showChanges}>
+          Show job changes
+        </button>
+      </div>
+      {status ? (
+        <>
+          <label style={{ fontWeight: 400 }}>
+            <input
+              type="checkbox"
+              checked={status.settings.enabled}
+              disabled={busy}
+              onChange={(e) => void save(e.currentTarget.checked)}
+            />{" "}
+            Keep a change history for this spreadsheet
+          </label>
+          <label for="history-rows">Rows kept (oldest runs are deleted past this)</label>
+          <input
+            id="history-rows"
+            type="number"
+            min={100}
+            step={1000}
+            value={maxRows}
+            onInput={(e) => setMaxRows(e.currentTarget.value)}
+            onBlur={() => {
+              if (Number(maxRows) !== status.settings.maxRows) void save(status.settings.enabled);
+            }}
+          />
+        </>
+      ) : null}
+    </details>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Matching what a user types against a pick list: case, accents, spacing and punctuation fold away
+ * ("germany", " GERMANY ", "munchen" all find the listed spelling), and a value not in the list gets
+ * the closest listed ones to choose from.
+ */
+
+/** "  São  Paulo," -> "sao paulo": lower case, no accents, one space, no punctuation at the ends. */
+export function fold(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** Levenshtein distance, bounded: stops counting past `limit` (lists are short, entries shorter). */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length] ?? limit + 1;
+}
+
+export interface Vocabulary {
+  /** Every listed value, in the list's spelling (for autocomplete). */
+  readonly values: readonly string[];
+  /** The listed spelling of a typed value (aliases included), or null when it is not listed. */
+  canonical(typed: string): string | null;
+  /** Up to `count` listed values closest to a typed one: containing it first, then fewest edits. */
+  closest(typed: string, count?: number): string[];
+}
+
+/** A pick list; `aliases` map other names (folded on lookup) to a listed value: USA -> United States. */
+export function vocabulary(values: readonly string[], aliases: Record<string, string> = {}): Vocabulary {
+  const byFold = new Map<string, string>();
+  for (const value of values) byFold.set(fold(value), value);
+  for (const [alias, value] of Object.entries(aliases)) byFold.set(fold(alias), value);
+  const folded = values.map((value) => ({ value, key: fold(value) }));
+  return {
+    values,
+    canonical: (typed) => byFold.get(fold(typed)) ?? null,
+    closest(typed, count = 3) {
+      const key = fold(typed);
+      if (key === "") return [];
+      const limit = Math.max(2, Math.floor(key.length / 3));
+      const scored = folded
+        .map(({ value, key: listed }) => ({
+          value,
+          score:
+            listed.includes(key) || key.includes(listed)
+              ? 0
+              : Math.min(
+                  distance(key, listed, limit),
+                  // A typo in one word of a longer name: "sofware" finds "Software Development".
+                  ...listed.split(" ").map((word) => distance(key, word, limit) + 1),
+                ),
+        }))
+        .filter(({ score }) => score <= limit)
+        .sort((a, b) => a.score - b.score || a.value.length - b.value.length);
+      return scored.slice(0, count).map(({ value }) => value);
+    },
+  };
+}

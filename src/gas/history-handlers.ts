@@ -1,0 +1,138 @@
+/**
+ * The change history's server methods (sidebar and menu): settings, Undo last run, and the
+ * job-change digest. The work is src/jobs/history/'s, through the ports of history-deps.ts.
+ */
+import { JobError } from "../jobs/enrich/deps";
+import { currentJob } from "../jobs/enrich/job";
+import { jobChangesOfRun, jobChangesSince } from "../jobs/history/digest";
+import type { HistoryDeps } from "../jobs/history/ports";
+import { checkHistorySettings, readHistorySettings, saveHistorySettings } from "../jobs/history/settings";
+import { type UndoResult, undoLastRun } from "../jobs/history/undo";
+import type { RpcHandlers } from "../rpc";
+import type { HistoryStatus } from "../rpc/history";
+import { toCellValue } from "../sheet/cell-value";
+import { transactionsSheet } from "./credits-sheet";
+import { jobDeps } from "./enrich-handlers";
+import { historyDeps } from "./history-deps";
+
+export const JOB_CHANGES_SHEET = "Job changes";
+const JOB_CHANGES_HEADERS = [
+  "Time",
+  "Sheet",
+  "Row",
+  "Name",
+  "Old title",
+  "New title",
+  "Old company",
+  "New company",
+  "Profile URL",
+];
+const UNFINISHED = new Set(["running", "paused", "stopped"]);
+const DIGEST_LISTED = 50;
+
+function status(deps: HistoryDeps): HistoryStatus {
+  return { settings: readHistorySettings(deps.store), rows: deps.table.size() };
+}
+
+function withLock<T>(deps: HistoryDeps, work: () => T): T {
+  if (!deps.lock.tryAcquire(10_000)) {
+    throw new JobError(
+      "busy",
+      "An enrichment step is running on this spreadsheet.",
+      "Try again in a moment.",
+    );
+  }
+  try {
+    return work();
+  } finally {
+    deps.lock.release();
+  }
+}
+
+/** Undo under the document lock, refused while a run is unfinished (its cells are still changing). */
+export function undoLastRunNow(): UndoResult {
+  const job = currentJob(jobDeps());
+  if (job && UNFINISHED.has(job.state)) {
+    throw new JobError(
+      "unfinished",
+      `A run on "${job.sheetName}" is ${job.state}.`,
+      "Let it finish or cancel it, then undo.",
+    );
+  }
+  const deps = historyDeps();
+  try {
+    return withLock(deps, () => undoLastRun(deps));
+  } catch (error) {
+    const { kind, next } = Object(error) as { kind?: string; next?: string };
+    if (kind === "nothing") throw new JobError("nothing", (error as Error).message, next);
+    throw error;
+  }
+}
+
+/** The undo's result in one sentence, for the menu's alert and the sidebar. */
+export function undoMessage(result: UndoResult): string {
+  const restored = `${result.restored} cell${result.restored === 1 ? "" : "s"} restored`;
+  if (result.leftAlone === 0) return `Undid the run of ${result.runTime}: ${restored}.`;
+  const more = result.leftAlone > result.leftAloneCells.length ? ", ..." : "";
+  return (
+    `Undid the run of ${result.runTime}: ${restored}; ${result.leftAlone} left alone because ` +
+    `they were edited since (${result.leftAloneCells.join(", ")}${more}).`
+  );
+}
+
+function sinceOf(arg: unknown): string {
+  const since = (Object(arg) as { since?: unknown }).since;
+  if (typeof since !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since))) {
+    throw new JobError("bad_request", "Pick a date to list job changes since.");
+  }
+  return since;
+}
+
+export const historyHandlers: Pick<
+  RpcHandlers,
+  "historyStatus" | "historySaveSettings" | "historyUndo" | "historyDigest" | "historyShowJobChanges"
+> = {
+  historyStatus: () => status(historyDeps()),
+  historySaveSettings: (arg) => {
+    const deps = historyDeps();
+    let settings: ReturnType<typeof checkHistorySettings>;
+    try {
+      settings = checkHistorySettings(arg);
+    } catch (error) {
+      throw new JobError("bad_request", (error as Error).message);
+    }
+    saveHistorySettings(deps.store, settings);
+    return status(deps);
+  },
+  historyUndo: () => {
+    const result = undoLastRunNow();
+    return { ...result, message: undoMessage(result) };
+  },
+  historyDigest: (arg) => {
+    const jobId = String((Object(arg) as { jobId?: unknown }).jobId ?? "");
+    const changes = jobChangesOfRun(historyDeps(), jobId);
+    return { runId: jobId, count: changes.length, changes: changes.slice(0, DIGEST_LISTED) };
+  },
+  historyShowJobChanges: (arg) => {
+    const since = sinceOf(arg);
+    const changes = jobChangesSince(historyDeps(), since);
+    const target = transactionsSheet(JOB_CHANGES_SHEET);
+    const grid = target.reset();
+    const rows = changes.map((change) =>
+      [
+        change.time,
+        change.sheet,
+        change.row,
+        change.name,
+        change.oldTitle,
+        change.newTitle,
+        change.oldCompany,
+        change.newCompany,
+        change.url,
+      ].map((value) => toCellValue(value)),
+    );
+    grid.write(1, 1, [JOB_CHANGES_HEADERS, ...rows]);
+    target.finish();
+    return { sheetName: JOB_CHANGES_SHEET, count: changes.length, since };
+  },
+};

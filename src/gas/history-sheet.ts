@@ -1,0 +1,51 @@
+/** The `Prospecting changes` sheet (the change history's table) over SpreadsheetApp. */
+import { HISTORY_HEADERS, HISTORY_SHEET, HISTORY_WIDTH } from "../jobs/history/columns";
+import type { HistoryTable } from "../jobs/history/ports";
+
+/** Looks the sheet up on first use: the enrichment job makes one per step even when nothing changes. */
+export function historySheet(): HistoryTable {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  let found: GoogleAppsScript.Spreadsheet.Sheet | null | undefined;
+  const lookup = () => {
+    if (found === undefined) found = spreadsheet.getSheetByName(HISTORY_SHEET);
+    return found;
+  };
+  const size = () => Math.max(0, (lookup()?.getLastRow() ?? 0) - 1);
+  return {
+    size,
+    append(rows) {
+      if (rows.length === 0) return;
+      let sheet = lookup();
+      if (!sheet) {
+        // Made where it does not get in the way: the last tab, without switching to it.
+        const active = spreadsheet.getActiveSheet();
+        sheet = spreadsheet.insertSheet(HISTORY_SHEET, spreadsheet.getSheets().length);
+        sheet.getRange(1, 1, 1, HISTORY_WIDTH).setValues([[...HISTORY_HEADERS]]);
+        sheet.setFrozenRows(1);
+        if (active) spreadsheet.setActiveSheet(active);
+        found = sheet;
+      } else if (sheet.getLastRow() === 0) {
+        // Emptied by hand: the header comes back, so row 1 never holds a change.
+        sheet.getRange(1, 1, 1, HISTORY_WIDTH).setValues([[...HISTORY_HEADERS]]);
+      }
+      const first = size() + 2;
+      const needed = first + rows.length - 1;
+      if (needed > sheet.getMaxRows()) sheet.insertRowsAfter(sheet.getMaxRows(), needed - sheet.getMaxRows());
+      sheet.getRange(first, 1, rows.length, HISTORY_WIDTH).setValues(rows);
+    },
+    read(first, count, width) {
+      const sheet = lookup();
+      if (!sheet || count <= 0) return [];
+      return sheet
+        .getRange(first + 1, 1, count, width)
+        .getValues()
+        .map((row) =>
+          row.map((value) => (value instanceof Date ? value.toISOString() : String(value ?? ""))),
+        );
+    },
+    remove(first, count) {
+      const sheet = lookup();
+      if (sheet && count > 0) sheet.deleteRows(first + 1, count);
+    },
+  };
+}

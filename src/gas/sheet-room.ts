@@ -1,0 +1,33 @@
+/**
+ * Room in the spreadsheet for rows the add-on is about to pay for, and a spare sheet for paid rows
+ * their own sheet would not take (a protected range, a sheet deleted mid-run, the cell limit).
+ */
+import type { SheetRoom } from "../jobs/paid-rows";
+
+/** Sheets' limit: 10 million cells a spreadsheet, every sheet's grid counted whole. */
+const SPREADSHEET_CELLS = 10_000_000;
+/** insertSheet() makes a grid of 1,000 rows x 26 columns. */
+const NEW_SHEET_CELLS = 1000 * 26;
+
+/** Cells that appending `rows` rows `width` wide below sheet `name`'s last row would add. */
+export function appendRoom(name: string, rows: number, width: number): SheetRoom {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const sheets = spreadsheet.getSheets();
+  const used = sheets.reduce((sum, sheet) => sum + sheet.getMaxRows() * sheet.getMaxColumns(), 0);
+  const sheet = spreadsheet.getSheetByName(name);
+  const maxRows = sheet ? sheet.getMaxRows() : 1000;
+  const maxColumns = sheet ? sheet.getMaxColumns() : 26;
+  const lastRow = sheet ? Math.max(sheet.getLastRow(), 1) : 1;
+  const columns = Math.max(maxColumns, width);
+  const grownRows = Math.max(maxRows, lastRow + rows);
+  const needed = grownRows * columns - maxRows * maxColumns + (sheet ? 0 : NEW_SHEET_CELLS);
+  return { needed, free: SPREADSHEET_CELLS - used };
+}
+
+/** A new sheet for rows that could not go where they belong: "Companies (unsaved rows 2)". */
+export function spareSheet(base: string): GoogleAppsScript.Spreadsheet.Sheet {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  let name = `${base} (unsaved rows)`;
+  for (let n = 2; spreadsheet.getSheetByName(name); n += 1) name = `${base} (unsaved rows ${n})`;
+  return spreadsheet.insertSheet(name);
+}

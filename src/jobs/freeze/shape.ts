@@ -1,0 +1,76 @@
+/**
+ * How far a =LOOKUP_LEAD formula's answer reaches, from its own text: one row per URL of its
+ * first argument (a cell, a column or a row of them), one column per field of its second (default
+ * fields when left out). Apps Script does not say which cells a formula's result spilled into, and
+ * freezing must write exactly those: the anchor turned into a value stops the spill, and a cell
+ * outside it may be the user's own.
+ */
+
+import { parseFieldList } from "../../sheet/lead-fields";
+import { fieldListInput } from "../lookup/arguments";
+
+export interface ResultShape {
+  rows: number;
+  columns: number;
+}
+
+/** Reads a reference such as `A2:A200` or `'CRM list'!F1:H1`; null when it names no range. */
+export type ReferenceReader = (reference: string) => unknown[][] | null;
+
+const LOOKUP_CALL = /^=\s*LOOKUP_LEAD\s*\(([\s\S]*)\)\s*$/i;
+
+export const isLookupFormula = (formula: string) => LOOKUP_CALL.test(formula);
+
+/** Splits a call's arguments at top-level commas (not inside quotes, quoted sheet names or parentheses). */
+export function splitArguments(text: string): string[] {
+  const args: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let current = "";
+  for (const char of text) {
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === "(" || char === "{") depth += 1;
+    else if (char === ")" || char === "}") depth -= 1;
+    else if (char === "," && depth === 0) {
+      args.push(current.trim());
+      current = "";
+      continue;
+    }
+    current += char;
+  }
+  if (current.trim() !== "" || args.length > 0) args.push(current.trim());
+  return args;
+}
+
+const STRING = /^"((?:[^"]|"")*)"$/;
+
+/** The value of one argument: a text literal, or the cells of a reference; null when neither. */
+function argumentValue(arg: string, read: ReferenceReader): unknown[][] | string | null {
+  const literal = STRING.exec(arg);
+  if (literal) return literal[1]!.replace(/""/g, '"');
+  return read(arg);
+}
+
+/** The shape of the formula's answer, or null when its text says too little to know. */
+export function resultShape(formula: string, read: ReferenceReader): ResultShape | null {
+  const call = LOOKUP_CALL.exec(formula);
+  if (!call) return null;
+  const [urlArg, fieldsArg] = splitArguments(call[1]!);
+  if (!urlArg) return null;
+  const urls = argumentValue(urlArg, read);
+  if (urls === null) return null;
+  const rows = typeof urls === "string" ? 1 : Math.max(urls.length, urls[0]?.length ?? 0);
+  let columns: number;
+  if (fieldsArg === undefined || fieldsArg === "") {
+    columns = (parseFieldList("") as { fields: unknown[] }).fields.length;
+  } else {
+    const fields = argumentValue(fieldsArg, read);
+    if (fields === null) return null;
+    const parsed = parseFieldList(fieldListInput(fields));
+    if ("error" in parsed) return null;
+    columns = parsed.fields.length;
+  }
+  return { rows, columns };
+}

@@ -1,0 +1,116 @@
+/**
+ * The job-change digest, built from the change history (never stored twice): a person changed
+ * jobs when a run replaced a non-empty Title or Company cell with a different one. Name, title
+ * and company that the run did not change are read from the sheet as it is now.
+ */
+import { headerNamesField } from "../../sheet/columns";
+import { HISTORY_WIDTH, type HistoryRow, parseCell, rowOf, UNDO_PREFIX } from "./columns";
+import type { HistoryDeps } from "./ports";
+import { rowsOfRun, runColumn } from "./read";
+
+export interface JobChange {
+  runId: string;
+  time: string;
+  sheet: string;
+  row: number;
+  name: string;
+  url: string;
+  oldTitle: string;
+  newTitle: string;
+  oldCompany: string;
+  newCompany: string;
+}
+
+/** A literal as the cell shows it: the apostrophe that keeps text literal is not shown. */
+export const shownText = (literal: string) => (literal.startsWith("'") ? literal.slice(1) : literal);
+
+const same = (a: string, b: string) =>
+  shownText(a).trim().toLowerCase() === shownText(b).trim().toLowerCase();
+
+type Field = "full_name" | "job_title" | "company_name";
+const FIELDS: readonly Field[] = ["full_name", "job_title", "company_name"];
+
+const fieldOf = (header: string): Field | null =>
+  FIELDS.find((field) => headerNamesField(header, field)) ?? null;
+
+/** Job changes in these rows (one run or several), in the order they were recorded. */
+export function jobChangesIn(
+  deps: Pick<HistoryDeps, "gridByName">,
+  rows: readonly HistoryRow[],
+): JobChange[] {
+  // Per run, sheet and row: the cells of the three fields, and where those fields' columns are.
+  const people = new Map<string, { first: HistoryRow; row: number; cells: Map<Field, HistoryRow> }>();
+  const columns = new Map<string, Map<Field, number>>();
+  const undone = new Set(
+    rows.filter((row) => row.runId.startsWith(UNDO_PREFIX)).map((row) => row.runId.slice(UNDO_PREFIX.length)),
+  );
+  for (const entry of rows) {
+    if (entry.runId.startsWith(UNDO_PREFIX) || undone.has(entry.runId)) continue;
+    const field = fieldOf(entry.header);
+    const at = parseCell(entry.cell);
+    if (!field || !at) continue;
+    const sheetColumns = columns.get(entry.sheet) ?? new Map<Field, number>();
+    columns.set(entry.sheet, sheetColumns);
+    sheetColumns.set(field, at.column);
+    const key = `${entry.runId}\n${entry.sheet}\n${at.row}`;
+    const person = people.get(key) ?? { first: entry, row: at.row, cells: new Map<Field, HistoryRow>() };
+    people.set(key, person);
+    person.cells.set(field, entry);
+  }
+  const moved = [...people.values()].filter((person) =>
+    (["job_title", "company_name"] as const).some((field) => {
+      const cell = person.cells.get(field);
+      return cell !== undefined && shownText(cell.before) !== "" && !same(cell.before, cell.after);
+    }),
+  );
+  // What the run left alone is what the sheet shows now: one read per sheet.
+  const current = new Map<string, (row: number, field: Field) => string>();
+  for (const sheet of new Set(moved.map((person) => person.first.sheet))) {
+    const grid = deps.gridByName(sheet);
+    const sheetColumns = columns.get(sheet) ?? new Map<Field, number>();
+    const sheetRows = moved.filter((person) => person.first.sheet === sheet).map((person) => person.row);
+    const top = Math.min(...sheetRows);
+    const height = Math.max(...sheetRows) - top + 1;
+    const width = Math.max(1, grid?.lastColumn() ?? 1);
+    const block = grid ? grid.read(top, 1, height, width) : [];
+    current.set(sheet, (row, field) => {
+      const column = sheetColumns.get(field);
+      return column ? String(block[row - top]?.[column - 1] ?? "") : "";
+    });
+  }
+  return moved.map((person) => {
+    const now = current.get(person.first.sheet)!;
+    const value = (field: Field, side: "before" | "after") => {
+      const cell = person.cells.get(field);
+      return cell ? shownText(cell[side]) : now(person.row, field);
+    };
+    return {
+      runId: person.first.runId,
+      time: person.first.time,
+      sheet: person.first.sheet,
+      row: person.row,
+      name: value("full_name", "after"),
+      url: person.first.url,
+      oldTitle: value("job_title", "before"),
+      newTitle: value("job_title", "after"),
+      oldCompany: value("company_name", "before"),
+      newCompany: value("company_name", "after"),
+    };
+  });
+}
+
+/** The job changes one run recorded. */
+export function jobChangesOfRun(deps: HistoryDeps, runId: string): JobChange[] {
+  return jobChangesIn(deps, rowsOfRun(deps.table, runColumn(deps.table), runId));
+}
+
+/** Every job change recorded at or after `since` (an ISO date or time, UTC). */
+export function jobChangesSince(deps: HistoryDeps, since: string): JobChange[] {
+  const size = deps.table.size();
+  if (size === 0) return [];
+  const times = deps.table.read(1, size, 2).map((cells) => cells[1] ?? "");
+  // Rows are appended in time order: the first row at or after `since` starts the answer.
+  const first = times.findIndex((time) => time >= since);
+  if (first < 0) return [];
+  return jobChangesIn(deps, deps.table.read(first + 1, size - first, HISTORY_WIDTH).map(rowOf));
+}

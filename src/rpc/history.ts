@@ -1,0 +1,42 @@
+/**
+ * Sidebar <-> server methods of the change history: its settings, Undo last run, and the
+ * job-change digest (after a run, and as a `Job changes` sheet since a date).
+ */
+import type { JobChange } from "../jobs/history/digest";
+import type { HistorySettings } from "../jobs/history/settings";
+import type { UndoResult } from "../jobs/history/undo";
+
+export type { JobChange } from "../jobs/history/digest";
+export type { HistorySettings } from "../jobs/history/settings";
+export type { UndoResult } from "../jobs/history/undo";
+
+/** The undo's counts, and the sentence that says them. */
+export type UndoAnswer = UndoResult & { message: string };
+
+export interface HistoryStatus {
+  settings: HistorySettings;
+  /** Rows (changed cells) the history holds now. */
+  rows: number;
+}
+
+export interface JobChangeDigest {
+  runId: string;
+  /** Every job change of the run; `changes` lists the first 50. */
+  count: number;
+  changes: JobChange[];
+}
+
+export interface JobChangesSheet {
+  sheetName: string;
+  count: number;
+  since: string;
+}
+
+export interface HistoryMethods {
+  historyStatus: { arg: null; result: HistoryStatus };
+  historySaveSettings: { arg: HistorySettings; result: HistoryStatus };
+  historyUndo: { arg: null; result: UndoAnswer };
+  historyDigest: { arg: { jobId: string }; result: JobChangeDigest };
+  /** `since`: a date, YYYY-MM-DD (UTC). */
+  historyShowJobChanges: { arg: { since: string }; result: JobChangesSheet };
+}

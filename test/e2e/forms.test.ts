@@ -1,0 +1,102 @@
+/**
+ * What a user types, as they type it (lower case, commas, pasted lists, unknown names), in each form,
+ * and what the sidebar then sends and shows (issues 12.8, 14.1, 14.3, 10.2).
+ */
+import type { FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CompanySearchForm } from "../../src/rpc/companies";
+import type { LeadSearchForm } from "../../src/rpc/leads";
+import { lastArg, openSidebar, recordCalls, type SentCall } from "./playground-page";
+import { openPlaygroundPage, type PlaygroundPage } from "./support";
+
+describe("typed input in the forms", () => {
+  let session: PlaygroundPage;
+  let page: Page;
+  let sidebar: FrameLocator;
+  let calls: SentCall[];
+
+  beforeAll(async () => {
+    session = await openPlaygroundPage({ viewport: { width: 1280, height: 900 } });
+    page = session.page;
+    calls = recordCalls(page);
+    sidebar = await openSidebar(page);
+  });
+
+  afterAll(() => session?.close());
+
+  const type = async (selector: string, text: string, enter = true) => {
+    const box = sidebar.locator(selector);
+    await box.click();
+    await page.keyboard.type(text);
+    if (enter) await page.keyboard.press("Enter");
+  };
+  const chips = (field: string) =>
+    sidebar
+      .locator(`[data-list-input="${field}"] [data-chip]`)
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-chip")));
+
+  it("Companies: commas make chips, names fold to the list, what cannot match is refused at the field", async () => {
+    await type("#co-locations", "germany, usa");
+    expect(await chips("co-locations")).toEqual(["Germany", "United States"]);
+
+    await type("#co-industries", "sofware development");
+    const refused = sidebar.getByTestId("co-industries-refused");
+    await expect
+      .poll(() => refused.textContent())
+      .toMatch(/"sofware development" is not in the industry list/);
+    expect(await chips("co-industries")).toEqual([]);
+    await refused.getByRole("button", { name: "Software Development" }).click();
+    expect(await chips("co-industries")).toEqual(["Software Development"]);
+    await expect.poll(() => refused.count()).toBe(0);
+
+    await sidebar.getByText("Revenue and exclusions").click();
+    await type("#co-exclude_domains", "a.com, https://www.B.com/about, bad domain.com");
+    expect(await chips("co-exclude_domains")).toEqual(["a.com", "b.com"]);
+    await expect
+      .poll(() => sidebar.getByTestId("co-exclude_domains-refused").textContent())
+      .toMatch(/"bad domain.com" is not a web domain/);
+    expect(await sidebar.locator("#co-exclude_domains").inputValue()).toBe("bad domain.com");
+    await sidebar.locator("#co-exclude_domains").fill("");
+
+    // Typed, not yet a chip, when Estimate is clicked: it becomes one, and the estimate runs.
+    await type("#co-exclude_ids", "1000042, 1000043", false);
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByTestId("company-estimate").waitFor();
+    expect(await chips("co-exclude_ids")).toEqual(["1000042", "1000043"]);
+    const sent = lastArg<CompanySearchForm>(calls, "companyEstimate");
+    expect(sent).toMatchObject({
+      locations: ["Germany", "United States"],
+      industries: ["Software Development"],
+      exclude_domains: ["a.com", "b.com"],
+      exclude_ids: ["1000042", "1000043"],
+    });
+  });
+
+  it("Leads: personas take any keywords as chips, presets fill a card, Estimate commits the chip being typed", async () => {
+    await sidebar.getByRole("tab", { name: "Leads" }).click();
+    await sidebar.locator("#leads-target-kind").selectOption("without_company");
+    await sidebar.getByTestId("persona-presets").getByRole("button", { name: "Founders" }).click();
+    expect(await sidebar.locator("#persona-0-name").inputValue()).toBe("Founders");
+    expect(await chips("persona-0-functions")).toEqual(["founder", "co-founder", "owner"]);
+
+    await sidebar.getByTestId("add-persona").click();
+    await sidebar.locator("#persona-1-name").fill("Growth people");
+    await type("#persona-1-functions", "Marketing, digital marketing, growth hacking");
+    expect(await chips("persona-1-functions")).toEqual(["marketing", "digital marketing", "growth hacking"]);
+
+    await sidebar.getByText("Lead filters", { exact: true }).click();
+    await type("#leads-locations", "germany\nberlin, berlin, germany");
+    expect(await chips("leads-locations")).toEqual(["Germany", "Berlin, Berlin, Germany"]);
+    await type("#persona-1-seniorities", "VP, head of", false);
+
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await expect.poll(() => lastArg<{ form: LeadSearchForm }>(calls, "leadsEstimate")).toBeDefined();
+    const { form } = lastArg<{ form: LeadSearchForm }>(calls, "leadsEstimate") ?? { form: null };
+    expect(form?.personas[1]).toMatchObject({
+      name: "Growth people",
+      functions: ["marketing", "digital marketing", "growth hacking"],
+      seniorities: ["vp", "head of"],
+    });
+    expect(form?.locations).toEqual(["Germany", "Berlin, Berlin, Germany"]);
+  });
+});

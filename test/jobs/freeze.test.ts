@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { freezeFormulas, notFinal } from "../../src/jobs/freeze/freeze";
+import { resultShape, splitArguments } from "../../src/jobs/freeze/shape";
+import { MESSAGES } from "../../src/jobs/lookup/formula";
+
+const refs: Record<string, unknown[][]> = {
+  "A2:A200": Array.from({ length: 199 }, () => ["u"]),
+  "B1:D1": [["full_name", "job_title, company_name", ""]],
+  "'My list'!C1:F1": [["a", "b", "c", "d"]],
+  A2: [["u"]],
+};
+const read = (ref: string) => refs[ref] ?? null;
+
+describe("the reach of a =LOOKUP_LEAD answer", () => {
+  it("splits arguments at top-level commas only", () => {
+    expect(splitArguments(`A2:A9, "full_name, job_title", "fresh"`)).toEqual([
+      "A2:A9",
+      `"full_name, job_title"`,
+      `"fresh"`,
+    ]);
+    expect(splitArguments(`'a, b'!A1, F1:H1`)).toEqual([`'a, b'!A1`, "F1:H1"]);
+  });
+
+  it("is one row per URL and one column per field (default fields when left out)", () => {
+    expect(resultShape("=LOOKUP_LEAD(A2:A200)", read)).toEqual({ rows: 199, columns: 5 });
+    expect(resultShape('=lookup_lead(A2, "full_name,job_title")', read)).toEqual({ rows: 1, columns: 2 });
+    expect(resultShape("=LOOKUP_LEAD(A2:A200, B1:D1)", read)).toEqual({ rows: 199, columns: 3 });
+    expect(resultShape("=LOOKUP_LEAD(A2, 'My list'!C1:F1)", read)).toBeNull();
+    expect(resultShape("=LOOKUP_LEAD(INDIRECT(X1))", read)).toBeNull();
+    expect(resultShape("=SUM(A1)", read)).toBeNull();
+  });
+
+  it("refuses errors and passing messages, accepts final ones", () => {
+    expect(notFinal("#ERROR!")).toMatch(/#ERROR!/);
+    expect(notFinal(MESSAGES.notFetched)).toMatch(/not fetched yet/);
+    expect(notFinal(MESSAGES.overCap(500))).not.toBeNull();
+    expect(notFinal("No profile was found at this URL. Check the URL")).toBeNull();
+    expect(notFinal("Jane Doe")).toBeNull();
+    expect(notFinal(42)).toBeNull();
+  });
+
+  it("writes only the answers, escaped, in one block for a column of formulas", () => {
+    const writes: Array<[number, number, unknown[][]]> = [];
+    const formulas = [
+      ["=LOOKUP_LEAD(A2)", ""],
+      ["=LOOKUP_LEAD(A3)", ""],
+    ];
+    const values = [
+      ["=evil()", "CEO"],
+      ["Ann", "+1 555"],
+    ];
+    const result = freezeFormulas(
+      {
+        read: (top, left, height, width) => ({
+          values: values.slice(top - 2, top - 2 + height).map((r) => r.slice(left - 2, left - 2 + width)),
+          formulas: formulas.slice(top - 2, top - 2 + height).map((r) => r.slice(left - 2, left - 2 + width)),
+        }),
+        write: (top, left, block) => writes.push([top, left, block]),
+        reference: () => [["u"]],
+      },
+      { top: 2, left: 2, height: 2, width: 2 },
+    );
+    // Default fields are 5 wide: the answer reaches past the selection, so it is read on its own.
+    expect(result.frozen).toBe(2);
+    expect(writes[0]![2][0]![0]).toBe("'=evil()");
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * List fields split what users type and paste, bring each entry to the API's form, and refuse what
+ * cannot match (issue 12.8: "a.com, b.com" was one chip, and both companies were charged).
+ */
+import { describe, expect, it } from "vitest";
+import {
+  companyNameEntries,
+  domainEntries,
+  type EntryKind,
+  idEntries,
+  textEntries,
+} from "../../sidebar/components/list-entries";
+import { INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../sidebar/vocabulary/entries";
+
+const accepted = (kind: EntryKind, text: string) =>
+  kind.split(text).map((entry) => {
+    const answer = kind.accept(entry);
+    return "value" in answer
+      ? answer.value
+      : `! ${answer.problem} | ${(answer.suggestions ?? []).join("; ")}`;
+  });
+
+describe("list entries", () => {
+  it("splits on commas, new lines, tabs and semicolons", () => {
+    expect(textEntries.split("a, b\nc\td; e,,")).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  it("takes domains as the API matches them and refuses what cannot be one", () => {
+    expect(accepted(domainEntries, "a.com, B.com\nhttps://www.c.co.uk/about")).toEqual([
+      "a.com",
+      "b.com",
+      "c.co.uk",
+    ]);
+    expect(accepted(domainEntries, "a .com")[0]).toMatch(/^! "a \.com" is not a web domain/);
+    expect(accepted(domainEntries, "acme")[0]).toMatch(/^! "acme" is not a web domain/);
+  });
+
+  it("takes ids as digits only", () => {
+    const ids = idEntries("a company id (network_id)");
+    expect(accepted(ids, "1000042, 1000043 ; #7")).toEqual(["1000042", "1000043", "7"]);
+    expect(accepted(ids, "10a")[0]).toMatch(/^! "10a" is not a company id/);
+  });
+
+  it("keeps company names with a legal suffix whole", () => {
+    expect(companyNameEntries.split("Acme, Inc., Globex, Initech GmbH")).toEqual([
+      "Acme, Inc.",
+      "Globex",
+      "Initech GmbH",
+    ]);
+  });
+
+  it("folds locations to the listed spelling, splits listed ones, keeps an unknown city whole", () => {
+    expect(accepted(LOCATION_ENTRIES, "germany, FRANCE")).toEqual(["Germany", "France"]);
+    expect(accepted(LOCATION_ENTRIES, "USA\nuk")).toEqual(["United States", "United Kingdom"]);
+    expect(accepted(LOCATION_ENTRIES, "berlin, berlin, germany")).toEqual(["Berlin, Berlin, Germany"]);
+    expect(accepted(LOCATION_ENTRIES, "munchen")).toEqual(["München, Bavaria, Germany"]);
+    expect(accepted(LOCATION_ENTRIES, "Springfield, Illinois, United States")).toEqual([
+      "Springfield, Illinois, United States",
+    ]);
+    expect(accepted(LOCATION_ENTRIES, "Atlantis")).toEqual(["Atlantis"]);
+  });
+
+  it("refuses an industry outside the list, with the closest names", () => {
+    expect(accepted(INDUSTRY_ENTRIES, "software development, banking")).toEqual([
+      "Software Development",
+      "Banking",
+    ]);
+    const [refused] = accepted(INDUSTRY_ENTRIES, "sofware developmnt");
+    expect(refused).toMatch(/^! "sofware developmnt" is not in the industry list \| Software Development/);
+  });
+});
