@@ -22,6 +22,7 @@ import { ProgressBar } from "../components/progress";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
 import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
+import { RetryPanel } from "./enrich-retry";
 
 type Extras = EnrichOptions["extras"];
 
@@ -234,6 +235,7 @@ function RunView(props: {
   onResume(): void;
   onCancel(): void;
   onNew(): void;
+  onRetry(progress: EnrichProgress): void;
 }) {
   const { progress } = props;
   const finished = progress.state === "done" || progress.state === "cancelled";
@@ -275,6 +277,14 @@ function RunView(props: {
         </div>
       ) : null}
       {progress.state === "done" ? <JobChangeDigestView jobId={progress.jobId} /> : null}
+      {progress.state === "done" && progress.failed + progress.interrupted > 0 ? (
+        <RetryPanel
+          key={progress.jobId}
+          jobId={progress.jobId}
+          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={true} />}
+          onStart={props.onRetry}
+        />
+      ) : null}
       <div class="buttons">
         {progress.state === "running" && props.driving && !stopping ? (
           <button type="button" class="secondary" onClick={props.onPause}>
@@ -466,6 +476,10 @@ export function EnrichTab() {
         onNew={() => {
           setProgress(null);
           void refreshSelection();
+        }}
+        onRetry={(started) => {
+          setProgress(started);
+          void drive(started.jobId);
         }}
       />
     );
