@@ -230,6 +230,8 @@ function stateLine(progress: EnrichProgress, driving: boolean): string {
       return "Stopped.";
     case "done":
       return "Done.";
+    case "cancelled":
+      return "Cancelled.";
     default:
       return progress.state;
   }
@@ -246,6 +248,7 @@ function RunView(props: {
 }) {
   const { progress } = props;
   const finished = progress.state === "done" || progress.state === "cancelled";
+  const stopping = progress.message?.kind === "cancelling";
   return (
     <section aria-label="Enrichment run" data-testid="enrich-run" data-state={progress.state}>
       <p>
@@ -274,7 +277,10 @@ function RunView(props: {
         </p>
       ) : null}
       {progress.message ? (
-        <div class="notice error" role="alert">
+        <div
+          class={`notice ${progress.message.kind === "cancelling" || progress.message.kind === "cancelled" ? "ok" : "error"}`}
+          role="alert"
+        >
           {progress.message.message}
           {progress.message.next ? <span class="next">{progress.message.next}</span> : null}
         </div>
@@ -291,7 +297,7 @@ function RunView(props: {
         />
       ) : null}
       <div class="buttons">
-        {progress.state === "running" && props.driving ? (
+        {progress.state === "running" && props.driving && !stopping ? (
           <button type="button" class="secondary" onClick={props.onPause}>
             Pause
           </button>
@@ -303,7 +309,7 @@ function RunView(props: {
             Resume
           </button>
         ) : null}
-        {!finished ? (
+        {stopping ? null : !finished ? (
           <button type="button" class="secondary" onClick={props.onCancel}>
             Cancel
           </button>
@@ -395,15 +401,14 @@ export function EnrichTab() {
           setProgress(await call("enrichPause", { jobId }));
           return;
         }
-        if (stopRequest.current === "cancel") {
-          setProgress(await call("enrichCancel", { jobId }));
-          return;
-        }
+        // cancel() has called enrichCancel itself: it ended the run, or the step ends it.
+        if (stopRequest.current === "cancel") return;
         let next: EnrichProgress;
         try {
           next = await call("enrichStep", { jobId });
         } catch (error) {
           const userError = asUserError(error);
+          if (stopRequest.current === "cancel" && userError.kind === "gone") return;
           if (userError.kind === "busy") {
             await sleep(BUSY_RETRY_MS);
             continue;
@@ -457,6 +462,13 @@ export function EnrichTab() {
     if (!progress) return;
     if (driving) {
       stopRequest.current = "cancel";
+      // At once, beside the step in flight: it says what the requests already sent may cost, and
+      // the step then ends the run with a summary of what was done and spent.
+      try {
+        setProgress(await call("enrichCancel", { jobId: progress.jobId }));
+      } catch (error) {
+        notices.showError(asUserError(error));
+      }
       return;
     }
     await run(async () => setProgress(await call("enrichCancel", { jobId: progress.jobId })));

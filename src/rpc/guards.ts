@@ -120,6 +120,11 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   enrichResume: jobId,
   enrichCancel: jobId,
   enrichStartup: nothing,
+  enrichTakeOverEstimate: jobId,
+  enrichTakeOver: fields<{ jobId: string; confirmedCredits: number }>({
+    jobId: text(200),
+    confirmedCredits: num,
+  }),
   creditsSummary: nothing,
   creditsList: fields<CreditsListRequest>({ filters: transactionFilters, limit: num, offset: num }),
   creditsExport: fields<CreditsExportRequest>({ filters: transactionFilters, replace: bool }),
