@@ -10,6 +10,7 @@ import { freezeSelectionMessage } from "./gas/freeze";
 import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-handlers";
 import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
+import { retryHandlers } from "./gas/retry-handlers";
 import { settingsHandlers } from "./gas/settings-handlers";
 import { dispatch, type RpcHandlers, type RpcResult } from "./rpc";
 import { RPC_SHAPES } from "./rpc/guards";
@@ -79,6 +80,7 @@ const handlers: RpcHandlers = {
   ...creditsHandlers,
   ...companyHandlers,
   ...historyHandlers,
+  ...retryHandlers,
   getServerInfo: () => ({ version: __ADDON_VERSION__ }),
 };
 

@@ -13,6 +13,7 @@ import type { CreditsMethods } from "./rpc/credits";
 import type { EnrichMethods } from "./rpc/enrich";
 import type { HistoryMethods } from "./rpc/history";
 import type { LeadsMethods } from "./rpc/leads";
+import type { RetryMethods } from "./rpc/retry";
 import type { SettingsMethods } from "./rpc/settings";
 import { type Shape, ShapeFault } from "./rpc/shape";
 
@@ -40,7 +41,8 @@ export interface RpcMethods
     CreditsMethods,
     LeadsMethods,
     CompanyMethods,
-    HistoryMethods {
+    HistoryMethods,
+    RetryMethods {
   /** Cheap call the sidebar makes on load: proves the bridge works. */
   getServerInfo: { arg: null; result: ServerInfo };
 }

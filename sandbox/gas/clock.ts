@@ -37,3 +37,27 @@ export function manualClock(start = Date.UTC(2026, 0, 1)): ManualClock {
     },
   };
 }
+
+/**
+ * The runtime's clock: the given one, made movable. A manual clock moves itself; the real clock
+ * gets an offset, so the playground can jump ahead (to see a time-driven trigger run) while
+ * sleeps still really wait.
+ */
+export function movableClock(inner: RuntimeClock): ManualClock & { readonly offsetMs: number } {
+  if (isManual(inner)) return Object.assign(inner, { offsetMs: 0 });
+  let offset = 0;
+  return {
+    now: () => inner.now() + offset,
+    sleep: (ms) => inner.sleep(ms),
+    advance: (ms) => {
+      offset += Math.max(0, ms);
+    },
+    get offsetMs() {
+      return offset;
+    },
+  };
+}
+
+function isManual(clock: RuntimeClock): clock is ManualClock {
+  return typeof (clock as Partial<ManualClock>).advance === "function";
+}

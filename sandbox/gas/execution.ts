@@ -12,7 +12,8 @@
 import type { RuntimeClock } from "./clock";
 import { type Realm, realmException } from "./realm";
 
-export type ExecutionKind = "menu" | "rpc" | "trigger" | "custom" | "direct";
+/** "trigger": a simple trigger (onOpen); "clock": a time-driven trigger's run (6 minutes, FULL). */
+export type ExecutionKind = "menu" | "rpc" | "trigger" | "clock" | "custom" | "direct";
 
 /** ScriptApp.AuthMode: NONE for onOpen before the add-on is enabled in the document. */
 export type AuthMode = "NONE" | "LIMITED" | "FULL" | "CUSTOM_FUNCTION";

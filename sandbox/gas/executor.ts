@@ -6,6 +6,7 @@
  */
 import { types } from "node:util";
 import vm from "node:vm";
+import { stripNewerBuiltIns } from "./builtins";
 import { EXCEEDED_MESSAGE, type Execution } from "./execution";
 import { createGlobals } from "./globals";
 import { intoRealm, isPlainObject, realmOf } from "./realm";
@@ -62,6 +63,7 @@ export function execute(request: ExecuteRequest): unknown {
   const host: ServiceHost = { exec, state };
   const context = vm.createContext(createGlobals(host), { name: `execution ${exec.id}: ${exec.name}` });
   try {
+    stripNewerBuiltIns(context);
     if (request.clockDate) {
       context.__gasNow = () => state.clock.now();
       PATCH_DATE.runInContext(context);

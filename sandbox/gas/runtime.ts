@@ -49,7 +49,7 @@ import { fetchAllSync } from "../sync-http/index";
 import { cellA1 } from "./a1";
 import type { CellError, CellScalar } from "./cells";
 import { displayText, parseInput, scriptValueToInput } from "./cells";
-import { type RuntimeClock, realClock } from "./clock";
+import { movableClock, type RuntimeClock, realClock } from "./clock";
 import { type Counters, emptyCounters } from "./counters";
 import {
   type AuthMode,
@@ -72,6 +72,7 @@ import { UiState } from "./services/ui";
 import type { SpreadsheetData } from "./spreadsheet-data";
 import { keyColumn, keyRow, type SheetModel, SpreadsheetModel } from "./spreadsheet-model";
 import { assertTransferable } from "./transfer";
+import { type TriggerData, TriggerTable } from "./triggers";
 
 export { manualClock } from "./clock";
 export type { ServiceCall } from "./execution";
@@ -80,6 +81,7 @@ export type { PropertiesData } from "./services/properties";
 export { DailyQuota, type QuotaOptions, Quotas, URL_FETCH_QUOTA_MESSAGE } from "./services/quota";
 export type { AlertAnswer, MenuData, UiEvent } from "./services/ui";
 export type { SpreadsheetData } from "./spreadsheet-data";
+export type { TriggerData, TriggerSchedule } from "./triggers";
 
 export interface RuntimeTimeouts {
   /** Menu, rpc and direct runs (Apps Script: 6 minutes). */
@@ -129,6 +131,13 @@ export interface RuntimeOptions {
   clock?: RuntimeClock;
   /** Default: sandbox/sync-http's fetchAllSync (real, parallel, loopback only here). */
   fetchAll?: FetchAllSync;
+  /** Time-driven triggers to start from (e.g. from a saved state). */
+  triggers?: TriggerData[];
+  /**
+   * The project is an editor add-on (default true): one time-driven trigger per user per
+   * document, at most hourly. False: any script (20 triggers per user, every minute allowed).
+   */
+  addOn?: boolean;
   /** Daily quotas: `{ urlFetchPerDay: 20_000 }` by default. */
   quotas?: QuotaOptions;
   /** Recalculate stale formulas after each execution and each setCell (default true). */
@@ -216,10 +225,23 @@ export interface SheetInfo {
   lastColumn: number;
 }
 
-/** Everything to save (JSON): the spreadsheet and the property stores. */
+/** Everything to save (JSON): the spreadsheet, the property stores and the triggers. */
 export interface RuntimeData {
   spreadsheet: SpreadsheetData;
   properties: PropertiesData;
+  triggers: TriggerData[];
+}
+
+/** One run of a time-driven trigger, as advanceClock reports it. */
+export interface TriggerRun {
+  triggerId: string;
+  handler: string;
+  user: string;
+  /** When it ran (the runtime's clock, epoch ms). */
+  at: number;
+  outcome: "completed" | "failed" | "timed out";
+  error?: string;
+  executionId: number;
 }
 
 export interface PropertyStoresView {
@@ -290,6 +312,19 @@ export interface Runtime {
   readonly logs: LogEntry[];
   /** The last 1,000 executions. */
   readonly executions: ExecutionRecord[];
+  /**
+   * Time-driven triggers (G9): `list()` (every user's, soonest first), `get(id)`, `remove(id)`.
+   * Scripts make them with ScriptApp.newTrigger(fn).timeBased()...create().
+   */
+  readonly triggers: Pick<TriggerTable, "list" | "get" | "remove">;
+  /**
+   * Moves the runtime's clock ahead by `ms` and runs every trigger that falls due on the way, in
+   * time order, each as its own execution (kind "clock": 6 minutes, AuthMode.FULL, as the user
+   * who created it) with the clock at its due time. Works on the real clock too (an offset).
+   */
+  advanceClock(ms: number): TriggerRun[];
+  /** Runs the triggers due now (the clock does not move). */
+  runDueTriggers(): TriggerRun[];
   /** Mutable: shorten for a test, restore after. */
   readonly timeouts: RuntimeTimeouts;
   /** The user executions run as (mutable). */
@@ -308,7 +343,8 @@ export interface BundleInfo {
 const MAX_RECORDS = 1000;
 
 export function createRuntime(options: RuntimeOptions): Runtime {
-  const clock = options.clock ?? realClock;
+  const clock = movableClock(options.clock ?? realClock);
+  const triggers = new TriggerTable(options.triggers);
   const user = options.user ?? DEFAULT_USER;
   const model = new SpreadsheetModel(options.spreadsheet, user);
   const timeouts: RuntimeTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
@@ -319,6 +355,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     locks: new LockTable(clock),
     ui: new UiState(),
     counters: emptyCounters(),
+    triggers,
+    addOn: options.addOn ?? true,
     manifest: options.manifest === undefined ? undefined : parseManifest(options.manifest),
     quotas: new Quotas(clock, () => runtime.user, options.quotas),
     logs: [],
@@ -345,6 +383,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   function budgetFor(kind: ExecutionKind): number {
     if (kind === "custom") return timeouts.customFunctionMs;
     if (kind === "trigger") return timeouts.simpleTriggerMs;
+    // "clock" (time-driven trigger runs) and the rest: the full execution time.
     return timeouts.executionMs;
   }
 
@@ -388,7 +427,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const countersAtStart = state.counters;
     running++;
     try {
-      return execute({ script, state, exec, name, args, clockDate: clock !== realClock });
+      return execute({
+        script,
+        state,
+        exec,
+        name,
+        args,
+        clockDate: options.clock !== undefined || clock.offsetMs !== 0,
+      });
     } catch (error) {
       const scriptError = error as ScriptError;
       record.outcome = scriptError.kind === "timeout" ? "timed out" : "failed";
@@ -437,6 +483,38 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     } finally {
       recalculating = false;
     }
+  }
+
+  /** Runs the triggers due by `until`, moving the clock to each one's time; then to `until`. */
+  function runTriggersUntil(until: number): TriggerRun[] {
+    const runs: TriggerRun[] = [];
+    for (let due = triggers.nextDue(until); due; due = triggers.nextDue(until)) {
+      if (due.nextRunAt > clock.now()) clock.advance(due.nextRunAt - clock.now());
+      const at = clock.now();
+      const run: TriggerRun = {
+        triggerId: due.id,
+        handler: due.handler,
+        user: due.user,
+        at,
+        outcome: "completed",
+        executionId: nextExecutionId,
+      };
+      try {
+        runExecution(due.handler, [clockEvent(due.id, at)], {
+          kind: "clock",
+          user: due.user,
+          authMode: "FULL",
+        });
+      } catch (error) {
+        if (!(error instanceof ScriptError)) throw error;
+        run.outcome = error.kind === "timeout" ? "timed out" : "failed";
+        run.error = error.message;
+      }
+      triggers.ran(due, at, run.outcome, run.error);
+      runs.push(run);
+    }
+    if (until > clock.now()) clock.advance(until - clock.now());
+    return runs;
   }
 
   function sheetNamed(name: string): SheetModel {
@@ -622,11 +700,37 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     recalculate: (opts = {}) => recalc(opts),
     snapshot: () => model.toData(),
-    data: () => ({ spreadsheet: model.toData(), properties: state.properties.toData() }),
+    data: () => ({
+      spreadsheet: model.toData(),
+      properties: state.properties.toData(),
+      triggers: triggers.toData(),
+    }),
+    triggers,
+    advanceClock: (ms) => runTriggersUntil(clock.now() + Math.max(0, ms)),
+    runDueTriggers: () => runTriggersUntil(clock.now()),
     onChange: (listener) => model.onChange(listener),
     resetCounters: () => {
       state.counters = emptyCounters();
     },
   };
   return runtime;
+}
+
+/** The event object of a time-driven trigger's run (UTC: the emulation's time zone). */
+function clockEvent(triggerUid: string, at: number): Record<string, unknown> {
+  const date = new Date(at);
+  const start = Date.UTC(date.getUTCFullYear(), 0, 1);
+  return {
+    authMode: "FULL",
+    triggerUid,
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    "day-of-month": date.getUTCDate(),
+    "day-of-week": date.getUTCDay() === 0 ? 7 : date.getUTCDay(),
+    "week-of-year": Math.ceil(((at - start) / 86_400_000 + new Date(start).getUTCDay() + 1) / 7),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds(),
+    timezone: "UTC",
+  };
 }

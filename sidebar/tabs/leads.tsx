@@ -140,6 +140,16 @@ export function LeadsTab() {
             setForm(next);
             void runEstimate(next);
           }}
+          onSearchById={(id) => {
+            // The company the user meant, from their Companies sheet, instead of the API's pick by name.
+            const next: LeadSearchForm = {
+              ...form,
+              target: { kind: "company_id", value: id },
+              offset_by: "",
+            };
+            setForm(next);
+            void runEstimate(next);
+          }}
         />
       ) : null}
       <TargetChooser

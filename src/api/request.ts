@@ -4,6 +4,7 @@
  */
 import { type ApiError, apiError } from "./errors";
 import type { HttpOutcome, HttpRequest } from "./ports";
+import { redactCredentials } from "./redact";
 import { type EndpointPath, PATHS } from "./wire";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };
@@ -79,7 +80,8 @@ export function detailText(body: string): string {
       .map(([field, message]) => `${field}: ${messageText(message)}`)
       .join("; ");
   } else text = detail === undefined ? body : JSON.stringify(detail);
-  text = text.trim();
+  // Shown in rows and the sidebar: an echoed Authorization header must not travel with it.
+  text = redactCredentials(text).trim();
   return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;
 }
 
@@ -157,14 +159,18 @@ export function interpret<T>(
 ): Result<T> {
   if (outcome.kind === "failure") {
     const charged = outcome.sent ? "maybe" : "no";
-    return { ok: false, error: apiError(outcome.reason, { charged, hint: outcome.message }) };
+    return {
+      ok: false,
+      error: apiError(outcome.reason, { charged, hint: redactCredentials(outcome.message) }),
+    };
   }
   if (outcome.status < 200 || outcome.status >= 300) {
     return { ok: false, error: errorFromStatus(path, outcome.status, outcome.body) };
   }
   const value = read(parseJson(outcome.body));
   if (value === null) {
-    const hint = outcome.body.length > 200 ? `${outcome.body.slice(0, 200)}…` : outcome.body;
+    const body = redactCredentials(outcome.body.slice(0, 400));
+    const hint = body.length > 200 ? `${body.slice(0, 200)}…` : body;
     return { ok: false, error: apiError("malformed", { status: outcome.status, charged: "maybe", hint }) };
   }
   return { ok: true, value };

@@ -16,10 +16,11 @@ import { checkOptions } from "../jobs/enrich/options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "../jobs/enrich/plan";
 import { columnLetters } from "../jobs/enrich/progress";
 import type { RpcHandlers } from "../rpc";
-import type { EnrichPreview, EnrichRequest } from "../rpc/enrich";
+import type { EnrichPreview, EnrichRequest, TakeOverEstimate } from "../rpc/enrich";
 import { gridOfSheet, sheetGrid } from "./grid";
 import { changeLogOf } from "./history-deps";
 import { appsScriptClock } from "./http";
+import { checkOwner, claimRun, ownerOf } from "./job-owner";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
 import { connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
@@ -96,7 +97,7 @@ function a1(left: number, top: number, right: number, bottom: number): string {
   return `${columnLetters(left)}${top}:${columnLetters(right)}${bottom}`;
 }
 
-function previewOf(plan: EnrichPlan, box: SelectionBox): EnrichPreview {
+export function previewOf(plan: EnrichPlan, box: SelectionBox): EnrichPreview {
   const { layout } = plan;
   return {
     sheetName: plan.sheetName,
@@ -131,6 +132,33 @@ function jobIdOf(arg: unknown): string {
   return jobId;
 }
 
+/** The named run, when it is the caller's (checkOwner explains otherwise). */
+function ownJobId(arg: unknown): string {
+  const jobId = jobIdOf(arg);
+  checkOwner(jobId);
+  return jobId;
+}
+
+/** What the rest of someone's run would cost the caller: nothing is changed or charged. */
+function takeOverEstimate(jobId: string): TakeOverEstimate {
+  const deps = jobDeps();
+  const progress = currentJob(deps);
+  if (progress === null || progress.jobId !== jobId) {
+    throw new JobError(
+      "gone",
+      "This run no longer exists: it finished, or was cancelled or replaced.",
+      "Estimate a new run.",
+    );
+  }
+  return {
+    progress,
+    maxCredits: progress.remaining * progress.creditsPerUrl,
+    ...savedKeyBalance(),
+    cap: deps.settings.spendCap,
+    owner: ownerOf(jobId)?.label ?? "nobody yet",
+  };
+}
+
 function urlColumnOf(request: unknown): number | undefined {
   const column = (Object(request) as { urlColumn?: unknown }).urlColumn;
   return typeof column === "number" && Number.isInteger(column) && column >= 1 ? column : undefined;
@@ -151,6 +179,8 @@ export const enrichHandlers: Pick<
   | "enrichResume"
   | "enrichCancel"
   | "enrichStartup"
+  | "enrichTakeOverEstimate"
+  | "enrichTakeOver"
 > = {
   enrichPreview: (request: EnrichRequest) => {
     const { sheet, box } = selectionFor(request);
@@ -167,16 +197,36 @@ export const enrichHandlers: Pick<
   },
   enrichConfirm: (arg) => {
     if (!hasApiKey(readSettings())) throw noKey();
-    return confirmJob(jobDeps(), jobIdOf(arg));
+    const jobId = jobIdOf(arg);
+    const progress = confirmJob(jobDeps(), jobId);
+    claimRun(jobId);
+    return progress;
   },
-  enrichStep: (arg) => stepJob(jobDeps(), jobIdOf(arg)),
-  enrichPause: (arg) => pauseJob(jobDeps(), jobIdOf(arg)),
-  enrichResume: (arg) => resumeJob(jobDeps(), jobIdOf(arg)),
-  enrichCancel: (arg) => cancelJob(jobDeps(), jobIdOf(arg)),
+  // Each of these spends or ends the run with the caller's key: the owner's sidebar only.
+  enrichStep: (arg) => stepJob(jobDeps(), ownJobId(arg)),
+  enrichPause: (arg) => pauseJob(jobDeps(), ownJobId(arg)),
+  enrichResume: (arg) => resumeJob(jobDeps(), ownJobId(arg)),
+  enrichCancel: (arg) => cancelJob(jobDeps(), ownJobId(arg)),
   enrichStartup: () => {
     const cache = CacheService.getUserCache();
     const focus = cache?.get(FOCUS_KEY) === "1";
     if (focus) cache?.remove(FOCUS_KEY);
-    return { job: currentJob(jobDeps()), focus };
+    const job = currentJob(jobDeps());
+    return { job, owner: job === null ? null : ownerOf(job.jobId), focus };
+  },
+  enrichTakeOverEstimate: (arg) => takeOverEstimate(jobIdOf(arg)),
+  enrichTakeOver: (arg) => {
+    const jobId = jobIdOf(arg);
+    if (!hasApiKey(readSettings())) throw noKey();
+    const estimate = takeOverEstimate(jobId);
+    if (!(estimate.maxCredits <= arg.confirmedCredits)) {
+      throw new JobError(
+        "stale",
+        `The rest of this run now costs up to ${estimate.maxCredits} credits, more than you confirmed.`,
+        "Press Take over again to see the new estimate.",
+      );
+    }
+    claimRun(jobId);
+    return estimate.progress;
   },
 };

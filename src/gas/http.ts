@@ -12,6 +12,7 @@
  * it travels anywhere, so the API key can never reach a cell, a log or the sidebar through here.
  */
 import type { Clock, Http, HttpOutcome, HttpRequest } from "../api/ports";
+import { redactCredentials } from "../api/redact";
 
 /** The platform refused before sending anything: nothing of the batch reached the server. */
 const NOT_SENT = /invalid argument|not allowed|whitelist|allowlist|dns error|bad request: /i;
@@ -27,13 +28,9 @@ const TIMED_OUT = /timeout|timed out|deadline/i;
  */
 const DAILY_QUOTA = /service invoked too many times for one day: urlfetch/i;
 
-/** Replaces every secret that appears in `text` with a marker. */
+/** Replaces every secret that appears in `text` (and credential-shaped values) with a marker. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let redacted = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) redacted = redacted.split(secret).join("[redacted]");
-  }
-  return redacted;
+  return redactCredentials(text, secrets);
 }
 
 /** The header values (and the bare keys inside `Token <key>`) that must never be echoed. */
@@ -46,8 +43,18 @@ function secretsOf(requests: readonly HttpRequest[]): string[] {
       secrets.add(value.replace(/^token\s+/i, ""));
     }
   }
-  // Longest first, so "Token abc" goes before its inner "abc".
-  return [...secrets].sort((a, b) => b.length - a.length);
+  return [...secrets];
+}
+
+/**
+ * An answer's body without the key the requests carried: an error page or a proxy may echo the
+ * request's headers, and a body's text can reach a row's status or the sidebar as a hint.
+ */
+export function redactedBody(body: string, requests: readonly HttpRequest[]): string {
+  const secrets = secretsOf(requests);
+  return secrets.some((secret) => secret.length >= 4 && body.includes(secret))
+    ? redactCredentials(body, secrets)
+    : body;
 }
 
 function toParams(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequest {
@@ -83,7 +90,7 @@ export function createUrlFetchHttp(): Http {
         return responses.map((response) => ({
           kind: "response",
           status: response.getResponseCode(),
-          body: response.getContentText(),
+          body: redactedBody(response.getContentText(), requests),
         }));
       } catch (error) {
         const failure = batchFailure(error, requests);

@@ -14,6 +14,7 @@ import { checkRoom } from "../jobs/paid-rows";
 import { loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
 import type { RpcHandlers } from "../rpc";
 import type { LeadsCompanySelection } from "../rpc/leads";
+import { companyChoicesFor } from "./company-choices";
 import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
@@ -123,7 +124,8 @@ export const leadSearchHandlers: Pick<
     };
   },
   leadsRun: (arg) => {
-    const planned = plan(formOf(arg));
+    const form = formOf(arg);
+    const planned = plan(form);
     if (planned.problems.length > 0) return { ok: false, problems: planned.problems };
     const { settings, client } = connected();
     if (planned.maxCredits > settings.spendCap) {
@@ -168,7 +170,7 @@ export const leadSearchHandlers: Pick<
       } catch {
         // Deleted during the run: its rows went to a spare sheet (summary.stoppedBy says which).
       }
-      return { ok: true, sheetName: sheet.getName(), ...summary };
+      return { ok: true, sheetName: sheet.getName(), ...summary, companyChoices: companyChoicesFor(form) };
     } finally {
       lock.release();
     }

@@ -58,8 +58,30 @@ export interface EnrichEstimate {
   cap: number;
 }
 
+/** Who confirmed a run: only they drive it (their key pays); others see it read-only. */
+export interface RunOwner {
+  /** True when the current user confirmed it (or took it over). */
+  mine: boolean;
+  /** The owner's address, or "another editor" when Apps Script does not give it. */
+  label: string;
+}
+
+/** What taking over someone's run would cost the current user: the rest of it, at most. */
+export interface TakeOverEstimate {
+  progress: EnrichProgress;
+  /** Remaining distinct URLs x credits per URL. */
+  maxCredits: number;
+  balance: number | null;
+  balanceError: string | null;
+  cap: number;
+  /** The current owner's label. */
+  owner: string;
+}
+
 export interface EnrichStartup {
   job: EnrichProgress | null;
+  /** The job's owner; null when nobody confirmed it yet. */
+  owner: RunOwner | null;
   /** True once after the menu item "Enrich selected profile URLs" opened the sidebar. */
   focus: boolean;
 }
@@ -73,4 +95,8 @@ export interface EnrichMethods {
   enrichResume: { arg: { jobId: string }; result: EnrichProgress };
   enrichCancel: { arg: { jobId: string }; result: EnrichProgress };
   enrichStartup: { arg: null; result: EnrichStartup };
+  /** Free: what taking over someone else's run would cost (nothing changes). */
+  enrichTakeOverEstimate: { arg: { jobId: string }; result: TakeOverEstimate };
+  /** The run becomes the current user's; refused when the rest now costs more than confirmed. */
+  enrichTakeOver: { arg: { jobId: string; confirmedCredits: number }; result: EnrichProgress };
 }

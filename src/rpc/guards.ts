@@ -13,6 +13,7 @@ import type { CreditsExportRequest, CreditsListRequest } from "./credits";
 import type { EnrichRequest } from "./enrich";
 import type { HistorySettings } from "./history";
 import type { LeadsRunRequest, PersonaPreset } from "./leads";
+import type { RetryRequest } from "./retry";
 import type { SettingsChange } from "./settings";
 import {
   bool,
@@ -119,6 +120,11 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   enrichResume: jobId,
   enrichCancel: jobId,
   enrichStartup: nothing,
+  enrichTakeOverEstimate: jobId,
+  enrichTakeOver: fields<{ jobId: string; confirmedCredits: number }>({
+    jobId: text(200),
+    confirmedCredits: num,
+  }),
   creditsSummary: nothing,
   creditsList: fields<CreditsListRequest>({ filters: transactionFilters, limit: num, offset: num }),
   creditsExport: fields<CreditsExportRequest>({ filters: transactionFilters, replace: bool }),
@@ -144,4 +150,6 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   historyUndo: nothing,
   historyDigest: jobId,
   historyShowJobChanges: fields<{ since: string }>({ since: text(20) }),
+  enrichRetryCounts: jobId,
+  enrichRetryEstimate: fields<RetryRequest>({ jobId: text(200), includeMaybeCharged: bool }),
 };

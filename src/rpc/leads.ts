@@ -5,10 +5,12 @@
  */
 import type { Problem } from "../api/errors";
 import type { CompanySelection } from "../jobs/lead-search/companies";
+import type { CompanyChoice } from "../jobs/lead-search/company-match";
 import type { LeadSearchForm } from "../jobs/lead-search/form";
 import type { LeadSearchSummary } from "../jobs/lead-search/run";
 import type { PersonaPreset } from "../jobs/presets/personas";
 
+export type { CompanyChoice, ResolvedCompany } from "../jobs/lead-search/company-match";
 export type { LeadSearchForm, PersonaForm, TargetKind } from "../jobs/lead-search/form";
 export type { LeadSearchSummary, SearchReport } from "../jobs/lead-search/run";
 
@@ -39,7 +41,12 @@ export interface LeadsRunRequest {
 
 export type LeadsRunResult =
   | { ok: false; problems: Problem[] }
-  | ({ ok: true; sheetName: string } & LeadSearchSummary);
+  | ({
+      ok: true;
+      sheetName: string;
+      /** A search by company name: the Companies sheet's rows of that name, to search by id instead. */
+      companyChoices: CompanyChoice[];
+    } & LeadSearchSummary);
 
 /** Saved personas, per document. */
 export type { PersonaPreset };

@@ -4,6 +4,7 @@
  * (TypeError, RangeError...) is a bug, not something the user can act on: its text ("Cannot
  * read properties of null") and any stack stay on the server, and the user gets a plain message.
  */
+import { redactCredentials } from "../api/redact";
 import type { UserError } from "../rpc";
 
 /** Longest message or next step sent to the sidebar (an echoed 50,000-character input is clipped). */
@@ -17,9 +18,9 @@ const INTERNAL: UserError = {
   next: "Try again; if it happens again, reload the sidebar.",
 };
 
-/** The first line only (no stack), at most MAX_MESSAGE characters. */
+/** The first line only (no stack), no credentials, at most MAX_MESSAGE characters. */
 export function clipped(text: string): string {
-  const line = text.split("\n")[0] ?? "";
+  const line = redactCredentials(text.split("\n")[0] ?? "");
   return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE - 1)}…` : line;
 }
 

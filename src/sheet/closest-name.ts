@@ -14,15 +14,25 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** The candidate nearest to `name` within `maxDistance` edits (the first on a tie), or null. */
+/** Longer than any name a user means to type: no suggestion is worked out for it. */
+const MAX_SUGGESTED_LENGTH = 64;
+
+/**
+ * The candidate nearest to `name` within `maxDistance` edits (the first on a tie), or null. The
+ * work is bounded: a candidate whose length differs by more than `maxDistance` cannot be within
+ * it (each edit changes the length by one at most), and a name over 64 characters gets none, so a
+ * pasted 50,000-character "name" costs nothing.
+ */
 export function closestName<T extends string>(
   name: string,
   candidates: readonly T[],
   maxDistance = 2,
 ): T | null {
+  if (name.length > MAX_SUGGESTED_LENGTH) return null;
   let best: T | null = null;
   let bestDistance = maxDistance + 1;
   for (const candidate of candidates) {
+    if (Math.abs(candidate.length - name.length) > maxDistance) continue;
     const distance = editDistance(name, candidate);
     if (distance < bestDistance) {
       best = candidate;
@@ -30,4 +40,20 @@ export function closestName<T extends string>(
     }
   }
   return best;
+}
+
+/** Characters of a typed name quoted back in an error. */
+const QUOTED_LENGTH = 40;
+/** Unknown names quoted in one error; the rest are counted. */
+const QUOTED_NAMES = 5;
+
+/** A typed name in quotes, cut to 40 characters: an error must stay readable in a cell. */
+export function quotedName(name: string): string {
+  return `"${name.length > QUOTED_LENGTH ? `${name.slice(0, QUOTED_LENGTH)}…` : name}"`;
+}
+
+/** The first five items joined with ", ", then "and N more". */
+export function someOf(items: readonly string[]): string {
+  const shown = items.slice(0, QUOTED_NAMES).join(", ");
+  return items.length > QUOTED_NAMES ? `${shown} and ${items.length - QUOTED_NAMES} more` : shown;
 }

@@ -4,7 +4,7 @@
  * Each list is checked against the wire types at compile time (see field-list.ts).
  */
 import type { Company, Lead, Transaction } from "../api/wire";
-import { closestName } from "./closest-name";
+import { closestName, quotedName, someOf } from "./closest-name";
 import { aliasField } from "./columns";
 import { everyKeyOf } from "./field-list";
 
@@ -200,12 +200,13 @@ export function parseFieldList(input: string | readonly (readonly unknown[])[]):
     else fields.push(field);
   }
   if (unknown.length > 0) {
-    const named = unknown.map((name) => {
-      const suggestion = suggestLeadField(name);
-      return suggestion === null ? `"${name}"` : `"${name}" (did you mean ${suggestion}?)`;
+    // Suggestions only for the names quoted: the message names five at most.
+    const named = unknown.map((name, index) => {
+      const suggestion = index < 5 ? suggestLeadField(name) : null;
+      return suggestion === null ? quotedName(name) : `${quotedName(name)} (did you mean ${suggestion}?)`;
     });
     const noun = unknown.length === 1 ? "field" : "fields";
-    return { error: `Unknown ${noun} ${named.join(", ")}. Valid fields: ${LEAD_FIELDS.join(", ")}.` };
+    return { error: `Unknown ${noun} ${someOf(named)}. Valid fields: ${LEAD_FIELDS.join(", ")}.` };
   }
   return { fields };
 }

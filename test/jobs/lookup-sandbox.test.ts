@@ -72,7 +72,11 @@ describe("=LOOKUP_LEAD against the sandbox", () => {
   });
 
   it("sends the spec's option names and pays 1 more per paid option (every option: test/runtime/formulas)", async () => {
-    const rows = formula({ url: urls[1], fields: "full_name", options: "fresh, similar, posts" });
+    const rows = formula({
+      url: urls[1],
+      fields: "full_name, people_also_viewed, posts",
+      options: "fresh, similar, posts",
+    });
     expect(rows[0]![0]).not.toBe("");
     expect((await lookupCharges()).map((c) => Math.abs(c.amount))).toEqual([3]);
   });

@@ -142,7 +142,14 @@ describe("=LOOKUP_LEAD in a cell", () => {
   ])("options %j cost what the sandbox's ledger charges: %i", async (options, credits) => {
     const row = 100 + nextUrl;
     addon.runtime.setCell(SHEET, `A${row}`, freshUrl());
-    addon.runtime.setCell(SHEET, `C${row}`, `=LOOKUP_LEAD(A${row}, "full_name", "${options}")`);
+    // Each paid option with its field (issue 12.10: paid data no cell shows is refused).
+    const paid = String(options)
+      .split(",")
+      .map((name) => name.trim())
+      .map((name) => (name === "similar" ? "people_also_viewed" : name))
+      .filter((name) => ["posts", "comments", "people_also_viewed", "reactions"].includes(name));
+    const fields = ["full_name", ...paid].join(", ");
+    addon.runtime.setCell(SHEET, `C${row}`, `=LOOKUP_LEAD(A${row}, "${fields}", "${options}")`);
     expect(addon.runtime.getCell(SHEET, `C${row}`).error).toBeUndefined();
     const charges = await lookupCharges();
     expect(charges.map((c) => Math.abs(c.amount))).toEqual([credits]);
@@ -150,9 +157,9 @@ describe("=LOOKUP_LEAD in a cell", () => {
 
   it("takes fields and options from ranges", async () => {
     addon.runtime.setCell(SHEET, "A60", freshUrl());
-    addon.runtime.setValues(SHEET, "E59", [["job_title", "network_url"]]);
-    addon.runtime.setValues(SHEET, "G59", [["posts"]]);
-    addon.runtime.setCell(SHEET, "C60", "=LOOKUP_LEAD(A60, E59:F59, G59)");
+    addon.runtime.setValues(SHEET, "E59", [["job_title", "network_url", "posts"]]);
+    addon.runtime.setValues(SHEET, "H59", [["posts"]]);
+    addon.runtime.setCell(SHEET, "C60", "=LOOKUP_LEAD(A60, E59:G59, H59)");
     const row = addon.runtime.getValues(SHEET, "C60:D60")[0]!;
     expect(row[1]).toBe(addon.runtime.getValues(SHEET, "A60")[0]![0]);
     expect((await lookupCharges()).map((c) => Math.abs(c.amount))).toEqual([2]);

@@ -139,12 +139,13 @@ describe("lead search by target", () => {
     const { result } = estimateAndRun(
       form({
         target: { kind: "company_id", value: "1000254" },
-        personas: [{ ...MARKETING, functions: ["astrology"] }],
+        // Production takes any keyword (PRODUCTION.md A5); one with no words to match is refused.
+        personas: [{ ...MARKETING, functions: ["--"] }],
       }),
     );
     const run = ok(result);
     expect(run.searches[0]).toMatchObject({ state: "failed", error: { kind: "validation" } });
-    expect(run.searches[0]!.error?.hint).toMatch(/astrology/i);
+    expect(run.searches[0]!.error?.hint).toMatch(/"--"/);
     expect(await leadSearchCharges()).toBe(0);
   });
 
@@ -158,11 +159,8 @@ describe("lead search by target", () => {
     });
     expect(estimate.ok).toBe(false);
     if (!estimate.ok) {
-      expect(estimate.problems.map((p) => p.path)).toEqual([
-        "company_name",
-        "personas[0][0]",
-        "personas[0][1]",
-      ]);
+      // Functions [] is allowed (PRODUCTION.md A5: it skips the function check).
+      expect(estimate.problems.map((p) => p.path)).toEqual(["company_name", "personas[0][0]"]);
     }
     expect((await addon.control.stats()).requests).toEqual(before);
   });
@@ -290,5 +288,44 @@ describe("find leads at these companies", () => {
     } finally {
       await addon.control.configure({ latencyMs: 0 });
     }
+  });
+});
+
+describe("a search by a company name several companies share (issue 14.2)", () => {
+  it("names the company the API used and offers the Companies sheet's rows of that name by id", () => {
+    const set = generateCompanies(1);
+    const [name, namesakes] = [...set.byLowerName.entries()].find(
+      ([, companies]) => companies.length >= 2 && companies.every((c) => c.leadCount >= 20),
+    )!;
+    const records = namesakes.slice(0, 2).map((c) => recordOf(1, c));
+    const rows = records.map((record) =>
+      COMPANY_FIELDS.map((field) => {
+        const value = record[field];
+        return Array.isArray(value) ? JSON.stringify(value) : (value ?? "");
+      }),
+    );
+    if (!addon.runtime.sheets().some((s) => s.name === "Companies")) addon.runtime.insertSheet("Companies");
+    const companies = sheetInfo("Companies")!;
+    if (companies.lastRow > 0) {
+      const blank = Array.from({ length: companies.lastRow }, () =>
+        new Array<string>(companies.lastColumn).fill(""),
+      );
+      addon.runtime.setValues("Companies", "A1", blank);
+    }
+    addon.runtime.setValues("Companies", "A1", [[...COMPANY_FIELDS], ...rows]);
+
+    const run = ok(
+      estimateAndRun(form({ target: { kind: "company_name", value: name }, personas: [], limit_by: "5" }))
+        .result,
+    );
+    const used = run.searches[0]!.company;
+    expect(used?.id).toBeDefined();
+    expect(records.map((r) => r.network_id)).toContain(used!.id);
+    expect(used!.name.toLowerCase()).toBe(name);
+    expect(run.companyChoices.map((c) => [c.row, c.network_id])).toEqual([
+      [2, records[0]!.network_id],
+      [3, records[1]!.network_id],
+    ]);
+    expect(run.companyChoices[0]!.website).toBe(records[0]!.website);
   });
 });

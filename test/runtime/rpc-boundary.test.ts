@@ -29,6 +29,8 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   enrichResume: { jobId: "job-1" },
   enrichCancel: { jobId: "job-1" },
   enrichStartup: null,
+  enrichTakeOverEstimate: { jobId: "job-1" },
+  enrichTakeOver: { jobId: "job-1", confirmedCredits: 5 },
   creditsSummary: null,
   creditsList: { filters: { amount: { modifier: "gt", value: "1" } }, limit: 10, offset: 0 },
   creditsExport: { filters: {}, replace: false },
@@ -51,6 +53,8 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   historyUndo: null,
   historyDigest: { jobId: "job-1" },
   historyShowJobChanges: { since: "2026-11-01" },
+  enrichRetryCounts: { jobId: "job-1" },
+  enrichRetryEstimate: { jobId: "job-1", includeMaybeCharged: false },
 };
 
 const METHODS = Object.keys(SAMPLES) as RpcMethod[];

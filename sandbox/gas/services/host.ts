@@ -10,6 +10,7 @@ import { countMethod } from "../counters";
 import type { Execution } from "../execution";
 import type { Manifest } from "../manifest";
 import type { SpreadsheetModel } from "../spreadsheet-model";
+import type { TriggerTable } from "../triggers";
 import type { CacheStores } from "./cache";
 import type { LockTable } from "./lock";
 import type { LogEntry } from "./logging";
@@ -29,6 +30,10 @@ export interface RuntimeState {
   counters: Counters;
   /** appsscript.json, when the runtime was given one (urlFetchWhitelist, oauthScopes). */
   manifest: Manifest | undefined;
+  /** Time-driven triggers of this project (../triggers.ts). */
+  triggers: TriggerTable;
+  /** The project is an editor add-on: one hourly-at-most clock trigger per user per document. */
+  addOn: boolean;
   /** Daily quotas (URL Fetch), per user. */
   quotas: Quotas;
   logs: LogEntry[];

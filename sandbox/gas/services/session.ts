@@ -1,5 +1,5 @@
 /**
- * Session and ScriptApp. Inside a custom function Session.getActiveUser().getEmail() is empty,
+ * Session. Inside a custom function Session.getActiveUser().getEmail() is empty,
  * as in Sheets (custom functions run anonymously, with the owner's authority).
  */
 import { createHash } from "node:crypto";
@@ -25,16 +25,5 @@ export function createSession(host: ServiceHost): object {
     },
     getScriptTimeZone: () => host.state.model.timeZone,
     getActiveUserLocale: () => "en",
-  };
-}
-
-export function createScriptApp(host: ServiceHost): object {
-  return {
-    AuthMode: { NONE: "NONE", CUSTOM_FUNCTION: "CUSTOM_FUNCTION", LIMITED: "LIMITED", FULL: "FULL" },
-    getScriptId: () => "emulated-script-id",
-    getOAuthToken: () => {
-      enter(host, "ScriptApp.getOAuthToken");
-      return "emulated-oauth-token";
-    },
   };
 }

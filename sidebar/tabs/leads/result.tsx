@@ -31,10 +31,12 @@ export function RunResult({
   result,
   busy = false,
   onNextPage,
+  onSearchById,
 }: {
   result: Extract<LeadsRunResult, { ok: true }>;
   busy?: boolean;
   onNextPage?(offset: number): void;
+  onSearchById?(id: string): void;
 }) {
   const failed = result.searches.filter((s) => s.state === "failed");
   const notRun = result.searches.filter((s) => s.state === "not run");
@@ -57,6 +59,9 @@ export function RunResult({
           </span>
         ) : null}
       </div>
+      {single?.company || result.companyChoices.length > 0 ? (
+        <CompanyUsed result={result} busy={busy} onSearchById={onSearchById} />
+      ) : null}
       {result.searches.length > 1 ? <PerCompany result={result} /> : null}
       {single?.error ? (
         <div class="notice error" role="alert">
@@ -82,6 +87,62 @@ export function RunResult({
         <p class="muted">{plural(notRun.length, "search")} not run: run again for those companies.</p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A search by company name: which company the API picked (from its leads), and the Companies
+ * sheet's rows of that name, each with a button to search by its id instead (issue 14.2).
+ */
+function CompanyUsed({
+  result,
+  busy,
+  onSearchById,
+}: {
+  result: Extract<LeadsRunResult, { ok: true }>;
+  busy: boolean;
+  onSearchById?(id: string): void;
+}) {
+  const used = result.searches[0]?.company;
+  const others = result.companyChoices.filter((choice) => choice.network_id !== used?.id);
+  return (
+    <div class="notice info" data-testid="leads-company-used">
+      {used ? (
+        <span>
+          Searched at <strong>{used.name || "a company"}</strong> (id {used.id}
+          {used.website ? ` · ${used.website}` : ""}), the company the API found for this name.
+        </span>
+      ) : (
+        <span>No lead came back, so the API did not say which company it found for this name.</span>
+      )}
+      {others.length > 0 ? (
+        <>
+          <span class="next">
+            {others.length === 1
+              ? "Your Companies sheet has another company of this name: search by its id to be sure."
+              : `Your Companies sheet has ${others.length} other companies of this name: search by one's id to be sure.`}
+          </span>
+          <ul style={LIST}>
+            {others.map((choice) => (
+              <li key={choice.row}>
+                Row {choice.row}: {choice.name} (id {choice.network_id}
+                {choice.website ? ` · ${choice.website}` : ""}){" "}
+                {onSearchById ? (
+                  <button
+                    type="button"
+                    class="secondary"
+                    disabled={busy}
+                    onClick={() => onSearchById(choice.network_id)}
+                  >
+                    Search by this id
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@
 import { estimateLookupCost } from "../../api/cost";
 import { type LeadLookupRequest, type LookupOption, PAID_LOOKUP_OPTIONS } from "../../api/wire";
 import { DEFAULT_LOOKUP_FIELDS, isLeadField, type LeadField } from "../../sheet/lead-fields";
+import { type PaidExtrasHowTo, paidExtrasProblem } from "../paid-extras";
 
 /** fill: write only into empty cells. refresh: overwrite (the weekly CRM refresh). */
 export type EnrichMode = "fill" | "refresh";
@@ -61,6 +62,15 @@ export function lookupRequest(url: string, extras: EnrichExtras): LeadLookupRequ
   return request;
 }
 
+/** The how-to of paidExtrasProblem's message, in the Enrich tab's terms. */
+const ENRICH_HOW_TO: PaidExtrasHowTo = {
+  addOptions: (options) => {
+    const labels = EXTRA_CHOICES.filter((c) => options.includes(c.option)).map((c) => c.label);
+    return `tick ${labels.join(", ")} among the extras`;
+  },
+  addFields: (fields) => `add ${fields.join(", ")} to the fields`,
+};
+
 /** Checks options that came from the sidebar; throws a message the user can act on. */
 export function checkOptions(raw: unknown): EnrichOptions {
   const input = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<
@@ -77,5 +87,9 @@ export function checkOptions(raw: unknown): EnrichOptions {
   ) as EnrichExtras;
   const extras: EnrichExtras = {};
   for (const choice of EXTRA_CHOICES) if (chosen[choice.option] === true) extras[choice.option] = true;
+  // An extra's own column is added by the plan, so only a field without its extra can be refused.
+  const withExtraColumns = [...fields, ...PAID_LOOKUP_OPTIONS.filter((option) => extras[option])];
+  const unseen = paidExtrasProblem(withExtraColumns, Object.keys(extras), ENRICH_HOW_TO);
+  if (unseen !== null) throw new Error(unseen);
   return { fields, extras, mode: input.mode };
 }

@@ -9,6 +9,7 @@ import type { LeadSearchRequest, LeadSearchResponse } from "../../api/wire";
 import type { CellValue } from "../../sheet/cell-value";
 import type { Grid } from "../enrich/ports";
 import { keptRowsMessage, writeErrorText } from "../paid-rows";
+import { type ResolvedCompany, resolvedCompany } from "./company-match";
 import { existingKeys, LEADS_SHEET, type LeadsLayout, leadsLayout, newLeadRows } from "./leads-sheet";
 
 export interface LeadSearchClient {
@@ -45,6 +46,8 @@ export interface SearchReport {
   status: string;
   spent: number;
   error?: SearchFailure;
+  /** A search by company name: the company the API used, from its leads (issue 14.2). */
+  company?: ResolvedCompany;
 }
 
 export interface LeadSearchSummary {
@@ -120,7 +123,9 @@ function reportOf(
     };
   }
   const { value } = outcome;
+  const company = search.request.company_name === undefined ? null : resolvedCompany(value.leads);
   return {
+    ...(company ? { company } : {}),
     label: search.label,
     state: "ok",
     leads: value.leads.length,

@@ -21,6 +21,7 @@ import {
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
 import { type FormulaBudget, NO_BUDGET } from "../formula-budget/budget";
+import { type PaidExtrasHowTo, paidExtrasProblem } from "../paid-extras";
 import { type CellArgument, fieldListInput, urlCells } from "./arguments";
 import { leadCacheKey, type TextCache } from "./cache";
 import { isAbandoned, retryAfter } from "./in-flight";
@@ -79,6 +80,9 @@ export const MESSAGES = {
 export const MAX_FORMULA_URLS = 2000;
 /** With posts, comments or similar profiles (up to 20 items each) an answer is several times larger. */
 export const MAX_FORMULA_URLS_WITH_EXTRAS = 500;
+
+/** The paid options: each adds up to 20 items to an answer. */
+const EXTRAS: readonly LookupOption[] = PAID_LOOKUP_OPTIONS;
 
 function maxFormulaUrls(options: readonly LookupOption[]): number {
   return EXTRAS.some((extra) => options.includes(extra)) ? MAX_FORMULA_URLS_WITH_EXTRAS : MAX_FORMULA_URLS;
@@ -223,28 +227,13 @@ function messageRow(message: string, width: number): CellValue[] {
   return [toCellValue(message, { target: "customFunction" }), ...Array<CellValue>(width - 1).fill("")];
 }
 
-/** Fields the API fills only when their paid option (same name) is sent; otherwise always empty. */
-const EXTRAS: ReadonlyArray<LeadField & LookupOption> = PAID_LOOKUP_OPTIONS;
-
-/**
- * An extras field asked for without its option would be a blank column that looks like "no
- * posts": fail the formula instead, saying which option to add and what it costs.
- */
-function missingExtrasOption(fields: readonly LeadField[], options: readonly LookupOption[]): string | null {
-  // In the order the user asked for the fields.
-  const missing = fields.filter(
-    (field): field is (typeof EXTRAS)[number] =>
-      (EXTRAS as readonly string[]).includes(field) && !options.includes(field as LookupOption),
-  );
-  if (missing.length === 0) return null;
-  const names = missing.map((name) => `"${name}"`).join(", ");
-  const plural = missing.length > 1;
-  return (
-    `The field${plural ? "s" : ""} ${names} ${plural ? "are" : "is"} only filled with the option${plural ? "s" : ""} ` +
-    `of the same name (+1 credit per lead each): add ${plural ? "them" : "it"} as the third argument, ` +
-    `for example =LOOKUP_LEAD(A2, "full_name, ${missing[0]}", "${missing.join(", ")}").`
-  );
-}
+/** The how-to of paidExtrasProblem's message, in the formula's terms. */
+const FORMULA_HOW_TO: PaidExtrasHowTo = {
+  addOptions: (options) =>
+    `add ${options.length > 1 ? "them" : "it"} as the third argument, for example =LOOKUP_LEAD(A2, "full_name, ${options[0]}", "${options.join(", ")}")`,
+  addFields: (fields) =>
+    `add ${fields.length > 1 ? "them" : "it"} to the fields, for example =LOOKUP_LEAD(A2, "full_name, ${fields.join(", ")}", "${fields.join(", ")}")`,
+};
 
 /** The formula's answer: one row per URL cell, `fields.length` columns each. Throws for a wrong argument. */
 export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps): CellValue[][] {
@@ -256,8 +245,9 @@ export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps
   if ("error" in parsed) throw new Error(parsed.error);
   const { fields } = fieldList;
   const { options } = parsed;
-  const missing = missingExtrasOption(fields, options);
-  if (missing !== null) throw new Error(missing);
+  // Paid data that no cell would show: refused before anything is charged.
+  const unseen = paidExtrasProblem(fields, options, FORMULA_HOW_TO);
+  if (unseen !== null) throw new Error(unseen);
 
   const distinct = new Map<string, Distinct>();
   const wanted = cells.cells.map((cell) => classify(cell, distinct, options));

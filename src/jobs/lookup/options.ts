@@ -3,6 +3,7 @@
  * ("fresh, full_experience") or a range of cells. Each maps to one boolean option of lead lookup.
  */
 import { type LeadLookupRequest, LOOKUP_OPTIONS, type LookupOption } from "../../api/wire";
+import { quotedName, someOf } from "../../sheet/closest-name";
 import { type CellArgument, namesIn } from "./arguments";
 
 /** Friendly name -> the spec's option. The spec's own names are accepted as well. */
@@ -40,13 +41,13 @@ export function parseLookupOptions(input: CellArgument): OptionsResult {
   const unknown: string[] = [];
   for (const name of namesIn(input)) {
     const option = toOption(name);
-    if (option === null) unknown.push(`"${name}"`);
+    if (option === null) unknown.push(quotedName(name));
     else chosen.add(option);
   }
   if (unknown.length > 0) {
     const noun = unknown.length === 1 ? "option" : "options";
     return {
-      error: `Unknown lookup ${noun} ${unknown.join(", ")}. Valid options: ${acceptedOptionNames()}.`,
+      error: `Unknown lookup ${noun} ${someOf(unknown)}. Valid options: ${acceptedOptionNames()}.`,
     };
   }
   return { options: LOOKUP_OPTIONS.filter((option) => chosen.has(option)) };

@@ -1,0 +1,116 @@
+/**
+ * Retry failed rows only: after a run, a new run over the same rows that sends only the URLs
+ * whose lookup failed in a way worth sending again (the API's temporary trouble, a throttle, an
+ * unreachable API). Never "not found" (free and final) nor a request the API refused (the same
+ * request is refused again); a lookup that "may have been charged" (timed out or cut off after it
+ * was sent) only when the user ticks that box, since sending it again may charge again.
+ */
+import { apiError } from "../../api/errors";
+import { loadJob } from "../enrich/cursor";
+import { type JobDeps, JobError } from "../enrich/deps";
+import { saveEstimate } from "../enrich/job";
+import type { EnrichJob, EnrichProgress } from "../enrich/job-types";
+import { type EnrichPlan, planEnrichment, type SelectionBox } from "../enrich/plan";
+import type { Grid } from "../enrich/ports";
+import { readStatuses } from "../enrich/row-writer";
+import { indicesIn, URL_STATE } from "../enrich/url-states";
+import { distinctUrls } from "../enrich/urls";
+
+export interface RetryCounts {
+  /** Distinct URLs to send again. */
+  retryable: number;
+  /** Distinct URLs that may have been charged already: sent again only when the user agrees. */
+  maybeCharged: number;
+}
+
+const REFUSED = `error: ${apiError("validation", { charged: "no" }).message}`;
+const MAYBE_CHARGED = "may have been charged";
+
+interface Classified {
+  job: EnrichJob;
+  retryable: number[];
+  maybeCharged: number[];
+}
+
+function finishedJob(deps: JobDeps, jobId: string): EnrichJob {
+  const loaded = loadJob(deps.store);
+  if (!loaded || loaded.job.id !== jobId) {
+    throw new JobError(
+      "gone",
+      "This run is no longer the spreadsheet's last run.",
+      "Select the rows and run again.",
+    );
+  }
+  if (loaded.job.state !== "done") {
+    throw new JobError("state", `This run is ${loaded.job.state}.`, "Resume it, or let it finish, first.");
+  }
+  return loaded.job;
+}
+
+/** The failed URLs of the run, sorted by what the sheet's status column says of each. */
+function classify(deps: JobDeps, jobId: string): Classified & { grid: Grid } {
+  const job = finishedJob(deps, jobId);
+  const grid = deps.grid(job.sheetId);
+  if (!grid) throw new JobError("changed", `The sheet "${job.sheetName}" is gone.`);
+  const { states } = loadJob(deps.store)!;
+  const height = job.lastRow - job.firstRow + 1;
+  const urls = distinctUrls(
+    grid.read(job.firstRow, job.urlColumn, height, 1).map((row) => row[0] ?? ""),
+    job.firstRow,
+  );
+  const failed = indicesIn(states, URL_STATE.failed);
+  const interrupted = indicesIn(states, URL_STATE.interrupted);
+  const statuses = readStatuses(
+    grid,
+    job.layout,
+    failed.map((index) => urls.rows[index]?.[0] ?? job.firstRow),
+  );
+  const retryable: number[] = [];
+  const maybeCharged = [...interrupted];
+  for (const index of failed) {
+    const [status] = statuses.get(urls.rows[index]?.[0] ?? 0) ?? [""];
+    if (status.includes(MAYBE_CHARGED)) maybeCharged.push(index);
+    else if (!status.startsWith(REFUSED)) retryable.push(index);
+  }
+  return { job, grid, retryable, maybeCharged: maybeCharged.sort((a, b) => a - b) };
+}
+
+export function retryCounts(deps: JobDeps, jobId: string): RetryCounts {
+  const { retryable, maybeCharged } = classify(deps, jobId);
+  return { retryable: retryable.length, maybeCharged: maybeCharged.length };
+}
+
+/** Plans the retry as a new run awaiting confirmation (its own estimate); charges nothing. */
+export function estimateRetry(
+  deps: JobDeps,
+  jobId: string,
+  includeMaybeCharged: boolean,
+): { plan: EnrichPlan; progress: EnrichProgress; box: SelectionBox } {
+  const { job, grid, retryable, maybeCharged } = classify(deps, jobId);
+  const toFetch = [...retryable, ...(includeMaybeCharged ? maybeCharged : [])].sort((a, b) => a - b);
+  if (toFetch.length === 0) {
+    throw new JobError(
+      "nothing",
+      "No failed rows to retry.",
+      maybeCharged.length > 0 ? "Tick the box to retry the rows that may have been charged." : undefined,
+    );
+  }
+  const box: SelectionBox = {
+    sheetId: job.sheetId,
+    sheetName: job.sheetName,
+    top: job.layout.headerRow,
+    left: job.urlColumn,
+    height: job.lastRow - job.layout.headerRow + 1,
+    width: 1,
+  };
+  const plan = planEnrichment(grid, box, job.options, job.urlColumn);
+  if (plan.fingerprint !== job.fingerprint || plan.firstRow !== job.firstRow) {
+    throw new JobError(
+      "changed",
+      "The profile URLs in these rows changed since the run.",
+      "Select the rows and start a new run.",
+    );
+  }
+  const retry = { ...plan, toFetch, maxCredits: toFetch.length * plan.creditsPerUrl };
+  return { plan: retry, progress: saveEstimate(deps, retry, job.options), box };
+}
