@@ -106,8 +106,11 @@ describe("lookups (A2, A3)", () => {
     const request: EnrichRequest = {
       options: { fields: ["full_name", "reactions"], extras: { reactions: true }, mode: "refresh" },
     };
-    const estimate = rpc<{ progress: EnrichProgress }>("enrichEstimate", request);
-    expect(estimate.progress).toMatchObject({ creditsPerUrl: 2, maxCredits: 4 });
+    const estimate = rpc<{ preview: { creditsPerUrl: number; maxCredits: number } }>(
+      "enrichEstimate",
+      request,
+    );
+    expect(estimate.preview).toMatchObject({ creditsPerUrl: 2, maxCredits: 4 });
     const end = enrich("A1:A3", request);
     expect(end).toMatchObject({ state: "done", ok: 2 });
     expect(await charged(PATHS.leadLookup)).toBe(4);
