@@ -60,6 +60,12 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await addon.control.reset();
+  // Each test starts from a blank sheet: a formula left behind would recalculate (and charge).
+  const sheet = addon.runtime.sheets().find((s) => s.name === SHEET);
+  if (sheet && sheet.lastRow > 0) {
+    const blank = Array.from({ length: sheet.lastRow }, () => new Array<string>(sheet.lastColumn).fill(""));
+    addon.runtime.setValues(SHEET, "A1", blank);
+  }
 });
 
 describe("lookups (A2, A3)", () => {
