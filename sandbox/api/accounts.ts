@@ -11,6 +11,8 @@ export interface Account {
   balance: number;
   /** Newest last (the list endpoint reverses). */
   transactions: Transaction[];
+  /** Pending records (ledger statuses, PRODUCTION.md A11) and when each turns to success (epoch ms). */
+  pending: Array<{ transaction: Transaction; settleAt: number }>;
 }
 
 export interface Charge {
@@ -56,7 +58,7 @@ export class Accounts {
    * Amounts are deterministic; timestamps are relative to now.
    */
   private createWithHistory(key: string, credits: number): void {
-    const account: Account = { key, balance: 0, transactions: [] };
+    const account: Account = { key, balance: 0, transactions: [], pending: [] };
     this.accounts.set(key, account);
     const day = 86_400_000;
     const start = this.now() - 60 * day;
@@ -88,7 +90,7 @@ export class Accounts {
   setCredits(key: string, credits: number): void {
     let account = this.accounts.get(key);
     if (account === undefined) {
-      account = { key, balance: 0, transactions: [] };
+      account = { key, balance: 0, transactions: [], pending: [] };
       this.accounts.set(key, account);
       this.record(account, credits, "top_up", "Initial credits");
       return;
@@ -96,7 +98,10 @@ export class Accounts {
     this.record(account, credits - account.balance, "adjustment", "Balance set by the sandbox");
   }
 
-  /** Takes `credits` from the key (positive number) and records it. */
+  /**
+   * Takes `credits` from the key (positive number) and records it. With `pendingMs` (ledger
+   * statuses) the record reads `pending` until that much time has passed, then `success`.
+   */
   charge(
     key: string,
     credits: number,
@@ -104,13 +109,44 @@ export class Accounts {
     balanceType: string,
     description: string,
     url?: string,
+    pendingMs?: number,
   ): void {
     const account = this.accounts.get(key);
     if (account === undefined || credits <= 0) return;
     const transaction = this.record(account, -credits, balanceType, description);
+    if (pendingMs !== undefined) {
+      transaction.status = "pending";
+      account.pending.push({ transaction, settleAt: this.now() + pendingMs });
+    }
     const charge: Charge = { key, path, amount: credits, at: transaction.created_at };
     if (url !== undefined) charge.url = url;
     this.ledger.push(charge);
+  }
+
+  /**
+   * An `error` record (ledger statuses, PRODUCTION.md A11): a paid request that failed, its charge
+   * reversed at once, so the record shows the amount but the balance does not move.
+   */
+  recordError(key: string, credits: number, balanceType: string, description: string): void {
+    const account = this.accounts.get(key);
+    if (account === undefined || credits <= 0) return;
+    const transaction = this.record(account, -credits, balanceType, description);
+    account.balance += credits;
+    transaction.after_balance = account.balance;
+    transaction.status = "error";
+  }
+
+  /** Turns pending records whose time has come into success (updated_at: when they settled). */
+  settle(key: string): void {
+    const account = this.accounts.get(key);
+    if (account === undefined || account.pending.length === 0) return;
+    const now = this.now();
+    account.pending = account.pending.filter(({ transaction, settleAt }) => {
+      if (settleAt > now) return true;
+      transaction.status = "success";
+      transaction.updated_at = formatTimestamp(Math.max(settleAt, 0));
+      return false;
+    });
   }
 
   private record(

@@ -27,6 +27,7 @@ const FIELDS = [
   "limit_by",
   "offset_by",
   "get_max_companies",
+  "include_total_count",
   "website_blacklist",
   "strict",
   "exclude_ids",
@@ -46,6 +47,8 @@ interface Query {
   limitBy?: number;
   offsetBy?: number;
   strictLocations: boolean;
+  /** get_max_companies or include_total_count (PRODUCTION.md A1): answer results_count. */
+  wantsCount: boolean;
   excludeIds: Set<string>;
   excludeDomains: Set<string>;
 }
@@ -95,7 +98,8 @@ function readQuery(text: string): Query {
   if (offsetBy !== undefined && !(offsetBy >= 0 && offsetBy < SEARCHED_LIMIT - 1)) {
     throw validationError("offset_by must be greater than 0 (or 0) and less than 1599", "edit offset_by");
   }
-  reader.boolean("get_max_companies");
+  const wantsCount =
+    (reader.boolean("get_max_companies") ?? false) || (reader.boolean("include_total_count") ?? false);
   reader.boolean("website_blacklist");
   const strict = reader.strings("strict") ?? [];
   for (const name of strict) {
@@ -144,6 +148,7 @@ function readQuery(text: string): Query {
     limitBy,
     offsetBy,
     strictLocations: strict.includes("company_locations"),
+    wantsCount,
     excludeIds: new Set(
       ((excludeIds as Array<string | number> | undefined) ?? []).map((id) => String(id).trim()),
     ),
@@ -203,6 +208,9 @@ function wantsRefine(request: EndpointRequest): boolean {
   return request.state.config.refineSearch || header === "true" || header === "1";
 }
 
+/** The answer's shape: results_count is there only when asked for (PRODUCTION.md A1). */
+type CompanySearchAnswer = Omit<CompanySearchResponse, "results_count"> & { results_count?: number };
+
 export const companySearch: Endpoint = (request) => {
   const { body, data, state } = request;
   const query = readQuery(body);
@@ -246,12 +254,13 @@ export const companySearch: Endpoint = (request) => {
     .map((i) => data.companies.companies[i]!)
     .filter(isSuitable)
     .map((company) => recordOf(data.seed, company));
-  const response: CompanySearchResponse = {
-    companies,
-    results_count: matching.length,
-    amount: -companies.length,
-    time_cached: timeCached,
-  };
+  const production = state.config.totalCount === "when_asked";
+  if (production && companies.length === 0) {
+    // PRODUCTION.md A1: no match answers exactly this, with no count even when one was asked for.
+    return { status: 200, body: { amount: 0, companies: [] } };
+  }
+  const response: CompanySearchAnswer = { companies, amount: -companies.length, time_cached: timeCached };
+  if (!production || query.wantsCount) response.results_count = matching.length;
   return {
     status: 200,
     body: response,

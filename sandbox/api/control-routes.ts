@@ -5,6 +5,7 @@ import type { Dataset } from "./dataset.ts";
 import { ApiFailure } from "./failure.ts";
 import { SUPPORTED_LOCATIONS } from "./geography.ts";
 import { profileUrl } from "./lead-core.ts";
+import { READING_CHOICES, READING_PRESETS, type ReadingPreset } from "./readings.ts";
 import { FAULT_KINDS, type FaultRule, type SandboxConfig, type SandboxState } from "./state.ts";
 
 export interface ControlAnswer {
@@ -82,8 +83,55 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
         next.freshLatencyMs = value;
         break;
       case "refineSearch":
-        if (typeof value !== "boolean") throw bad("refineSearch must be a boolean");
-        next.refineSearch = value;
+      case "negativeBalance":
+      case "ledgerStatuses":
+        if (typeof value !== "boolean") throw bad(`${name} must be a boolean`);
+        next[name] = value;
+        break;
+      case "readings":
+        if (typeof value !== "string" || !(value in READING_PRESETS))
+          throw bad(`readings must be one of ${Object.keys(READING_PRESETS).join(", ")}`);
+        Object.assign(next, READING_PRESETS[value as ReadingPreset]);
+        break;
+      case "totalCount":
+      case "lookupSource":
+      case "lookupNotFound":
+      case "leadNoMatch":
+      case "insufficientFundsStatus":
+      case "extrasCharged": {
+        const choices = READING_CHOICES[name] as readonly unknown[];
+        if (!choices.includes(value)) throw bad(`${name} must be one of ${choices.join(", ")}`);
+        Object.assign(next, { [name]: value });
+        break;
+      }
+      case "pendingMs":
+        if (!isDelay(value)) throw bad("pendingMs must be a non-negative number");
+        next.pendingMs = value;
+        break;
+      case "accountParallel":
+      case "dailySearches":
+        if (value !== null && !(typeof value === "number" && Number.isInteger(value) && value >= 0))
+          throw bad(`${name} must be a whole number or null (no limit)`);
+        next[name] = value as number | null;
+        break;
+      case "dailyLimitStatus":
+        if (!(typeof value === "number" && Number.isInteger(value) && value >= 400 && value <= 599))
+          throw bad("dailyLimitStatus must be an HTTP error status (400..599)");
+        next.dailyLimitStatus = value;
+        break;
+      case "latencyModel":
+        if (value !== "fixed" && value !== "production")
+          throw bad("latencyModel must be fixed or production");
+        next.latencyModel = value;
+        break;
+      case "latencySeed":
+        if (typeof value !== "number" || !Number.isInteger(value))
+          throw bad("latencySeed must be an integer");
+        next.latencySeed = value;
+        break;
+      case "latencyScale":
+        if (!isDelay(value)) throw bad("latencyScale must be a non-negative number");
+        next.latencyScale = value;
         break;
       default:
         throw bad(`unknown config field ${name}`);

@@ -1,7 +1,7 @@
 /** A typed async client for the sandbox's control endpoints (/__sandbox/...), for tests and tools. */
-import type { SandboxConfig, SandboxStats } from "./state.ts";
+import type { SandboxConfig, SandboxConfigInput, SandboxStats } from "./state.ts";
 
-export type { FaultKind, FaultRule, SandboxConfig, SandboxStats } from "./state.ts";
+export type { FaultKind, FaultRule, SandboxConfig, SandboxConfigInput, SandboxStats } from "./state.ts";
 
 export interface SandboxInfo {
   seed: number;
@@ -23,7 +23,7 @@ export interface SandboxControl {
   stats(): Promise<SandboxStats>;
   reset(): Promise<void>;
   config(): Promise<SandboxConfig>;
-  configure(config: Partial<SandboxConfig>): Promise<SandboxConfig>;
+  configure(config: SandboxConfigInput): Promise<SandboxConfig>;
   setCredits(key: string, credits: number): Promise<{ key: string; balance: number }>;
   sampleUrls(count: number, offset?: number): Promise<string[]>;
   lists(): Promise<SandboxLists>;

@@ -51,7 +51,10 @@ export function errorBody(status: number, detail: string): ErrorBody {
 }
 
 /** The answer a fault replaces the real one with (none for "slow", which only delays). */
-export function faultAnswer(kind: FaultKind): { status: number; text: string } | null {
+export function faultAnswer(
+  kind: FaultKind,
+  insufficientFundsStatus = 402,
+): { status: number; text: string } | null {
   switch (kind) {
     case "server_error":
       return {
@@ -62,8 +65,8 @@ export function faultAnswer(kind: FaultKind): { status: number; text: string } |
       return { status: 429, text: JSON.stringify(errorBody(429, "Request was throttled.")) };
     case "insufficient_funds":
       return {
-        status: 402,
-        text: JSON.stringify(errorBody(402, "Insufficient funds. Top up your balance.")),
+        status: insufficientFundsStatus,
+        text: JSON.stringify(errorBody(insufficientFundsStatus, "Insufficient funds in the account.")),
       };
     case "malformed":
       return { status: 200, text: '{"lead": {"full_name": "Trunc' };

@@ -7,10 +7,10 @@ import type { Endpoint } from "./endpoint.ts";
 import { COMPANY_TYPE_VALUES, FILTER_EMPTY_VARS, HEADCOUNT_VALUES, inHeadcounts } from "./enumerations.ts";
 import { ApiFailure, validationError } from "./failure.ts";
 import { isSupportedLocation, placeMatches } from "./geography.ts";
-import type { LeadCore } from "./lead-core.ts";
+import { type LeadCore, salesId } from "./lead-core.ts";
 import { buildLead } from "./lead-record.ts";
 import { type LinkFilters, readNetworkFilterLink } from "./network-filter-link.ts";
-import { matchPersona, type Persona, readPersonas } from "./personas.ts";
+import { type Persona, personaMatcher, readPersonas } from "./personas.ts";
 import { FUNCTIONS, SENIORITIES, type Seniority } from "./vocabulary.ts";
 
 /** Spec target rules 2-4: the network's limit, and the lower one without a company or with a link. */
@@ -26,6 +26,8 @@ const FIELDS = [
   "locations",
   "personas",
   "limit_by",
+  "offset_by",
+  "exclude_ids",
   "exclude_names",
   "filter_empty_vars",
   "changed_jobs",
@@ -242,7 +244,22 @@ function* candidates(data: Dataset, target: Target): Generator<number> {
   for (let k = 0; k < data.leadCount; k++) yield data.spreadLeadIndex(k);
 }
 
-export const leadSearch: Endpoint = ({ body, data }) => {
+/** A6: what production answers when no lead matches (free). */
+export const NO_LEADS_STATUS = "No leads match with input criteria";
+
+/** A7: skip leads by sales id (text). */
+function excludedSalesIds(reader: BodyReader): Set<string> {
+  const ids = reader.raw("exclude_ids");
+  if (ids === undefined || ids === null) return new Set();
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string"))
+    throw validationError(
+      "exclude_ids must be a list of sales ids (text)",
+      'edit exclude_ids; e.g. ["ACwAA..."]',
+    );
+  return new Set(ids.map((id) => id.trim()));
+}
+
+export const leadSearch: Endpoint = ({ body, data, state }) => {
   const reader = new BodyReader(parseJsonObject(body), FIELDS);
   const linkText = reader.string("network_filter_link");
   const target = readTarget(reader, data, linkText !== undefined);
@@ -250,10 +267,14 @@ export const leadSearch: Endpoint = ({ body, data }) => {
   const limitBy = reader.number("limit_by", true);
   if (limitBy !== undefined && limitBy < 1)
     throw validationError("limit_by must be at least 1", "edit limit_by");
+  const offsetBy = reader.number("offset_by", true) ?? 0;
+  if (offsetBy < 0) throw validationError("offset_by must be 0 or more", "edit offset_by");
+  const excluded = excludedSalesIds(reader);
   const tests = [
     ...bodyTests(reader, data),
     ...(linkText === undefined ? [] : linkTests(readNetworkFilterLink(linkText))),
   ];
+  if (excluded.size) tests.push((c) => !excluded.has(salesId(c.index)));
   const cap = target.kind === "company" && linkText === undefined ? COMPANY_LIMIT : OPEN_LIMIT;
   const wanted = Math.min(limitBy ?? cap, cap);
   if (target.kind === "no_match") {
@@ -265,24 +286,30 @@ export const leadSearch: Endpoint = ({ body, data }) => {
     };
     return { status: 200, body: none };
   }
-  const leads: Lead[] = [];
+  const match = personas.length > 0 ? personaMatcher(personas) : null;
+  // The network's first `cap` matches, then (A5) ordered by persona priority, then the page.
+  const matches: Array<{ core: LeadCore; persona: Persona | null }> = [];
   let matched = 0;
   for (const index of candidates(data, target)) {
     const core = data.lead(index);
     if (!tests.every((test) => test(core))) continue;
-    let persona: Persona | null = null;
-    if (personas.length > 0) {
-      persona = matchPersona(personas, core.function, core.seniority, core.jobTitle);
-      if (persona === null) continue;
-    }
+    const persona = match === null ? null : match(core.jobTitle);
+    if (match !== null && persona === null) continue;
     matched++;
-    if (leads.length < wanted) {
-      const lead = buildLead(data.seed, data.companies, core, { variant: "search" });
-      lead.network_lead_persona = persona?.name ?? "";
-      leads.push(lead);
-    }
+    if (matches.length < cap) matches.push({ core, persona });
     // Counting one past the cap is enough to know whether the search was within the limit.
-    if (leads.length >= wanted && matched > cap) break;
+    if (matched > cap) break;
+  }
+  if (personas.some((p) => p.priority !== 0)) {
+    matches.sort((a, b) => (a.persona?.priority ?? 0) - (b.persona?.priority ?? 0));
+  }
+  const leads: Lead[] = matches.slice(offsetBy, offsetBy + wanted).map(({ core, persona }) => {
+    const lead = buildLead(data.seed, data.companies, core, { variant: "search" });
+    lead.network_lead_persona = persona?.name ?? "";
+    return lead;
+  });
+  if (leads.length === 0 && state.config.leadNoMatch === "no_leads_status") {
+    return { status: 200, body: { amount: -1, leads: [], status: NO_LEADS_STATUS } };
   }
   const response: LeadSearchResponse = {
     leads,

@@ -29,6 +29,15 @@ export interface Comment {
   reactions_count: number;
 }
 
+/** A reaction of the lead to someone's post (PRODUCTION.md A7's `reactions` option). */
+export interface Reaction {
+  id: string;
+  post_url: string;
+  reaction_type: string;
+  reacted_at: string;
+  post_text: string;
+}
+
 export interface SimilarProfile {
   full_name: string;
   headline: string;
@@ -88,6 +97,21 @@ export function commentsOf(data: Dataset, core: LeadCore): Comment[] {
       reactions_count: rng.int(0, 50),
     };
   });
+}
+
+const REACTION_TYPES = ["LIKE", "PRAISE", "EMPATHY", "INTEREST", "APPRECIATION", "ENTERTAINMENT"];
+
+/** The lead's last reactions, newest first; 0 to 20 (a third of leads never react). */
+export function reactionsOf(data: Dataset, core: LeadCore): Reaction[] {
+  const rng = new Random(data.seed, 8, core.index);
+  const count = rng.chance(0.35) ? 0 : rng.int(1, 20);
+  return Array.from({ length: count }, (_, i) => ({
+    id: `${core.index}r${i}`,
+    post_url: `https://www.network.example/feed/update/urn:activity:${rng.int(1, 9_999_999)}`,
+    reaction_type: rng.pick(REACTION_TYPES),
+    reacted_at: isoDay(REFERENCE - (i * 4 + rng.int(0, 3)) * DAY),
+    post_text: text(rng),
+  }));
 }
 
 /** Up to 20 other existing leads, so each similar profile can itself be looked up. */

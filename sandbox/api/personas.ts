@@ -1,78 +1,165 @@
 /**
- * Lead search personas: [name, function, seniority, prohibit_keywords]. Functions act as OR,
- * seniorities combine with functions one-to-one (so [marketing, sales] x [Head, Manager] matches the
- * four combinations), VP expands to VP, SVP, EVP and GVP, and a prohibit keyword in the job title
- * filters the lead out. Function and seniority values are matched without regard to case.
+ * Lead search personas as production documents them (PRODUCTION.md A5):
+ * `[name, functions, seniorities, prohibits, priority?]`, every list free-text keywords.
+ *
+ * - A keyword matches a job title when every one of its words is among the title's words, both
+ *   read the same way: lower case, accents stripped, the stop-words or/and/of/in/at dropped, and
+ *   common abbreviations expanded (ceo = chief executive officer, IT = information technology,
+ *   DIR = director, VP = vice president, SVP = senior vice president, ...). So `vp` also matches
+ *   SVP, EVP, GVP and AVP titles, written short or in full.
+ * - `chief`, `c-lvl` and `cxo` (and c-level, c-suite) match "Chief ... Officer" titles;
+ *   `manager+` matches Manager, Director, Head, VP (and its family) and Chief ... Officer.
+ * - A lead passes a persona when a function AND a seniority match (either list `[]`: skipped) and
+ *   no prohibit keyword matches. `priority` (integer, default 0, lower first) orders the leads when
+ *   limit_by cuts the matches; a lead matching several personas counts under the lowest priority.
  */
 import { validationError } from "./failure.ts";
-import { FUNCTIONS, type LeadFunction, SENIORITIES, type Seniority } from "./vocabulary.ts";
 
 export interface Persona {
   name: string;
-  functions: Set<LeadFunction>;
-  /** Empty: any seniority. */
-  seniorities: Set<Seniority>;
-  prohibit: string[];
+  /** Each keyword as its words (after normalizing); empty list: any function. */
+  functions: Keyword[];
+  seniorities: Keyword[];
+  prohibit: Keyword[];
+  priority: number;
+  /** Position in the request, for ties of priority. */
+  order: number;
 }
 
-const VP_FAMILY: readonly Seniority[] = ["VP", "SVP", "EVP", "GVP"];
+/** A keyword: all of `words` in the title, or the special "Chief ... Officer" test. */
+type Keyword = { kind: "words"; words: string[] } | { kind: "chief" };
+
+const STOP_WORDS = new Set(["or", "and", "of", "in", "at"]);
+
+/** Abbreviations expanded on both sides (keywords and titles), so either spelling matches. */
+const ABBREVIATIONS: Record<string, string> = {
+  ceo: "chief executive officer",
+  cto: "chief technology officer",
+  cfo: "chief financial officer",
+  coo: "chief operating officer",
+  cmo: "chief marketing officer",
+  cio: "chief information officer",
+  cro: "chief revenue officer",
+  cpo: "chief product officer",
+  it: "information technology",
+  dir: "director",
+  hr: "human resources",
+  vp: "vice president",
+  svp: "senior vice president",
+  evp: "executive vice president",
+  gvp: "group vice president",
+  avp: "assistant vice president",
+  mgr: "manager",
+  sr: "senior",
+  jr: "junior",
+};
+
+const CHIEF_WORDS = new Set([
+  "chief",
+  "c-lvl",
+  "c lvl",
+  "clvl",
+  "cxo",
+  "c-level",
+  "c level",
+  "c-suite",
+  "c suite",
+]);
+
+/** manager+ (PRODUCTION.md A5): Manager, Director, Head, VP, SVP, EVP, AVP, Chief Officer. */
+const MANAGER_PLUS = ["manager", "director", "head", "vp", "svp", "evp", "avp"];
+
+function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
+}
+
+/** The words of a title or keyword: folded, split on anything not a letter or digit, expanded. */
+export function wordsOf(text: string): string[] {
+  const words: string[] = [];
+  for (const word of fold(text).split(/[^\p{L}\p{N}]+/u)) {
+    if (word === "" || STOP_WORDS.has(word)) continue;
+    const expanded = ABBREVIATIONS[word];
+    if (expanded === undefined) words.push(word);
+    else words.push(...expanded.split(" "));
+  }
+  return words;
+}
+
+function keywordsOf(text: string): Keyword[] {
+  const folded = fold(text);
+  if (CHIEF_WORDS.has(folded)) return [{ kind: "chief" }];
+  if (folded === "manager+") {
+    return [...MANAGER_PLUS.map((w) => ({ kind: "words", words: wordsOf(w) }) as Keyword), { kind: "chief" }];
+  }
+  return [{ kind: "words", words: wordsOf(text) }];
+}
+
+function matchesKeyword(keyword: Keyword, title: Set<string>): boolean {
+  if (keyword.kind === "chief") return title.has("chief") && title.has("officer");
+  return keyword.words.every((word) => title.has(word));
+}
+
+const SHAPE_HINT =
+  'a persona is [name, [functions], [seniorities], [prohibit keywords], priority?], e.g. ["Tech leaders", ["engineering", "IT"], ["CTO", "vp", "Head"], ["intern"], 1]; pass [] to skip a list';
 
 function personaError(index: number, what: string): never {
-  throw validationError(
-    `personas[${index}] ${what}`,
-    `edit personas[${index}]; a persona is [name, [functions], [seniorities] or [], [prohibit keywords] or []]; functions: ${FUNCTIONS.join(", ")}; seniorities: ${SENIORITIES.join(", ")}`,
-  );
+  throw validationError(`personas[${index}] ${what}`, `edit personas[${index}]; ${SHAPE_HINT}`);
 }
 
-function stringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((v) => typeof v === "string");
+function keywordList(index: number, label: string, value: unknown): Keyword[] {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "string"))
+    personaError(index, `${label} must be a list of keywords (pass [] when not used)`);
+  const keywords: Keyword[] = [];
+  for (const text of value as string[]) {
+    const read = keywordsOf(text);
+    if (read.some((k) => k.kind === "words" && k.words.length === 0))
+      personaError(index, `${label} has the keyword "${text}", which has no words to match`);
+    keywords.push(...read);
+  }
+  return keywords;
 }
 
 export function readPersonas(value: unknown): Persona[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw validationError("personas must be a list of personas", "edit personas");
+  if (!Array.isArray(value))
+    throw validationError("personas must be a list of personas", `edit personas; ${SHAPE_HINT}`);
   return value.map((entry: unknown, index) => {
-    if (!Array.isArray(entry) || entry.length !== 4) personaError(index, "must have four positions");
-    const [name, functions, seniorities, prohibit] = entry as unknown[];
+    if (!Array.isArray(entry) || (entry.length !== 4 && entry.length !== 5))
+      personaError(index, "must have four or five positions");
+    const [name, functions, seniorities, prohibit, priority] = entry as unknown[];
     if (typeof name !== "string" || name.trim() === "") personaError(index, "needs a name");
-    if (!stringList(functions) || functions.length === 0) personaError(index, "needs at least one function");
-    if (!stringList(seniorities)) personaError(index, "seniority must be a list (pass [] when not used)");
-    if (!stringList(prohibit))
-      personaError(index, "prohibit keywords must be a list (pass [] when not used)");
-    const fnSet = new Set<LeadFunction>();
-    for (const fn of functions) {
-      const found = FUNCTIONS.find((f) => f === fn.trim().toLowerCase());
-      if (found === undefined) personaError(index, `has the unknown function "${fn}"`);
-      fnSet.add(found);
-    }
-    const senioritySet = new Set<Seniority>();
-    for (const s of seniorities) {
-      const found = SENIORITIES.find((known) => known.toLowerCase() === s.trim().toLowerCase());
-      if (found === undefined) personaError(index, `has the unknown seniority "${s}"`);
-      for (const expanded of found === "VP" ? VP_FAMILY : [found]) senioritySet.add(expanded);
-    }
+    if (priority !== undefined && !(typeof priority === "number" && Number.isInteger(priority)))
+      personaError(index, "priority must be an integer (lower first; default 0)");
     return {
       name,
-      functions: fnSet,
-      seniorities: senioritySet,
-      prohibit: prohibit.map((p) => p.toLowerCase()).filter((p) => p.trim() !== ""),
+      functions: keywordList(index, "functions", functions),
+      seniorities: keywordList(index, "seniorities", seniorities),
+      prohibit: keywordList(index, "prohibit keywords", prohibit),
+      priority: (priority as number | undefined) ?? 0,
+      order: index,
     };
   });
 }
 
-/** The first persona a lead matches, or null. */
-export function matchPersona(
-  personas: readonly Persona[],
-  fn: LeadFunction,
-  seniority: Seniority,
-  jobTitle: string,
-): Persona | null {
-  const title = jobTitle.toLowerCase();
-  for (const persona of personas) {
-    if (!persona.functions.has(fn)) continue;
-    if (persona.seniorities.size > 0 && !persona.seniorities.has(seniority)) continue;
-    if (persona.prohibit.some((word) => title.includes(word))) continue;
-    return persona;
-  }
-  return null;
+/**
+ * A matcher of job titles: the persona a title passes (the lowest priority, then the first
+ * listed), or null. Titles repeat a lot, so each title's answer is kept for the search.
+ */
+export function personaMatcher(personas: readonly Persona[]): (jobTitle: string) => Persona | null {
+  const ranked = [...personas].sort((a, b) => a.priority - b.priority || a.order - b.order);
+  const seen = new Map<string, Persona | null>();
+  return (jobTitle) => {
+    let found = seen.get(jobTitle);
+    if (found !== undefined) return found;
+    const title = new Set(wordsOf(jobTitle));
+    found =
+      ranked.find(
+        (p) =>
+          (p.functions.length === 0 || p.functions.some((k) => matchesKeyword(k, title))) &&
+          (p.seniorities.length === 0 || p.seniorities.some((k) => matchesKeyword(k, title))) &&
+          !p.prohibit.some((k) => matchesKeyword(k, title)),
+      ) ?? null;
+    seen.set(jobTitle, found);
+    return found;
+  };
 }

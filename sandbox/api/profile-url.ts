@@ -39,3 +39,18 @@ export function readProfileUrl(input: string): ProfileRef | null {
 function slugRef(slug: string): ProfileRef | null {
   return /^[\p{L}\p{N}_%.-]{1,200}$/u.test(slug) ? { kind: "slug", slug: slug.toLowerCase() } : null;
 }
+
+/** The network's hosts (the sandbox's own and the real network's), with any subdomain. */
+const NETWORK_HOSTS = ["network.example", "linkedin.com"];
+
+/**
+ * Whether a profile URL is on the network's host (PRODUCTION.md A3: any other host is a "Bad url").
+ * Call only with a URL readProfileUrl accepted.
+ */
+export function isNetworkHost(input: string): boolean {
+  const text = input.trim();
+  const host = new URL(
+    /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`,
+  ).hostname.toLowerCase();
+  return NETWORK_HOSTS.some((known) => host === known || host.endsWith(`.${known}`));
+}

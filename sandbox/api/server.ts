@@ -15,11 +15,14 @@ import { ApiFailure } from "./failure.ts";
 import { chooseFault, errorBody, faultAnswer } from "./faults.ts";
 import { leadLookup } from "./lead-lookup.ts";
 import { leadSearch } from "./lead-search.ts";
+import { isSearch, NO_ACCOUNT_LIMITS } from "./limits.ts";
 import { API_PATHS as PATHS } from "./paths.ts";
+import { READING_PRESETS, type ReadingPreset, type Readings } from "./readings.ts";
 import {
   DEFAULT_KEYS,
   type FaultRule,
   type SandboxConfig,
+  type SandboxConfigInput,
   SandboxState,
   type SandboxStats,
 } from "./state.ts";
@@ -37,6 +40,22 @@ export interface SandboxOptions {
   refineSearch?: boolean;
   /** Extra latency of lookups with up_to_the_second_fresh (default 0). */
   freshLatencyMs?: number;
+  /** "fixed" (default): latencyMs and freshLatencyMs; "production": the model of latency-model.ts. */
+  latencyModel?: "fixed" | "production";
+  /** Seed of the latency model's draws (default: the data seed). */
+  latencySeed?: number;
+  /** Multiplies the model's latencies (default 1; 0.01 for fast tests of the model's shape). */
+  latencyScale?: number;
+  /**
+   * How the sandbox reads the facts PRODUCTION.md lists: "production" (default), "spec" (the
+   * spec's first reading, before PRODUCTION.md), or single readings over production's.
+   */
+  readings?: ReadingPreset | Partial<Readings>;
+  /** Account limits (PRODUCTION.md A10): parallel searches per key (429 past it). */
+  accountParallel?: number | null;
+  /** Searches per key per UTC day; past it, dailyLimitStatus (default 429). */
+  dailySearches?: number | null;
+  dailyLimitStatus?: number;
   /** API keys and their credits; defaults to the demo (10,000) and empty (0) keys. */
   keys?: Record<string, number>;
   /** Fewer companies start faster (tests of the server itself); default 20,000. */
@@ -51,7 +70,7 @@ export interface Sandbox {
   close(): Promise<void>;
   stats(): SandboxStats;
   reset(): void;
-  configure(config: Partial<SandboxConfig>): SandboxConfig;
+  configure(config: SandboxConfigInput): SandboxConfig;
   state: SandboxState;
   data: Dataset;
 }
@@ -74,7 +93,9 @@ const MAX_BODY = 1_000_000;
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
+  res.setHeader("Content-Type", "application/json");
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.writeHead(status);
   res.end(text);
 }
 
@@ -108,6 +129,28 @@ function authenticate(req: IncomingMessage, state: SandboxState): string {
   return match[1]!;
 }
 
+/** The 402 (or, by the A8 control, 400) answer of a balance that cannot pay. */
+function insufficientFunds(state: SandboxState): ApiFailure {
+  return new ApiFailure(state.config.insufficientFundsStatus, "Insufficient funds in the account.");
+}
+
+/** Whether `balance` may pay `credits`: in full, or (A9 control) while it is above 0 at all. */
+function canPay(state: SandboxState, balance: number, credits: number): boolean {
+  return state.config.negativeBalance ? balance > 0 : balance >= credits;
+}
+
+/** What a failed lookup would have cost: 1 plus its paid options (read leniently from the body). */
+function lookupCost(body: string): number {
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    return 1 + PAID_OPTIONS.filter((option) => parsed[option] === true).length;
+  } catch {
+    return 1;
+  }
+}
+
+const PAID_OPTIONS = ["people_also_viewed", "posts", "comments", "reactions"] as const;
+
 async function serveApi(
   req: IncomingMessage,
   res: ServerResponse,
@@ -129,6 +172,15 @@ async function serveApi(
     bump(state.throttled, path);
     return send(res, 429, errorBody(429, "Request was throttled."));
   }
+  const search = isSearch(path);
+  if (search) {
+    try {
+      state.searches.admit(key, state.config, state.now());
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status === 429) bump(state.throttled, path);
+      throw error;
+    }
+  }
   state.inFlightByKey.set(slot, inFlight + 1);
   const pathInFlight = (state.inFlightByPath.get(path) ?? 0) + 1;
   state.inFlightByPath.set(path, pathInFlight);
@@ -142,11 +194,16 @@ async function serveApi(
       typeof header === "string" ? header : undefined,
       typeof delayHeader === "string" ? delayHeader : undefined,
     );
-    const delay = state.latencyFor(path) + (fault?.kind === "slow" ? fault.delayMs : 0);
+    const delay = state.latencyFor(path, body) + (fault?.kind === "slow" ? fault.delayMs : 0);
+    // Sandbox only: the latency chosen for this request, so tests can check the model without timing it.
+    res.setHeader("X-Sandbox-Latency-Ms", String(Math.round(delay)));
     if (delay > 0) await sleep(delay);
-    const forced = fault === null ? null : faultAnswer(fault.kind);
+    const forced = fault === null ? null : faultAnswer(fault.kind, state.config.insufficientFundsStatus);
     if (forced !== null) {
       if (forced.status === 429) bump(state.throttled, path);
+      if (forced.status === 500 && path === PATHS.leadLookup && state.config.ledgerStatuses) {
+        state.accounts.recordError(key, lookupCost(body), "leads_by_link", "Lead lookup: failed, reversed");
+      }
       return send(res, forced.status, forced.text);
     }
     const answer = route.endpoint({
@@ -162,16 +219,21 @@ async function serveApi(
     const charge = answer.charge;
     if (charge !== undefined && charge.credits > 0) {
       const balance = state.accounts.get(key)?.balance ?? 0;
-      if (balance < charge.credits) {
-        throw new ApiFailure(
-          402,
-          `Insufficient funds: this request costs ${charge.credits} credits and the balance is ${balance}.`,
-        );
-      }
-      state.accounts.charge(key, charge.credits, path, charge.balanceType, charge.description, charge.url);
+      if (!canPay(state, balance, charge.credits)) throw insufficientFunds(state);
+      state.accounts.charge(
+        key,
+        charge.credits,
+        path,
+        charge.balanceType,
+        charge.description,
+        charge.url,
+        state.config.ledgerStatuses ? state.config.pendingMs : undefined,
+      );
     }
+    if (search && answer.status === 200) state.searches.served(key, state.now());
     send(res, answer.status, answer.body);
   } finally {
+    if (search) state.searches.release(key);
     state.inFlightByKey.set(slot, (state.inFlightByKey.get(slot) ?? 1) - 1);
     state.inFlightByPath.set(path, (state.inFlightByPath.get(path) ?? 1) - 1);
   }
@@ -211,6 +273,12 @@ async function handle(
   }
 }
 
+function readingsOf(readings: SandboxOptions["readings"]): Readings {
+  if (readings === undefined) return { ...READING_PRESETS.production };
+  if (typeof readings === "string") return { ...READING_PRESETS[readings] };
+  return { ...READING_PRESETS.production, ...readings };
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const seed = options.seed ?? 1;
   const data = new Dataset(seed, options.companyCount);
@@ -221,6 +289,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: options.faults ?? [],
     refineSearch: options.refineSearch ?? false,
     freshLatencyMs: options.freshLatencyMs ?? 0,
+    latencyModel: options.latencyModel ?? "fixed",
+    latencySeed: options.latencySeed ?? seed,
+    latencyScale: options.latencyScale ?? 1,
+    ...readingsOf(options.readings),
+    ...NO_ACCOUNT_LIMITS,
+    ...(options.accountParallel !== undefined ? { accountParallel: options.accountParallel } : {}),
+    ...(options.dailySearches !== undefined ? { dailySearches: options.dailySearches } : {}),
+    ...(options.dailyLimitStatus !== undefined ? { dailyLimitStatus: options.dailyLimitStatus } : {}),
   };
   const state = new SandboxState(config, keys, options.now ?? Date.now, seed);
   const server = createServer({ keepAlive: true, keepAliveTimeout: 65_000 }, (req, res) => {

@@ -1,6 +1,9 @@
 /** Mutable state of one sandbox: accounts, test configuration, counters, caches. */
 import { Accounts } from "./accounts.ts";
+import { modelLatency } from "./latency-model.ts";
+import { type AccountLimits, SearchCounters } from "./limits.ts";
 import { Random } from "./random.ts";
+import type { ReadingPreset, Readings } from "./readings.ts";
 
 export const FAULT_KINDS = ["server_error", "throttle", "slow", "insufficient_funds", "malformed"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -17,14 +20,25 @@ export interface FaultRule {
   delayMs?: number;
 }
 
-export interface SandboxConfig {
+export interface SandboxConfig extends Readings, AccountLimits {
   latencyMs: number | Record<string, number>;
   lookupErrorRate: number;
   faults: FaultRule[];
   refineSearch: boolean;
   /** Extra latency of a lookup with up_to_the_second_fresh (real-time retrieval is slower). */
   freshLatencyMs: number;
+  /**
+   * "fixed": latencyMs (and freshLatencyMs) as configured. "production": the latency model of
+   * latency-model.ts (per endpoint, a long tail, some answers past 60 s), drawn from latencySeed.
+   */
+  latencyModel: "fixed" | "production";
+  latencySeed: number;
+  /** Multiplies the production model's latencies (0.01: a hundredth, for fast tests). */
+  latencyScale: number;
 }
+
+/** What POST /__sandbox/config takes: any fields of the configuration, and a readings preset. */
+export type SandboxConfigInput = Partial<SandboxConfig> & { readings?: ReadingPreset };
 
 export interface SandboxStats {
   requests: Record<string, number>;
@@ -53,6 +67,8 @@ export class SandboxState {
   peakConcurrency: Record<string, number> = {};
   throttled: Record<string, number> = {};
   readonly faultRandom: Random;
+  /** Account limits' counters: searches in flight and served today, per key. */
+  readonly searches = new SearchCounters();
 
   constructor(
     private readonly initialConfig: SandboxConfig,
@@ -69,13 +85,17 @@ export class SandboxState {
   reset(): void {
     this.accounts.reset();
     this.orderCache.clear();
+    this.searches.reset();
     this.requests = {};
     this.peakConcurrency = {};
     this.throttled = {};
     this.config = structuredClone(this.initialConfig);
   }
 
-  latencyFor(path: string): number {
+  /** The configured latency of a request (ms): fixed per path, or the production model's draw. */
+  latencyFor(path: string, body = ""): number {
+    if (this.config.latencyModel === "production")
+      return modelLatency({ path, body }, this.config.latencySeed) * this.config.latencyScale;
     const latency = this.config.latencyMs;
     return typeof latency === "number" ? latency : (latency[path] ?? latency["*"] ?? 0);
   }

@@ -144,6 +144,7 @@ export const listTransactions: Endpoint = ({ key, query, baseUrl, state }) => {
   }
   const limit = Math.min(readPageNumber(query, "limit", DEFAULT_LIMIT), MAX_LIMIT);
   const offset = readPageNumber(query, "offset", 0);
+  state.accounts.settle(key);
   const all = state.accounts.get(key)?.transactions ?? [];
   const matching: Transaction[] = [];
   for (let i = all.length - 1; i >= 0; i--) {

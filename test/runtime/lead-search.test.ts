@@ -139,12 +139,13 @@ describe("lead search by target", () => {
     const { result } = estimateAndRun(
       form({
         target: { kind: "company_id", value: "1000254" },
-        personas: [{ ...MARKETING, functions: ["astrology"] }],
+        // Production takes any keyword (PRODUCTION.md A5); one with no words to match is refused.
+        personas: [{ ...MARKETING, functions: ["--"] }],
       }),
     );
     const run = ok(result);
     expect(run.searches[0]).toMatchObject({ state: "failed", error: { kind: "validation" } });
-    expect(run.searches[0]!.error?.hint).toMatch(/astrology/i);
+    expect(run.searches[0]!.error?.hint).toMatch(/"--"/);
     expect(await leadSearchCharges()).toBe(0);
   });
 

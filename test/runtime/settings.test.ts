@@ -67,7 +67,7 @@ describe("Settings over RPC", () => {
   it("tests the connection with a free call and shows the balance", async () => {
     rpc("saveSettings", { apiKey: SECRET });
     addon.runtime.setCell(SHEET, "A1", urls[0]!);
-    addon.runtime.setCell(SHEET, "B1", '=LOOKUP_LEAD(A1, "full_name", "posts")');
+    addon.runtime.setCell(SHEET, "B1", '=LOOKUP_LEAD(A1, "full_name, posts", "posts")');
     const test = rpc<ConnectionTest>("testConnection", null);
     expect(test).toEqual({ ok: true, balance: 998, baseUrl: addon.sandboxUrl });
     const stats = await addon.control.stats();

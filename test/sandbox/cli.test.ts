@@ -34,7 +34,44 @@ describe("sandbox CLI", () => {
     expect(info.seed).toBe(1);
   });
 
+  it("takes account limits, the latency model and the readings as flags", async () => {
+    const output = await start(
+      [
+        "--account-parallel",
+        "5",
+        "--daily-searches",
+        "20",
+        "--latency",
+        "production",
+        "--latency-seed",
+        "9",
+        "--readings",
+        "spec",
+        "--insufficient-funds-status",
+        "400",
+        "--negative-balance",
+      ],
+      { PORT: "0" },
+    );
+    const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+    expect(output).toContain("5 parallel searches, 20 daily searches");
+    const config = (await (await fetch(`${url}/__sandbox/config`)).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({
+      accountParallel: 5,
+      dailySearches: 20,
+      dailyLimitStatus: 429,
+      latencyModel: "production",
+      latencySeed: 9,
+      totalCount: "always",
+      lookupNotFound: "not_found_404",
+      insufficientFundsStatus: 400,
+      negativeBalance: true,
+    });
+  });
+
   it("refuses a bad flag value", async () => {
     await expect(start(["--latency-ms", "soon"])).rejects.toThrow(/exited 2/);
+    await expect(start(["--account-parallel", "many"])).rejects.toThrow(/exited 2/);
+    await expect(start(["--latency", "slow"])).rejects.toThrow(/exited 2/);
   });
 });

@@ -9,8 +9,9 @@ const api = useSandbox({ now: () => clock });
 /** These checks read the count, which production sends only when asked (PRODUCTION.md A1). */
 type Body = CompanySearchResponse & { results_count: number };
 
+/** Asks for the total (PRODUCTION.md A1: results_count only when get_max_companies is sent). */
 const search = (body: Record<string, unknown>, key?: string) =>
-  api.post<Body>(PATHS.companies, body, { key });
+  api.post<Body>(PATHS.companies, { get_max_companies: true, ...body }, { key });
 
 const BAD_HOSTS =
   /(^|\.)(bit\.ly|tinyurl\.com|goo\.gl|ow\.ly|wixsite\.com|weebly\.com|wordpress\.com|sites\.google\.com|godaddysites\.com|carrd\.co|webflow\.io|square\.site|facebook\.com|instagram\.com|twitter\.com|x\.com|youtube\.com|vimeo\.com|medium\.com|blogspot\.com|calendly\.com|fiverr\.com|upwork\.com)$/;
@@ -133,14 +134,15 @@ describe("company search: rules", () => {
     expect(body.companies).toHaveLength(1);
     expect(body.companies[0]).toMatchObject({ headcount_exact: 600, headcount_range: "1000-5000" });
     const byStated = await search({ keywords: ["Sixhundred"], headcounts: ["1001-5000"] });
-    expect(byStated.body.results_count).toBe(0);
+    expect(byStated.body.companies).toEqual([]);
     const sample = (await search({ headcounts: ["51-200"], limit_by: 300 })).body.companies;
     for (const c of sample) expect(c.headcount_exact >= 51 && c.headcount_exact <= 200).toBe(true);
     expect(sample.some((c) => c.headcount_range !== "51-200")).toBe(true);
   });
 
   it("rule 6 (spec example): keywords [a, b] mean (a) OR (b); an element may be an AND/OR/NOT expression", async () => {
-    const count = async (keywords: string[]) => (await search({ keywords, limit_by: 2 })).body.results_count;
+    const count = async (keywords: string[]) =>
+      (await search({ keywords, limit_by: 2 })).body.results_count ?? 0;
     const a = await count(["fintech"]);
     const b = await count(["robotics"]);
     const both = await count(["(fintech AND robotics)"]);
@@ -215,7 +217,7 @@ describe("company search: rules", () => {
     expect(body.amount).toBe(-body.companies.length);
     expect(await api.balance()).toBe(before + body.amount);
     const none = await search({ keywords: ["no such words anywhere"] });
-    expect(none.body).toMatchObject({ companies: [], amount: 0, results_count: 0 });
+    expect(none.body).toEqual({ companies: [], amount: 0 });
     expect(await api.balance()).toBe(before + body.amount);
   });
 });
@@ -253,6 +255,7 @@ describe("company search: filters", () => {
 
   it("accepts num_of_followers, revenues_range, get_max_companies and website_blacklist", async () => {
     const all = (await search({ limit_by: 2 })).body.results_count;
+    expect(all).toBe(20_000);
     const followers = await search({ num_of_followers: ["1-50", "5001+"], limit_by: 2 });
     expect(followers.status).toBe(200);
     expect(followers.body.results_count).toBeLessThan(all);
@@ -298,5 +301,42 @@ describe("company search: filters", () => {
     expect(answer.status).toBe(402);
     expect((await search({ keywords: ["nothing matches this"] }, EMPTY_KEY)).status).toBe(200);
     expect(await api.balance(EMPTY_KEY)).toBe(0);
+  });
+});
+
+describe("company search: as production answers (PRODUCTION.md A1)", () => {
+  const plain = (body: Record<string, unknown>) => api.post<Body>(PATHS.companies, body);
+
+  it("answers results_count only when get_max_companies or include_total_count is sent", async () => {
+    const without = await plain({ keywords: ["conformance"], limit_by: 3 });
+    expect(without.status).toBe(200);
+    expect(Object.keys(without.body).sort()).toEqual(["amount", "companies", "time_cached"]);
+    expect(
+      (await plain({ keywords: ["conformance"], limit_by: 3, get_max_companies: false })).body,
+    ).not.toHaveProperty("results_count");
+    for (const ask of [{ get_max_companies: true }, { include_total_count: true }]) {
+      const asked = await plain({ keywords: ["conformance"], limit_by: 3, ...ask });
+      expect(asked.body.results_count, JSON.stringify(ask)).toBe(250);
+    }
+  });
+
+  it("answers no match as {amount: 0, companies: []}, with no count even when asked, free", async () => {
+    const before = await api.balance();
+    for (const ask of [{}, { get_max_companies: true }]) {
+      const none = await plain({ keywords: ["no such words anywhere"], ...ask });
+      expect(none.status).toBe(200);
+      expect(none.body).toEqual({ amount: 0, companies: [] });
+    }
+    expect(await api.balance()).toBe(before);
+  });
+
+  it('keeps the spec\'s first reading behind the control totalCount: "always"', async () => {
+    await api.control.configure({ totalCount: "always" });
+    expect((await plain({ keywords: ["conformance"], limit_by: 3 })).body.results_count).toBe(250);
+    expect((await plain({ keywords: ["no such words anywhere"] })).body).toMatchObject({ results_count: 0 });
+    await api.control.configure({ readings: "production" });
+    expect((await plain({ keywords: ["conformance"], limit_by: 3 })).body).not.toHaveProperty(
+      "results_count",
+    );
   });
 });

@@ -145,11 +145,13 @@ describe("lead search: personas", () => {
 
   it("bad persona input is a free ValidationError with a Hint", async () => {
     for (const personas of [
-      [["no functions", [], [], []]],
       [["three positions", ["sales"], []]],
+      [["six", ["sales"], [], [], 0, 1]],
       [["", ["sales"], [], []]],
-      [["unknown", ["alchemy"], [], []]],
-      [["unknown", ["sales"], ["Emperor"], []]],
+      [["not a list", "sales", [], []]],
+      [["no words", ["--"], [], []]],
+      [["priority", ["sales"], [], [], "high"]],
+      [["priority", ["sales"], [], [], 1.5]],
       "sales",
     ]) {
       const answer = await search({ without_company: true, personas });
@@ -157,6 +159,128 @@ describe("lead search: personas", () => {
       expect(String((answer.body as unknown as { detail: string }).detail)).toMatch(/Hint: .*persona/);
     }
     expect((await api.control.stats()).creditsCharged).toBe(0);
+  });
+});
+
+describe("lead search: personas as production documents them (PRODUCTION.md A5)", () => {
+  const leadsOf = async (personas: unknown[], limit_by = 300) => {
+    const { status, body } = await search({ without_company: true, limit_by, personas });
+    expect(status, JSON.stringify(personas)).toBe(200);
+    return body.leads;
+  };
+
+  it("takes free-text functions and seniorities: abbreviations (CTO, IT, DIR), accents, stop-words", async () => {
+    const cto = await leadsOf([["Tech", [], ["CTO"], []]]);
+    expect(cto.length).toBeGreaterThan(0);
+    for (const lead of cto) expect(lead.job_title).toMatch(/Chief .*Technology Officer/);
+    const it = await leadsOf([["IT", ["IT"], ["dir"], []]]);
+    expect(it.length).toBeGreaterThan(0);
+    for (const lead of it)
+      expect(lead.job_title).toMatch(/Information Technology.*Director|Director of Information Technology/);
+    const accents = await leadsOf([["Accents", ["Márketing"], ["HEAD"], []]]);
+    expect(accents.length).toBeGreaterThan(0);
+    for (const lead of accents) expect(lead.job_title).toMatch(/Head of Marketing/);
+    const stop = await leadsOf([["Stop-words", ["director of sales"], [], []]]);
+    expect(stop.length).toBeGreaterThan(0);
+    for (const lead of stop) expect(lead.job_title).toMatch(/Director of Sales|Sales Director/);
+  });
+
+  it("matches a keyword when every word of it is in the title", async () => {
+    const words = await leadsOf([["Two words", ["customer success"], ["senior"], []]]);
+    expect(words.length).toBeGreaterThan(0);
+    // SVP reads as senior vice president, so it has the word senior too.
+    for (const lead of words) expect(lead.job_title).toMatch(/(Senior|SVP) .*Customer Success/);
+    expect(
+      await search({ without_company: true, personas: [["Digital", ["digital marketing"], [], []]] }),
+    ).toMatchObject({ status: 200 });
+  });
+
+  it("chief, c-lvl and cxo match Chief ... Officer; manager+ expands to Manager, Director, Head, VP family, Chief", async () => {
+    for (const word of ["chief", "c-lvl", "cxo"]) {
+      const chiefs = await leadsOf([["C", ["finance"], [word], []]], 50);
+      expect(chiefs.length, word).toBeGreaterThan(0);
+      for (const lead of chiefs) expect(lead.job_title).toMatch(/^\W*Chief Finance Officer/);
+    }
+    const plus = await leadsOf([["Managers and up", ["sales"], ["manager+"], []]], 1000);
+    const levels = new Set(
+      plus.map((l) => {
+        const t = l.job_title;
+        if (/Chief .*Officer/.test(t)) return "chief";
+        if (/\b(VP|SVP|EVP|GVP|Vice President)\b/.test(t)) return "vp";
+        if (/Director/.test(t)) return "director";
+        if (/Head/.test(t)) return "head";
+        if (/Manager/.test(t)) return "manager";
+        return `other: ${t}`;
+      }),
+    );
+    expect(levels).toEqual(new Set(["chief", "vp", "director", "head", "manager"]));
+  });
+
+  it("[] skips the function or the seniority check", async () => {
+    const anyFunction = await leadsOf([["Heads", [], ["head"], []]]);
+    expect(new Set(anyFunction.map((l) => l.job_title.replace(/^.*Head of /, ""))).size).toBeGreaterThan(5);
+    for (const lead of anyFunction) expect(lead.job_title).toMatch(/Head of/);
+    const anyone = await leadsOf([["Anyone", [], [], []]], 200);
+    expect(anyone).toHaveLength(200);
+  });
+
+  it("priority (5th position, lower first) decides which matches a limit_by keeps", async () => {
+    const heads = ["Heads", ["sales"], ["head"], []];
+    const interns = ["Interns", ["sales"], ["intern"], []];
+    const first = await leadsOf(
+      [
+        [...interns, 1],
+        [...heads, 0],
+      ],
+      40,
+    );
+    expect(first.every((l) => l.network_lead_persona === "Heads")).toBe(true);
+    const second = await leadsOf(
+      [
+        [...interns, 0],
+        [...heads, 1],
+      ],
+      40,
+    );
+    expect(second.every((l) => l.network_lead_persona === "Interns")).toBe(true);
+    const unordered = await leadsOf([interns, heads], 400);
+    expect(new Set(unordered.map((l) => l.network_lead_persona))).toEqual(new Set(["Heads", "Interns"]));
+  });
+});
+
+describe("lead search: as production answers (PRODUCTION.md A6, A7)", () => {
+  it("answers no match with {amount: -1, leads: [], status: No leads match with input criteria}, free", async () => {
+    const before = await api.balance();
+    const none = await search({ without_company: true, personas: [["None", ["alchemy"], [], []]] });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ amount: -1, leads: [], status: "No leads match with input criteria" });
+    expect(await api.balance()).toBe(before);
+    await api.control.configure({ leadNoMatch: "empty_success" });
+    const spec = await search({ without_company: true, personas: [["None", ["alchemy"], [], []]] });
+    expect(spec.body).toMatchObject({ amount: 0, leads: [], status: "success" });
+  });
+
+  it("offset_by pages past the first limit_by leads; exclude_ids skips leads by sales id", async () => {
+    const whole = (await search({ company_id: GIANT, limit_by: 10 })).body.leads;
+    const page = (await search({ company_id: GIANT, limit_by: 5, offset_by: 5 })).body.leads;
+    expect(page.map((l) => l.sales_id)).toEqual(whole.slice(5).map((l) => l.sales_id));
+    const skipped = await search({
+      company_id: GIANT,
+      limit_by: 5,
+      exclude_ids: whole.slice(0, 3).map((l) => l.sales_id),
+    });
+    expect(skipped.body.leads.map((l) => l.sales_id)).toEqual(whole.slice(3, 8).map((l) => l.sales_id));
+    expect(skipped.body.amount).toBe(-5);
+    for (const body of [
+      { offset_by: -1 },
+      { offset_by: 1.5 },
+      { exclude_ids: "ACwAA" },
+      { exclude_ids: [12] },
+    ]) {
+      expect((await search({ company_id: GIANT, limit_by: 5, ...body })).status, JSON.stringify(body)).toBe(
+        400,
+      );
+    }
   });
 });
 

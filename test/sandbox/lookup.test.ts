@@ -113,15 +113,15 @@ describe("lead lookup", () => {
     expect(sawHistory).toBe(true);
   });
 
-  it("cached data may lag a recent job change that fresh data shows; source says which", async () => {
+  it("cached data may lag a recent job change that fresh data shows; source is lead_by_link either way (A2)", async () => {
     const urls = await api.control.sampleUrls(300, 9000);
     let changed = 0;
     for (const url of urls) {
       const cached = (await api.post<LookupBody>(PATHS.lookup, { url })).body.lead;
       const fresh = (await api.post<LookupBody>(PATHS.lookup, { url, up_to_the_second_fresh: true })).body
         .lead;
-      expect(cached.source).toBe("cache");
-      expect(fresh.source).toBe("live");
+      expect(cached.source).toBe("lead_by_link");
+      expect(fresh.source).toBe("lead_by_link");
       expect(fresh.network_id).toBe(cached.network_id);
       if (fresh.company_name !== cached.company_name || fresh.job_title !== cached.job_title) changed++;
     }
@@ -144,7 +144,7 @@ describe("lead lookup", () => {
     expect(resolved).toBeGreaterThan(0);
   });
 
-  it("answers 400 for a bad URL, 404 for a well-formed URL of nobody, and charges neither", async () => {
+  it("answers 400 for a bad URL, 400 Bad url for a well-formed URL of nobody (A3), and charges neither", async () => {
     const before = await api.balance();
     for (const url of ["not a url", "https://www.network.example/company/acme", "ftp://x.example/in/a", ""]) {
       const answer = await api.post(PATHS.lookup, { url });
@@ -154,8 +154,14 @@ describe("lead lookup", () => {
     const missing = await api.post(PATHS.lookup, {
       url: "https://www.network.example/in/nobody-here-zzzzzz",
     });
-    expect(missing.status).toBe(404);
-    expect(String(missing.body.detail)).toMatch(/^Lead not found/);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      amount: 0,
+      detail: "Bad url",
+      input_url: "https://www.network.example/in/nobody-here-zzzzzz",
+      status: "error",
+      status_code: 400,
+    });
     expect((await api.post(PATHS.lookup, {})).status).toBe(400);
     expect((await api.post(PATHS.lookup, { url: "x", posts: "yes" })).status).toBe(400);
     expect(await api.balance()).toBe(before);
@@ -172,5 +178,83 @@ describe("lead lookup", () => {
     expect((await api.post(PATHS.lookup, { url, posts: true }, { key: EMPTY_KEY })).status).toBe(200);
     expect(await api.balance(EMPTY_KEY)).toBe(0);
     expect(await api.balance(DEMO_KEY)).toBe(10_000);
+  });
+});
+
+describe("lead lookup: as production answers (PRODUCTION.md A2, A3, A7)", () => {
+  it("answers a profile on a host that is not the network's with the same free 400 Bad url, input_url as sent", async () => {
+    const url = await firstUrl(42);
+    const slug = new URL(url).pathname.split("/")[2]!;
+    const before = await api.balance();
+    for (const other of [`https://www.example.com/in/${slug}`, ` https://x.example/in/${slug}/ `]) {
+      const answer = await api.post(PATHS.lookup, { url: other });
+      expect(answer.status, other).toBe(400);
+      expect(answer.body).toEqual({
+        amount: 0,
+        detail: "Bad url",
+        input_url: other,
+        status: "error",
+        status_code: 400,
+      });
+    }
+    expect(await api.balance()).toBe(before);
+    expect((await api.control.stats()).creditsCharged).toBe(0);
+  });
+
+  it("keeps the spec's first reading behind controls: 404 not found and source cache/live", async () => {
+    await api.control.configure({ readings: "spec" });
+    const missing = await api.post(PATHS.lookup, {
+      url: "https://www.network.example/in/nobody-here-zzzzzz",
+    });
+    expect(missing.status).toBe(404);
+    const url = await firstUrl(43);
+    expect((await api.post<LookupBody>(PATHS.lookup, { url })).body.lead.source).toBe("cache");
+    expect(
+      (await api.post<LookupBody>(PATHS.lookup, { url, up_to_the_second_fresh: true })).body.lead.source,
+    ).toBe("live");
+    await api.control.configure({ lookupNotFound: "bad_url" });
+    expect((await api.post(PATHS.lookup, { url: "https://www.network.example/in/nobody-zz" })).status).toBe(
+      400,
+    );
+  });
+
+  it("reactions adds the lead's reactions (at most 20) for 1 more credit", async () => {
+    const urls = await api.control.sampleUrls(20, 3000);
+    let withData = 0;
+    for (const url of urls) {
+      const before = await api.balance();
+      const { status, body } = await api.post<LookupBody>(PATHS.lookup, { url, reactions: true });
+      expect(status).toBe(200);
+      const reactions = body.lead.reactions as Array<Record<string, unknown>>;
+      expect(Array.isArray(reactions)).toBe(true);
+      expect(reactions.length).toBeLessThanOrEqual(20);
+      if (reactions.length > 0) {
+        withData++;
+        expect(Object.keys(reactions[0]!).sort()).toEqual([
+          "id",
+          "post_text",
+          "post_url",
+          "reacted_at",
+          "reaction_type",
+        ]);
+      }
+      expect(body.amount).toBe(-2);
+      expect(await api.balance()).toBe(before - 2);
+    }
+    expect(withData).toBeGreaterThan(0);
+    expect(withData).toBeLessThan(urls.length);
+  });
+
+  it('charges extras only when data comes back under the A12 control extrasCharged: "when_returned"', async () => {
+    await api.control.configure({ extrasCharged: "when_returned" });
+    const urls = await api.control.sampleUrls(30, 3000);
+    let empty = 0;
+    for (const url of urls) {
+      const { body } = await api.post<LookupBody>(PATHS.lookup, { url, reactions: true, posts: true });
+      const returned = ["reactions", "posts"].filter((k) => (body.lead[k] as unknown[]).length > 0).length;
+      if (returned < 2) empty++;
+      expect(body.amount).toBe(-(1 + returned));
+    }
+    expect(empty).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,62 @@
+/**
+ * How the sandbox reads the facts where the production API differs from our first reading of the
+ * spec (../shared/PRODUCTION.md, table A). Documented facts default to production's answer; each
+ * keeps the spec's first reading behind a control so the add-on can be tested against both while
+ * it moves. Inferred facts (A9, A11) default off: production is only suspected to do them.
+ */
+
+export interface Readings {
+  /** A1: results_count only when the request sends get_max_companies (or include_total_count). */
+  totalCount: "when_asked" | "always";
+  /** A2: a lookup's source is always "lead_by_link"; "cache_or_live" says which data was read. */
+  lookupSource: "lead_by_link" | "cache_or_live";
+  /** A3: a lookup that matches no one is the 400 "Bad url" body; "not_found_404" the old 404. */
+  lookupNotFound: "bad_url" | "not_found_404";
+  /** A6: a lead search with no match is {amount: -1, leads: [], status: "No leads match ..."}. */
+  leadNoMatch: "no_leads_status" | "empty_success";
+  /** A8: out of funds as 402, or as the newer 400 whose detail says "insufficient funds". */
+  insufficientFundsStatus: 402 | 400;
+  /** A9 (inferred): a request is served while the balance is above 0 and may take it below 0. */
+  negativeBalance: boolean;
+  /** A11 (inferred): charges go through pending to success; failed paid requests leave error rows. */
+  ledgerStatuses: boolean;
+  /** With ledgerStatuses: how long a charge stays pending after its answer (ms). */
+  pendingMs: number;
+  /** A12 (inferred): lookup extras cost +1 each "always", or only "when_returned" (non-empty). */
+  extrasCharged: "always" | "when_returned";
+}
+
+/** What production answers (documented facts) and the conservative side of the inferred ones. */
+export const PRODUCTION_READINGS: Readings = {
+  totalCount: "when_asked",
+  lookupSource: "lead_by_link",
+  lookupNotFound: "bad_url",
+  leadNoMatch: "no_leads_status",
+  insufficientFundsStatus: 402,
+  negativeBalance: false,
+  ledgerStatuses: false,
+  pendingMs: 2_000,
+  extrasCharged: "always",
+};
+
+/** The spec's first reading (what the sandbox answered before PRODUCTION.md): `readings: "spec"`. */
+export const SPEC_READINGS: Readings = {
+  ...PRODUCTION_READINGS,
+  totalCount: "always",
+  lookupSource: "cache_or_live",
+  lookupNotFound: "not_found_404",
+  leadNoMatch: "empty_success",
+};
+
+export const READING_PRESETS = { production: PRODUCTION_READINGS, spec: SPEC_READINGS } as const;
+export type ReadingPreset = keyof typeof READING_PRESETS;
+
+/** Allowed values of each enumerated reading (for the control endpoint's checks). */
+export const READING_CHOICES: { [K in keyof Readings]?: readonly Readings[K][] } = {
+  totalCount: ["when_asked", "always"],
+  lookupSource: ["lead_by_link", "cache_or_live"],
+  lookupNotFound: ["bad_url", "not_found_404"],
+  leadNoMatch: ["no_leads_status", "empty_success"],
+  insufficientFundsStatus: [402, 400],
+  extrasCharged: ["always", "when_returned"],
+};

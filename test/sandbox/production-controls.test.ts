@@ -1,0 +1,180 @@
+/**
+ * The controls that reproduce PRODUCTION.md's inferred facts and per-account values over HTTP:
+ * out of funds (A8), negative balances (A9), account limits (A10), ledger statuses (A11), and the
+ * production latency model (A4), each under both readings.
+ */
+import { describe, expect, it } from "vitest";
+import { modelLatency } from "../../sandbox/api/latency-model.ts";
+import { DEMO_KEY, EMPTY_KEY, PATHS, useSandbox } from "./support.ts";
+
+let clock = Date.UTC(2026, 10, 21, 12);
+const api = useSandbox({ now: () => clock });
+
+const GIANT = 1_000_254;
+
+describe("out of funds (A8)", () => {
+  it("answers 402 Insufficient funds by default, and the newer 400 variant by the control", async () => {
+    const [url] = await api.control.sampleUrls(1);
+    const first = await api.post(PATHS.lookup, { url }, { key: EMPTY_KEY });
+    expect(first.status).toBe(402);
+    expect(first.body).toEqual({
+      status: "error",
+      status_code: 402,
+      detail: "Insufficient funds in the account.",
+    });
+    await api.control.configure({ insufficientFundsStatus: 400 });
+    const second = await api.post(PATHS.lookup, { url }, { key: EMPTY_KEY });
+    expect(second.status).toBe(400);
+    expect(String(second.body.detail)).toMatch(/insufficient funds/i);
+    const forced = await api.post(
+      PATHS.lookup,
+      { url },
+      { headers: { "X-Sandbox-Fault": "insufficient_funds" } },
+    );
+    expect(forced.status).toBe(400);
+    expect((await api.control.stats()).creditsCharged).toBe(0);
+  });
+});
+
+describe("negative balances (A9, inferred)", () => {
+  it("off: a request the balance cannot pay in full is refused; on: served while the balance is above 0", async () => {
+    await api.control.setCredits(EMPTY_KEY, 3);
+    const body = { company_id: GIANT, limit_by: 10 };
+    expect((await api.post(PATHS.leads, body, { key: EMPTY_KEY })).status).toBe(402);
+    await api.control.configure({ negativeBalance: true });
+    const served = await api.post<{ amount: number }>(PATHS.leads, body, { key: EMPTY_KEY });
+    expect(served.status).toBe(200);
+    expect(served.body.amount).toBe(-10);
+    expect(await api.balance(EMPTY_KEY)).toBe(-7);
+    // At or below 0 nothing more is served.
+    expect((await api.post(PATHS.leads, body, { key: EMPTY_KEY })).status).toBe(402);
+  });
+});
+
+describe("account limits (A10)", () => {
+  it("accountParallel: searches of one key past the limit in flight answer 429; lookups are not searches", async () => {
+    await api.control.configure({ accountParallel: 2, latencyMs: 300 });
+    const [url] = await api.control.sampleUrls(1);
+    const answers = await Promise.all([
+      api.post(PATHS.leads, { company_id: GIANT, limit_by: 1 }),
+      api.post(PATHS.companies, { keywords: ["conformance"], limit_by: 2 }),
+      api.post(PATHS.leads, { company_id: GIANT, limit_by: 1 }),
+      api.post(PATHS.lookup, { url }),
+      api.post(PATHS.lookup, { url }),
+      api.post(PATHS.lookup, { url }),
+    ]);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.slice(0, 3).sort()).toEqual([200, 200, 429]);
+    expect(statuses.slice(3)).toEqual([200, 200, 200]);
+    const throttled = answers.find((a) => a.status === 429)!;
+    expect(throttled.body).toMatchObject({ status: "error", status_code: 429 });
+    expect(String(throttled.body.detail)).toMatch(/2 parallel searches/);
+    // Another key has its own limit.
+    await api.control.setCredits("other-key", 100);
+    expect(
+      (await api.post(PATHS.leads, { company_id: GIANT, limit_by: 1 }, { key: "other-key" })).status,
+    ).toBe(200);
+  });
+
+  it("dailySearches: past N searches a UTC day answer 429 (or the configured status), free, until the next day", async () => {
+    await api.control.configure({ dailySearches: 2 });
+    const search = () => api.post(PATHS.leads, { company_id: GIANT, limit_by: 1 });
+    expect((await search()).status).toBe(200);
+    expect((await api.post(PATHS.leads, { company_id: 1, limit_by: 1 })).status).toBe(404); // not served: not counted
+    expect((await api.post(PATHS.companies, { keywords: ["conformance"], limit_by: 2 })).status).toBe(200);
+    const refused = await search();
+    expect(refused.status).toBe(429);
+    expect(String(refused.body.detail)).toMatch(/daily search limit/i);
+    const [url] = await api.control.sampleUrls(1);
+    expect((await api.post(PATHS.lookup, { url })).status).toBe(200);
+    await api.control.configure({ dailyLimitStatus: 403 });
+    expect((await search()).status).toBe(403);
+    const charged = (await api.control.stats()).creditsCharged;
+    clock += 86_400_000;
+    expect((await search()).status).toBe(200);
+    expect((await api.control.stats()).creditsCharged).toBe(charged + 1);
+  });
+});
+
+describe("ledger statuses (A11, inferred)", () => {
+  it("off: every record is success; on: charges read pending until settled, failed paid lookups leave error rows", async () => {
+    const [url] = await api.control.sampleUrls(1);
+    await api.post(PATHS.lookup, { url });
+    const list = async () =>
+      (
+        await api.get<{ results: Array<{ status: string; amount: number; after_balance: number }> }>(
+          `${PATHS.transactions}?limit=5`,
+        )
+      ).body.results;
+    expect((await list())[0]!.status).toBe("success");
+    await api.control.configure({ ledgerStatuses: true, pendingMs: 1_000, lookupErrorRate: 0 });
+    await api.post(PATHS.lookup, { url, posts: true });
+    const pending = (await list())[0]!;
+    expect(pending).toMatchObject({ status: "pending", amount: -2, after_balance: 9_997 });
+    clock += 1_500;
+    expect((await list())[0]!.status).toBe("success");
+    await api.control.configure({ lookupErrorRate: 1 });
+    expect((await api.post(PATHS.lookup, { url, comments: true })).status).toBe(500);
+    const [error] = await list();
+    expect(error).toMatchObject({ status: "error", amount: -2, after_balance: 9_997 });
+    expect(await api.balance()).toBe(9_997);
+    const errors = await api.get<{ count: number }>(`${PATHS.transactions}?status__exact=error`);
+    expect(errors.body.count).toBe(1);
+    expect(DEMO_KEY).toBe("sandbox-demo-key");
+  });
+});
+
+describe("latency model (A4)", () => {
+  const lookup = (body: Record<string, unknown>) => JSON.stringify({ url: "https://x", ...body });
+  const draws = (path: string, bodies: string[], seed = 1) =>
+    bodies.map((body) => modelLatency({ path, body }, seed));
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const many = (make: (i: number) => string) => Array.from({ length: 400 }, (_, i) => make(i));
+
+  it("fresh lookups are slower than cached ones, with a long tail and some answers past 60 s", () => {
+    const cached = draws(
+      PATHS.lookup,
+      many((i) => lookup({ url: `u${i}` })),
+    );
+    const fresh = draws(
+      PATHS.lookup,
+      many((i) => lookup({ url: `u${i}`, up_to_the_second_fresh: true })),
+    );
+    expect(median(fresh)).toBeGreaterThan(3 * median(cached));
+    expect(Math.max(...fresh)).toBeGreaterThan(60_000);
+    expect(fresh.filter((ms) => ms > 60_000).length).toBeLessThan(fresh.length / 10);
+    expect(Math.max(...cached)).toBeGreaterThan(4 * median(cached));
+  });
+
+  it("searches grow with limit_by; the same request draws the same latency under a seed", () => {
+    const page = (limit: number) =>
+      median(
+        draws(
+          PATHS.leads,
+          many((i) => JSON.stringify({ company_id: i, limit_by: limit })),
+        ),
+      );
+    expect(page(25)).toBeLessThan(page(500));
+    expect(page(500)).toBeLessThan(page(2500));
+    const body = JSON.stringify({ keywords: ["x"], limit_by: 100 });
+    expect(modelLatency({ path: PATHS.companies, body }, 7)).toBe(
+      modelLatency({ path: PATHS.companies, body }, 7),
+    );
+    const seeds = new Set([1, 2, 3, 4, 5].map((seed) => modelLatency({ path: PATHS.companies, body }, seed)));
+    expect(seeds.size).toBeGreaterThan(1);
+  });
+
+  it("is chosen by the latencyModel control, scaled, and reported in X-Sandbox-Latency-Ms", async () => {
+    const [url] = await api.control.sampleUrls(1);
+    const body = { url, up_to_the_second_fresh: true };
+    await api.control.configure({ latencyModel: "production", latencySeed: 5, latencyScale: 0.001 });
+    const response = await fetch(`${api.url}${PATHS.lookup}`, {
+      method: "POST",
+      headers: { Authorization: `Token ${DEMO_KEY}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    const expected = modelLatency({ path: PATHS.lookup, body: JSON.stringify(body) }, 5) * 0.001;
+    expect(Number(response.headers.get("x-sandbox-latency-ms"))).toBe(Math.round(expected));
+  });
+});
