@@ -204,6 +204,14 @@ function EstimateView({
       ) : null}
       <BalanceNote balance={balance} maxCredits={preview.maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
+      {estimate.fetches && preview.toFetch > estimate.fetches.left ? (
+        <span class="next" data-testid="enrich-quota-warning">
+          This run needs {plural(preview.toFetch, "web request")}; about{" "}
+          {estimate.fetches.left.toLocaleString("en-US")} of Apps Script's{" "}
+          {estimate.fetches.quota.toLocaleString("en-US")} a day are left (by the add-on's own count). The run
+          stops when they run out, with the rest pending and not charged; Resume it the next day.
+        </span>
+      ) : null}
       {preview.skipped.length > 0 ? (
         <span class="next">
           Not written: {preview.skipped.join(", ")} (the URL column itself; your URLs stay as typed).
