@@ -163,7 +163,16 @@ function ModeChooser({ mode, setMode }: { mode: EnrichMode; setMode(mode: Enrich
   );
 }
 
-function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: boolean }) {
+function EstimateView({
+  estimate,
+  fresh,
+  skippedReason = "their rows have no empty cell to fill",
+}: {
+  estimate: EnrichEstimate;
+  fresh: boolean;
+  /** Why URLs of the rows are not fetched (fill mode; a retry: they did not fail). */
+  skippedReason?: string;
+}) {
   const { preview, balance, balanceError, cap } = estimate;
   const affordable = Math.floor(cap / preview.creditsPerUrl);
   const skipped = preview.distinct - preview.toFetch;
@@ -176,7 +185,7 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
       </strong>
       {skipped > 0 && preview.toFetch > 0 ? (
         <span class="next">
-          {plural(skipped, "URL")} skipped for free: their rows have no empty cell to fill.
+          {plural(skipped, "URL")} skipped for free: {skippedReason}.
         </span>
       ) : null}
       {!fresh ? (
@@ -281,7 +290,9 @@ function RunView(props: {
         <RetryPanel
           key={progress.jobId}
           jobId={progress.jobId}
-          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={true} />}
+          estimateView={(estimate) => (
+            <EstimateView estimate={estimate} fresh={true} skippedReason="they did not fail" />
+          )}
           onStart={props.onRetry}
         />
       ) : null}
