@@ -6,6 +6,7 @@
  * most are: one UrlFetchApp.fetch and one cell write per row. The naive script runs on a subset of
  * rows and is extrapolated linearly (at 200 ms a row, 2,000 rows would take ~7 minutes: more than
  * one Apps Script execution may run).
+ * Then the change history's cost (bench/history-cost.ts): history on vs off on identical sheets.
  * Options: --rows 2000 --distinct 1800 --latency 200 --naive-rows 100
  */
 
@@ -24,6 +25,7 @@ import {
   startEnrichWorld,
   USER,
 } from "../test/jobs/enrich-world";
+import { measureHistoryCost } from "./history-cost";
 
 function option(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(`--${name}`);
@@ -180,6 +182,9 @@ export async function run(args: string[]): Promise<void> {
       )} writes, ${rows.length - 1} credits`,
     );
     console.log(`speed-up over naive: ${(naiveFull / runMs).toFixed(1)}x`);
+
+    await world.control.reset();
+    measureHistoryCost(world.runtime, rows);
   } finally {
     await world.close();
   }

@@ -13,6 +13,7 @@ import type {
   EnrichOptions,
   EnrichPreview,
   EnrichProgress,
+  RunOwner,
 } from "../../src/rpc/enrich";
 import { DEFAULT_LOOKUP_FIELDS, type LeadField, parseFieldList } from "../../src/sheet/lead-fields";
 import { BalanceNote } from "../components/balance-note";
@@ -23,6 +24,7 @@ import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
 import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
 import { RetryPanel } from "./enrich-retry";
+import { TakeOver } from "./enrich-take-over";
 
 type Extras = EnrichOptions["extras"];
 
@@ -202,6 +204,14 @@ function EstimateView({
       ) : null}
       <BalanceNote balance={balance} maxCredits={preview.maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
+      {estimate.fetches && preview.toFetch > estimate.fetches.left ? (
+        <span class="next" data-testid="enrich-quota-warning">
+          This run needs {plural(preview.toFetch, "web request")}; about{" "}
+          {estimate.fetches.left.toLocaleString("en-US")} of Apps Script's{" "}
+          {estimate.fetches.quota.toLocaleString("en-US")} a day are left (by the add-on's own count). The run
+          stops when they run out, with the rest pending and not charged; Resume it the next day.
+        </span>
+      ) : null}
       {preview.skipped.length > 0 ? (
         <span class="next">
           Not written: {preview.skipped.join(", ")} (the URL column itself; your URLs stay as typed).
@@ -246,10 +256,14 @@ function RunView(props: {
   onNew(): void;
   onRetry(progress: EnrichProgress): void;
   onSelectFailed(): void;
+  /** Set when someone else owns the run: read-only, with Take over. */
+  owner: RunOwner | null;
+  onTaken(progress: EnrichProgress): void;
 }) {
   const { progress } = props;
   const finished = progress.state === "done" || progress.state === "cancelled";
   const stopping = progress.message?.kind === "cancelling";
+  const othersRun = props.owner !== null && !props.owner.mine && !finished;
   return (
     <section aria-label="Enrichment run" data-testid="enrich-run" data-state={progress.state}>
       <p>
@@ -316,7 +330,10 @@ function RunView(props: {
           onStart={props.onRetry}
         />
       ) : null}
-      <div class="buttons">
+      {othersRun && props.owner ? (
+        <TakeOver jobId={progress.jobId} owner={props.owner} onTaken={props.onTaken} />
+      ) : null}
+      <div class="buttons" hidden={othersRun}>
         {progress.state === "running" && props.driving && !stopping ? (
           <button type="button" class="secondary" onClick={props.onPause}>
             Pause
@@ -358,6 +375,7 @@ export function EnrichTab() {
   const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
   const [progress, setProgress] = useState<EnrichProgress | null>(null);
   const [driving, setDriving] = useState(false);
+  const [owner, setOwner] = useState<RunOwner | null>(null);
   const { busy, run } = useServerCall();
   const stopRequest = useRef<null | "pause" | "cancel">(null);
   const mounted = useRef(true);
@@ -399,6 +417,7 @@ export function EnrichTab() {
     mounted.current = true;
     call("enrichStartup", null).then(
       (startup) => {
+        setOwner(startup.owner);
         if (startup.job && UNFINISHED.has(startup.job.state)) setProgress(startup.job);
         else void refreshSelection(undefined, false);
       },
@@ -433,6 +452,12 @@ export function EnrichTab() {
             await sleep(BUSY_RETRY_MS);
             continue;
           }
+          // Someone took the run over: show it read-only (with its new owner) and stop driving.
+          if (userError.kind === "not_owner") {
+            const startup = await call("enrichStartup", null);
+            setOwner(startup.owner);
+            if (startup.job) setProgress(startup.job);
+          }
           throw error;
         }
         setProgress(next);
@@ -462,6 +487,7 @@ export function EnrichTab() {
     if (!estimate) return;
     await run(async () => {
       const started = await call("enrichConfirm", { jobId: estimate.progress.jobId });
+      setOwner({ mine: true, label: "" });
       setProgress(started);
       setEstimate(null);
       void drive(started.jobId);
@@ -521,12 +547,21 @@ export function EnrichTab() {
           setProgress(started);
           void drive(started.jobId);
         }}
+        owner={owner}
+        onTaken={(taken) => {
+          setOwner({ mine: true, label: "" });
+          setProgress(taken);
+          if (taken.state === "running") void drive(taken.jobId);
+        }}
       />
     );
   }
 
+  // noValidate: the tab checks its own fields; the browser's checks of an input elsewhere in the
+  // form (the history panel's row limit) must not silently swallow Estimate.
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void runEstimate();

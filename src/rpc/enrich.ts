@@ -56,6 +56,11 @@ export interface EnrichEstimate {
   balance: number | null;
   balanceError: string | null;
   cap: number;
+  /**
+   * Apps Script's daily URL Fetch quota (Settings) and what is left of it today by the add-on's
+   * own count; `since`: epoch ms the counted 24 hours started.
+   */
+  fetches: { quota: number; left: number; since: number };
 }
 
 /** Who confirmed a run: only they drive it (their key pays); others see it read-only. */

@@ -109,6 +109,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     chunkSize: optional(numberOrText),
     spendCap: optional(numberOrText),
     formulaBudget: optional(numberOrText),
+    fetchQuota: optional(numberOrText),
   }),
   removeApiKey: nothing,
   testConnection: nothing,
