@@ -667,8 +667,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     activeSheet: () => model.activeSheet().name,
     activeRange: () => model.toData().activeRange ?? "A1",
-    activeRangeList: () =>
-      (model.activeRangeList ?? [model.activeRange]).map((range) => rangeA1(range)),
+    activeRangeList: () => (model.activeRangeList ?? [model.activeRange]).map((range) => rangeA1(range)),
 
     insertSheet: (name) => {
       model.insertSheet(name);
