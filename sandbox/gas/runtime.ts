@@ -46,7 +46,7 @@
  */
 import vm from "node:vm";
 import { fetchAllSync } from "../sync-http/index";
-import { cellA1 } from "./a1";
+import { cellA1, rangeA1 } from "./a1";
 import type { CellError, CellScalar } from "./cells";
 import { displayText, parseInput, scriptValueToInput } from "./cells";
 import { movableClock, type RuntimeClock, realClock } from "./clock";
@@ -288,6 +288,8 @@ export interface Runtime {
   activeSheet(): string;
   /** A1 of the active range on the active sheet. */
   activeRange(): string;
+  /** A1 of every selected range (several after RangeList.activate). */
+  activeRangeList(): string[];
   insertSheet(name: string): void;
   /** What a user does by hand between executions (or inside an interrupt hook, mid-execution). */
   deleteSheet(name: string): void;
@@ -678,6 +680,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     activeSheet: () => model.activeSheet().name,
     activeRange: () => model.toData().activeRange ?? "A1",
+    activeRangeList: () => (model.activeRangeList ?? [model.activeRange]).map((range) => rangeA1(range)),
 
     insertSheet: (name) => {
       model.insertSheet(name);
