@@ -103,9 +103,11 @@ describe("Leads tab", () => {
     await selectSheet(page, "Leads");
     const grid = await readGrid(page);
     const company = grid[0]!.indexOf("network_company_id");
-    expect(grid.slice(16).map((row) => row[company]).sort()).toEqual([
-      ...Array(4).fill("1000254"),
-      ...Array(4).fill("1000255"),
-    ]);
+    expect(
+      grid
+        .slice(16)
+        .map((row) => row[company])
+        .sort(),
+    ).toEqual([...Array(4).fill("1000254"), ...Array(4).fill("1000255")]);
   });
 });
