@@ -124,7 +124,7 @@ export function HistoryPanel() {
       </div>
       {status ? (
         <>
-          <label style={{ fontWeight: 400 }}>
+          <label style={{ fontWeight: 400, display: "block" }}>
             <input
               type="checkbox"
               checked={status.settings.enabled}
@@ -138,7 +138,6 @@ export function HistoryPanel() {
             id="history-rows"
             type="number"
             min={100}
-            step={1000}
             value={maxRows}
             onInput={(e) => setMaxRows(e.currentTarget.value)}
             onBlur={() => {

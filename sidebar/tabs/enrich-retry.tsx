@@ -34,7 +34,9 @@ export function RetryPanel({
   return (
     <section class="form-group" aria-label="Retry failed rows" data-testid="enrich-retry">
       <strong>
-        {counts.retryable} failed URL{counts.retryable === 1 ? "" : "s"} can be sent again
+        {counts.retryable > 0
+          ? `${counts.retryable} failed URL${counts.retryable === 1 ? "" : "s"} can be sent again`
+          : `${counts.maybeCharged} failed URL${counts.maybeCharged === 1 ? "" : "s"} may already have been charged`}
       </strong>
       {counts.maybeCharged > 0 ? (
         <label style={{ fontWeight: 400 }}>

@@ -13,6 +13,7 @@ import type {
   EnrichOptions,
   EnrichPreview,
   EnrichProgress,
+  RunOwner,
 } from "../../src/rpc/enrich";
 import { DEFAULT_LOOKUP_FIELDS, type LeadField, parseFieldList } from "../../src/sheet/lead-fields";
 import { BalanceNote } from "../components/balance-note";
@@ -23,6 +24,7 @@ import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
 import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
 import { RetryPanel } from "./enrich-retry";
+import { TakeOver } from "./enrich-take-over";
 
 type Extras = EnrichOptions["extras"];
 
@@ -163,7 +165,16 @@ function ModeChooser({ mode, setMode }: { mode: EnrichMode; setMode(mode: Enrich
   );
 }
 
-function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: boolean }) {
+function EstimateView({
+  estimate,
+  fresh,
+  skippedReason = "their rows have no empty cell to fill",
+}: {
+  estimate: EnrichEstimate;
+  fresh: boolean;
+  /** Why URLs of the rows are not fetched (fill mode; a retry: they did not fail). */
+  skippedReason?: string;
+}) {
   const { preview, balance, balanceError, cap } = estimate;
   const affordable = Math.floor(cap / preview.creditsPerUrl);
   const skipped = preview.distinct - preview.toFetch;
@@ -176,7 +187,7 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
       </strong>
       {skipped > 0 && preview.toFetch > 0 ? (
         <span class="next">
-          {plural(skipped, "URL")} skipped for free: their rows have no empty cell to fill.
+          {plural(skipped, "URL")} skipped for free: {skippedReason}.
         </span>
       ) : null}
       {!fresh ? (
@@ -221,6 +232,8 @@ function stateLine(progress: EnrichProgress, driving: boolean): string {
       return "Stopped.";
     case "done":
       return "Done.";
+    case "cancelled":
+      return "Cancelled.";
     default:
       return progress.state;
   }
@@ -234,9 +247,14 @@ function RunView(props: {
   onCancel(): void;
   onNew(): void;
   onRetry(progress: EnrichProgress): void;
+  /** Set when someone else owns the run: read-only, with Take over. */
+  owner: RunOwner | null;
+  onTaken(progress: EnrichProgress): void;
 }) {
   const { progress } = props;
   const finished = progress.state === "done" || progress.state === "cancelled";
+  const stopping = progress.message?.kind === "cancelling";
+  const othersRun = props.owner !== null && !props.owner.mine && !finished;
   return (
     <section aria-label="Enrichment run" data-testid="enrich-run" data-state={progress.state}>
       <p>
@@ -265,7 +283,10 @@ function RunView(props: {
         </p>
       ) : null}
       {progress.message ? (
-        <div class="notice error" role="alert">
+        <div
+          class={`notice ${progress.message.kind === "cancelling" || progress.message.kind === "cancelled" ? "ok" : "error"}`}
+          role="alert"
+        >
           {progress.message.message}
           {progress.message.next ? <span class="next">{progress.message.next}</span> : null}
         </div>
@@ -275,12 +296,17 @@ function RunView(props: {
         <RetryPanel
           key={progress.jobId}
           jobId={progress.jobId}
-          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={true} />}
+          estimateView={(estimate) => (
+            <EstimateView estimate={estimate} fresh={true} skippedReason="they did not fail" />
+          )}
           onStart={props.onRetry}
         />
       ) : null}
-      <div class="buttons">
-        {progress.state === "running" && props.driving ? (
+      {othersRun && props.owner ? (
+        <TakeOver jobId={progress.jobId} owner={props.owner} onTaken={props.onTaken} />
+      ) : null}
+      <div class="buttons" hidden={othersRun}>
+        {progress.state === "running" && props.driving && !stopping ? (
           <button type="button" class="secondary" onClick={props.onPause}>
             Pause
           </button>
@@ -292,7 +318,7 @@ function RunView(props: {
             Resume
           </button>
         ) : null}
-        {!finished ? (
+        {stopping ? null : !finished ? (
           <button type="button" class="secondary" onClick={props.onCancel}>
             Cancel
           </button>
@@ -321,6 +347,7 @@ export function EnrichTab() {
   const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
   const [progress, setProgress] = useState<EnrichProgress | null>(null);
   const [driving, setDriving] = useState(false);
+  const [owner, setOwner] = useState<RunOwner | null>(null);
   const { busy, run } = useServerCall();
   const stopRequest = useRef<null | "pause" | "cancel">(null);
   const mounted = useRef(true);
@@ -362,6 +389,7 @@ export function EnrichTab() {
     mounted.current = true;
     call("enrichStartup", null).then(
       (startup) => {
+        setOwner(startup.owner);
         if (startup.job && UNFINISHED.has(startup.job.state)) setProgress(startup.job);
         else void refreshSelection(undefined, false);
       },
@@ -384,18 +412,23 @@ export function EnrichTab() {
           setProgress(await call("enrichPause", { jobId }));
           return;
         }
-        if (stopRequest.current === "cancel") {
-          setProgress(await call("enrichCancel", { jobId }));
-          return;
-        }
+        // cancel() has called enrichCancel itself: it ended the run, or the step ends it.
+        if (stopRequest.current === "cancel") return;
         let next: EnrichProgress;
         try {
           next = await call("enrichStep", { jobId });
         } catch (error) {
           const userError = asUserError(error);
+          if (stopRequest.current === "cancel" && userError.kind === "gone") return;
           if (userError.kind === "busy") {
             await sleep(BUSY_RETRY_MS);
             continue;
+          }
+          // Someone took the run over: show it read-only (with its new owner) and stop driving.
+          if (userError.kind === "not_owner") {
+            const startup = await call("enrichStartup", null);
+            setOwner(startup.owner);
+            if (startup.job) setProgress(startup.job);
           }
           throw error;
         }
@@ -426,6 +459,7 @@ export function EnrichTab() {
     if (!estimate) return;
     await run(async () => {
       const started = await call("enrichConfirm", { jobId: estimate.progress.jobId });
+      setOwner({ mine: true, label: "" });
       setProgress(started);
       setEstimate(null);
       void drive(started.jobId);
@@ -446,6 +480,13 @@ export function EnrichTab() {
     if (!progress) return;
     if (driving) {
       stopRequest.current = "cancel";
+      // At once, beside the step in flight: it says what the requests already sent may cost, and
+      // the step then ends the run with a summary of what was done and spent.
+      try {
+        setProgress(await call("enrichCancel", { jobId: progress.jobId }));
+      } catch (error) {
+        notices.showError(asUserError(error));
+      }
       return;
     }
     await run(async () => setProgress(await call("enrichCancel", { jobId: progress.jobId })));
@@ -469,12 +510,21 @@ export function EnrichTab() {
           setProgress(started);
           void drive(started.jobId);
         }}
+        owner={owner}
+        onTaken={(taken) => {
+          setOwner({ mine: true, label: "" });
+          setProgress(taken);
+          if (taken.state === "running") void drive(taken.jobId);
+        }}
       />
     );
   }
 
+  // noValidate: the tab checks its own fields; the browser's checks of an input elsewhere in the
+  // form (the history panel's row limit) must not silently swallow Estimate.
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void runEstimate();

@@ -123,6 +123,7 @@ export function LeadsTab() {
   return (
     <form
       aria-label="Lead search"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         estimateAction.trigger();

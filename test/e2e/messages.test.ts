@@ -6,7 +6,7 @@ import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
 import { DEMO_API_KEY } from "../../sandbox/playground/server";
-import { openSidebar } from "./playground-page";
+import { openSidebar, runMenuItem, selectRange } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage } from "./support";
 
 describe("messages say what happened", () => {
@@ -51,4 +51,38 @@ describe("messages say what happened", () => {
     await sidebar.locator("#co-keywords").press("Enter");
     await expect.poll(() => sidebar.getByTestId("company-result").count()).toBe(0);
   });
+});
+
+describe("Cancel during an Enrich run", () => {
+  let session: PlaygroundPage;
+  let page: Page;
+  let sidebar: FrameLocator;
+
+  beforeAll(async () => {
+    // Slow answers and one request per batch: each step fetches one URL, so Cancel lands mid-run.
+    session = await openPlaygroundPage({ latencyMs: 2500, viewport: { width: 1280, height: 900 } });
+    page = session.page;
+    sidebar = await openSidebar(page);
+  });
+
+  afterAll(() => session?.close());
+
+  it("ends with a summary: done, not reached, credits spent", async () => {
+    await sidebar.getByRole("tab", { name: "Settings" }).click();
+    await sidebar.locator("#settings-chunk-size").fill("1");
+    await sidebar.getByRole("button", { name: /^Save/ }).last().click();
+    await page.waitForTimeout(500);
+    await selectRange(page, "B1", "B6");
+    await runMenuItem(page, "Enrich selected profile URLs");
+    await expect.poll(() => sidebar.getByTestId("enrich-selection").textContent()).toContain("B2:B6");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const run = sidebar.getByTestId("enrich-run");
+    await run.waitFor();
+    await sidebar.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("cancelled");
+    const summary = (await run.textContent()) ?? "";
+    expect(summary).toMatch(/Cancelled: \d+ URLs? enriched, \d+ URLs? not/);
+    expect(summary).toMatch(/credits? spent/);
+  }, 120_000);
 });

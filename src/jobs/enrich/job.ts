@@ -13,6 +13,7 @@
  * - retries happen only inside the client, where the spec says send again (500) or nothing was
  *   charged (429, a request surely not sent).
  */
+import { cancelledMessage, cancelRequested, clearCancel, requestCancel, stoppingMessage } from "./cancel";
 import { loadJob, removeJob, saveJob } from "./cursor";
 import { DEFAULT_LIMITS, type JobDeps, JobError } from "./deps";
 import { headersOf } from "./follow-columns";
@@ -145,14 +146,35 @@ export function resumeJob(deps: JobDeps, jobId: string): EnrichProgress {
   });
 }
 
-/** Ends the run. Rows already written stay; rows not reached keep what they had. */
+/** How long Cancel waits for a running step before leaving it a request to stop instead. */
+const CANCEL_LOCK_WAIT_MS = 1_000;
+
+/**
+ * Ends the run. Rows already written stay; rows not reached keep what they had. While a step is
+ * fetching (it holds the lock), the requests it sent will be charged whatever happens: Cancel then
+ * says so at once and asks the step to stop after them; the step ends the run with the summary.
+ */
 export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
-  return withLock(deps, () => {
+  if (!deps.lock.tryAcquire(Math.min(CANCEL_LOCK_WAIT_MS, deps.limits?.lockWaitMs ?? CANCEL_LOCK_WAIT_MS))) {
     const { job, states } = loadOwn(deps, jobId);
-    job.state = "cancelled";
-    removeJob(deps.store);
+    requestCancel(deps.store, jobId);
+    job.message = stoppingMessage(job, states);
     return progressOf(job, states);
-  });
+  }
+  try {
+    const { job, states } = loadOwn(deps, jobId);
+    return endCancelled(deps, job, states);
+  } finally {
+    deps.lock.release();
+  }
+}
+
+function endCancelled(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {
+  job.state = "cancelled";
+  job.message = cancelledMessage(job, states);
+  removeJob(deps.store);
+  clearCancel(deps.store);
+  return progressOf(job, states);
 }
 
 /** One step: a bounded slice of work, well under Apps Script's 6 minutes. */
@@ -173,6 +195,7 @@ export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
     }
     const limits = { ...DEFAULT_LIMITS, ...deps.limits };
     const after = runSteps({ job, states, grid, deps, limits });
+    if (cancelRequested(deps.store, job.id)) return endCancelled(deps, job, after);
     return progressOf(job, after);
   });
 }

@@ -7,6 +7,7 @@
 import type { ApiError } from "../../api/errors";
 import type { Clock } from "../../api/ports";
 import type { Lead, LeadLookupResponse } from "../../api/wire";
+import { cancelRequested } from "./cancel";
 import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
 import { followColumns, goneMessage, withAppendedHeaders } from "./follow-columns";
@@ -337,6 +338,8 @@ export function runSteps(context: StepContext): string {
 
   const chunkSize = Math.max(1, Math.min(500, Math.floor(deps.settings.chunkSize)));
   while (job.state === "running" && deps.clock.now() - started < limits.softBudgetMs) {
+    // Cancel pressed while this step was fetching: stop before sending more (job.ts ends the run).
+    if (cancelRequested(deps.store, job.id)) break;
     const affordable = Math.floor((job.cap - job.spent) / job.creditsPerUrl);
     const chunk = indicesIn(context.states, URL_STATE.pending, Math.min(chunkSize, Math.max(0, affordable)));
     if (indicesIn(context.states, URL_STATE.pending, 1).length === 0) {
