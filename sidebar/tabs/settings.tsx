@@ -34,6 +34,40 @@ function describedBy(field: SettingsField, hint: boolean, problems: Problems): s
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
 
+/** A whole-number setting: label, input with its range, hint and problem, wired for screen readers. */
+function NumberField(props: {
+  id: string;
+  field: SettingsField;
+  label: string;
+  max: number;
+  value: string;
+  problems: Problems;
+  onInput(value: string): void;
+  children: ComponentChildren;
+}) {
+  const { id, field, problems } = props;
+  return (
+    <div class="form-group">
+      <label for={id}>{props.label}</label>
+      <input
+        id={id}
+        type="number"
+        min={1}
+        max={props.max}
+        step={1}
+        value={props.value}
+        aria-invalid={problems[field] ? true : undefined}
+        aria-describedby={describedBy(field, true, problems)}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+      />
+      <span class="hint" id={`${field}-hint`}>
+        {props.children}
+      </span>
+      <FieldProblem id={`${field}-problem`} problem={problems[field]} />
+    </div>
+  );
+}
+
 function formatCredits(n: number): string {
   return `${n.toLocaleString("en-US")} credit${Math.abs(n) === 1 ? "" : "s"}`;
 }
@@ -94,6 +128,7 @@ export function SettingsTab() {
   const [chunkSize, setChunkSize] = useState("");
   const [spendCap, setSpendCap] = useState("");
   const [formulaBudget, setFormulaBudget] = useState("");
+  const [fetchQuota, setFetchQuota] = useState("");
   const [problems, setProblems] = useState<Problems>({});
   // One action at a time: the buttons stay focusable while busy, and a keypress may arrive before
   // the re-render that marks them.
@@ -108,6 +143,7 @@ export function SettingsTab() {
     setChunkSize(String(next.chunkSize));
     setSpendCap(String(next.spendCap));
     setFormulaBudget(next.formulaBudget === null ? "off" : String(next.formulaBudget));
+    setFetchQuota(String(next.fetchQuota));
   };
 
   // Load once when the tab opens.
@@ -152,7 +188,7 @@ export function SettingsTab() {
 
   async function saveAdvanced(event: Event) {
     event.preventDefault();
-    if (await save({ baseUrl, chunkSize, spendCap, formulaBudget }, "advanced")) {
+    if (await save({ baseUrl, chunkSize, spendCap, formulaBudget, fetchQuota }, "advanced")) {
       notices.show({ tone: "ok", message: "Settings saved." });
     }
   }
@@ -240,42 +276,28 @@ export function SettingsTab() {
           </span>
           <FieldProblem id="baseUrl-problem" problem={problems.baseUrl} />
         </div>
-        <div class="form-group">
-          <label for="settings-chunk-size">Parallel requests per batch</label>
-          <input
-            id="settings-chunk-size"
-            type="number"
-            min={1}
-            max={view.maxChunkSize}
-            step={1}
-            value={chunkSize}
-            aria-invalid={problems.chunkSize ? true : undefined}
-            aria-describedby={describedBy("chunkSize", true, problems)}
-            onInput={(e) => setChunkSize(e.currentTarget.value)}
-          />
-          <span class="hint" id="chunkSize-hint">
-            1 to {view.maxChunkSize}. Lower it if the API says it is busy.
-          </span>
-          <FieldProblem id="chunkSize-problem" problem={problems.chunkSize} />
-        </div>
-        <div class="form-group">
-          <label for="settings-spend-cap">Spend cap per run (credits)</label>
-          <input
-            id="settings-spend-cap"
-            type="number"
-            min={1}
-            max={view.maxSpendCap}
-            step={1}
-            value={spendCap}
-            aria-invalid={problems.spendCap ? true : undefined}
-            aria-describedby={describedBy("spendCap", true, problems)}
-            onInput={(e) => setSpendCap(e.currentTarget.value)}
-          />
-          <span class="hint" id="spendCap-hint">
-            A formula or an enrichment run stops before spending more than this.
-          </span>
-          <FieldProblem id="spendCap-problem" problem={problems.spendCap} />
-        </div>
+        <NumberField
+          id="settings-chunk-size"
+          field="chunkSize"
+          label="Parallel requests per batch"
+          max={view.maxChunkSize}
+          value={chunkSize}
+          problems={problems}
+          onInput={setChunkSize}
+        >
+          1 to {view.maxChunkSize}. Lower it if the API says it is busy.
+        </NumberField>
+        <NumberField
+          id="settings-spend-cap"
+          field="spendCap"
+          label="Spend cap per run (credits)"
+          max={view.maxSpendCap}
+          value={spendCap}
+          problems={problems}
+          onInput={setSpendCap}
+        >
+          A formula or an enrichment run stops before spending more than this.
+        </NumberField>
         <div class="form-group">
           <label for="settings-formula-budget">Formula credits per day, this spreadsheet</label>
           <input
@@ -293,6 +315,18 @@ export function SettingsTab() {
           </span>
           <FieldProblem id="formulaBudget-problem" problem={problems.formulaBudget} />
         </div>
+        <NumberField
+          id="settings-fetch-quota"
+          field="fetchQuota"
+          label="Daily web requests (Apps Script)"
+          max={view.maxFetchQuota}
+          value={fetchQuota}
+          problems={problems}
+          onInput={setFetchQuota}
+        >
+          Google allows 20,000 a day (Workspace accounts: 100,000); every lookup is one. Enrich warns when a
+          run needs more than are left today.
+        </NumberField>
         <div class="buttons">
           <BusyButton type="submit" class="action" busy={busy}>
             {task === "advanced" ? "Saving…" : "Save settings"}

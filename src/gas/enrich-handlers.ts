@@ -8,6 +8,7 @@ import {
   confirmJob,
   currentJob,
   estimateJob,
+  failedRowRanges,
   pauseJob,
   resumeJob,
   stepJob,
@@ -17,13 +18,14 @@ import { type EnrichPlan, planEnrichment, type SelectionBox } from "../jobs/enri
 import { columnLetters } from "../jobs/enrich/progress";
 import type { RpcHandlers } from "../rpc";
 import type { EnrichPreview, EnrichRequest, TakeOverEstimate } from "../rpc/enrich";
+import { type FetchBudget, fetchBudget } from "./fetch-count";
 import { gridOfSheet, sheetGrid } from "./grid";
 import { changeLogOf } from "./history-deps";
 import { appsScriptClock } from "./http";
 import { checkOwner, claimRun, ownerOf } from "./job-owner";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
-import { connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
+import { type BalanceView, connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
 
 const FOCUS_KEY = "enrich.focus";
@@ -125,6 +127,15 @@ export function previewOf(plan: EnrichPlan, box: SelectionBox): EnrichPreview {
   };
 }
 
+/**
+ * What an estimate shows beside the cost: the balance (a free call), the spend cap, and what is
+ * left of Apps Script's daily URL Fetch quota (counted after the balance call, so it includes it).
+ */
+export function estimateFigures(spendCap: number): BalanceView & { cap: number; fetches: FetchBudget } {
+  const balance = savedKeyBalance();
+  return { ...balance, cap: spendCap, fetches: fetchBudget(readSettings().fetchQuota) };
+}
+
 /** The sidebar's argument, read defensively: google.script.run carries whatever it was given. */
 function jobIdOf(arg: unknown): string {
   const jobId = (Object(arg) as { jobId?: unknown }).jobId;
@@ -181,6 +192,7 @@ export const enrichHandlers: Pick<
   | "enrichStartup"
   | "enrichTakeOverEstimate"
   | "enrichTakeOver"
+  | "enrichSelectFailed"
 > = {
   enrichPreview: (request: EnrichRequest) => {
     const { sheet, box } = selectionFor(request);
@@ -193,7 +205,7 @@ export const enrichHandlers: Pick<
     const deps = jobDeps();
     const options = checkOptions(Object(request).options);
     const { plan, progress } = estimateJob(deps, sheetGrid(sheet), box, options);
-    return { preview: previewOf(plan, box), progress, ...savedKeyBalance(), cap: deps.settings.spendCap };
+    return { preview: previewOf(plan, box), progress, ...estimateFigures(deps.settings.spendCap) };
   },
   enrichConfirm: (arg) => {
     if (!hasApiKey(readSettings())) throw noKey();
@@ -228,5 +240,16 @@ export const enrichHandlers: Pick<
     }
     claimRun(jobId);
     return estimate.progress;
+  },
+  // Reads the sheet and moves the selection only: anyone may look at a run's failed rows.
+  enrichSelectFailed: (arg) => {
+    const found = failedRowRanges(jobDeps(), jobIdOf(arg));
+    const sheet = SpreadsheetApp.getActiveSpreadsheet()
+      .getSheets()
+      .find((candidate) => candidate.getSheetId() === found.sheetId);
+    if (!sheet || found.ranges.length === 0) return { rows: 0 };
+    sheet.activate();
+    sheet.getRangeList(found.ranges).activate();
+    return { rows: found.rows };
   },
 };

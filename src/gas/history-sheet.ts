@@ -10,11 +10,16 @@ export function historySheet(): HistoryTable {
     if (found === undefined) found = spreadsheet.getSheetByName(HISTORY_SHEET);
     return found;
   };
-  const size = () => Math.max(0, (lookup()?.getLastRow() ?? 0) - 1);
+  // Read once per execution, then kept up to date here: every append would otherwise ask again.
+  let rows: number | undefined;
+  const size = () => {
+    rows ??= Math.max(0, (lookup()?.getLastRow() ?? 0) - 1);
+    return rows;
+  };
   return {
     size,
-    append(rows) {
-      if (rows.length === 0) return;
+    append(block) {
+      if (block.length === 0) return;
       let sheet = lookup();
       if (!sheet) {
         // Made where it does not get in the way: the last tab, without switching to it.
@@ -24,14 +29,17 @@ export function historySheet(): HistoryTable {
         sheet.setFrozenRows(1);
         if (active) spreadsheet.setActiveSheet(active);
         found = sheet;
-      } else if (sheet.getLastRow() === 0) {
+      } else if (size() === 0 && sheet.getLastRow() === 0) {
         // Emptied by hand: the header comes back, so row 1 never holds a change.
         sheet.getRange(1, 1, 1, HISTORY_WIDTH).setValues([[...HISTORY_HEADERS]]);
       }
       const first = size() + 2;
-      const needed = first + rows.length - 1;
-      if (needed > sheet.getMaxRows()) sheet.insertRowsAfter(sheet.getMaxRows(), needed - sheet.getMaxRows());
-      sheet.getRange(first, 1, rows.length, HISTORY_WIDTH).setValues(rows);
+      const needed = first + block.length - 1;
+      const maxRows = sheet.getMaxRows();
+      // Grown by at least its own size: a run's many appends then seldom pay for an insert.
+      if (needed > maxRows) sheet.insertRowsAfter(maxRows, Math.max(needed - maxRows, maxRows));
+      sheet.getRange(first, 1, block.length, HISTORY_WIDTH).setValues(block);
+      rows = size() + block.length;
     },
     read(first, count, width) {
       const sheet = lookup();
@@ -45,7 +53,10 @@ export function historySheet(): HistoryTable {
     },
     remove(first, count) {
       const sheet = lookup();
-      if (sheet && count > 0) sheet.deleteRows(first + 1, count);
+      if (sheet && count > 0) {
+        sheet.deleteRows(first + 1, count);
+        rows = Math.max(0, size() - count);
+      }
     },
   };
 }

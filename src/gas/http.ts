@@ -13,6 +13,7 @@
  */
 import type { Clock, Http, HttpOutcome, HttpRequest } from "../api/ports";
 import { redactCredentials } from "../api/redact";
+import { recordFetches } from "./fetch-count";
 
 /** The platform refused before sending anything: nothing of the batch reached the server. */
 const NOT_SENT = /invalid argument|not allowed|whitelist|allowlist|dns error|bad request: /i;
@@ -80,13 +81,20 @@ export function batchFailure(error: unknown, requests: readonly HttpRequest[]): 
   return { kind: "failure", reason, message, sent };
 }
 
-/** Http over UrlFetchApp.fetchAll: one parallel batch per call, answers in request order. */
-export function createUrlFetchHttp(): Http {
+/**
+ * Http over UrlFetchApp.fetchAll: one parallel batch per call, answers in request order. With
+ * `fetchQuota` (the daily URL Fetch quota of Settings), every call is counted (fetch-count.ts).
+ */
+export function createUrlFetchHttp(fetchQuota?: number): Http {
+  const count = (calls: number, exhausted: boolean) => {
+    if (fetchQuota !== undefined) recordFetches(calls, fetchQuota, exhausted);
+  };
   return {
     fetchAll(requests: HttpRequest[]): HttpOutcome[] {
       if (requests.length === 0) return [];
       try {
         const responses = UrlFetchApp.fetchAll(requests.map(toParams));
+        count(requests.length, false);
         return responses.map((response) => ({
           kind: "response",
           status: response.getResponseCode(),
@@ -94,6 +102,8 @@ export function createUrlFetchHttp(): Http {
         }));
       } catch (error) {
         const failure = batchFailure(error, requests);
+        const exhausted = failure.kind === "failure" && failure.reason === "quota";
+        count(exhausted ? 0 : requests.length, exhausted);
         return requests.map(() => failure);
       }
     },

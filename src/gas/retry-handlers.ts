@@ -1,14 +1,13 @@
 /** Retry failed rows: the Enrich tab's server methods after a run (src/jobs/retry does the work). */
 import { estimateRetry, retryCounts } from "../jobs/retry/retry";
 import type { RpcHandlers } from "../rpc";
-import { jobDeps, previewOf } from "./enrich-handlers";
-import { savedKeyBalance } from "./settings-client";
+import { estimateFigures, jobDeps, previewOf } from "./enrich-handlers";
 
 export const retryHandlers: Pick<RpcHandlers, "enrichRetryCounts" | "enrichRetryEstimate"> = {
   enrichRetryCounts: ({ jobId }) => retryCounts(jobDeps(), jobId),
   enrichRetryEstimate: ({ jobId, includeMaybeCharged }) => {
     const deps = jobDeps();
     const { plan, progress, box } = estimateRetry(deps, jobId, includeMaybeCharged === true);
-    return { preview: previewOf(plan, box), progress, ...savedKeyBalance(), cap: deps.settings.spendCap };
+    return { preview: previewOf(plan, box), progress, ...estimateFigures(deps.settings.spendCap) };
   },
 };

@@ -18,7 +18,7 @@ export function connectClient(settings: ConnectedSettings): Client {
   return createClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
-    http: createUrlFetchHttp(),
+    http: createUrlFetchHttp(settings.fetchQuota),
     clock: appsScriptClock,
     chunkSize: settings.chunkSize,
   });

@@ -8,10 +8,12 @@ import {
   checkApiKey,
   checkBaseUrl,
   checkChunkSize,
+  checkFetchQuota,
   checkFormulaBudget,
   checkSpendCap,
   FORMULA_BUDGET_OFF,
   MAX_CHUNK_SIZE,
+  MAX_FETCH_QUOTA,
   MAX_SPEND_CAP,
   maskApiKey,
   SETTING_KEYS,
@@ -61,6 +63,8 @@ export function toSettingsView(settings: Settings, formulaSpentToday = 0): Setti
     maxSpendCap: MAX_SPEND_CAP,
     formulaBudget: settings.formulaBudget,
     formulaSpentToday,
+    fetchQuota: settings.fetchQuota,
+    maxFetchQuota: MAX_FETCH_QUOTA,
   };
 }
 
@@ -96,6 +100,9 @@ export function checkSettingsChange(change: SettingsChange): CheckedChange {
     take("formulaBudget", checkFormulaBudget(change.formulaBudget), SETTING_KEYS.formulaBudget, (v) =>
       v === null ? FORMULA_BUDGET_OFF : String(v),
     );
+  }
+  if (change.fetchQuota !== undefined) {
+    take("fetchQuota", checkFetchQuota(change.fetchQuota), SETTING_KEYS.fetchQuota, String);
   }
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, updates };
 }

@@ -14,6 +14,7 @@ export const SETTING_KEYS = {
   chunkSize: "CHUNK_SIZE",
   spendCap: "SPEND_CAP",
   formulaBudget: "FORMULA_DAILY_CREDITS",
+  fetchQuota: "URL_FETCH_QUOTA",
 } as const;
 
 /** Lead lookup's parallel limit (spec, Limits): no chunk may hold more. */
@@ -29,6 +30,12 @@ export const MAX_SPEND_CAP = 1_000_000;
  * only. Small by default; "off" (saved as that word) lifts it.
  */
 export const DEFAULT_FORMULA_BUDGET = 100;
+/**
+ * Apps Script's daily URL Fetch quota (PRODUCTION.md G1): 20,000 calls a day for consumer
+ * accounts, 100,000 for Workspace. Google does not tell a script which applies, so it is a setting.
+ */
+export const DEFAULT_FETCH_QUOTA = 20_000;
+export const MAX_FETCH_QUOTA = 100_000;
 export const FORMULA_BUDGET_OFF = "off";
 
 export interface Settings {
@@ -41,6 +48,8 @@ export interface Settings {
   spendCap: number;
   /** Credits a day per spreadsheet for formulas; null: no daily limit ("off"). */
   formulaBudget: number | null;
+  /** URL Fetch calls Apps Script allows this user a day (20,000 consumer, 100,000 Workspace). */
+  fetchQuota: number;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -147,6 +156,10 @@ export function checkSpendCap(input: unknown): Checked<number> {
   return checkWholeNumber(input, 1, MAX_SPEND_CAP, "The spend cap");
 }
 
+export function checkFetchQuota(input: unknown): Checked<number> {
+  return checkWholeNumber(input, 1, MAX_FETCH_QUOTA, "The daily web requests");
+}
+
 /** "off" (or empty) lifts the daily budget; otherwise a whole number of credits, 0 stops formulas spending. */
 export function checkFormulaBudget(input: unknown): Checked<number | null> {
   const text = String(input).trim().toLowerCase();
@@ -191,5 +204,6 @@ export function settingsFrom(
     chunkSize: savedNumber(get(SETTING_KEYS.chunkSize), checkChunkSize, DEFAULT_CHUNK_SIZE),
     spendCap: savedNumber(get(SETTING_KEYS.spendCap), checkSpendCap, DEFAULT_SPEND_CAP),
     formulaBudget: savedBudget(get(SETTING_KEYS.formulaBudget)),
+    fetchQuota: savedNumber(get(SETTING_KEYS.fetchQuota), checkFetchQuota, DEFAULT_FETCH_QUOTA),
   };
 }

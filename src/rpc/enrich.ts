@@ -56,6 +56,11 @@ export interface EnrichEstimate {
   balance: number | null;
   balanceError: string | null;
   cap: number;
+  /**
+   * Apps Script's daily URL Fetch quota (Settings) and what is left of it today by the add-on's
+   * own count; `since`: epoch ms the counted 24 hours started.
+   */
+  fetches: { quota: number; left: number; since: number };
 }
 
 /** Who confirmed a run: only they drive it (their key pays); others see it read-only. */
@@ -99,4 +104,6 @@ export interface EnrichMethods {
   enrichTakeOverEstimate: { arg: { jobId: string }; result: TakeOverEstimate };
   /** The run becomes the current user's; refused when the rest now costs more than confirmed. */
   enrichTakeOver: { arg: { jobId: string; confirmedCredits: number }; result: EnrichProgress };
+  /** Selects, in the sheet, the URL cells of the rows the run did not enrich; answers how many. */
+  enrichSelectFailed: { arg: { jobId: string }; result: { rows: number } };
 }

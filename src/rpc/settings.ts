@@ -24,6 +24,9 @@ export interface SettingsView {
   formulaBudget: number | null;
   /** What this spreadsheet's formulas spent today (of the owner's key). */
   formulaSpentToday: number;
+  /** Apps Script's URL Fetch calls a day for your Google account (20,000; Workspace 100,000). */
+  fetchQuota: number;
+  maxFetchQuota: number;
 }
 
 /**
@@ -37,6 +40,8 @@ export interface SettingsChange {
   spendCap?: number | string;
   /** Whole credits a day, or "off". */
   formulaBudget?: number | string;
+  /** Apps Script's daily URL Fetch quota of your account: 20,000 (consumer) or 100,000 (Workspace). */
+  fetchQuota?: number | string;
 }
 
 export type SettingsField = keyof SettingsChange;

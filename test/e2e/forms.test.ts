@@ -77,12 +77,14 @@ describe("typed input in the forms", () => {
     await sidebar.locator("#leads-target-kind").selectOption("without_company");
     await sidebar.getByTestId("persona-presets").getByRole("button", { name: "Founders" }).click();
     expect(await sidebar.locator("#persona-0-name").inputValue()).toBe("Founders");
-    expect(await chips("persona-0-functions")).toEqual(["founder", "co-founder", "owner"]);
+    expect(await chips("persona-0-functions")).toEqual([]);
+    expect(await chips("persona-0-seniorities")).toEqual(["founder", "co-founder", "owner"]);
 
     await sidebar.getByTestId("add-persona").click();
     await sidebar.locator("#persona-1-name").fill("Growth people");
     await type("#persona-1-functions", "Marketing, digital marketing, growth hacking");
     expect(await chips("persona-1-functions")).toEqual(["marketing", "digital marketing", "growth hacking"]);
+    await sidebar.locator("#persona-1-priority").fill("1");
 
     await sidebar.getByText("Lead filters", { exact: true }).click();
     await type("#leads-locations", "germany\nberlin, berlin, germany");
@@ -96,6 +98,11 @@ describe("typed input in the forms", () => {
       name: "Growth people",
       functions: ["marketing", "digital marketing", "growth hacking"],
       seniorities: ["vp", "head of"],
+      priority: "1",
+    });
+    expect(form?.personas[0]).toMatchObject({
+      functions: [],
+      seniorities: ["founder", "co-founder", "owner"],
     });
     expect(form?.locations).toEqual(["Germany", "Berlin, Berlin, Germany"]);
   });

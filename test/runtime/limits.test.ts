@@ -6,9 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../src/api/wire";
+import type { EnrichEstimate } from "../../src/rpc/enrich";
 import {
   chargesPerPerson,
   crmRows,
+  DEFAULT_REQUEST,
   driveSteps,
   type EnrichWorld,
   estimateAndConfirm,
@@ -29,6 +31,22 @@ describe("the day's URL Fetch quota runs out during an enrichment", () => {
     await world?.close();
   });
 
+  it("warns in the estimate when a run needs more fetches than the add-on's own count leaves today", () => {
+    const { runtime } = world;
+    const now = runtime.clock.now();
+    runtime.properties.user().setAll({ URL_FETCH_COUNT: `${now - 3600_000}:19980` });
+    runtime.select(SHEET, "A1:A31");
+    const estimate = rpcValue<EnrichEstimate>(runtime, "enrichEstimate", DEFAULT_REQUEST);
+    // The estimate's own balance call is one of them.
+    expect(estimate.fetches).toEqual({ quota: 20_000, left: 19, since: now - 3600_000 });
+    expect(estimate.preview.toFetch).toBe(30);
+    rpcValue(runtime, "saveSettings", { fetchQuota: 100_000 });
+    const workspace = rpcValue<EnrichEstimate>(runtime, "enrichEstimate", DEFAULT_REQUEST);
+    expect(workspace.fetches.left).toBe(100_000 - 19_982);
+    rpcValue(runtime, "saveSettings", { fetchQuota: 20_000 });
+    runtime.properties.user().setAll({ URL_FETCH_COUNT: "" });
+  });
+
   it("stops with the unsent URLs pending, not 'may have been charged', and resumes cleanly the next day", async () => {
     const { runtime } = world;
     // 12 fetches left today: the balance call of the estimate takes 1, the first chunk of 10, then 1 short.
@@ -47,6 +65,8 @@ describe("the day's URL Fetch quota runs out during an enrichment", () => {
     expect(statuses.filter((s) => /daily limit/.test(s))).toHaveLength(20);
     expect(statuses.some((s) => /may have been charged/.test(s))).toBe(false);
     expect([...(await chargesPerPerson(world.control)).values()]).toEqual(Array(10).fill(1));
+    // The add-on's own count now says the day's quota is used up.
+    expect(runtime.properties.user().get("URL_FETCH_COUNT")).toMatch(/:20000$/);
 
     // The next day: the quota is back, Resume finishes without paying twice.
     runtime.quotas.urlFetch.setUsed(0);
@@ -62,7 +82,10 @@ describe("=LOOKUP_LEAD over more URLs than the document cache has items", () => 
   let world: EnrichWorld;
   let urls: string[];
   beforeAll(async () => {
-    world = await startEnrichWorld({ rows: [["Profile URL"]], userProperties: { SPEND_CAP: "5000" } });
+    world = await startEnrichWorld({
+      rows: [["Profile URL"]],
+      userProperties: { SPEND_CAP: "5000", FORMULA_DAILY_CREDITS: "off" },
+    });
     urls = await world.control.sampleUrls(2001);
   });
   afterAll(async () => {

@@ -99,10 +99,10 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   const settled: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [] };
   for (const index of inFlight) {
     const [status, at] = seen.get(urls.rows[index]![0]!) ?? ["", ""];
+    // Only enriched rows carry this run's time; a "not found" or "error" row has none, and may
+    // be an earlier run's: its URL may have been charged now, so it counts as interrupted.
     const writtenByThisRun = at !== "" && at >= runStart;
     if (writtenByThisRun && isOkStatus(status)) settled.o.push(index);
-    else if (writtenByThisRun && status === STATUS_TEXT.notFound) settled.n.push(index);
-    else if (writtenByThisRun && status.startsWith("error:")) settled.e.push(index);
     else settled.i.push(index);
   }
   writeOutcomes(
