@@ -120,6 +120,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   enrichPause: jobId,
   enrichResume: jobId,
   enrichCancel: jobId,
+  enrichSelectFailed: jobId,
   enrichStartup: nothing,
   enrichTakeOverEstimate: jobId,
   enrichTakeOver: fields<{ jobId: string; confirmedCredits: number }>({

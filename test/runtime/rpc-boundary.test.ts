@@ -28,6 +28,7 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   enrichPause: { jobId: "job-1" },
   enrichResume: { jobId: "job-1" },
   enrichCancel: { jobId: "job-1" },
+  enrichSelectFailed: { jobId: "job-1" },
   enrichStartup: null,
   enrichTakeOverEstimate: { jobId: "job-1" },
   enrichTakeOver: { jobId: "job-1", confirmedCredits: 5 },
