@@ -14,6 +14,7 @@ interface BenchmarkModule {
 const BENCHMARKS: Record<string, () => Promise<BenchmarkModule>> = {
   batch: () => import("./batch"),
   enrich: () => import("./enrich"),
+  production: () => import("./production"),
 };
 
 async function main(): Promise<void> {
