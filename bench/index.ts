@@ -15,6 +15,8 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkModule>> = {
   batch: () => import("./batch"),
   enrich: () => import("./enrich"),
   production: () => import("./production"),
+  "lookup-formula": () => import("./lookup-formula"),
+  "company-search": () => import("./company-search"),
 };
 
 async function main(): Promise<void> {
