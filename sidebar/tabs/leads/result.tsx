@@ -53,6 +53,13 @@ export function RunResult({
           {result.duplicates > 0 ? ` · ${plural(result.duplicates, "duplicate")} not written again` : ""}
           {single?.state === "ok" ? ` · results: ${single.results_count} · status: ${single.status}` : ""}
         </span>
+        {result.throttled > 0 ? (
+          <span class="next" data-testid="leads-throttled">
+            Throttled: slowing down. Your account allows fewer searches at once than the add-on sent, so it
+            sent fewer at a time ({plural(result.throttled, "answer")} said "too many"); nothing was charged
+            twice.
+          </span>
+        ) : null}
         {result.stoppedBy ? (
           <span class="next">
             {result.stoppedBy.message} {result.stoppedBy.next}
