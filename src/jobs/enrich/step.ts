@@ -229,7 +229,8 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
       error.kind === "insufficient_funds" ||
       error.kind === "auth" ||
       error.kind === "forbidden" ||
-      error.kind === "quota"
+      error.kind === "quota" ||
+      error.kind === "daily_limit"
     ) {
       // Refused before any charge, and every other URL would be refused too: the URL stays
       // pending for after the user acts (tops up, fixes the key, gets the plan) or, for Apps
@@ -283,7 +284,9 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
           ? "not enriched yet: your plan does not include this lookup; then Resume"
           : refused.kind === "quota"
             ? "not enriched yet: Apps Script's daily limit of web requests is used up (nothing sent, nothing charged); Resume tomorrow"
-            : "not enriched yet: out of credits; top up, then Resume";
+            : refused.kind === "daily_limit"
+              ? "not enriched yet: your API account's daily limit is reached (not charged); Resume tomorrow"
+              : "not enriched yet: out of credits; top up, then Resume";
     markPending(context, urls, why);
     return false;
   }
