@@ -24,6 +24,7 @@ import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
 import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
 import { RetryPanel } from "./enrich-retry";
+import { SchedulePanel } from "./enrich-schedule";
 import { TakeOver } from "./enrich-take-over";
 
 type Extras = EnrichOptions["extras"];
@@ -578,6 +579,7 @@ export function EnrichTab() {
           </button>
         )}
       </div>
+      <SchedulePanel request={() => request()} />
       <HistoryPanel />
     </form>
   );
