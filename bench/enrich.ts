@@ -26,12 +26,8 @@ import {
   USER,
 } from "../test/jobs/enrich-world";
 import { measureHistoryCost } from "./history-cost";
-
-function option(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(args[index + 1]) : Number.NaN;
-  return Number.isFinite(value) ? value : fallback;
-}
+import { numberOption } from "./options";
+import { serviceShare } from "./service-share";
 
 /** The naive script: what most Apps Script enrichment scripts look like. */
 const NAIVE_CODE = `
@@ -70,6 +66,7 @@ async function runNaive(
       spreadsheet: { sheets: [{ name: "CRM", rows }] },
       properties: { user: { [USER]: { API_BASE_URL: sandbox.url, API_KEY: "sandbox-demo-key" } } },
       user: USER,
+      costModel: true,
     });
     const started = performance.now();
     runtime.run("naiveEnrich", []);
@@ -87,16 +84,18 @@ async function runNaive(
 }
 
 export async function run(args: string[]): Promise<void> {
-  const rowCount = option(args, "rows", 2000);
-  const distinct = option(args, "distinct", 1800);
-  const latency = option(args, "latency", 200);
-  const naiveRows = option(args, "naive-rows", 100);
+  const rowCount = numberOption(args, "rows", 2000);
+  const distinct = numberOption(args, "distinct", 1800);
+  const latency = numberOption(args, "latency", 200);
+  const naiveRows = numberOption(args, "naive-rows", 100);
 
   // The default spend cap (500) would stop the run at 500 URLs: raise it, as a user refreshing 1,800 would.
   const world = await startEnrichWorld({
     rows: [],
     latencyMs: latency,
     userProperties: { SPEND_CAP: "10000" },
+    // Service calls take production's time (sandbox/gas/cost-model.ts), as the issue asks.
+    costModel: true,
   });
   try {
     const urls = await world.control.sampleUrls(distinct, 0);
@@ -132,7 +131,11 @@ export async function run(args: string[]): Promise<void> {
     const ideal = Math.ceil(keys.size / 500) * latency;
     console.log(`state: ${end.state}; ok ${end.ok}, not found ${end.notFound}, failed ${end.failed}`);
     console.log(`estimate + confirm (not charged): ${seconds(planMs)}`);
-    console.log(`run wall time: ${seconds(runMs)} in ${counters.executions} step(s)`);
+    console.log(`run wall time (cost model on): ${seconds(runMs)} in ${counters.executions} step(s)`);
+    const longest = Math.max(
+      ...world.runtime.executions.slice(-counters.executions).map((e) => e.durationMs),
+    );
+    console.log(`longest step: ${seconds(longest)} of the 6 minutes; ${serviceShare(counters, runMs)}`);
     console.log(
       `ideal ceil(${keys.size} / 500) x ${latency} ms = ${seconds(ideal)}; ratio to ideal ${(runMs / ideal).toFixed(2)}`,
     );

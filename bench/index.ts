@@ -14,6 +14,8 @@ interface BenchmarkModule {
 const BENCHMARKS: Record<string, () => Promise<BenchmarkModule>> = {
   batch: () => import("./batch"),
   enrich: () => import("./enrich"),
+  "lookup-formula": () => import("./lookup-formula"),
+  "company-search": () => import("./company-search"),
 };
 
 async function main(): Promise<void> {

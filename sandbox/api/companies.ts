@@ -4,6 +4,7 @@
  * spec's examples can be reproduced exactly (see ENGINEERED below and sandbox/README.md).
  */
 import type { Company, OtherLocation } from "../../src/api/wire.ts";
+import dataSetIndustries from "./data/data-set-industries.json" with { type: "json" };
 import industries from "./data/supported-industries.json" with { type: "json" };
 import { CITIES, type Place } from "./geography.ts";
 import { Random } from "./random.ts";
@@ -19,7 +20,17 @@ import {
   TAGLINES,
 } from "./vocabulary.ts";
 
+/**
+ * The supported-industry list: the network's public industry taxonomy (V2, 434 names, as the
+ * network's developer documentation lists them), which requests are checked against.
+ */
 export const INDUSTRY_NAMES: readonly string[] = industries.map((i) => i.industry_name);
+
+/**
+ * The industries the synthetic companies and leads are drawn from: 66 names of the taxonomy, in a
+ * fixed order (the generator picks by position, so this order is part of the data set's seed).
+ */
+export const DATA_SET_INDUSTRIES: readonly string[] = dataSetIndustries;
 
 /** The spec's headcount values with the exact-count bounds each one covers. */
 export const HEADCOUNT_BUCKETS = [
@@ -232,7 +243,7 @@ function generateCompany(seed: number, index: number): SandboxCompany {
   const hashtags = rng.chance(0.3)
     ? []
     : rng.sample(KEYWORD_TOPICS, rng.int(1, 3)).map((t) => `#${t.replace(/ /g, "")}`);
-  const industry = rng.pick(INDUSTRY_NAMES);
+  const industry = rng.pick(DATA_SET_INDUSTRIES);
   const tagline = rng.chance(0.01)
     ? rng.pick(HOSTILE_TEXTS)
     : rng

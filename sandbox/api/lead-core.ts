@@ -1,4 +1,4 @@
-import { type CompanySet, companyOfLead, INDUSTRY_NAMES, type SandboxCompany } from "./companies.ts";
+import { type CompanySet, companyOfLead, DATA_SET_INDUSTRIES, type SandboxCompany } from "./companies.ts";
 import { CITIES, type Place } from "./geography.ts";
 import { Random } from "./random.ts";
 import { indexCode, slugify, titleCase } from "./text.ts";
@@ -141,7 +141,7 @@ export function leadCore(seed: number, set: CompanySet, index: number): LeadCore
   // A hostile prefix keeps the title's words (personas still match) while exercising escaping.
   const jobTitle = rng.chance(0.01) ? `${rng.pick(HOSTILE_TITLE_PREFIXES)}${title}` : title;
   const place = rng.chance(0.8) ? company.place : rng.pick(CITIES);
-  const industry = rng.chance(0.85) ? company.industry : rng.pick(INDUSTRY_NAMES);
+  const industry = rng.chance(0.85) ? company.industry : rng.pick(DATA_SET_INDUSTRIES);
   const yearsInCompany = rng.int(1, 5);
   const yearsInPosition = rng.int(1, yearsInCompany);
   const [low, high] = RANGE_MONTHS[yearsInPosition - 1]!;

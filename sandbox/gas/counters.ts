@@ -3,6 +3,7 @@
  * writes) and to the network (fetch and fetchAll calls, requests sent). Each Apps Script service
  * call costs a round trip in production, so these are the figures to keep small.
  */
+import type { CostCategory } from "./cost-model";
 
 export interface Counters {
   /** Executions started (each call of a global). */
@@ -17,6 +18,8 @@ export interface Counters {
   fetchAllCalls: number;
   /** HTTP requests sent by fetch and fetchAll together. */
   requests: number;
+  /** Time the cost model charged (ms), by kind of call ("fetch": UrlFetch's overhead, not the network). */
+  costMs: Record<CostCategory, number>;
   /** Every counted call by "Service.method" (e.g. "Range.getValues", "UrlFetchApp.fetchAll"). */
   byMethod: Record<string, number>;
 }
@@ -29,6 +32,7 @@ export function emptyCounters(): Counters {
     fetchCalls: 0,
     fetchAllCalls: 0,
     requests: 0,
+    costMs: { properties: 0, cache: 0, sheets: 0, flush: 0, fetch: 0 },
     byMethod: {},
   };
 }

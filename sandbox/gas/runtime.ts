@@ -46,10 +46,11 @@
  */
 import vm from "node:vm";
 import { fetchAllSync } from "../sync-http/index";
-import { cellA1 } from "./a1";
+import { cellA1, rangeA1 } from "./a1";
 import type { CellError, CellScalar } from "./cells";
 import { displayText, parseInput, scriptValueToInput } from "./cells";
 import { movableClock, type RuntimeClock, realClock } from "./clock";
+import { type CostModel, MEASURED_COSTS } from "./cost-model";
 import { type Counters, emptyCounters } from "./counters";
 import {
   type AuthMode,
@@ -62,7 +63,7 @@ import { execute, listGlobalFunctions, ScriptError } from "./executor";
 import { parseManifest } from "./manifest";
 import { type CustomFunctionOutcome, recalculate } from "./recalc";
 import { CacheStores } from "./services/cache";
-import type { FetchAllSync, RuntimeState, ServiceHost } from "./services/host";
+import { type FetchAllSync, flushPendingWrites, type RuntimeState, type ServiceHost } from "./services/host";
 import { LockTable } from "./services/lock";
 import type { LogEntry } from "./services/logging";
 import { type PropertiesData, type PropertyStore, PropertyStores } from "./services/properties";
@@ -75,6 +76,7 @@ import { assertTransferable } from "./transfer";
 import { type TriggerData, TriggerTable } from "./triggers";
 
 export { manualClock } from "./clock";
+export { type CostCategory, type CostModel, MEASURED_COSTS } from "./cost-model";
 export type { ServiceCall } from "./execution";
 export { ScriptError } from "./executor";
 export type { PropertiesData } from "./services/properties";
@@ -138,6 +140,11 @@ export interface RuntimeOptions {
    * document, at most hourly. False: any script (20 triggers per user, every minute allowed).
    */
   addOn?: boolean;
+  /**
+   * The cost model (G6, cost-model.ts): each service call takes production's time on the
+   * runtime's clock. `true` for the measured figures, or figures of your own. Default off.
+   */
+  costModel?: boolean | Partial<CostModel>;
   /** Daily quotas: `{ urlFetchPerDay: 20_000 }` by default. */
   quotas?: QuotaOptions;
   /** Recalculate stale formulas after each execution and each setCell (default true). */
@@ -281,6 +288,8 @@ export interface Runtime {
   activeSheet(): string;
   /** A1 of the active range on the active sheet. */
   activeRange(): string;
+  /** A1 of every selected range (several after RangeList.activate). */
+  activeRangeList(): string[];
   insertSheet(name: string): void;
   /** What a user does by hand between executions (or inside an interrupt hook, mid-execution). */
   deleteSheet(name: string): void;
@@ -325,6 +334,8 @@ export interface Runtime {
   advanceClock(ms: number): TriggerRun[];
   /** Runs the triggers due now (the clock does not move). */
   runDueTriggers(): TriggerRun[];
+  /** Switches the cost model on (true or figures) or off (false) from now on. */
+  setCostModel(model: boolean | Partial<CostModel>): void;
   /** Mutable: shorten for a test, restore after. */
   readonly timeouts: RuntimeTimeouts;
   /** The user executions run as (mutable). */
@@ -357,6 +368,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     counters: emptyCounters(),
     triggers,
     addOn: options.addOn ?? true,
+    costModel: costModelOf(options.costModel),
+    pendingWrites: { calls: 0, cells: 0 },
     manifest: options.manifest === undefined ? undefined : parseManifest(options.manifest),
     quotas: new Quotas(clock, () => runtime.user, options.quotas),
     logs: [],
@@ -442,6 +455,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       throw error;
     } finally {
       running--;
+      // Apps Script commits the script's queued writes when it ends.
+      if (running === 0) flushPendingWrites(state);
       record.durationMs = clock.now() - exec.startedAt;
       record.loadMs = exec.loadMs;
       const atStart = record.calls;
@@ -665,6 +680,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     activeSheet: () => model.activeSheet().name,
     activeRange: () => model.toData().activeRange ?? "A1",
+    activeRangeList: () => (model.activeRangeList ?? [model.activeRange]).map((range) => rangeA1(range)),
 
     insertSheet: (name) => {
       model.insertSheet(name);
@@ -708,6 +724,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     triggers,
     advanceClock: (ms) => runTriggersUntil(clock.now() + Math.max(0, ms)),
     runDueTriggers: () => runTriggersUntil(clock.now()),
+    setCostModel: (model) => {
+      state.costModel = costModelOf(model);
+    },
     onChange: (listener) => model.onChange(listener),
     resetCounters: () => {
       state.counters = emptyCounters();
@@ -733,4 +752,9 @@ function clockEvent(triggerUid: string, at: number): Record<string, unknown> {
     second: date.getUTCSeconds(),
     timezone: "UTC",
   };
+}
+
+function costModelOf(option: boolean | Partial<CostModel> | undefined): CostModel | null {
+  if (option === undefined || option === false) return null;
+  return option === true ? { ...MEASURED_COSTS } : { ...MEASURED_COSTS, ...option };
 }

@@ -182,10 +182,21 @@ export class SpreadsheetModel {
     }
   }
 
+  /** Several ranges selected at once (RangeList.activate); null when the selection is one range. */
+  activeRangeList: GridRange[] | null = null;
+
   activate(sheet: SheetModel, range: GridRange): void {
     this.activeSheetId = sheet.id;
     this.activeRange = range;
+    this.activeRangeList = null;
     this.emit("selection", sheet);
+  }
+
+  /** RangeList.activate: every range selected, the last one current (as Sheets does). */
+  activateList(sheet: SheetModel, ranges: GridRange[]): void {
+    if (ranges.length === 0) return;
+    this.activate(sheet, ranges[ranges.length - 1]!);
+    this.activeRangeList = ranges.length > 1 ? ranges : null;
   }
 
   /** Resolves "A1:B2" or "Sheet2!A1" against a default sheet; null when it names no range. */

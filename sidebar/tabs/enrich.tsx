@@ -256,6 +256,7 @@ function RunView(props: {
   onCancel(): void;
   onNew(): void;
   onRetry(progress: EnrichProgress): void;
+  onSelectFailed(): void;
   /** Set when someone else owns the run: read-only, with Take over. */
   owner: RunOwner | null;
   onTaken(progress: EnrichProgress): void;
@@ -298,6 +299,25 @@ function RunView(props: {
         >
           {progress.message.message}
           {progress.message.next ? <span class="next">{progress.message.next}</span> : null}
+        </div>
+      ) : null}
+      {progress.failures.length > 0 ? (
+        <div data-testid="enrich-failures">
+          <p>
+            <strong>Rows not enriched</strong>
+          </p>
+          <ul class="failures">
+            {progress.failures.map((failure) => (
+              <li key={failure.reason}>
+                {plural(failure.rows, "row")}: {failure.reason}
+              </li>
+            ))}
+          </ul>
+          {progress.state !== "cancelled" ? (
+            <button type="button" class="secondary" onClick={props.onSelectFailed}>
+              Select failed rows
+            </button>
+          ) : null}
         </div>
       ) : null}
       {progress.state === "done" ? <JobChangeDigestView jobId={progress.jobId} /> : null}
@@ -511,6 +531,15 @@ export function EnrichTab() {
         }}
         onResume={resume}
         onCancel={cancel}
+        onSelectFailed={() =>
+          void run(async () => {
+            const selected = await call("enrichSelectFailed", { jobId: progress.jobId });
+            notices.show({
+              tone: "ok",
+              message: `${plural(selected.rows, "row")} selected in ${progress.sheetName}.`,
+            });
+          })
+        }
         onNew={() => {
           setProgress(null);
           void refreshSelection();

@@ -72,16 +72,16 @@ export const SENIORITIES = vocabulary([
 ]);
 
 /**
- * One click fills a persona card; every keyword stays editable. Titles are matched by functions
- * (seniorities are optional), so founders and executives are found by the words in their titles.
+ * One click fills a persona card; every keyword stays editable. Founders and executives are any
+ * function (functions `[]`, as production's own examples) at those seniorities.
  */
 export const PERSONA_PRESETS: ReadonlyArray<{ label: string; persona: PersonaForm }> = [
   {
     label: "Founders",
     persona: {
       name: "Founders",
-      functions: ["founder", "co-founder", "owner"],
-      seniorities: [],
+      functions: [],
+      seniorities: ["founder", "co-founder", "owner"],
       prohibit: [],
     },
   },
@@ -89,8 +89,8 @@ export const PERSONA_PRESETS: ReadonlyArray<{ label: string; persona: PersonaFor
     label: "Executives",
     persona: {
       name: "Executives",
-      functions: ["chief", "president", "vp", "executive"],
-      seniorities: [],
+      functions: [],
+      seniorities: ["chief", "cxo", "president", "vp"],
       prohibit: ["assistant"],
     },
   },

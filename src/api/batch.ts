@@ -14,6 +14,10 @@
  * Nothing that may have been charged is sent again: a timeout (`sent: true`) becomes an error with
  * `charged: "maybe"`.
  *
+ * Parallelism adapts to the key's own limits (PRODUCTION.md A10: an account may allow fewer
+ * parallel searches than the spec's limits): a chunk that met a 429 halves the requests per chunk
+ * for the rest of the batch, and each clean chunk adds one back, up to `limit`.
+ *
  * Deadline rule: a chunk starts only if `now + estimate <= deadline`, and a backoff sleep only if
  * `wake + estimate <= deadline`, where `estimate` is the longest chunk observed in this batch (or
  * `chunkEstimateMs` before the first). A started chunk cannot be interrupted and Apps Script's
@@ -33,6 +37,11 @@ export interface BatchResult<T> {
   stoppedBy: ApiError | null;
   /** Credits spent by the successful answers, from their amounts. */
   spent: number;
+  /**
+   * 429 answers met (each retried later at lower parallelism): "throttled: slowing down". Absent
+   * in fakes and older results: none.
+   */
+  throttled?: number;
 }
 
 /** Indices of the requests not attempted (deadline or stop): what a later execution still has to send. */
@@ -97,12 +106,14 @@ export function runBatch<T>(
   let estimate = options.chunkEstimateMs ?? 0;
   let stoppedBy: ApiError | null = null;
   let spent = 0;
+  let throttled = 0;
   const limit = Math.max(1, Math.floor(policy.limit));
+  let parallel = limit;
 
   while (queue.length > 0 && stoppedBy === null) {
     const now = clock.now();
     const readyAt = (index: number) => Math.max(notBefore[index] ?? 0, queuePausedUntil);
-    const chunk = queue.filter((index) => readyAt(index) <= now).slice(0, limit);
+    const chunk = queue.filter((index) => readyAt(index) <= now).slice(0, parallel);
     if (chunk.length === 0) {
       // reduce, not Math.min(...queue): a long queue would overflow the argument list.
       const wake = queue.reduce(
@@ -121,6 +132,7 @@ export function runBatch<T>(
     estimate = Math.max(estimate, finished - now);
 
     const done = new Set<number>();
+    let throttledNow = 0;
     chunk.forEach((index, position) => {
       const answer = answers[position];
       const result: Result<T> = policy.read(answer ?? NO_ANSWER);
@@ -132,6 +144,7 @@ export function runBatch<T>(
       }
       const error = result.error;
       failures[index] = (failures[index] ?? 0) + 1;
+      if (error.kind === "throttled") throttledNow += 1;
       if (stopsBatch(error)) {
         stoppedBy ??= error;
       } else if (retryable(error, policy.retryServerErrors) && (failures[index] ?? 0) < options.maxTries) {
@@ -144,6 +157,8 @@ export function runBatch<T>(
       done.add(index);
     });
     queue = queue.filter((index) => !done.has(index));
+    throttled += throttledNow;
+    parallel = throttledNow > 0 ? Math.max(1, Math.floor(chunk.length / 2)) : Math.min(limit, parallel + 1);
   }
-  return { outcomes, stoppedBy, spent };
+  return { outcomes, stoppedBy, spent, throttled };
 }

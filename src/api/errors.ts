@@ -15,7 +15,8 @@ export type ApiErrorKind =
   | "timeout"
   | "network"
   | "malformed"
-  | "quota";
+  | "quota"
+  | "daily_limit";
 
 /** One broken rule found before sending: where (the field's path) and how to fix it. */
 export interface Problem {
@@ -87,6 +88,10 @@ const TEXT: Record<ApiErrorKind, KindText> = {
     message: "The API sent an answer the add-on could not read.",
     next: "Try again; if it persists, report it with the time of the request.",
   },
+  daily_limit: {
+    message: "Your API account's daily limit of searches is reached; the searches not made were not charged.",
+    next: "Run the rest tomorrow (what is done is kept), or ask the API provider to raise your account's daily limit.",
+  },
   quota: {
     message:
       "Apps Script's daily limit of web requests for your Google account is used up; nothing was sent.",
@@ -115,8 +120,13 @@ export function validationError(problems: Problem[]): ApiError {
 
 /**
  * Errors that end a whole batch: no later request can succeed until the user acts (a key, credits)
- * or the platform's day turns (the URL Fetch quota).
+ * or the day turns (the platform's URL Fetch quota, the account's daily search limit).
  */
 export function stopsBatch(error: ApiError): boolean {
-  return error.kind === "auth" || error.kind === "insufficient_funds" || error.kind === "quota";
+  return (
+    error.kind === "auth" ||
+    error.kind === "insufficient_funds" ||
+    error.kind === "quota" ||
+    error.kind === "daily_limit"
+  );
 }

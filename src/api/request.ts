@@ -86,6 +86,18 @@ export function detailText(body: string): string {
 }
 
 const INSUFFICIENT_FUNDS = /insufficient funds/i;
+/**
+ * An account's daily limit (PRODUCTION.md A10: "max_searches_daily"; what status it answers is not
+ * shown, 429 or another 4xx): no retry helps today, so it stops the run instead of backing off.
+ */
+const DAILY_WORDS = /\b(daily|per day|a day|today)\b/i;
+const LIMIT_WORDS = /\b(limit|quota|exceeded|reached)/i;
+
+function isDailyLimit(status: number, detail: string): boolean {
+  return (
+    status >= 400 && status < 500 && status !== 401 && DAILY_WORDS.test(detail) && LIMIT_WORDS.test(detail)
+  );
+}
 
 /** True when the body is the API's own error object, not a page from something else at that address. */
 function isApiErrorBody(body: string): boolean {
@@ -137,6 +149,7 @@ function errorFromStatus(path: EndpointPath, status: number, body: string): ApiE
     return apiError("insufficient_funds", { status, charged: "no", ...withDetail });
   }
   if (status === 401) return apiError("auth", { status, charged: "no", ...withDetail });
+  if (isDailyLimit(status, detail)) return apiError("daily_limit", { status, charged: "no", ...withDetail });
   if (status === 403) return apiError("forbidden", { status, charged: "no", ...withDetail });
   if (status === 404) return notFound(path, body, withDetail);
   if (status === 429) return apiError("throttled", { status, charged: "no", ...withDetail });

@@ -8,6 +8,7 @@ import {
   confirmJob,
   currentJob,
   estimateJob,
+  failedRowRanges,
   pauseJob,
   resumeJob,
   stepJob,
@@ -194,6 +195,7 @@ export const enrichHandlers: Pick<
   | "enrichStartup"
   | "enrichTakeOverEstimate"
   | "enrichTakeOver"
+  | "enrichSelectFailed"
 > = {
   enrichPreview: (request: EnrichRequest) => {
     const { sheet, box } = selectionFor(request);
@@ -241,5 +243,16 @@ export const enrichHandlers: Pick<
     }
     claimRun(jobId);
     return estimate.progress;
+  },
+  // Reads the sheet and moves the selection only: anyone may look at a run's failed rows.
+  enrichSelectFailed: (arg) => {
+    const found = failedRowRanges(jobDeps(), jobIdOf(arg));
+    const sheet = SpreadsheetApp.getActiveSpreadsheet()
+      .getSheets()
+      .find((candidate) => candidate.getSheetId() === found.sheetId);
+    if (!sheet || found.ranges.length === 0) return { rows: 0 };
+    sheet.activate();
+    sheet.getRangeList(found.ranges).activate();
+    return { rows: found.rows };
   },
 };

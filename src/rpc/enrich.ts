@@ -104,4 +104,6 @@ export interface EnrichMethods {
   enrichTakeOverEstimate: { arg: { jobId: string }; result: TakeOverEstimate };
   /** The run becomes the current user's; refused when the rest now costs more than confirmed. */
   enrichTakeOver: { arg: { jobId: string; confirmedCredits: number }; result: EnrichProgress };
+  /** Selects, in the sheet, the URL cells of the rows the run did not enrich; answers how many. */
+  enrichSelectFailed: { arg: { jobId: string }; result: { rows: number } };
 }

@@ -13,6 +13,18 @@ function runAll(d: ReturnType<typeof deps>, jobId: string) {
 }
 
 describe("enrichment when the day's URL Fetch quota runs out", () => {
+  it("keeps the URLs pending on the account's daily limit too, and says so", () => {
+    const grid = MemoryGrid.fromRows([["Profile URL"], [url("a")], [url("b")]]);
+    const client = new FakeClient(() => ({ ok: false, error: errorOf("daily_limit") }));
+    const d = deps(grid, client, { settings: { chunkSize: 5, spendCap: 500 } });
+    const { progress } = estimateJob(d, grid, box(3), DEFAULT_ENRICH_OPTIONS);
+    confirmJob(d, progress.jobId);
+    expect(runAll(d, progress.jobId)).toMatchObject({ state: "stopped", failed: 0, remaining: 2 });
+    expect(grid.column("enrichment_status")).toEqual(
+      Array(2).fill(expect.stringMatching(/daily limit.*tomorrow/)),
+    );
+  });
+
   it("stops with the unsent URLs pending (not failed, not maybe charged), says so, and resumes cleanly", () => {
     const slugs = ["a", "b", "c", "d", "e", "f"];
     const grid = MemoryGrid.fromRows([["Profile URL", "Title"], ...slugs.map((s) => [url(s), ""])]);

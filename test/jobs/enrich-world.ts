@@ -21,6 +21,8 @@ export interface WorldOptions {
   rows: Array<Array<string | number | boolean | null>>;
   userProperties?: Record<string, string>;
   clock?: RuntimeClock;
+  /** The runtime's cost model (sandbox/gas/cost-model.ts): service calls take production's time. */
+  costModel?: boolean;
 }
 
 /** The add-on over the sandbox (test/runtime/support.ts), with one sheet named CRM. */
@@ -32,6 +34,7 @@ export function startEnrichWorld(options: WorldOptions): Promise<EnrichWorld> {
       spreadsheet: { sheets: [{ name: SHEET, rows: options.rows, maxRows: options.rows.length + 10 }] },
       user: USER,
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.costModel ? { costModel: true } : {}),
     },
   });
 }

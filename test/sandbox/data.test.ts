@@ -95,4 +95,33 @@ describe("data set", () => {
     expect(lists.locations).toEqual(locations);
     expect(lists.industries).toEqual(industries);
   });
+
+  it("serves the network's full public industry taxonomy (V2: 434 names) and accepts every one of them", async () => {
+    const names = industries.map((i) => i.industry_name);
+    expect(names).toHaveLength(434);
+    expect(new Set(names).size).toBe(434);
+    for (const name of [
+      "Abrasives and Nonmetallic Minerals Manufacturing",
+      "Wind Electric Power Generation",
+      "Zoos and Botanical Gardens",
+      "IT System Custom Software Development",
+    ]) {
+      expect(names).toContain(name);
+    }
+    for (const industry of ["Wind Electric Power Generation", "Think Tanks"]) {
+      const companies = await api.post(PATHS.companies, { industries: [industry], limit_by: 2 });
+      expect(companies.status, industry).toBe(200);
+      const leads = await api.post(PATHS.leads, {
+        without_company: true,
+        lead_industries: [industry],
+        limit_by: 2,
+      });
+      expect(leads.status, industry).toBe(200);
+    }
+    expect((await api.post(PATHS.companies, { industries: ["Management Consulting"] })).status).toBe(400);
+    // Every industry the synthetic data uses is in the taxonomy.
+    const used = new Set(api.sandbox.data.companies.companies.map((c) => c.industry));
+    expect(used.size).toBe(66);
+    for (const industry of used) expect(names).toContain(industry);
+  });
 });

@@ -5,6 +5,7 @@
  */
 import type { HttpOutcome, HttpRequest } from "../../../src/api/ports";
 import type { RuntimeClock } from "../clock";
+import { type CostCategory, type CostModel, callCost, flushCost } from "../cost-model";
 import type { Counters } from "../counters";
 import { countMethod } from "../counters";
 import type { Execution } from "../execution";
@@ -34,6 +35,10 @@ export interface RuntimeState {
   triggers: TriggerTable;
   /** The project is an editor add-on: one hourly-at-most clock trigger per user per document. */
   addOn: boolean;
+  /** The cost model's figures when it is on (../cost-model.ts), else null. */
+  costModel: CostModel | null;
+  /** Spreadsheet writes queued since the last flush (cost model). */
+  pendingWrites: { calls: number; cells: number };
   /** Daily quotas (URL Fetch), per user. */
   quotas: Quotas;
   logs: LogEntry[];
@@ -57,8 +62,11 @@ export interface ServiceHost {
 /** Services that AuthMode.NONE still allows (onOpen before the add-on is enabled). */
 const ALLOWED_IN_NONE = new Set(["SpreadsheetApp.getUi", "Logger.log", "console.log"]);
 
-/** Passes one service call: deadline, authorization, counters. */
-export function enter(host: ServiceHost, method: string, kind: CallKind = "other"): void {
+/**
+ * Passes one service call: deadline, authorization, counters, and (cost model on) the time the
+ * call takes in production. `cells`: how many cells a spreadsheet read or write covers.
+ */
+export function enter(host: ServiceHost, method: string, kind: CallKind = "other", cells = 0): void {
   host.exec.checkpoint(method);
   checkAuthorization(host, method);
   const counters = host.state.counters;
@@ -69,6 +77,36 @@ export function enter(host: ServiceHost, method: string, kind: CallKind = "other
   if ((kind === "read" || kind === "write") && host.state.spreadsheetCallMs > 0) {
     host.state.clock.sleep(Math.min(host.state.spreadsheetCallMs, host.exec.timeLeft()));
   }
+  const model = host.state.costModel;
+  if (!model) return;
+  // Sheets commits queued writes before any read (and on SpreadsheetApp.flush).
+  if (kind === "read" || method === "SpreadsheetApp.flush") flushPendingWrites(host.state, host.exec);
+  const cost = callCost(model, method, kind, cells);
+  if (cost) charge(host.state, cost.category, cost.ms, host.exec);
+  if (kind === "write") {
+    host.state.pendingWrites.calls++;
+    host.state.pendingWrites.cells += cells;
+  }
+}
+
+/** Spends `ms` of the execution's time (no further than its deadline) and counts it. */
+function charge(state: RuntimeState, category: CostCategory, ms: number, exec?: Execution): void {
+  const spent = exec ? Math.min(ms, exec.timeLeft()) : ms;
+  if (spent <= 0) return;
+  state.clock.sleep(spent);
+  state.counters.costMs[category] += spent;
+}
+
+/**
+ * Charges the commit of queued spreadsheet writes, if any (cost model on). Without an execution
+ * (the end of one), the time is spent whatever the deadline: the script's result is in by then.
+ */
+export function flushPendingWrites(state: RuntimeState, exec?: Execution): void {
+  const model = state.costModel;
+  if (!model || state.pendingWrites.calls === 0) return;
+  const cells = state.pendingWrites.cells;
+  state.pendingWrites = { calls: 0, cells: 0 };
+  charge(state, "flush", flushCost(model, cells), exec);
 }
 
 /**

@@ -23,7 +23,7 @@ export class RangeObject {
   }
 
   private enter(method: string, kind: CallKind): void {
-    enter(this.host, `Range.${method}`, kind);
+    enter(this.host, `Range.${method}`, kind, this.grid.numRows * this.grid.numColumns);
     if (kind === "write") forbidInCustomFunction(this.host, `Range.${method}`);
     // A Sheet or Range of a sheet deleted since (by a user, mid-execution) throws, as in Sheets.
     if (!this.host.state.model.sheets.includes(this.sheet))

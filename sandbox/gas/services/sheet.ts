@@ -79,6 +79,29 @@ export class SheetObject {
   }
 
   /** getRange(a1) | getRange(row, column) | getRange(row, column, numRows) | (..., numColumns). */
+  /** Sheet.getRangeList(a1Notations): what the add-on needs of it (getRanges, activate). */
+  getRangeList(a1Notations: unknown): { getRanges(): RangeObject[]; activate(): unknown } {
+    this.enter("getRangeList");
+    const names = Array.isArray(a1Notations) ? a1Notations.map(String) : [];
+    const ranges = names.map((a1) => {
+      const ref = parseA1(a1);
+      if (!ref || (ref.sheet !== null && ref.sheet !== this.sheet.name)) throw this.fail("Range not found");
+      return this.rangeAt(resolveReference(ref, this.sheet.maxRows, this.sheet.maxColumns));
+    });
+    const list = {
+      getRanges: () => this.host.exec.realm.Array.from(ranges) as RangeObject[],
+      activate: () => {
+        this.enter("RangeList.activate", "write");
+        this.model.activateList(
+          this.sheet,
+          ranges.map((range) => range.grid),
+        );
+        return list;
+      },
+    };
+    return list;
+  }
+
   getRange(a: unknown, column?: unknown, numRows?: unknown, numColumns?: unknown): RangeObject {
     this.enter("getRange");
     if (typeof a === "string") {

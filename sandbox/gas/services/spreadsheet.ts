@@ -130,7 +130,8 @@ export class SpreadsheetObject {
   getActiveRangeList(): { getRanges(): RangeObject[] } {
     this.enter("getActiveRangeList");
     const { sheet, grid } = this.selection();
-    const ranges = this.host.exec.realm.Array.from([new RangeObject(this.host, sheet, grid)]);
+    const grids = this.model.activeRangeList ?? [grid];
+    const ranges = this.host.exec.realm.Array.from(grids.map((g) => new RangeObject(this.host, sheet, g)));
     return { getRanges: () => ranges };
   }
 

@@ -45,8 +45,8 @@ export function PersonasEditor(props: {
       <legend>Personas</legend>
       <span class="hint">
         Who to find, by words in their job title. A lead matches a persona when its title has one of the
-        functions, one of the seniorities when you give any, and none of the words to leave out. Any word
-        works; the lists only suggest.
+        functions and one of the seniorities (an empty list matches any title), and none of the words to leave
+        out. Any word works; the lists only suggest.
       </span>
       <div style={PRESETS} data-testid="persona-presets">
         <span class="hint">Add:</span>
@@ -107,6 +107,21 @@ export function PersonasEditor(props: {
                 props.problems.filter((p) => p.path === at),
               )}
             />
+            <label for={`${id}-priority`}>Priority (optional)</label>
+            <input
+              id={`${id}-priority`}
+              type="text"
+              inputMode="numeric"
+              placeholder="0"
+              value={String(persona.priority ?? "")}
+              aria-describedby={`${id}-priority-hint`}
+              onInput={(e) => update(index, { priority: e.currentTarget.value })}
+            />
+            <span id={`${id}-priority-hint`} class="hint">
+              When there are more matches than Max leads per search, leads of a lower number come first
+              (empty: 0).
+            </span>
+            <FieldProblems problems={problemsAt(props.problems, `${at}[4]`)} />
             <button
               type="button"
               class="secondary"

@@ -21,6 +21,11 @@ export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { 
           less, or raise the cap in Settings.
         </span>
       ) : null}
+      {estimate.knownExcluded > 0 ? (
+        <span class="next" data-testid="leads-known-excluded">
+          {plural(estimate.knownExcluded, "lead")} already in the Leads sheet left out: never charged again.
+        </span>
+      ) : null}
       <BalanceNote balance={balance} maxCredits={maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
     </div>
@@ -53,6 +58,13 @@ export function RunResult({
           {result.duplicates > 0 ? ` · ${plural(result.duplicates, "duplicate")} not written again` : ""}
           {single?.state === "ok" ? ` · results: ${single.results_count} · status: ${single.status}` : ""}
         </span>
+        {result.throttled > 0 ? (
+          <span class="next" data-testid="leads-throttled">
+            Throttled: slowing down. Your account allows fewer searches at once than the add-on sent, so it
+            sent fewer at a time ({plural(result.throttled, "answer")} said "too many"); nothing was charged
+            twice.
+          </span>
+        ) : null}
         {result.stoppedBy ? (
           <span class="next">
             {result.stoppedBy.message} {result.stoppedBy.next}

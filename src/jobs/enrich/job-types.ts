@@ -58,6 +58,8 @@ export interface EnrichJob {
   /** Headers and the statuses of rows that need no lookup (bad URLs) are written by the first step. */
   prepared: boolean;
   stateParts: number;
+  /** Rows not enriched, by reason, counted when the run ended or stopped (failures.ts). */
+  failures?: Array<{ reason: string; rows: number }>;
 }
 
 export interface EnrichProgress {
@@ -80,4 +82,6 @@ export interface EnrichProgress {
   cap: number;
   creditsPerUrl: number;
   message: JobMessage | null;
+  /** Rows not enriched, by reason and counted in rows, once the run ended or stopped. */
+  failures: Array<{ reason: string; rows: number }>;
 }

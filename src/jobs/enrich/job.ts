@@ -16,12 +16,13 @@
 import { cancelledMessage, cancelRequested, clearCancel, requestCancel, stoppingMessage } from "./cancel";
 import { loadJob, removeJob, saveJob } from "./cursor";
 import { DEFAULT_LIMITS, type JobDeps, JobError } from "./deps";
+import { failedRows, failureCounts, rowRanges } from "./failures";
 import { headersOf } from "./follow-columns";
 import type { EnrichJob, EnrichProgress } from "./job-types";
 import { checkOptions, type EnrichOptions } from "./options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "./plan";
 import type { Grid } from "./ports";
-import { progressOf } from "./progress";
+import { columnLetters, progressOf } from "./progress";
 import { runSteps } from "./step";
 import { URL_STATE } from "./url-states";
 
@@ -170,6 +171,8 @@ export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
 }
 
 function endCancelled(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {
+  const grid = deps.grid(job.sheetId);
+  if (grid) job.failures = failureCounts(failedRows(grid, job, states));
   job.state = "cancelled";
   job.message = cancelledMessage(job, states);
   removeJob(deps.store);
@@ -195,6 +198,11 @@ export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
     }
     const limits = { ...DEFAULT_LIMITS, ...deps.limits };
     const after = runSteps({ job, states, grid, deps, limits });
+    if (job.state !== "running") {
+      // The run ended or waits for the user: count its failed rows once, from the sheet.
+      job.failures = failureCounts(failedRows(grid, job, after));
+      saveJob(deps.store, job, after);
+    }
     if (cancelRequested(deps.store, job.id)) return endCancelled(deps, job, after);
     return progressOf(job, after);
   });
@@ -211,4 +219,16 @@ export function estimateJob(
   const options = checkOptions(input);
   const plan = planEnrichment(grid, selection, options, urlColumn);
   return { plan, progress: saveEstimate(deps, plan, options) };
+}
+
+/** "Select failed rows": the A1 ranges (URL column) of the rows the run did not enrich. */
+export function failedRowRanges(
+  deps: JobDeps,
+  jobId: string,
+): { sheetId: number; ranges: string[]; rows: number } {
+  const { job, states } = loadOwn(deps, jobId);
+  const grid = deps.grid(job.sheetId);
+  if (!grid) throw new JobError("gone", `The sheet "${job.sheetName}" is gone.`);
+  const rows = failedRows(grid, job, states).map((failed) => failed.row);
+  return { sheetId: job.sheetId, ranges: rowRanges(rows, columnLetters(job.urlColumn)), rows: rows.length };
 }

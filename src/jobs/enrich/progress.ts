@@ -31,5 +31,6 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     cap: job.cap,
     creditsPerUrl: job.creditsPerUrl,
     message: job.message,
+    failures: job.failures ?? [],
   };
 }

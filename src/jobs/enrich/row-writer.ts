@@ -78,11 +78,12 @@ function changesOf(
   const put = (column: number, value: unknown) => {
     if (column > 0) cells.set(column, toCellValue(value));
   };
-  put(layout.status.enriched_at, now);
+  // enriched_at says when the row's data was refreshed: a row that got none keeps its old time.
   if (outcome.kind === "status") {
     put(layout.status.enrichment_status, outcome.status);
     return cells;
   }
+  put(layout.status.enriched_at, now);
   const lead = outcome.lead;
   const written = new Set<number>();
   for (const [field, column] of layout.fields) {

@@ -99,10 +99,10 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   const settled: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [] };
   for (const index of inFlight) {
     const [status, at] = seen.get(urls.rows[index]![0]!) ?? ["", ""];
+    // Only enriched rows carry this run's time; a "not found" or "error" row has none, and may
+    // be an earlier run's: its URL may have been charged now, so it counts as interrupted.
     const writtenByThisRun = at !== "" && at >= runStart;
     if (writtenByThisRun && isOkStatus(status)) settled.o.push(index);
-    else if (writtenByThisRun && status === STATUS_TEXT.notFound) settled.n.push(index);
-    else if (writtenByThisRun && status.startsWith("error:")) settled.e.push(index);
     else settled.i.push(index);
   }
   writeOutcomes(
@@ -229,7 +229,8 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
       error.kind === "insufficient_funds" ||
       error.kind === "auth" ||
       error.kind === "forbidden" ||
-      error.kind === "quota"
+      error.kind === "quota" ||
+      error.kind === "daily_limit"
     ) {
       // Refused before any charge, and every other URL would be refused too: the URL stays
       // pending for after the user acts (tops up, fixes the key, gets the plan) or, for Apps
@@ -283,7 +284,9 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
           ? "not enriched yet: your plan does not include this lookup; then Resume"
           : refused.kind === "quota"
             ? "not enriched yet: Apps Script's daily limit of web requests is used up (nothing sent, nothing charged); Resume tomorrow"
-            : "not enriched yet: out of credits; top up, then Resume";
+            : refused.kind === "daily_limit"
+              ? "not enriched yet: your API account's daily limit is reached (not charged); Resume tomorrow"
+              : "not enriched yet: out of credits; top up, then Resume";
     markPending(context, urls, why);
     return false;
   }

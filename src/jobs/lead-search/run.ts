@@ -20,6 +20,8 @@ export interface LeadSearchClient {
     outcomes: Array<{ ok: true; value: LeadSearchResponse } | { ok: false; error: ApiError } | null>;
     stoppedBy: ApiError | null;
     spent: number;
+    /** 429 answers met; the client slowed down for them (batch.ts). */
+    throttled?: number;
   };
 }
 
@@ -64,6 +66,11 @@ export interface LeadSearchSummary {
    * (more may match), so the first page is not paid for again; null otherwise.
    */
   nextOffset: number | null;
+  /**
+   * 429 answers met: the account allows fewer parallel searches than the spec (PRODUCTION.md A10),
+   * so the client slowed down to it; every search was still sent once per charge.
+   */
+  throttled: number;
   fetchAllChunks: number;
   sheetWrites: number;
 }
@@ -259,6 +266,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
   let stoppedBy: SearchFailure | null = null;
   let duplicates = 0;
   let chunks = 0;
+  let throttled = 0;
   for (let start = 0; start < searches.length; start += chunk) {
     const slice = searches.slice(start, start + chunk);
     if (stoppedBy) {
@@ -277,6 +285,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
       reports.push(reportOf(search, outcome, appended.written));
     });
     writer.flush(deps.spareGrid);
+    throttled += result.throttled ?? 0;
     if (result.stoppedBy) stoppedBy = searchFailure(result.stoppedBy);
     if (writer.kept) {
       // Rows already paid for did not reach the Leads sheet: send no more searches.
@@ -298,6 +307,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     stoppedBy,
     rows: writer.first === null ? null : { first: writer.first, last: writer.last },
     nextOffset: nextOffsetOf(searches, reports),
+    throttled,
     fetchAllChunks: chunks,
     sheetWrites: writer.writes,
   };
