@@ -15,6 +15,7 @@ import {
   runCompanySearch,
   savePreset,
 } from "../jobs/company-search/index";
+import { companyIdsInSheet } from "../jobs/company-search/sheet";
 import { JobError } from "../jobs/enrich/deps";
 import type { RpcHandlers } from "../rpc";
 import { sheetGrid } from "./grid";
@@ -46,6 +47,12 @@ function companiesSheet(): CompanySheet {
   );
 }
 
+/** The ids the Companies sheet holds, read without creating it (none when it does not exist). */
+function knownCompanyIds(): string[] {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(COMPANIES_SHEET);
+  return sheet ? companyIdsInSheet(sheetGrid(sheet)) : [];
+}
+
 function searchSettings() {
   const settings = readSettings();
   return {
@@ -62,6 +69,7 @@ function deps(): CompanySearchDeps {
       return connectClient(settings);
     },
     sheet: companiesSheet,
+    knownIds: knownCompanyIds,
     room: (rows, width) => appendRoom(COMPANIES_SHEET, rows, width),
     spareSheet: () => {
       const sheet = spareSheet(COMPANIES_SHEET);
@@ -88,7 +96,8 @@ export const companyHandlers: Pick<
   | "companySavePreset"
   | "companyDeletePreset"
 > = {
-  companyEstimate: (form) => estimateCompanySearch(readForm(form), searchSettings().limits, savedKeyBalance),
+  companyEstimate: (form) =>
+    estimateCompanySearch(readForm(form), searchSettings().limits, savedKeyBalance, knownCompanyIds().length),
   companyRun: (arg) => {
     const { form, confirmedCredits } = Object(arg) as { form?: unknown; confirmedCredits?: unknown };
     if (!hasApiKey(readSettings())) throw noKey();

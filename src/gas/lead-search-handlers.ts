@@ -7,11 +7,16 @@ import type { Problem } from "../api/errors";
 import { JobError } from "../jobs/enrich/deps";
 import { type CompanySelection, isCompanyHeader, selectedCompanies } from "../jobs/lead-search/companies";
 import type { LeadSearchForm } from "../jobs/lead-search/form";
-import { DEFAULT_LEAD_COLUMNS, LEADS_SHEET } from "../jobs/lead-search/leads-sheet";
+import {
+  DEFAULT_LEAD_COLUMNS,
+  LEADS_SHEET,
+  salesIdsInSheet,
+  withExcludedIds,
+} from "../jobs/lead-search/leads-sheet";
 import { planSearches } from "../jobs/lead-search/plan";
-import { runLeadSearches } from "../jobs/lead-search/run";
+import { type LeadSearchSummary, runLeadSearches } from "../jobs/lead-search/run";
 import { checkRoom } from "../jobs/paid-rows";
-import { loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
+import { deletePersonaPreset, loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
 import type { RpcHandlers } from "../rpc";
 import type { LeadsCompanySelection } from "../rpc/leads";
 import { companyChoicesFor } from "./company-choices";
@@ -101,6 +106,32 @@ function connected() {
   return { settings, client: connectClient(settings) };
 }
 
+/**
+ * The sales ids the Leads sheet holds, read without creating it: every search sends them as
+ * exclude_ids (PRODUCTION.md A7), so a re-run or a people-search URL pays for no lead already there.
+ */
+function knownSalesIds(): string[] {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(LEADS_SHEET);
+  if (!sheet || sheet.getLastRow() < 2) return [];
+  const grid = sheetGrid(sheet);
+  const width = Math.max(1, grid.lastColumn());
+  const headers = grid.read(1, 1, 1, width)[0] ?? [];
+  return salesIdsInSheet(headers, grid.read(2, 1, grid.lastRow() - 1, width));
+}
+
+/**
+ * Next page with exclusions: the leads just returned are in the Leads sheet now, so the next search
+ * excludes them and the first lead not fetched yet moves up by as many (one search; with several,
+ * or when the rows went to a spare sheet, as the run said).
+ */
+function nextUnfetched(summary: LeadSearchSummary): number | null {
+  const only = summary.searches.length === 1 ? summary.searches[0] : undefined;
+  if (summary.nextOffset === null || only === undefined || summary.stoppedBy?.kind === "sheet") {
+    return summary.nextOffset;
+  }
+  return Math.max(0, summary.nextOffset - only.leads);
+}
+
 function leadsSheet(): GoogleAppsScript.Spreadsheet.Sheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   return spreadsheet.getSheetByName(LEADS_SHEET) ?? spreadsheet.insertSheet(LEADS_SHEET);
@@ -108,7 +139,7 @@ function leadsSheet(): GoogleAppsScript.Spreadsheet.Sheet {
 
 export const leadSearchHandlers: Pick<
   RpcHandlers,
-  "leadsSelection" | "leadsEstimate" | "leadsRun" | "leadsPresets" | "leadsSavePreset"
+  "leadsSelection" | "leadsEstimate" | "leadsRun" | "leadsPresets" | "leadsSavePreset" | "leadsDeletePreset"
 > = {
   leadsSelection: () => selection(),
   leadsEstimate: (arg) => {
@@ -121,6 +152,7 @@ export const leadSearchHandlers: Pick<
       maxCredits: planned.maxCredits,
       ...balanceView(client.balance()),
       cap: settings.spendCap,
+      knownExcluded: knownSalesIds().length,
     };
   },
   leadsRun: (arg) => {
@@ -151,6 +183,12 @@ export const leadSearchHandlers: Pick<
       const existing = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(LEADS_SHEET);
       const width = Math.max(existing?.getLastColumn() ?? 0, DEFAULT_LEAD_COLUMNS.length);
       checkRoom(appendRoom(LEADS_SHEET, planned.maxCredits, width), `up to ${planned.maxCredits} more leads`);
+      // Under the lock: what the Leads sheet holds now is what must not be charged again.
+      const known = knownSalesIds();
+      const searches = planned.searches.map((search) => ({
+        ...search,
+        request: withExcludedIds(search.request, known),
+      }));
       const sheet = leadsSheet();
       const summary = runLeadSearches(
         {
@@ -163,14 +201,21 @@ export const leadSearchHandlers: Pick<
           chunkSize: chunkLimit("leadSearch", settings.chunkSize),
           deadline: appsScriptClock.now() + RUN_BUDGET_MS,
         },
-        planned.searches,
+        searches,
       );
       try {
         if (sheet.getFrozenRows() === 0 && sheet.getLastRow() >= 1) sheet.setFrozenRows(1);
       } catch {
         // Deleted during the run: its rows went to a spare sheet (summary.stoppedBy says which).
       }
-      return { ok: true, sheetName: sheet.getName(), ...summary, companyChoices: companyChoicesFor(form) };
+      return {
+        ok: true,
+        sheetName: sheet.getName(),
+        ...summary,
+        nextOffset: nextUnfetched(summary),
+        companyChoices: companyChoicesFor(form),
+        knownExcluded: known.length,
+      };
     } finally {
       lock.release();
     }
@@ -178,4 +223,5 @@ export const leadSearchHandlers: Pick<
   leadsPresets: () => loadPersonaPresets(documentStore()),
   // The argument's shape is checked at the door (src/rpc/guards.ts); the name is checked here.
   leadsSavePreset: (preset) => savePersonaPreset(documentStore(), preset.name, preset.personas),
+  leadsDeletePreset: ({ name }) => deletePersonaPreset(documentStore(), name),
 };

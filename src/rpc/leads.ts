@@ -31,6 +31,8 @@ export type LeadsEstimate =
       balance: number | null;
       balanceError: string | null;
       cap: number;
+      /** Leads already in the Leads sheet (by sales_id): every search excludes them, never charged again. */
+      knownExcluded: number;
     };
 
 export interface LeadsRunRequest {
@@ -46,6 +48,8 @@ export type LeadsRunResult =
       sheetName: string;
       /** A search by company name: the Companies sheet's rows of that name, to search by id instead. */
       companyChoices: CompanyChoice[];
+      /** Leads of the Leads sheet the searches excluded (exclude_ids), so not charged again. */
+      knownExcluded: number;
     } & LeadSearchSummary);
 
 /** Saved personas, per document. */
@@ -57,4 +61,5 @@ export interface LeadsMethods {
   leadsRun: { arg: LeadsRunRequest; result: LeadsRunResult };
   leadsPresets: { arg: null; result: PersonaPreset[] };
   leadsSavePreset: { arg: PersonaPreset; result: PersonaPreset[] };
+  leadsDeletePreset: { arg: { name: string }; result: PersonaPreset[] };
 }

@@ -116,16 +116,19 @@ describe("company search in the runtime", () => {
     );
   });
 
-  it("Next page continues from the last offset without a duplicate row", async () => {
+  it("Next page continues at the first unfetched match without a duplicate row", async () => {
     const f = form({ locations: ["Germany"], limit_by: 60 });
     const first = search(f).result;
-    expect(first.nextOffset).toBe(60);
+    // The 60 companies are in the sheet now: the next search excludes them, so the first match
+    // not fetched yet is the first match of what is left, after the unsuitable ones the API
+    // skipped without charging (issue 12.7).
+    expect(first.nextOffset).toBe(60 - first.returned);
     const last = rpcValue<{ nextOffset: number; form: CompanySearchForm }>(
       addon.runtime,
       "companyLastSearch",
       null,
     );
-    expect(last.nextOffset).toBe(60);
+    expect(last.nextOffset).toBe(first.nextOffset);
     const second = search({ ...last.form, offset_by: last.nextOffset }).result;
     expect(second.duplicates).toBe(0);
     expect(second.timeCached).not.toBeNull();
@@ -134,9 +137,12 @@ describe("company search in the runtime", () => {
       .map((row) => String(row[COMPANY_FIELDS.indexOf("network_id")]));
     expect(ids).toHaveLength(first.written + second.written);
     expect(new Set(ids).size).toBe(ids.length);
-    // Searching the first page again charges its companies but writes none twice.
-    const again = search(f).result;
-    expect(again).toMatchObject({ written: 0, duplicates: again.returned });
+    // Searching the first page again pays for no company already in the sheet: the sheet's ids go
+    // out as exclude_ids, so the credits buy new companies.
+    const { estimate: againEstimate, result: again } = search(f);
+    expect(againEstimate.knownExcluded).toBe(ids.length);
+    expect(again).toMatchObject({ written: again.returned, duplicates: 0, knownExcluded: ids.length });
+    expect(again.spent).toBe(again.written);
   });
 
   it("shows the server's ValidationError and Hint at the location, free of charge", async () => {

@@ -102,13 +102,18 @@ describe("lead search by target", () => {
     expect(sheetColumn("Leads", "network_lead_persona").every((p) => p === "Marketing leaders")).toBe(true);
   });
 
-  it("by company id, twice: the second run writes no duplicate (and the API still charges it)", async () => {
+  it("by company id, twice: the second run excludes the sheet's leads and pays only for new ones", async () => {
     const f = form({ target: { kind: "company_id", value: "1000254" }, limit_by: "30" });
     const first = ok(estimateAndRun(f).result);
     expect(first.written).toBe(30);
-    const second = ok(estimateAndRun(f).result);
-    expect(second).toMatchObject({ written: 0, duplicates: 30, spent: 30 });
-    expect(sheetColumn("Leads", "network_id")).toHaveLength(30);
+    // Next page: the 30 are excluded from now on, so the first lead not fetched is match 1 again.
+    expect(first.nextOffset).toBe(0);
+    // The Leads sheet's sales ids go out as exclude_ids (issue 12.7): the estimate says how many.
+    const { estimate, result } = estimateAndRun(f);
+    expect(estimate).toMatchObject({ ok: true, knownExcluded: 30 });
+    const second = ok(result);
+    expect(second).toMatchObject({ written: 30, duplicates: 0, spent: 30, knownExcluded: 30 });
+    expect(new Set(sheetColumn("Leads", "network_id")).size).toBe(60);
     expect(new Set(sheetColumn("Leads", "network_company_id"))).toEqual(new Set(["1000254"]));
     expect(await leadSearchCharges()).toBe(60);
   });

@@ -33,6 +33,12 @@ export function EstimateView({
         1 credit per company returned; skipped companies are free.{" "}
         {pages === 1 ? "One request" : `${pages} requests of ${pageSize}`} sent in parallel.
       </span>
+      {estimate.knownExcluded ? (
+        <span class="next" data-testid="company-known-excluded">
+          {plural(estimate.knownExcluded, "company", "companies")} already in the Companies sheet left out:
+          never charged again (match numbers count the others).
+        </span>
+      ) : null}
       {estimate.cut ? (
         <span class="next">Cut to the first 1,600 matches: the API searches no further.</span>
       ) : null}

@@ -21,6 +21,11 @@ export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { 
           less, or raise the cap in Settings.
         </span>
       ) : null}
+      {estimate.knownExcluded > 0 ? (
+        <span class="next" data-testid="leads-known-excluded">
+          {plural(estimate.knownExcluded, "lead")} already in the Leads sheet left out: never charged again.
+        </span>
+      ) : null}
       <BalanceNote balance={balance} maxCredits={maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
     </div>

@@ -20,6 +20,11 @@ export interface CompanySearchDeps {
   sheet(): CompanySheet;
   /** The room appending `rows` rows `width` wide to the Companies sheet needs, and has. */
   room?(rows: number, width: number): SheetRoom;
+  /**
+   * The network_ids already in the Companies sheet (without creating it): sent as exclude_ids so
+   * they are not charged again. Absent: nothing is excluded.
+   */
+  knownIds?(): string[];
   /** A new sheet for paid rows the Companies sheet could not take. */
   spareSheet?(): { name: string; sheet: CompanySheet };
   store: Store;

@@ -13,6 +13,8 @@ export function estimateCompanySearch(
   form: CompanySearchForm,
   settings: { parallel: number; spendCap: number },
   balance: () => BalanceReading,
+  /** Companies already in the Companies sheet: the run excludes them (exclude_ids). */
+  knownExcluded = 0,
 ): CompanyEstimate {
   const planned = planSearch(form);
   const base = { problems: planned.problems, offset: planned.offset, cap: settings.spendCap };
@@ -39,5 +41,6 @@ export function estimateCompanySearch(
     maxCredits: plan.maxCredits,
     ...balance(),
     withinCap: largestTotalWithin(planned.filters, planned.offset, settings.spendCap, settings.parallel),
+    knownExcluded,
   };
 }

@@ -230,6 +230,38 @@ function writeCompanies(
   return kept;
 }
 
+/** The filters with the sheet's ids added to exclude_ids (numbers when numeric, as the form sends). */
+function withKnownExcluded(filters: CompanySearchRequest, known: readonly string[]): CompanySearchRequest {
+  const ids = [...(filters.exclude_ids ?? [])];
+  const seen = new Set(ids.map(String));
+  for (const id of known) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    ids.push(/^\d{1,15}$/.test(id) ? Number(id) : id);
+  }
+  return { ...filters, exclude_ids: ids };
+}
+
+/**
+ * Next page with exclusions: every company this run returned is in the Companies sheet now
+ * (written, or there already), so it drops out of the match list the next search sees (excluded
+ * then), and the first unfetched match moves up by those returned before `next`. Without
+ * exclusions (`pages` empty) `next` stays.
+ */
+function firstUnfetched(
+  next: number | null,
+  pages: readonly CompanySearchRequest[],
+  outcomes: ReadonlyArray<{ ok: true; value: CompanySearchResponse } | { ok: false; error: ApiError } | null>,
+): number | null {
+  if (next === null) return null;
+  let before = 0;
+  pages.forEach((page, index) => {
+    const outcome = outcomes[index];
+    if (outcome?.ok && (page.offset_by ?? 0) < next) before += outcome.value.companies.length;
+  });
+  return Math.max(0, next - before);
+}
+
 /**
  * Runs the search the user confirmed. `confirmedCredits` is the estimate the user saw: a form that
  * would now cost more (edited since) is refused, as is anything above the spend cap.
@@ -267,7 +299,18 @@ export function runCompanySearch(
     const client = deps.client();
     checkRoom(deps.room?.(plan.total, COMPANY_FIELDS.length) ?? null, `${plan.total} more companies`);
     const deadline = deps.clock.now() + (deps.budgetMs ?? DEFAULT_BUDGET_MS);
-    const pages = withTotalAsked(plan.pages);
+    // Read under the lock: what the sheet holds now is what must not be charged again.
+    const known = deps.knownIds?.() ?? [];
+    const sent =
+      known.length === 0
+        ? plan
+        : pagePlan(
+            withKnownExcluded(planned.filters, known),
+            planned.offset,
+            planned.total,
+            deps.settings.parallel,
+          );
+    const pages = withTotalAsked(sent.pages);
     const batch = client.searchCompanies(pages, { deadline });
     const collected = collect(pages, batch.outcomes);
     if (batch.stoppedBy) {
@@ -300,7 +343,12 @@ export function runCompanySearch(
       range: write.written > 0 ? `A${write.firstRow}:${columnLetters(width)}${write.lastRow}` : "",
       offset: planned.offset,
       total: plan.total,
-      nextOffset: nextOffsetOf(collected, planned.offset + plan.total),
+      nextOffset: firstUnfetched(
+        nextOffsetOf(collected, planned.offset + plan.total),
+        deps.knownIds !== undefined && written?.sheetName === COMPANIES_SHEET ? pages : [],
+        batch.outcomes,
+      ),
+      knownExcluded: known.length,
       pagesSent: plan.pages.length - notReached,
       pagesNotReached: notReached,
     };

@@ -100,6 +100,14 @@ function existingIds(grid: Grid, column: number | undefined): Set<string> {
 }
 
 /**
+ * The network_ids the sheet already holds (none without a network_id column): a search sends them
+ * as exclude_ids, so companies already in the sheet are not charged again (issue 12.7).
+ */
+export function companyIdsInSheet(grid: Grid): string[] {
+  return [...existingIds(grid, companyColumns(headerRow(grid)).get("network_id"))];
+}
+
+/**
  * Appends the companies not already in the sheet: at most one header write (new sheet or new
  * columns), one block read of the network_id column, one block write of the rows.
  */

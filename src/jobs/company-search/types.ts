@@ -19,6 +19,11 @@ export interface CompanyEstimate {
   cap: number;
   /** The most companies one run can fetch within the spend cap from this offset. */
   withinCap: number;
+  /**
+   * Companies already in the Companies sheet, sent as exclude_ids: never charged again. Match
+   * numbers (offset) count only the others.
+   */
+  knownExcluded?: number;
 }
 
 /** An error a page ended with, as the tab shows it. */
@@ -65,6 +70,8 @@ export interface CompanyRunResult {
   total: number;
   /** Where "Next page" starts, or null when the first 1,600 matches (or all matches) are done. */
   nextOffset: number | null;
+  /** Companies of the Companies sheet this search excluded (exclude_ids), so not charged again. */
+  knownExcluded?: number;
   pagesSent: number;
   pagesNotReached: number;
 }
