@@ -23,6 +23,9 @@ import { CompanyForm } from "./companies/form";
 import { PresetBar } from "./companies/presets";
 import { ResultView } from "./companies/result";
 
+/** The form as text, keys sorted: the same filters compare equal whatever their order. */
+const formKey = (form: CompanySearchForm) => JSON.stringify(form, Object.keys(form).sort());
+
 const hasAny = (problems: FieldProblems) => Object.values(problems).some((list) => (list?.length ?? 0) > 0);
 
 /** Brings an element of the tab into view once Preact has drawn it (the form is long for 300 px). */
@@ -41,6 +44,9 @@ export function CompaniesTab() {
   const [result, setResult] = useState<CompanyRunResult | null>(null);
   const [last, setLast] = useState<LastCompanySearch | null>(null);
   const [presets, setPresets] = useState<Presets>({});
+  // The form as last loaded, saved or cleared: anything else is an unsaved edit.
+  const [confirmNext, setConfirmNext] = useState(false);
+  const [baseline, setBaseline] = useState(() => formKey(emptyForm()));
   const { busy, task, run } = useServerCall<"estimate" | "run" | "preset">();
 
   useEffect(() => {
@@ -115,32 +121,72 @@ export function CompaniesTab() {
       <PresetBar
         presets={presets}
         busy={busy}
+        dirty={formKey(form) !== baseline}
         onLoad={(loaded, name) => {
           edit(loaded);
+          setBaseline(formKey({ ...form, ...loaded }));
           setProblems({});
           notices.show({ tone: "info", message: `Preset "${name}" loaded.` });
         }}
-        onSave={(name) =>
-          presetCall(() => call("companySavePreset", { name, form }), `Preset "${name.trim()}" saved.`)
-        }
+        onSave={async (name) => {
+          await presetCall(() => call("companySavePreset", { name, form }), `Preset "${name}" saved.`);
+          setBaseline(formKey(form));
+        }}
         onDelete={(name) =>
           presetCall(() => call("companyDeletePreset", { name }), `Preset "${name}" deleted.`)
+        }
+        onRename={(from, to) =>
+          presetCall(async () => {
+            const saved = presets[from];
+            if (saved) await call("companySavePreset", { name: to, form: saved });
+            return call("companyDeletePreset", { name: from });
+          }, `Preset "${from}" renamed to "${to}".`)
         }
       />
       {last && last.nextOffset !== null && !result ? (
         <div class="notice info" data-testid="company-last">
           Last search
+          {last.form.locations.length + last.form.industries.length > 0
+            ? ` (${[...last.form.industries, ...last.form.locations].slice(0, 3).join(", ")})`
+            : ""}
           {last.resultsCount === null ? "" : `: ${last.resultsCount.toLocaleString("en-US")} match`}.
           <div class="buttons">
             <button
               type="button"
               class="secondary"
               disabled={busy}
-              onClick={() => nextPage(last.nextOffset ?? 0, last.form)}
+              onClick={() => {
+                // The last search's filters replace the form: never silently over other filters.
+                const other = formKey(form) !== formKey(last.form) && formKey(form) !== formKey(emptyForm());
+                if (other) setConfirmNext(true);
+                else nextPage(last.nextOffset ?? 0, last.form);
+              }}
             >
               Next page (from {((last.nextOffset ?? 0) + 1).toLocaleString("en-US")})
             </button>
           </div>
+          {confirmNext ? (
+            <div role="alertdialog" aria-labelledby="co-next-question" class="notice info">
+              <span id="co-next-question">
+                Next page continues the last search: its filters replace the ones in the form now. Continue?
+              </span>
+              <div class="buttons">
+                <button
+                  type="button"
+                  class="action"
+                  onClick={() => {
+                    setConfirmNext(false);
+                    nextPage(last.nextOffset ?? 0, last.form);
+                  }}
+                >
+                  Continue the last search
+                </button>
+                <button type="button" class="secondary" onClick={() => setConfirmNext(false)}>
+                  Keep my filters
+                </button>
+              </div>
+            </div>
+          ) : null}
         </div>
       ) : null}
       <CompanyForm form={form} problems={problems} onChange={edit} />
@@ -173,6 +219,7 @@ export function CompaniesTab() {
             disabled={busy}
             onClick={() => {
               edit(emptyForm());
+              setBaseline(formKey(emptyForm()));
               setProblems({});
               setResult(null);
             }}

@@ -57,6 +57,8 @@ export function LeadsTab() {
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [presets, setPresets] = useState<PersonaPreset[]>([]);
+  // The personas as last loaded or saved (or as the form started): anything else is unsaved.
+  const [savedPersonas, setSavedPersonas] = useState(() => JSON.stringify(startForm().personas));
   const { busy, run } = useServerCall();
   // Loading the selection does not grey out Estimate: it has its own busy state, unused.
   const selectionCall = useServerCall();
@@ -167,8 +169,15 @@ export function LeadsTab() {
       <Presets
         presets={presets}
         personas={form.personas}
-        onLoad={(personas) => set({ personas })}
-        onSaved={setPresets}
+        dirty={JSON.stringify(form.personas) !== savedPersonas}
+        onLoad={(personas) => {
+          set({ personas });
+          setSavedPersonas(JSON.stringify(personas));
+        }}
+        onSaved={(list, personas) => {
+          setPresets(list);
+          if (personas) setSavedPersonas(JSON.stringify(personas));
+        }}
       />
       <Filters form={form} set={set} problems={problems} />
       <div class="form-group">

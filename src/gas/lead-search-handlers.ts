@@ -16,7 +16,7 @@ import {
 import { planSearches } from "../jobs/lead-search/plan";
 import { type LeadSearchSummary, runLeadSearches } from "../jobs/lead-search/run";
 import { checkRoom } from "../jobs/paid-rows";
-import { loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
+import { deletePersonaPreset, loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
 import type { RpcHandlers } from "../rpc";
 import type { LeadsCompanySelection } from "../rpc/leads";
 import { companyChoicesFor } from "./company-choices";
@@ -139,7 +139,7 @@ function leadsSheet(): GoogleAppsScript.Spreadsheet.Sheet {
 
 export const leadSearchHandlers: Pick<
   RpcHandlers,
-  "leadsSelection" | "leadsEstimate" | "leadsRun" | "leadsPresets" | "leadsSavePreset"
+  "leadsSelection" | "leadsEstimate" | "leadsRun" | "leadsPresets" | "leadsSavePreset" | "leadsDeletePreset"
 > = {
   leadsSelection: () => selection(),
   leadsEstimate: (arg) => {
@@ -223,4 +223,5 @@ export const leadSearchHandlers: Pick<
   leadsPresets: () => loadPersonaPresets(documentStore()),
   // The argument's shape is checked at the door (src/rpc/guards.ts); the name is checked here.
   leadsSavePreset: (preset) => savePersonaPreset(documentStore(), preset.name, preset.personas),
+  leadsDeletePreset: ({ name }) => deletePersonaPreset(documentStore(), name),
 };

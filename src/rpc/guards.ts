@@ -135,6 +135,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   leadsRun: fields<LeadsRunRequest>({ form: leadForm, confirmedMaxCredits: num }),
   leadsPresets: nothing,
   leadsSavePreset: fields<PersonaPreset>({ name: presetName, personas: list(persona, 100) }),
+  leadsDeletePreset: fields<{ name: string }>({ name: presetName }),
   companyEstimate: companyForm,
   companyRun: fields<{ form: CompanySearchForm; confirmedCredits: number }>({
     form: companyForm,

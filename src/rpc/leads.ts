@@ -61,4 +61,5 @@ export interface LeadsMethods {
   leadsRun: { arg: LeadsRunRequest; result: LeadsRunResult };
   leadsPresets: { arg: null; result: PersonaPreset[] };
   leadsSavePreset: { arg: PersonaPreset; result: PersonaPreset[] };
+  leadsDeletePreset: { arg: { name: string }; result: PersonaPreset[] };
 }

@@ -106,4 +106,52 @@ describe("typed input in the forms", () => {
     });
     expect(form?.locations).toEqual(["Germany", "Berlin, Berlin, Germany"]);
   });
+
+  it("presets: saving over a name asks, rename and delete work, loading over unsaved edits asks", async () => {
+    // Leads tab (from the test before): save the personas, then delete them.
+    await sidebar.getByText("Saved personas", { exact: true }).click();
+    await sidebar.locator("#leads-preset-name").fill("Team");
+    await sidebar.getByTestId("leads-preset").getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => sidebar.locator("#leads-preset-pick option").count()).toBe(2);
+    await sidebar.locator("#leads-preset-pick").selectOption("Team");
+    await sidebar.getByTestId("leads-preset").getByRole("button", { name: "Delete" }).click();
+    await sidebar.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => sidebar.locator("#leads-preset-pick").count()).toBe(0);
+
+    await sidebar.getByRole("tab", { name: "Companies" }).click();
+    await sidebar.getByText("ICP presets", { exact: true }).click();
+    const presets = sidebar.getByTestId("co-preset");
+    const save = async (name: string) => {
+      await sidebar.locator("#co-preset-name").fill(name);
+      await presets.getByRole("button", { name: "Save" }).click();
+    };
+    await save("DACH");
+    await expect
+      .poll(() => sidebar.locator("#co-preset-pick option").allTextContents())
+      .toEqual(["Choose…", "DACH"]);
+    await save("DACH");
+    const dialog = sidebar.getByRole("alertdialog");
+    expect(await dialog.textContent()).toContain('A preset named "DACH" exists. Replace it?');
+    await dialog.getByRole("button", { name: "Replace" }).click();
+
+    await sidebar.locator("#co-preset-pick").selectOption("DACH");
+    await presets.getByRole("button", { name: "Rename" }).click();
+    await sidebar.locator("#co-preset-rename").fill("DACH SaaS");
+    await presets.getByRole("button", { name: "Save new name" }).click();
+    await expect
+      .poll(() => sidebar.locator("#co-preset-pick option").allTextContents())
+      .toEqual(["Choose…", "DACH SaaS"]);
+
+    await sidebar.locator("#co-keywords").fill("fintech");
+    await sidebar.locator("#co-keywords").press("Enter");
+    await sidebar.locator("#co-preset-pick").selectOption("DACH SaaS");
+    await presets.getByRole("button", { name: "Load" }).click();
+    expect(await dialog.textContent()).toContain("replaces what you changed in the form");
+    await dialog.getByRole("button", { name: "Load" }).click();
+    await expect.poll(() => chips("co-keywords")).toEqual([]);
+
+    await presets.getByRole("button", { name: "Delete" }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => sidebar.locator("#co-preset-pick").count()).toBe(0);
+  });
 });

@@ -49,6 +49,7 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   companyPresets: null,
   companySavePreset: { name: "ICP", form: emptyCompanyForm() },
   companyDeletePreset: { name: "ICP" },
+  leadsDeletePreset: { name: "Marketing" },
   historyStatus: null,
   historySaveSettings: { enabled: true, maxRows: 5000 },
   historyUndo: null,

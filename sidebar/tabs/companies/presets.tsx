@@ -1,76 +1,44 @@
 /** Saved ICP presets (document properties: shared with everyone editing this spreadsheet). */
-import { useState } from "preact/hooks";
 import type { CompanySearchForm, Presets } from "../../../src/rpc/companies";
+import { PresetManager } from "../../components/preset-manager";
 
 export function PresetBar({
   presets,
   busy,
+  dirty,
   onLoad,
   onSave,
   onDelete,
+  onRename,
 }: {
   presets: Presets;
   busy: boolean;
+  dirty: boolean;
   onLoad(form: CompanySearchForm, name: string): void;
-  onSave(name: string): void;
-  onDelete(name: string): void;
+  onSave(name: string): Promise<void>;
+  onDelete(name: string): Promise<void>;
+  onRename(from: string, to: string): Promise<void>;
 }) {
-  const [picked, setPicked] = useState("");
-  const [name, setName] = useState("");
   const names = Object.keys(presets).sort();
   return (
     <details class="form-group">
       <summary>ICP presets{names.length > 0 ? ` (${names.length})` : ""}</summary>
-      {names.length > 0 ? (
-        <>
-          <label for="co-preset">Saved</label>
-          <select id="co-preset" value={picked} onChange={(e) => setPicked(e.currentTarget.value)}>
-            <option value="">Choose a preset</option>
-            {names.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-          <div class="buttons">
-            <button
-              type="button"
-              class="secondary"
-              disabled={busy || !presets[picked]}
-              onClick={() => presets[picked] && onLoad(presets[picked], picked)}
-            >
-              Load
-            </button>
-            <button
-              type="button"
-              class="secondary"
-              disabled={busy || !presets[picked]}
-              onClick={() => onDelete(picked)}
-            >
-              Delete
-            </button>
-          </div>
-        </>
-      ) : null}
-      <label for="co-preset-name">Save the form as</label>
-      <input
-        id="co-preset-name"
-        type="text"
-        maxLength={60}
+      <PresetManager
+        id="co-preset"
+        noun="preset"
+        names={names}
+        busy={busy}
+        dirty={dirty}
         placeholder="e.g. DACH SaaS 51-500"
-        value={name}
-        onInput={(e) => setName(e.currentTarget.value)}
+        saveLabel="Save the form as"
+        onLoad={(name) => {
+          const form = presets[name];
+          if (form) onLoad(form, name);
+        }}
+        onSave={onSave}
+        onDelete={onDelete}
+        onRename={onRename}
       />
-      <div class="buttons">
-        <button
-          type="button"
-          class="secondary"
-          disabled={busy || name.trim() === ""}
-          onClick={() => onSave(name)}
-        >
-          Save preset
-        </button>
-      </div>
     </details>
   );
 }

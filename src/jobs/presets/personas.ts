@@ -51,6 +51,13 @@ export function loadPersonaPresets(store: Store): PersonaPreset[] {
   }
 }
 
+/** Deletes the preset named `name` (nothing when there is none); the whole list comes back. */
+export function deletePersonaPreset(store: Store, name: string): PersonaPreset[] {
+  const presets = loadPersonaPresets(store).filter((p) => p.name !== name);
+  store.set(PRESETS_KEY, JSON.stringify(presets));
+  return presets;
+}
+
 /** Saves (or replaces) the preset named `name`; the whole list comes back. */
 export function savePersonaPreset(store: Store, name: string, personas: PersonaForm[]): PersonaPreset[] {
   const checked = checkedPresetName(name);
