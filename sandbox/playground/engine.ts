@@ -42,6 +42,8 @@ export class PlaygroundEngine {
         return this.script(request.functionName, request.args);
       case "sidebarHtml":
         return { html: this.sidebarHtml };
+      case "advanceClock":
+        return this.execute(() => this.runtime.advanceClock(request.ms));
     }
   }
 
@@ -95,6 +97,7 @@ export class PlaygroundEngine {
         activeSheet: this.runtime.activeSheet(),
         activeRange: this.runtime.activeRange(),
         menu: this.runtime.menu(),
+        clock: this.runtime.clock(),
       },
       notices,
     };

@@ -50,6 +50,12 @@ function engineRequest(path: string, body: Record<string, unknown>): EngineReque
       return { op: "addSheet" };
     case "/api/close-sidebar":
       return { op: "closeSidebar" };
+    case "/api/advance-clock": {
+      const ms = body.ms;
+      if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0 || ms > 366 * 86_400_000)
+        throw new BadRequest('"ms" must be a number of milliseconds from 0 to a year.');
+      return { op: "advanceClock", ms };
+    }
     case "/api/script": {
       const args = body.args ?? [];
       if (!Array.isArray(args)) throw new BadRequest('"args" must be an array.');

@@ -4,7 +4,7 @@
  * interface keeps the page's wire format independent of the runtime's internals.
  */
 import type { RuntimeData } from "../gas/runtime";
-import type { MenuView, SheetView } from "./protocol";
+import type { ClockView, MenuView, SheetView } from "./protocol";
 
 /** Something the add-on showed during an execution. */
 export type RuntimeUiEvent =
@@ -36,6 +36,12 @@ export interface PlaygroundRuntime {
   /** UI events since the last call, in order. */
   takeUiEvents(): RuntimeUiEvent[];
   setUserProperty(key: string, value: string): void;
+  /**
+   * Moves the runtime's clock ahead and runs the time-driven triggers that fall due on the way;
+   * what ran shows as a toast ("Clock" menu).
+   */
+  advanceClock(ms: number): void;
+  clock(): ClockView;
   /** Everything to save (spreadsheet and property stores), JSON-serializable. */
   save(): SavedRuntime;
 }

@@ -42,6 +42,13 @@ export type UiNotice =
   | { kind: "sidebar"; sidebar: SidebarView }
   | { kind: "error"; message: string };
 
+/** The runtime's clock and the time-driven triggers waiting on it (the page's Clock menu). */
+export interface ClockView {
+  /** ISO time of the runtime's clock (real time plus what the Clock menu advanced). */
+  now: string;
+  triggers: Array<{ handler: string; user: string; nextRunAt: string }>;
+}
+
 export interface SpreadsheetView {
   name: string;
   sheets: SheetView[];
@@ -49,6 +56,7 @@ export interface SpreadsheetView {
   /** A1 notation of the active range on the active sheet. */
   activeRange: string;
   menu: MenuView | null;
+  clock: ClockView;
 }
 
 /** The answer to every request that may change the spreadsheet: new state plus what was shown. */
@@ -67,7 +75,8 @@ export type EngineRequest =
   | { op: "closeSidebar" }
   | { op: "addSheet" }
   | { op: "script"; functionName: string; args: unknown[] }
-  | { op: "sidebarHtml" };
+  | { op: "sidebarHtml" }
+  | { op: "advanceClock"; ms: number };
 
 /** google.script.run's answer: the function's return value, or the error it threw. */
 export type ScriptOutcome = { ok: true; value: unknown } | { ok: false; message: string };
@@ -83,6 +92,7 @@ export interface EngineAnswers {
   addSheet: ExecutionView;
   script: { outcome: ScriptOutcome; execution: ExecutionView };
   sidebarHtml: { html: string | null };
+  advanceClock: ExecutionView;
 }
 
 export type EngineOp = EngineRequest["op"];

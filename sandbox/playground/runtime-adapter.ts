@@ -8,6 +8,7 @@ import {
   type MenuData,
   type Runtime,
   type SpreadsheetData,
+  type TriggerRun,
   type UiEvent,
 } from "../gas/runtime";
 import type { PlaygroundRuntime, RuntimeUiEvent, SavedRuntime } from "./playground-runtime";
@@ -73,16 +74,37 @@ function sheetView(runtime: Runtime, name: string): SheetView {
   };
 }
 
+/** What a Clock menu step did, in one line: the new time and each trigger run. */
+function clockSummary(now: number, runs: TriggerRun[]): string {
+  const time = `Now ${new Date(now).toISOString().slice(0, 16).replace("T", " ")} UTC.`;
+  if (runs.length === 0) return `${time} No time-driven trigger was due.`;
+  const shown = runs
+    .slice(0, 5)
+    .map(
+      (r) =>
+        `${r.handler} at ${new Date(r.at).toISOString().slice(11, 16)}: ${r.outcome}${r.error ? ` (${r.error})` : ""}`,
+    );
+  const more = runs.length > 5 ? `; and ${runs.length - 5} more` : "";
+  return `${time} ${runs.length} trigger run${runs.length === 1 ? "" : "s"}: ${shown.join("; ")}${more}.`;
+}
+
 export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): PlaygroundRuntime {
   const runtime = createRuntime({
     codeJs: options.codeJs,
     sidebarHtml: options.sidebarHtml,
     ...(options.manifest !== undefined && { manifest: options.manifest }),
     ...("saved" in options.start
-      ? { spreadsheet: options.start.saved.spreadsheet, properties: options.start.saved.properties }
+      ? {
+          spreadsheet: options.start.saved.spreadsheet,
+          properties: options.start.saved.properties,
+          // Saves from before triggers existed have none.
+          ...(options.start.saved.triggers ? { triggers: options.start.saved.triggers } : {}),
+        }
       : { spreadsheet: options.start.spreadsheet }),
   });
   let seenEvents = runtime.ui.events.length;
+  /** Notices of the playground's own (the Clock menu's), shown after the add-on's. */
+  let ownEvents: RuntimeUiEvent[] = [];
 
   return {
     open: () => runtime.open(),
@@ -121,12 +143,27 @@ export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): Play
     takeUiEvents: () => {
       const fresh = runtime.ui.events.slice(seenEvents);
       seenEvents = runtime.ui.events.length;
-      return fresh.map(toUiEvent).filter((event): event is RuntimeUiEvent => event !== null);
+      const events = fresh.map(toUiEvent).filter((event): event is RuntimeUiEvent => event !== null);
+      const own = ownEvents;
+      ownEvents = [];
+      return [...events, ...own];
     },
     setUserProperty: (key, value) => {
       const failure = runtime.properties.user().setAll({ [key]: value });
       if (failure) throw new Error(failure);
     },
     save: () => runtime.data(),
+    advanceClock: (ms) => {
+      const runs = runtime.advanceClock(ms);
+      ownEvents.push({ kind: "toast", title: "Clock", message: clockSummary(runtime.clock.now(), runs) });
+    },
+    clock: () => ({
+      now: new Date(runtime.clock.now()).toISOString(),
+      triggers: runtime.triggers.list().map((t) => ({
+        handler: t.handler,
+        user: t.user,
+        nextRunAt: new Date(t.nextRunAt).toISOString(),
+      })),
+    }),
   };
 }

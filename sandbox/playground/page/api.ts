@@ -21,5 +21,7 @@ export const playgroundApi = {
   select: (sheet: string, a1Range: string) =>
     send<{ activeRange: string }>("POST", "/api/select", { sheet, a1Range }),
   addSheet: () => send<ExecutionView>("POST", "/api/add-sheet", {}),
+  /** The Clock menu: moves the runtime's clock ahead, running the triggers that fall due. */
+  advanceClock: (ms: number) => send<ExecutionView>("POST", "/api/advance-clock", { ms }),
   closeSidebar: () => send<{ closed: true }>("POST", "/api/close-sidebar", {}),
 };

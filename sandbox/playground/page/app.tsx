@@ -245,6 +245,8 @@ export function App() {
         menu={spreadsheet?.menu ?? null}
         busy={busy}
         onRun={(functionName) => void send(() => playgroundApi.runMenuItem(functionName), true)}
+        clock={spreadsheet?.clock ?? null}
+        onAdvanceClock={(ms) => void send(() => playgroundApi.advanceClock(ms), false)}
       />
       <FormulaBar
         address={cellA1(active)}

@@ -1,26 +1,20 @@
 /** The menu bar: a Sheets-like "Extensions" menu holding the add-on's submenu built by onOpen. */
-import { useEffect, useRef, useState } from "preact/hooks";
-import type { MenuView } from "../protocol";
+import type { ClockView, MenuView } from "../protocol";
+import { ClockMenu } from "./clock-menu";
+import { usePopup } from "./popup";
 
 interface MenuBarProps {
   menu: MenuView | null;
   busy: boolean;
   onRun(functionName: string): void;
+  clock: ClockView | null;
+  onAdvanceClock(ms: number): void;
 }
 
 const INERT_MENUS = ["File", "Edit", "View", "Insert", "Format", "Data", "Tools"];
 
-export function MenuBar({ menu, busy, onRun }: MenuBarProps) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    window.addEventListener("mousedown", close);
-    return () => window.removeEventListener("mousedown", close);
-  }, [open]);
+export function MenuBar({ menu, busy, onRun, clock, onAdvanceClock }: MenuBarProps) {
+  const { open, setOpen, root } = usePopup();
 
   return (
     <nav class="menu-bar" aria-label="Menu bar">
@@ -70,6 +64,7 @@ export function MenuBar({ menu, busy, onRun }: MenuBarProps) {
           </div>
         )}
       </div>
+      <ClockMenu clock={clock} busy={busy} onAdvance={onAdvanceClock} />
     </nav>
   );
 }
