@@ -186,7 +186,9 @@ describe("fault matrix: Enrich", () => {
     if (fault === "full") {
       // The new columns do not fit: refused at the estimate, before anything is confirmed or sent.
       expect(estimate).toMatchObject({ ok: false, error: { kind: "no_room" } });
-      expect(estimate.ok ? "" : estimate.error.message).toMatch(/too full for 5 new columns on CRM and the change history.*Nothing was sent/);
+      expect(estimate.ok ? "" : estimate.error.message).toMatch(
+        /too full for 5 new columns on CRM and the change history.*Nothing was sent/,
+      );
       expect(await ledger(LOOKUP)).toBe(0);
       expect(inputs(CRM, "A:D", LAST_ROW)).toEqual(userBefore);
       return;
@@ -241,6 +243,7 @@ describe("fault matrix: Enrich", () => {
     expect([...charges].filter(([, n]) => n > 1)).toEqual([]);
     const charged = [...charges.values()].reduce((a, b) => a + b, 0);
 
+    expect(failure).toBeNull();
     expect(end?.state).toBe("done");
     const statusIndex = header.indexOf("enrichment_status");
     const statuses = addon.runtime.getValues(CRM, `A2:N${LAST_ROW}`).map((row) => String(row[statusIndex]));
