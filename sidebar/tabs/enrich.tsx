@@ -25,6 +25,7 @@ import { asUserError, call } from "../rpc-client";
 import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
 import { NewSelectionChoice } from "./enrich-new-selection";
 import { RetryPanel } from "./enrich-retry";
+import { SchedulePanel } from "./enrich-schedule";
 import { TakeOver } from "./enrich-take-over";
 
 type Extras = EnrichOptions["extras"];
@@ -641,6 +642,7 @@ export function EnrichTab() {
           </button>
         )}
       </div>
+      <SchedulePanel request={() => request()} />
       <HistoryPanel />
     </form>
   );

@@ -61,7 +61,10 @@ export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
  * The block to plan: the selection, narrowed to the column the user picked; a picked column
  * outside the selection means that whole column.
  */
-function selectionFor(request: unknown): { sheet: GoogleAppsScript.Spreadsheet.Sheet; box: SelectionBox } {
+export function selectionFor(request: unknown): {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  box: SelectionBox;
+} {
   const { sheet, box } = activeSelection();
   const column = urlColumnOf(request);
   if (column === undefined) return { sheet, box };
