@@ -16,7 +16,8 @@
  *
  * Parallelism adapts to the key's own limits (PRODUCTION.md A10: an account may allow fewer
  * parallel searches than the spec's limits): a chunk that met a 429 halves the requests per chunk
- * for the rest of the batch, and each clean chunk adds one back, up to `limit`.
+ * for the rest of the batch, and each clean chunk adds one back, up to `limit`. A slow chunk or a
+ * timeout halves them too (SLOW_CHUNK_MS).
  *
  * Deadline rule: a chunk starts only if `now + estimate <= deadline`, and a backoff sleep only if
  * `wake + estimate <= deadline`, where `estimate` is the longest chunk observed in this batch (or
@@ -78,6 +79,14 @@ export const NO_ANSWER: HttpOutcome = {
 
 export const BACKOFF_MS = [1000, 2000, 4000, 8000] as const;
 
+/**
+ * A chunk slower than this (half of UrlFetchApp's fixed ~60 s per request) means answers are slow
+ * enough that one of them may pass the limit, and then fetchAll fails whole: every request of the
+ * chunk "may have been charged" and is never resent. So the next chunks are halved (as after a
+ * timeout) to put fewer paid requests at stake, and grow back by one after each quick chunk.
+ */
+export const SLOW_CHUNK_MS = 30_000;
+
 export function backoffMs(failures: number): number {
   return BACKOFF_MS[Math.min(failures, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0];
 }
@@ -133,6 +142,7 @@ export function runBatch<T>(
 
     const done = new Set<number>();
     let throttledNow = 0;
+    let timedOut = false;
     chunk.forEach((index, position) => {
       const answer = answers[position];
       const result: Result<T> = policy.read(answer ?? NO_ANSWER);
@@ -145,6 +155,7 @@ export function runBatch<T>(
       const error = result.error;
       failures[index] = (failures[index] ?? 0) + 1;
       if (error.kind === "throttled") throttledNow += 1;
+      if (error.kind === "timeout") timedOut = true;
       if (stopsBatch(error)) {
         stoppedBy ??= error;
       } else if (retryable(error, policy.retryServerErrors) && (failures[index] ?? 0) < options.maxTries) {
@@ -158,7 +169,9 @@ export function runBatch<T>(
     });
     queue = queue.filter((index) => !done.has(index));
     throttled += throttledNow;
-    parallel = throttledNow > 0 ? Math.max(1, Math.floor(chunk.length / 2)) : Math.min(limit, parallel + 1);
+    const slow = finished - now > SLOW_CHUNK_MS || timedOut;
+    parallel =
+      throttledNow > 0 || slow ? Math.max(1, Math.floor(chunk.length / 2)) : Math.min(limit, parallel + 1);
   }
   return { outcomes, stoppedBy, spent, throttled };
 }

@@ -77,8 +77,9 @@ const TEXT: Record<ApiErrorKind, KindText> = {
     next: "Try again in a few minutes.",
   },
   timeout: {
-    message: "The API did not answer in time.",
-    next: "Try again later; check the balance first, since the request may have been charged.",
+    message:
+      "The API did not answer within about 60 s (Apps Script's limit for one request) and may have been charged; it is not sent again by itself.",
+    next: "Check the balance or the Credits tab first, then try again later if it was not charged.",
   },
   network: {
     message: "The API could not be reached.",

@@ -94,3 +94,51 @@ describe("a daily search limit", () => {
     expect(http.sizes).toEqual([50]);
   });
 });
+
+describe("answers close to Apps Script's 60 s ceiling", () => {
+  it("sends fewer requests a chunk while chunks are slow, and never resends a timed-out one", () => {
+    const clock = new FakeClock();
+    const sizes: number[] = [];
+    const sends = new Map<string, number>();
+    const http = {
+      fetchAll(requests: HttpRequest[]): HttpOutcome[] {
+        sizes.push(requests.length);
+        const first = sizes.length === 1;
+        // The first chunk takes 45 s; one of the second times out (and fails the whole fetchAll).
+        clock.time += first ? 45_000 : sizes.length === 2 ? 60_000 : 5_000;
+        return requests.map((request) => {
+          const name = String(JSON.parse(request.payload ?? "{}").company_name);
+          sends.set(name, (sends.get(name) ?? 0) + 1);
+          if (sizes.length === 2)
+            return { kind: "failure", reason: "timeout", message: "Timeout", sent: true };
+          return json(200, { leads: [], amount: -1 });
+        });
+      },
+    };
+    const client = createClient({ baseUrl: "http://sandbox", apiKey: "k", http, clock });
+    const result = client.searchLeads(
+      Array.from({ length: 100 }, (_, i) => search(i)),
+      { deadline: clock.now() + 3_600_000 },
+    );
+    expect(sizes[0]).toBe(50);
+    expect(sizes[1]).toBe(25);
+    expect(sizes[2]).toBe(12);
+    const timedOut = result.outcomes.filter((o) => o && !o.ok);
+    expect(timedOut).toHaveLength(25);
+    for (const o of timedOut)
+      expect(o).toMatchObject({ ok: false, error: { kind: "timeout", charged: "maybe" } });
+    expect([...sends.values()].every((n) => n === 1)).toBe(true);
+    expect(result.outcomes.every((o) => o !== null)).toBe(true);
+  });
+
+  it("says plainly that a request cut off at about 60 s may have been charged and is not resent", () => {
+    const result = interpret(
+      PATHS.leadLookup,
+      { kind: "failure", reason: "timeout", message: "Timeout", sent: true },
+      readLeadSearch,
+    );
+    expect(!result.ok && `${result.error.message} ${result.error.next}`).toMatch(
+      /60 s.*may have been charged/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 /** Apps Script's daily URL Fetch quota during an enrichment: nothing sent, so nothing lost or charged. */
 import { describe, expect, it } from "vitest";
+import { apiError } from "../../src/api/errors";
 import { confirmJob, estimateJob, resumeJob, stepJob } from "../../src/jobs/enrich/job";
 import { DEFAULT_ENRICH_OPTIONS } from "../../src/jobs/enrich/options";
 import { deps, errorOf, FakeClient, MemoryGrid, url } from "./enrich-fakes";
@@ -52,5 +53,25 @@ describe("enrichment when the day's URL Fetch quota runs out", () => {
     const paid = client.sent.filter((sent, i) => i < 2 || !client.sent.slice(0, i).includes(sent) || i >= 4);
     expect(new Set(paid).size).toBe(6);
     expect(grid.column("enrichment_status").every((s) => s === "ok")).toBe(true);
+  });
+});
+
+describe("a lookup cut off at Apps Script's 60 s", () => {
+  it("says plainly in its row that it may have been charged, and Resume does not send it again", () => {
+    const grid = MemoryGrid.fromRows([["Profile URL"], [url("a")], [url("b")]]);
+    const timeout = apiError("timeout", { charged: "maybe", hint: "Timeout: https://api.example" });
+    const client = new FakeClient((u) =>
+      u.endsWith("/a") ? { ok: false, error: timeout } : { ok: true, lead: { full_name: "B" } as never },
+    );
+    const d = deps(grid, client);
+    const { progress } = estimateJob(d, grid, box(3), DEFAULT_ENRICH_OPTIONS);
+    confirmJob(d, progress.jobId);
+    expect(runAll(d, progress.jobId)).toMatchObject({ state: "done", ok: 1, failed: 1 });
+    const status = String(grid.column("enrichment_status")[0]);
+    expect(status).toMatch(
+      /^error: The API did not answer within about 60 s .* may have been charged; it is not sent again by itself/,
+    );
+    expect(status.match(/may have been charged/g)).toHaveLength(1);
+    expect(client.sent.filter((u) => u.endsWith("/a"))).toHaveLength(1);
   });
 });

@@ -56,7 +56,7 @@ export function CompanyForm({
             checked={form.strict_locations}
             onChange={(e) => set("strict_locations")(e.currentTarget.checked)}
           />{" "}
-          Strict: headquarters only (strict company_locations)
+          Headquarters only (not other offices in these locations)
         </label>
       </FieldGroup>
       <ListField
@@ -81,7 +81,7 @@ export function CompanyForm({
         values={form.headcounts}
         onChange={set("headcounts")}
         problems={problems}
-        hint="Tests the exact employee count (headcount_exact); headcount_range in the sheet is the company's own text and may differ."
+        hint="Tests the exact employee count; the headcount_range column of the Companies sheet is the company's own text and may differ."
       />
       <CheckboxGroup
         field="company_types"
@@ -117,7 +117,10 @@ export function CompanyForm({
             problems={problems}
           />
         </div>
-        <Hint id="co-revenue-hint">revenues_range; the API does not state its unit.</Hint>
+        <Hint id="co-revenue-hint">
+          Revenue range. The API does not state its unit: compare with the revenue column of companies you
+          already have.
+        </Hint>
         <ListField
           field="exclude_domains"
           kind={domainEntries}
@@ -149,9 +152,9 @@ export function CompanyForm({
         />
         <NumberField
           field="offset_by"
-          label="Start at"
-          value={Number.isNaN(form.offset_by) ? "" : String(form.offset_by)}
-          onChange={(text) => set("offset_by")(number(text))}
+          label="Start at match"
+          value={Number.isNaN(form.offset_by) ? "" : String(form.offset_by + 1)}
+          onChange={(text) => set("offset_by")(number(text) - 1)}
           problems={problems}
         />
       </div>

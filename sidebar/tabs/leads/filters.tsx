@@ -65,7 +65,7 @@ export function Filters(props: {
         {lines("lead_industries", "Lead industries", "As the supported-industry list names them.")}
         {lines("exclude_names", "Leave out these people", "Full names as on their profiles.")}
         <CheckboxGroup
-          legend="Only leads with (filter_empty_vars)"
+          legend="Only leads with"
           name="filter_empty_vars"
           options={options(FILTER_EMPTY_VARS)}
           selected={form.filter_empty_vars}
@@ -143,8 +143,12 @@ export function Filters(props: {
       </details>
       <details open={problemsAt(problems, "groups", "schools").length > 0}>
         <summary>Groups and schools</summary>
-        {lines("groups", "Group ids", "Numeric ids.")}
-        {lines("schools", "School ids", "Numeric ids (university_id in educations).")}
+        {lines("groups", "Group ids", "The number in a group's address on the network (…/groups/1234567/).")}
+        {lines(
+          "schools",
+          "School ids",
+          "The university_id of a lead's educations (the educations column of the Leads sheet), or the number in a school's address on the network.",
+        )}
       </details>
     </>
   );

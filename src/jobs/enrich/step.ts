@@ -243,9 +243,11 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
       error.kind === "not_found"
         ? STATUS_TEXT.notFound
         : `error: ${error.message}${error.hint ? ` (${error.hint})` : ""}${
-            error.charged === "maybe"
-              ? " It may have been charged; select the row and run again to retry."
-              : ""
+            error.charged !== "maybe"
+              ? ""
+              : error.kind === "timeout"
+                ? " Select the row and run again to retry (it pays again if the first was charged)."
+                : " It may have been charged; select the row and run again to retry."
           }`;
     (error.kind === "not_found" ? next.n : next.e).push(index);
     for (const row of rows) outcomes.set(row, { kind: "status", status });
