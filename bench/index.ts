@@ -14,6 +14,7 @@ interface BenchmarkModule {
 const BENCHMARKS: Record<string, () => Promise<BenchmarkModule>> = {
   batch: () => import("./batch"),
   enrich: () => import("./enrich"),
+  production: () => import("./production"),
   "lookup-formula": () => import("./lookup-formula"),
   "company-search": () => import("./company-search"),
 };

@@ -1,5 +1,6 @@
 /** The Leads tab's pure layer: form -> request, personas, forbidden combinations, rows, dedupe. */
 import { describe, expect, it } from "vitest";
+import { PERSONA_PRESETS } from "../../sidebar/vocabulary/personas";
 import type { ApiError } from "../../src/api/errors";
 import type { Lead, LeadSearchRequest, LeadSearchResponse } from "../../src/api/wire";
 import { selectedCompanies } from "../../src/jobs/lead-search/companies";
@@ -10,7 +11,6 @@ import {
   salesIdsInSheet,
   withExcludedIds,
 } from "../../src/jobs/lead-search/leads-sheet";
-import { PERSONA_PRESETS } from "../../src/jobs/lead-search/persona-presets";
 import { planSearches } from "../../src/jobs/lead-search/plan";
 import { type LeadSearchClient, runLeadSearches } from "../../src/jobs/lead-search/run";
 import { MemoryGrid } from "./enrich-fakes";
@@ -312,7 +312,7 @@ describe("Leads sheet", () => {
 
 describe("persona presets for the sidebar", () => {
   it("each preset is a persona the server accepts as it stands", () => {
-    expect(PERSONA_PRESETS.map((p) => p.id)).toEqual(expect.arrayContaining(["founders", "executives"]));
+    expect(PERSONA_PRESETS.map((p) => p.label)).toEqual(expect.arrayContaining(["Founders", "Executives"]));
     for (const { persona } of PERSONA_PRESETS) {
       const { request, problems } = formToRequest(form({ personas: [persona] }));
       expect(problems).toEqual([]);

@@ -1,0 +1,226 @@
+/**
+ * Production-like benchmark: the built add-on in the emulated Apps Script runtime against the
+ * sandbox with its production latency model (sandbox/api/latency-model.ts: per endpoint, a long
+ * tail, some answers past Apps Script's 60 s fetch timeout) and an account limit of 5 parallel
+ * searches (PRODUCTION.md A4, A10), instead of a flat 200 ms.
+ *
+ * Two cases, each printing wall time against the ideal for its parallelism, throttled requests
+ * (429) and credits the add-on counted against the sandbox's ledger:
+ * - enrichment of N distinct profile URLs with the add-on's defaults (Fresh data on), as the
+ *   sidebar drives it step by step; lookups allow 500 in flight;
+ * - "find leads at these companies" for C companies of the Companies sheet (Max 5 leads each),
+ *   with the account's parallel-search limit.
+ *
+ * The ideal: each request's modelled latency (the model is a pure function of the request body,
+ * so the bench draws the same latencies the sandbox does), capped at the 60 s fetch timeout, laid
+ * out on `parallelism` slots back to back (greedy, in the order sent): nothing waits but the API.
+ * Options: --urls 500 --companies 100 --account-parallel 5 --scale 1 (latency scale; 0.1 for a
+ * quick look at the same shape) --only enrich|leads
+ */
+
+import { generateCompanies, recordOf } from "../sandbox/api/companies";
+import { modelLatency } from "../sandbox/api/latency-model";
+import { PATHS } from "../src/api/wire";
+import { DEFAULT_ENRICH_OPTIONS, lookupRequest } from "../src/jobs/enrich/options";
+import { emptyForm, formToRequest, type LeadSearchForm } from "../src/jobs/lead-search/form";
+import type { EnrichProgress, EnrichRequest } from "../src/rpc/enrich";
+import type { LeadsCompanySelection, LeadsEstimate, LeadsRunResult } from "../src/rpc/leads";
+import { COMPANY_FIELDS } from "../src/sheet/lead-fields";
+import { driveSteps, rpcValue } from "../test/jobs/enrich-world";
+import { type AddonRuntime, startAddonRuntime } from "../test/runtime/support";
+
+/** Apps Script's UrlFetchApp gives up after about 60 s (PRODUCTION.md G2). */
+const FETCH_TIMEOUT_MS = 60_000;
+/** Lead lookup's parallel limit (spec). */
+const LOOKUP_PARALLEL = 500;
+
+function option(args: string[], name: string, fallback: number): number {
+  const index = args.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(args[index + 1]) : Number.NaN;
+  return Number.isFinite(value) ? value : fallback;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Makespan of `latencies` on `slots` parallel slots, each request to the slot free first. */
+export function idealMs(latencies: readonly number[], slots: number): number {
+  const free = new Array<number>(Math.max(1, slots)).fill(0);
+  for (const latency of latencies) {
+    let earliest = 0;
+    for (let i = 1; i < free.length; i++) if (free[i]! < free[earliest]!) earliest = i;
+    free[earliest]! += Math.min(latency, FETCH_TIMEOUT_MS);
+  }
+  return Math.max(...free);
+}
+
+interface Ledger {
+  entries: number;
+  credits: number;
+}
+
+async function ledgerOf(addon: AddonRuntime, path: string): Promise<Ledger & { throttled: number }> {
+  const stats = await addon.control.stats();
+  const entries = stats.ledger.filter((e) => e.path === path);
+  return {
+    entries: entries.length,
+    credits: entries.reduce((sum, e) => sum + Math.abs(e.amount), 0),
+    throttled: stats.throttled[path] ?? 0,
+  };
+}
+
+async function start(args: string[], scale: number): Promise<AddonRuntime> {
+  const accountParallel = option(args, "account-parallel", 5);
+  return startAddonRuntime({
+    sandbox: { latencyModel: "production", latencyScale: scale, accountParallel },
+    userProperties: { SPEND_CAP: "100000" },
+    runtime: {
+      spreadsheet: { sheets: [{ name: "CRM", rows: [["Profile URL"]], maxRows: 10 }] },
+      user: "user@example.com",
+    },
+  });
+}
+
+async function benchEnrichment(args: string[], scale: number, seed: number): Promise<void> {
+  const count = option(args, "urls", 500);
+  const addon = await start(args, scale);
+  try {
+    const urls = await addon.control.sampleUrls(count, 0);
+    addon.runtime.setValues("CRM", "A1", [
+      ["Profile URL", "Title", "Company"],
+      ...urls.map((u) => [u, "", ""]),
+    ]);
+    const request: EnrichRequest = { options: DEFAULT_ENRICH_OPTIONS };
+    const latencies = urls.map(
+      (url) =>
+        modelLatency(
+          { path: PATHS.leadLookup, body: JSON.stringify(lookupRequest(url, request.options.extras)) },
+          seed,
+        ) * scale,
+    );
+    addon.runtime.select("CRM", `A1:A${urls.length + 1}`);
+    const estimate = rpcValue<{ progress: EnrichProgress; preview: { maxCredits: number } }>(
+      addon.runtime,
+      "enrichEstimate",
+      request,
+    );
+    rpcValue(addon.runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
+    const started = performance.now();
+    const end = driveSteps(addon.runtime, estimate.progress.jobId);
+    const wall = performance.now() - started;
+    const ledger = await ledgerOf(addon, PATHS.leadLookup);
+    const ideal = idealMs(latencies, LOOKUP_PARALLEL);
+    const past60 = latencies.filter((l) => l > FETCH_TIMEOUT_MS).length;
+    console.log(
+      `enrichment: ${count} distinct URLs, Fresh data on (the add-on's default), latency model x${scale}`,
+    );
+    console.log(
+      `  modelled latency: median ${seconds(median(latencies))}, max ${seconds(Math.max(...latencies))}, ${past60} past the 60 s fetch timeout`,
+    );
+    console.log(
+      `  wall ${seconds(wall)} in ${addon.runtime.counters.executions} step(s); ideal at ${LOOKUP_PARALLEL} in flight ${seconds(ideal)}; ratio ${(wall / ideal).toFixed(2)}`,
+    );
+    console.log(
+      `  rows: ok ${end.ok}, not found ${end.notFound}, failed ${end.failed}; state ${end.state}; throttled ${ledger.throttled}`,
+    );
+    console.log(
+      `  credits: add-on counted ${end.spent}, estimate up to ${estimate.preview.maxCredits}; sandbox ledger ${ledger.credits} in ${ledger.entries} charges` +
+        (ledger.credits > end.spent
+          ? ` (${ledger.credits - end.spent} for answers that came after the add-on had given up: rows say "may have been charged")`
+          : ""),
+    );
+  } finally {
+    await addon.close();
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function companiesSheet(addon: AddonRuntime, count: number): void {
+  const set = generateCompanies(1);
+  const records = set.companies
+    .filter((c) => c.leadCount >= 40 && c.leadCount <= 400)
+    .slice(0, count)
+    .map((c) => recordOf(1, c));
+  const rows = records.map((record) =>
+    COMPANY_FIELDS.map((field) => {
+      const value = record[field];
+      return Array.isArray(value) ? JSON.stringify(value) : (value ?? "");
+    }),
+  );
+  addon.runtime.insertSheet("Companies");
+  addon.runtime.setValues("Companies", "A1", [[...COMPANY_FIELDS], ...rows]);
+  addon.runtime.select("Companies", `A2:C${records.length + 1}`);
+}
+
+async function benchLeads(args: string[], scale: number, seed: number): Promise<void> {
+  const count = option(args, "companies", 100);
+  const parallel = option(args, "account-parallel", 5);
+  const addon = await start(args, scale);
+  try {
+    companiesSheet(addon, count);
+    const selection = rpcValue<LeadsCompanySelection>(addon.runtime, "leadsSelection", null);
+    const form: LeadSearchForm = {
+      ...emptyForm(),
+      target: { kind: "selected_companies", value: "" },
+      personas: [
+        { name: "Marketing leaders", functions: ["marketing", "sales"], seniorities: [], prohibit: [] },
+      ],
+      limit_by: "5",
+    };
+    const latencies = selection.companies.map(
+      (company) =>
+        modelLatency(
+          { path: PATHS.leadSearch, body: JSON.stringify(formToRequest(form, company.target).request) },
+          seed,
+        ) * scale,
+    );
+    const estimate = rpcValue<LeadsEstimate>(addon.runtime, "leadsEstimate", { form });
+    if (!estimate.ok) throw new Error(JSON.stringify(estimate.problems));
+    const started = performance.now();
+    const result = rpcValue<LeadsRunResult>(addon.runtime, "leadsRun", {
+      form,
+      confirmedMaxCredits: estimate.maxCredits,
+    });
+    const wall = performance.now() - started;
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    const ledger = await ledgerOf(addon, PATHS.leadSearch);
+    const ideal = idealMs(latencies, parallel);
+    const states = { ok: 0, failed: 0, "not run": 0 };
+    for (const search of result.searches) states[search.state] += 1;
+    const failures = new Map<string, number>();
+    for (const search of result.searches) {
+      if (search.error) failures.set(search.error.kind, (failures.get(search.error.kind) ?? 0) + 1);
+    }
+    console.log(
+      `leads at ${selection.companies.length} companies (Max 5 each), account limit ${parallel} parallel searches, latency model x${scale}`,
+    );
+    console.log(
+      `  modelled latency: median ${seconds(median(latencies))}, max ${seconds(Math.max(...latencies))}`,
+    );
+    console.log(
+      `  wall ${seconds(wall)}; ideal at ${parallel} in flight ${seconds(ideal)}; ratio ${(wall / ideal).toFixed(2)}; fetchAll calls ${addon.runtime.counters.fetchAllCalls}`,
+    );
+    console.log(
+      `  searches: ok ${states.ok}, failed ${states.failed}${
+        failures.size > 0 ? ` (${[...failures].map(([k, n]) => `${k} ${n}`).join(", ")})` : ""
+      }, not run ${states["not run"]}; throttled (429) ${ledger.throttled}`,
+    );
+    console.log(
+      `  credits: add-on counted ${result.spent} (estimate up to ${estimate.maxCredits}); sandbox ledger ${ledger.credits} in ${ledger.entries} charges; ${result.written} leads written`,
+    );
+  } finally {
+    await addon.close();
+  }
+}
+
+export async function run(args: string[]): Promise<void> {
+  const scale = option(args, "scale", 1);
+  const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
+  // The latency model draws from the data seed unless told otherwise (sandbox default seed 1).
+  const seed = 1;
+  if (only !== "leads") await benchEnrichment(args, scale, seed);
+  if (only !== "enrich") await benchLeads(args, scale, seed);
+}
