@@ -11,6 +11,7 @@ import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-hand
 import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
 import { retryHandlers } from "./gas/retry-handlers";
+import { runScheduledRefresh, scheduleHandlers } from "./gas/schedule-handlers";
 import { settingsHandlers } from "./gas/settings-handlers";
 import { dispatch, type RpcHandlers, type RpcResult } from "./rpc";
 import { RPC_SHAPES } from "./rpc/guards";
@@ -73,6 +74,15 @@ export function freezeSelectedFormulas(): void {
   ui.alert("Freeze selected formulas to values", freezeSelectionMessage(), ui.ButtonSet.OK);
 }
 
+/**
+ * The scheduled refresh's time-driven trigger (hourly): starts the period's run when it is due and
+ * drives it for a few minutes; later runs continue it. Made and removed from the Enrich tab.
+ * @param {GoogleAppsScript.Events.TimeDriven} event The trigger's event.
+ */
+export function scheduledRefresh(event?: unknown): void {
+  runScheduledRefresh(event);
+}
+
 const handlers: RpcHandlers = {
   ...settingsHandlers,
   ...enrichHandlers,
@@ -81,6 +91,7 @@ const handlers: RpcHandlers = {
   ...companyHandlers,
   ...historyHandlers,
   ...retryHandlers,
+  ...scheduleHandlers,
   getServerInfo: () => ({ version: __ADDON_VERSION__ }),
 };
 

@@ -14,6 +14,7 @@ import type { EnrichMethods } from "./rpc/enrich";
 import type { HistoryMethods } from "./rpc/history";
 import type { LeadsMethods } from "./rpc/leads";
 import type { RetryMethods } from "./rpc/retry";
+import type { ScheduleMethods } from "./rpc/schedule";
 import type { SettingsMethods } from "./rpc/settings";
 import { type Shape, ShapeFault } from "./rpc/shape";
 
@@ -42,7 +43,8 @@ export interface RpcMethods
     LeadsMethods,
     CompanyMethods,
     HistoryMethods,
-    RetryMethods {
+    RetryMethods,
+    ScheduleMethods {
   /** Cheap call the sidebar makes on load: proves the bridge works. */
   getServerInfo: { arg: null; result: ServerInfo };
 }

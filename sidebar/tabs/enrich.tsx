@@ -23,7 +23,9 @@ import { ProgressBar } from "../components/progress";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
 import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
+import { NewSelectionChoice } from "./enrich-new-selection";
 import { RetryPanel } from "./enrich-retry";
+import { SchedulePanel } from "./enrich-schedule";
 import { TakeOver } from "./enrich-take-over";
 
 type Extras = EnrichOptions["extras"];
@@ -376,6 +378,8 @@ export function EnrichTab() {
   const [progress, setProgress] = useState<EnrichProgress | null>(null);
   const [driving, setDriving] = useState(false);
   const [owner, setOwner] = useState<RunOwner | null>(null);
+  /** The menu was used on another selection while this run is unfinished (issue 14.5). */
+  const [newSelection, setNewSelection] = useState<string | null>(null);
   const { busy, run } = useServerCall();
   const stopRequest = useRef<null | "pause" | "cancel">(null);
   const mounted = useRef(true);
@@ -418,6 +422,7 @@ export function EnrichTab() {
     call("enrichStartup", null).then(
       (startup) => {
         setOwner(startup.owner);
+        setNewSelection(startup.newSelection ?? null);
         if (startup.job && UNFINISHED.has(startup.job.state)) setProgress(startup.job);
         else void refreshSelection(undefined, false);
       },
@@ -520,40 +525,70 @@ export function EnrichTab() {
     await run(async () => setProgress(await call("enrichCancel", { jobId: progress.jobId })));
   }
 
+  async function cancelAndPlan() {
+    if (!progress) return;
+    const cancelled = await run(() => call("enrichCancel", { jobId: progress.jobId }));
+    if (!cancelled) return;
+    notices.show({
+      tone: "info",
+      message: `Cancelled the run on ${cancelled.sheetName}!${cancelled.range}.`,
+    });
+    setNewSelection(null);
+    setProgress(null);
+    void refreshSelection();
+  }
+
+  const choice =
+    progress && newSelection && UNFINISHED.has(progress.state) && !driving && (owner?.mine ?? true) ? (
+      <NewSelectionChoice
+        progress={progress}
+        selection={newSelection}
+        busy={busy}
+        onFinish={() => {
+          setNewSelection(null);
+          void resume();
+        }}
+        onCancelAndPlan={cancelAndPlan}
+      />
+    ) : null;
+
   if (progress) {
     return (
-      <RunView
-        progress={progress}
-        driving={driving}
-        onPause={() => {
-          stopRequest.current = "pause";
-        }}
-        onResume={resume}
-        onCancel={cancel}
-        onSelectFailed={() =>
-          void run(async () => {
-            const selected = await call("enrichSelectFailed", { jobId: progress.jobId });
-            notices.show({
-              tone: "ok",
-              message: `${plural(selected.rows, "row")} selected in ${progress.sheetName}.`,
-            });
-          })
-        }
-        onNew={() => {
-          setProgress(null);
-          void refreshSelection();
-        }}
-        onRetry={(started) => {
-          setProgress(started);
-          void drive(started.jobId);
-        }}
-        owner={owner}
-        onTaken={(taken) => {
-          setOwner({ mine: true, label: "" });
-          setProgress(taken);
-          if (taken.state === "running") void drive(taken.jobId);
-        }}
-      />
+      <>
+        {choice}
+        <RunView
+          progress={progress}
+          driving={driving}
+          onPause={() => {
+            stopRequest.current = "pause";
+          }}
+          onResume={resume}
+          onCancel={cancel}
+          onSelectFailed={() =>
+            void run(async () => {
+              const selected = await call("enrichSelectFailed", { jobId: progress.jobId });
+              notices.show({
+                tone: "ok",
+                message: `${plural(selected.rows, "row")} selected in ${progress.sheetName}.`,
+              });
+            })
+          }
+          onNew={() => {
+            setProgress(null);
+            void refreshSelection();
+          }}
+          onRetry={(started) => {
+            setProgress(started);
+            void drive(started.jobId);
+          }}
+          owner={owner}
+          onTaken={(taken) => {
+            setOwner({ mine: true, label: "" });
+            setProgress(taken);
+            if (taken.state === "running") void drive(taken.jobId);
+          }}
+        />
+      </>
     );
   }
 
@@ -607,6 +642,7 @@ export function EnrichTab() {
           </button>
         )}
       </div>
+      <SchedulePanel request={() => request()} />
       <HistoryPanel />
     </form>
   );

@@ -17,7 +17,7 @@ import { checkOptions } from "../jobs/enrich/options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "../jobs/enrich/plan";
 import { columnLetters } from "../jobs/enrich/progress";
 import type { RpcHandlers } from "../rpc";
-import type { EnrichPreview, EnrichRequest, TakeOverEstimate } from "../rpc/enrich";
+import type { EnrichPreview, EnrichProgress, EnrichRequest, TakeOverEstimate } from "../rpc/enrich";
 import { type FetchBudget, fetchBudget } from "./fetch-count";
 import { gridOfSheet, sheetGrid } from "./grid";
 import { changeLogOf } from "./history-deps";
@@ -59,7 +59,10 @@ export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
  * The block to plan: the selection, narrowed to the column the user picked; a picked column
  * outside the selection means that whole column.
  */
-function selectionFor(request: unknown): { sheet: GoogleAppsScript.Spreadsheet.Sheet; box: SelectionBox } {
+export function selectionFor(request: unknown): {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  box: SelectionBox;
+} {
   const { sheet, box } = activeSelection();
   const column = urlColumnOf(request);
   if (column === undefined) return { sheet, box };
@@ -143,6 +146,33 @@ function jobIdOf(arg: unknown): string {
   return jobId;
 }
 
+const UNFINISHED_STATES = ["running", "paused", "stopped"];
+
+function columnNumber(letters: string): number {
+  return [...letters].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
+}
+
+/**
+ * The selection the menu was used on, as "Sheet!A7:A11", when it is not the unfinished run's URL
+ * cells (another sheet, or no overlap with them); null when it is, or nothing is selected.
+ */
+function otherSelection(job: EnrichProgress): string | null {
+  const range = SpreadsheetApp.getActiveRange();
+  if (!range) return null;
+  const { sheet, box } = activeSelection();
+  const cells = /^([A-Z]+)(\d+):[A-Z]+(\d+)$/.exec(job.range);
+  const bottom = box.top + box.height - 1;
+  const right = box.left + box.width - 1;
+  const same =
+    cells !== null &&
+    sheet.getName() === job.sheetName &&
+    box.left <= columnNumber(cells[1] ?? "") &&
+    right >= columnNumber(cells[1] ?? "") &&
+    box.top <= Number(cells[3]) &&
+    bottom >= Number(cells[2]);
+  return same ? null : `${sheet.getName()}!${a1(box.left, box.top, right, bottom)}`;
+}
+
 /** The named run, when it is the caller's (checkOwner explains otherwise). */
 function ownJobId(arg: unknown): string {
   const jobId = jobIdOf(arg);
@@ -224,7 +254,13 @@ export const enrichHandlers: Pick<
     const focus = cache?.get(FOCUS_KEY) === "1";
     if (focus) cache?.remove(FOCUS_KEY);
     const job = currentJob(jobDeps());
-    return { job, owner: job === null ? null : ownerOf(job.jobId), focus };
+    const unfinished = job !== null && UNFINISHED_STATES.includes(job.state);
+    return {
+      job,
+      owner: job === null ? null : ownerOf(job.jobId),
+      focus,
+      newSelection: focus && unfinished ? otherSelection(job) : null,
+    };
   },
   enrichTakeOverEstimate: (arg) => takeOverEstimate(jobIdOf(arg)),
   enrichTakeOver: (arg) => {

@@ -89,6 +89,12 @@ export interface EnrichStartup {
   owner: RunOwner | null;
   /** True once after the menu item "Enrich selected profile URLs" opened the sidebar. */
   focus: boolean;
+  /**
+   * From the menu while a run is unfinished: the selection the menu was used on ("Sheet!A7:A11")
+   * when it is not that run's cells, so the tab can offer to finish the run, or cancel it and plan
+   * this selection; null otherwise.
+   */
+  newSelection: string | null;
 }
 
 export interface EnrichMethods {

@@ -14,6 +14,7 @@ import type { EnrichRequest } from "./enrich";
 import type { HistorySettings } from "./history";
 import type { LeadsRunRequest, PersonaPreset } from "./leads";
 import type { RetryRequest } from "./retry";
+import type { ScheduleRequest } from "./schedule";
 import type { SettingsChange } from "./settings";
 import {
   bool,
@@ -155,4 +156,11 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   historyShowJobChanges: fields<{ since: string }>({ since: text(20) }),
   enrichRetryCounts: jobId,
   enrichRetryEstimate: fields<RetryRequest>({ jobId: text(200), includeMaybeCharged: bool }),
+  scheduleStatus: nothing,
+  scheduleSave: fields<ScheduleRequest>({
+    request: optional(enrichRequest),
+    period: oneOf(["week", "month"] as const),
+    cap: num,
+  }),
+  scheduleRemove: nothing,
 };

@@ -26,6 +26,7 @@ const EXPECTED_GLOBALS = [
   "showEnrichSidebar",
   "undoLastRunFromMenu",
   "freezeSelectedFormulas",
+  "scheduledRefresh",
   "rpc",
   "LOOKUP_LEAD",
   "CREDIT_BALANCE",
@@ -106,6 +107,7 @@ describe("dist/appsscript.json", () => {
       "https://www.googleapis.com/auth/spreadsheets.currentonly",
       "https://www.googleapis.com/auth/script.external_request",
       "https://www.googleapis.com/auth/script.container.ui",
+      "https://www.googleapis.com/auth/script.scriptapp",
     ]);
     // The test suite's build is a sandbox build: the API's origin, then the local sandbox on any port.
     expect(manifest.urlFetchWhitelist).toHaveLength(2);

@@ -57,6 +57,13 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   historyShowJobChanges: { since: "2026-11-01" },
   enrichRetryCounts: { jobId: "job-1" },
   enrichRetryEstimate: { jobId: "job-1", includeMaybeCharged: false },
+  scheduleStatus: null,
+  scheduleSave: {
+    request: { options: { fields: ["full_name"], extras: {}, mode: "refresh" } },
+    period: "week",
+    cap: 100,
+  },
+  scheduleRemove: null,
 };
 
 const METHODS = Object.keys(SAMPLES) as RpcMethod[];

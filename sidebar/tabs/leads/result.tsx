@@ -56,7 +56,11 @@ export function RunResult({
         <span class="next">
           {plural(result.spent, "credit")} spent
           {result.duplicates > 0 ? ` · ${plural(result.duplicates, "duplicate")} not written again` : ""}
-          {single?.state === "ok" ? ` · results: ${single.results_count} · status: ${single.status}` : ""}
+          {single?.state === "ok"
+            ? `${single.results_count ? ` · results: ${single.results_count}` : ""}${
+                single.status ? ` · status: ${single.status}` : ""
+              }`
+            : ""}
         </span>
         {result.throttled > 0 ? (
           <span class="next" data-testid="leads-throttled">

@@ -1,0 +1,141 @@
+/**
+ * Scheduled refresh on the Enrich tab: "Refresh this list every week / month" for the current
+ * selection, fields and mode, with a spend cap per scheduled run; then the schedule, the run under
+ * way or why it stopped, the last run and the next one, and one click to remove it.
+ */
+import { useEffect, useState } from "preact/hooks";
+import type { EnrichRequest } from "../../src/rpc/enrich";
+import type { ScheduledRunView, SchedulePeriod, ScheduleView } from "../../src/rpc/schedule";
+import { useServerCall } from "../components/use-server-call";
+import { call } from "../rpc-client";
+
+const when = (iso: string) => iso.replace("T", " ").replace(/:\d\dZ$/, " UTC");
+
+function RunLine({ label, run }: { label: string; run: ScheduledRunView }) {
+  return (
+    <p class="muted" data-testid={`schedule-${label === "Last run" ? "last" : "current"}`}>
+      <strong>{label}</strong> {when(run.startedAt)}: {run.ok} refreshed, {run.credits} credit
+      {run.credits === 1 ? "" : "s"}
+      {run.skipped > 0 ? `, ${run.skipped} skipped (refreshed within the period)` : ""}
+      {run.failed > 0 ? `, ${run.failed} failed` : ""}
+      {run.finishedAt ? `, ${run.jobChanges} job change${run.jobChanges === 1 ? "" : "s"}` : ""}
+      {run.finishedAt ? "" : " so far; continues hourly"}
+    </p>
+  );
+}
+
+export function SchedulePanel({ request }: { request(): EnrichRequest }) {
+  const { busy, run } = useServerCall();
+  const [schedule, setSchedule] = useState<ScheduleView | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [period, setPeriod] = useState<SchedulePeriod>("week");
+  const [cap, setCap] = useState("500");
+
+  useEffect(() => {
+    call("scheduleStatus", null).then(
+      (answer) => {
+        setSchedule(answer);
+        if (answer) setCap(String(answer.cap));
+        setLoaded(true);
+      },
+      () => setLoaded(true),
+    );
+  }, []);
+
+  if (!loaded) return null;
+
+  const save = (withList: boolean) =>
+    run(async () =>
+      setSchedule(
+        await call("scheduleSave", {
+          ...(withList ? { request: request() } : {}),
+          period: schedule && !withList ? schedule.period : period,
+          cap: Number(cap),
+        }),
+      ),
+    );
+
+  if (schedule) {
+    const stopped = schedule.current?.stopped ?? schedule.last?.stopped ?? null;
+    return (
+      <section class="form-group" aria-label="Scheduled refresh" data-testid="schedule">
+        <strong>Scheduled refresh</strong>
+        <span>
+          {schedule.sheetName}!{schedule.range} every {schedule.period},{" "}
+          {schedule.mode === "fill" ? "filling empty cells" : "refreshing"}, at most {schedule.cap} credits a
+          run.
+        </span>
+        {stopped ? (
+          <div class="notice error" role="alert" data-testid="schedule-stopped">
+            The scheduled run stopped: {stopped.message}
+            {stopped.next ? <span class="next">{stopped.next}</span> : null}
+          </div>
+        ) : null}
+        {schedule.current ? <RunLine label="Running" run={schedule.current} /> : null}
+        {schedule.last ? <RunLine label="Last run" run={schedule.last} /> : null}
+        <p class="muted" data-testid="schedule-next">
+          Next run: {schedule.current ? "continuing hourly" : when(schedule.nextRunAt)}
+        </p>
+        {stopped && schedule.current ? (
+          <>
+            <label for="schedule-cap">Credits per scheduled run</label>
+            <input
+              id="schedule-cap"
+              type="number"
+              min={1}
+              value={cap}
+              onInput={(e) => setCap(e.currentTarget.value)}
+            />
+            <div class="buttons">
+              <button type="button" class="action" disabled={busy} onClick={() => void save(false)}>
+                Continue
+              </button>
+            </div>
+          </>
+        ) : null}
+        <div class="buttons">
+          <button
+            type="button"
+            class="secondary"
+            disabled={busy}
+            onClick={() => void run(async () => setSchedule(await call("scheduleRemove", null)))}
+          >
+            Remove schedule
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <details class="form-group" data-testid="schedule">
+      <summary>Refresh this list on a schedule</summary>
+      <p class="hint">
+        The selected rows, with the fields, extras and mode above, refreshed by Apps Script every week or
+        month, without the sidebar open; rows refreshed within the period are skipped.
+      </p>
+      <label for="schedule-period">Refresh this list every</label>
+      <select
+        id="schedule-period"
+        value={period}
+        onChange={(e) => setPeriod(e.currentTarget.value as SchedulePeriod)}
+      >
+        <option value="week">week</option>
+        <option value="month">month</option>
+      </select>
+      <label for="schedule-cap">Credits per scheduled run</label>
+      <input
+        id="schedule-cap"
+        type="number"
+        min={1}
+        value={cap}
+        onInput={(e) => setCap(e.currentTarget.value)}
+      />
+      <div class="buttons">
+        <button type="button" class="secondary" disabled={busy} onClick={() => void save(true)}>
+          Schedule refresh
+        </button>
+      </div>
+    </details>
+  );
+}

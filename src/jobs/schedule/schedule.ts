@@ -1,0 +1,88 @@
+/**
+ * A scheduled refresh of one list: what to refresh (the sheet's rows, fields, extras, mode), how
+ * often (every week or month), the credits one scheduled run may spend, and where it stands (the
+ * run under way, the last one, the next one). One per document, in document properties.
+ */
+import type { JobMessage } from "../enrich/job-types";
+import type { EnrichOptions } from "../enrich/options";
+import type { SelectionBox } from "../enrich/plan";
+import type { Store } from "../enrich/ports";
+
+export type SchedulePeriod = "week" | "month";
+
+export interface ScheduleConfig {
+  box: SelectionBox;
+  urlColumn: number;
+  options: EnrichOptions;
+  period: SchedulePeriod;
+  /** Credits one scheduled run may spend at most. */
+  cap: number;
+}
+
+export interface ScheduledRunSummary {
+  jobId: string;
+  startedAt: number;
+  finishedAt: number | null;
+  /** Distinct URLs refreshed, found not found, failed; skipped (refreshed within the period). */
+  ok: number;
+  notFound: number;
+  failed: number;
+  skipped: number;
+  credits: number;
+  jobChanges: number;
+  /** Why the run stopped (key refused, out of credits, cap): shown until the user acts. */
+  stopped: JobMessage | null;
+}
+
+export interface ScheduleState {
+  config: ScheduleConfig;
+  createdAt: number;
+  /** When the next period's run starts (a trigger run at or after it starts it). */
+  nextRunAt: number;
+  /** The run of the current period, while it is not finished. */
+  current: ScheduledRunSummary | null;
+  last: ScheduledRunSummary | null;
+  /** The installable trigger that drives it (ScriptApp's unique id), to remove with the schedule. */
+  triggerId: string | null;
+}
+
+const KEY = "schedule";
+const DAY_MS = 86_400_000;
+
+export function loadSchedule(store: Store): ScheduleState | null {
+  const text = store.get(KEY);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as ScheduleState;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSchedule(store: Store, state: ScheduleState): void {
+  store.set(KEY, JSON.stringify(state));
+}
+
+export function removeSchedule(store: Store): void {
+  store.remove(KEY);
+}
+
+/** The same time one period later: 7 days, or the same day of the next month (UTC). */
+export function addPeriod(time: number, period: SchedulePeriod, count = 1): number {
+  if (period === "week") return time + count * 7 * DAY_MS;
+  const date = new Date(time);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + count);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.getTime();
+}
+
+/**
+ * Rows enriched after this time are skipped by a run starting at `now`: refreshed within the
+ * period, less a day, so that last period's run (which may have taken hours) is not skipped.
+ */
+export function freshSince(now: number, period: SchedulePeriod): number {
+  return addPeriod(now, period, -1) + DAY_MS;
+}
