@@ -145,6 +145,11 @@ export interface RuntimeOptions {
    * runtime's clock. `true` for the measured figures, or figures of your own. Default off.
    */
   costModel?: boolean | Partial<CostModel>;
+  /**
+   * Read month-name text written into cells ("Sep 2023") as a date, as Sheets does (G8, inferred;
+   * default true). False: only the numeric date forms convert.
+   */
+  inferMonthNames?: boolean;
   /** Daily quotas: `{ urlFetchPerDay: 20_000 }` by default. */
   quotas?: QuotaOptions;
   /** Recalculate stale formulas after each execution and each setCell (default true). */
@@ -358,6 +363,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const triggers = new TriggerTable(options.triggers);
   const user = options.user ?? DEFAULT_USER;
   const model = new SpreadsheetModel(options.spreadsheet, user);
+  model.parseOptions = { monthNames: options.inferMonthNames ?? true };
   const timeouts: RuntimeTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const state: RuntimeState = {
     model,
@@ -620,7 +626,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     setCell: (sheetName, a1, input) => {
       const { sheet, range } = resolve(sheetName, a1);
       model.write(sheet, { ...range, numRows: 1, numColumns: 1 }, [
-        [parseInput(input, model.cell(sheet, range.row, range.column)?.numberFormat)],
+        [parseInput(input, model.cell(sheet, range.row, range.column)?.numberFormat, model.parseOptions)],
       ]);
       recalcIfAuto();
     },
@@ -635,7 +641,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       model.write(
         sheet,
         block,
-        values.map((row) => Array.from({ length: width }, (_, c) => scriptValueToInput(row[c] ?? null))),
+        values.map((row) =>
+          Array.from({ length: width }, (_, c) =>
+            scriptValueToInput(row[c] ?? null, undefined, model.parseOptions),
+          ),
+        ),
       );
       recalcIfAuto();
     },
