@@ -18,7 +18,7 @@ import { useCommittedAction } from "../components/drafts";
 import { useNotices } from "../components/notices";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
-import { EstimateView } from "./companies/estimate";
+import { EstimateView, plural } from "./companies/estimate";
 import { CompanyForm } from "./companies/form";
 import { PresetBar } from "./companies/presets";
 import { ResultView } from "./companies/result";
@@ -149,7 +149,7 @@ export function CompaniesTab() {
           {last.form.locations.length + last.form.industries.length > 0
             ? ` (${[...last.form.industries, ...last.form.locations].slice(0, 3).join(", ")})`
             : ""}
-          {last.resultsCount === null ? "" : `: ${last.resultsCount.toLocaleString("en-US")} match`}.
+          {last.resultsCount === null ? "" : `: ${plural(last.resultsCount, "match", "matches")}`}.
           <div class="buttons">
             <button
               type="button"

@@ -181,7 +181,7 @@ export function LeadsTab() {
       />
       <Filters form={form} set={set} problems={problems} />
       <div class="form-group">
-        <label for="leads-limit-by">Max leads per search (limit_by)</label>
+        <label for="leads-limit-by">Max leads per search</label>
         <input
           id="leads-limit-by"
           type="number"

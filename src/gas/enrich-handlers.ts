@@ -16,6 +16,8 @@ import {
 import { checkOptions } from "../jobs/enrich/options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "../jobs/enrich/plan";
 import { columnLetters } from "../jobs/enrich/progress";
+import { HISTORY_SHEET } from "../jobs/history/columns";
+import { checkRoom } from "../jobs/paid-rows";
 import type { RpcHandlers } from "../rpc";
 import type { EnrichPreview, EnrichProgress, EnrichRequest, TakeOverEstimate } from "../rpc/enrich";
 import { type FetchBudget, fetchBudget } from "./fetch-count";
@@ -27,8 +29,11 @@ import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
 import { type BalanceView, connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
+import { columnRoom } from "./sheet-room";
 
 const FOCUS_KEY = "enrich.focus";
+/** Where the menu item was used, for a run still unfinished then (issue 14.5). */
+const MENU_SELECTION_KEY = "enrich.menuSelection";
 
 function noKey(): JobError {
   return new JobError(
@@ -152,25 +157,51 @@ function columnNumber(letters: string): number {
   return [...letters].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
 }
 
+interface MenuSelection {
+  sheet: string;
+  top: number;
+  left: number;
+  height: number;
+  width: number;
+}
+
+/** The selection the menu item was used on, kept 2 minutes (the sidebar opens within seconds). */
+function readMenuSelection(): MenuSelection | null {
+  try {
+    const text = CacheService.getUserCache()?.get(MENU_SELECTION_KEY);
+    return text ? (JSON.parse(text) as MenuSelection) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The user chose (estimate, resume, cancel): the menu's selection is answered. */
+function forgetMenuSelection(): void {
+  try {
+    CacheService.getUserCache()?.remove(MENU_SELECTION_KEY);
+  } catch {
+    // Expires on its own.
+  }
+}
+
 /**
  * The selection the menu was used on, as "Sheet!A7:A11", when it is not the unfinished run's URL
- * cells (another sheet, or no overlap with them); null when it is, or nothing is selected.
+ * cells (another sheet, or no overlap with them); null when it is, or the menu was not used.
  */
-function otherSelection(job: EnrichProgress): string | null {
-  const range = SpreadsheetApp.getActiveRange();
-  if (!range) return null;
-  const { sheet, box } = activeSelection();
+function otherSelection(job: EnrichProgress, box: MenuSelection | null): string | null {
+  if (box === null) return null;
   const cells = /^([A-Z]+)(\d+):[A-Z]+(\d+)$/.exec(job.range);
   const bottom = box.top + box.height - 1;
   const right = box.left + box.width - 1;
+  const column = columnNumber(cells?.[1] ?? "");
   const same =
     cells !== null &&
-    sheet.getName() === job.sheetName &&
-    box.left <= columnNumber(cells[1] ?? "") &&
-    right >= columnNumber(cells[1] ?? "") &&
+    box.sheet === job.sheetName &&
+    box.left <= column &&
+    right >= column &&
     box.top <= Number(cells[3]) &&
     bottom >= Number(cells[2]);
-  return same ? null : `${sheet.getName()}!${a1(box.left, box.top, right, bottom)}`;
+  return same ? null : `${box.sheet}!${a1(box.left, box.top, right, bottom)}`;
 }
 
 /** The named run, when it is the caller's (checkOwner explains otherwise). */
@@ -207,7 +238,18 @@ function urlColumnOf(request: unknown): number | undefined {
 
 /** Called by the menu item: the sidebar opens on the Enrich tab with the selection planned. */
 export function requestEnrichFocus(): void {
-  CacheService.getUserCache()?.put(FOCUS_KEY, "1", 120);
+  const cache = CacheService.getUserCache();
+  cache?.put(FOCUS_KEY, "1", 120);
+  const range = SpreadsheetApp.getActiveRange();
+  if (!range) return;
+  const box: MenuSelection = {
+    sheet: range.getSheet().getName(),
+    top: range.getRow(),
+    left: range.getColumn(),
+    height: range.getNumRows(),
+    width: range.getNumColumns(),
+  };
+  cache?.put(MENU_SELECTION_KEY, JSON.stringify(box), 120);
 }
 
 export const enrichHandlers: Pick<
@@ -231,10 +273,17 @@ export const enrichHandlers: Pick<
     return previewOf(plan, box);
   },
   enrichEstimate: (request: EnrichRequest) => {
+    forgetMenuSelection();
     const { sheet, box } = selectionFor(request);
     const deps = jobDeps();
     const options = checkOptions(Object(request).options);
     const { plan, progress } = estimateJob(deps, sheetGrid(sheet), box, options);
+    // The new columns must fit in the spreadsheet before anything is confirmed or sent.
+    const lastColumn = plan.layout.firstNewColumn + plan.layout.appended.length - 1;
+    checkRoom(
+      columnRoom(sheet, lastColumn, HISTORY_SHEET),
+      `${plan.layout.appended.length} new columns on ${plan.sheetName} and the change history`,
+    );
     return { preview: previewOf(plan, box), progress, ...estimateFigures(deps.settings.spendCap) };
   },
   enrichConfirm: (arg) => {
@@ -247,8 +296,16 @@ export const enrichHandlers: Pick<
   // Each of these spends or ends the run with the caller's key: the owner's sidebar only.
   enrichStep: (arg) => stepJob(jobDeps(), ownJobId(arg)),
   enrichPause: (arg) => pauseJob(jobDeps(), ownJobId(arg)),
-  enrichResume: (arg) => resumeJob(jobDeps(), ownJobId(arg)),
-  enrichCancel: (arg) => cancelJob(jobDeps(), ownJobId(arg)),
+  enrichResume: (arg) => {
+    const progress = resumeJob(jobDeps(), ownJobId(arg));
+    forgetMenuSelection();
+    return progress;
+  },
+  enrichCancel: (arg) => {
+    const progress = cancelJob(jobDeps(), ownJobId(arg));
+    forgetMenuSelection();
+    return progress;
+  },
   enrichStartup: () => {
     const cache = CacheService.getUserCache();
     const focus = cache?.get(FOCUS_KEY) === "1";
@@ -259,7 +316,7 @@ export const enrichHandlers: Pick<
       job,
       owner: job === null ? null : ownerOf(job.jobId),
       focus,
-      newSelection: focus && unfinished ? otherSelection(job) : null,
+      newSelection: unfinished ? otherSelection(job, readMenuSelection()) : null,
     };
   },
   enrichTakeOverEstimate: (arg) => takeOverEstimate(jobIdOf(arg)),

@@ -44,7 +44,8 @@ function view(state: ScheduleState | null): ScheduleView | null {
   const letters = columnLetters(urlColumn);
   return {
     sheetName: box.sheetName,
-    range: `${letters}${box.top}:${letters}${box.top + box.height - 1}`,
+    // The box starts at the header row; the URLs below it.
+    range: `${letters}${box.top + 1}:${letters}${box.top + box.height - 1}`,
     period,
     mode: options.mode,
     cap,

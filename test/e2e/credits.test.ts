@@ -55,14 +55,19 @@ describe("Credits tab in the playground", () => {
 
   it("shows a bad filter's problem under its field, then filters", async () => {
     await sidebar.getByText("Filters", { exact: true }).click();
-    await sidebar.getByLabel("created_at condition").selectOption("gte");
-    await sidebar.getByLabel("created_at", { exact: true }).fill("yesterday");
+    await sidebar.getByLabel("Date condition").selectOption("gte");
+    await sidebar.getByLabel("Date", { exact: true }).fill("yesterday");
     await sidebar.getByRole("button", { name: "Apply filters" }).click();
     await expect
       .poll(() => sidebar.locator("#credits-created_at-problem").textContent())
       .toMatch(/yyyy-mm-dd/);
-    await sidebar.getByLabel("created_at", { exact: true }).fill("");
-    await sidebar.getByLabel("balance_type", { exact: true }).fill("top_up");
+    // The date pickers fill the same field: "between" takes a from and a to date.
+    await sidebar.getByLabel("Date condition").selectOption("range");
+    await sidebar.getByLabel("From date").fill("2026-11-01");
+    await sidebar.getByLabel("To date").fill("2026-11-02");
+    expect(await sidebar.getByLabel("Date", { exact: true }).inputValue()).toBe("2026-11-01,2026-11-02");
+    await sidebar.getByLabel("Date", { exact: true }).fill("");
+    await sidebar.getByLabel("Charged for", { exact: true }).fill("top_up");
     await sidebar.getByRole("button", { name: "Apply filters" }).click();
     await expect.poll(range).toBe("1–1 of 1");
     expect(await sidebar.locator("#credits-created_at-problem").count()).toBe(0);

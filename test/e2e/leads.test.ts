@@ -41,7 +41,7 @@ describe("Leads tab", () => {
     await sidebar.getByTestId("add-persona").click();
     await sidebar.locator("#persona-1-name").fill("Engineers");
     await sidebar.locator("#persona-1-functions").fill("engineering");
-    await sidebar.getByLabel("Max leads per search (limit_by)").fill("15");
+    await sidebar.getByLabel("Max leads per search").fill("15");
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     const estimate = sidebar.getByTestId("leads-estimate");
     await estimate.waitFor();
@@ -84,7 +84,7 @@ describe("Leads tab", () => {
     await sidebar.getByLabel("Target").selectOption("selected_companies");
     const selection = sidebar.getByTestId("leads-selection");
     await expect.poll(() => selection.textContent()).toContain("3 companies selected");
-    await sidebar.getByLabel("Max leads per search (limit_by)").fill("4");
+    await sidebar.getByLabel("Max leads per search").fill("4");
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     await expect
       .poll(() => sidebar.getByTestId("leads-estimate").textContent())

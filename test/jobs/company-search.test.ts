@@ -85,7 +85,7 @@ describe("form -> request", () => {
     expect(keywords.some((p) => p.includes("41 characters"))).toBe(true);
     expect(problems.revenue_min?.[0]).toContain('"lots" is not a number');
     expect(problems.limit_by?.[0]).toContain("1 to 1600");
-    expect(problems.offset_by?.[0]).toContain("0 to 1598");
+    expect(problems.offset_by?.[0]).toContain("match number from 1 to 1599");
     expect(problems.strict_locations?.[0]).toContain("needs at least one location");
   });
 

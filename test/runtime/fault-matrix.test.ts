@@ -183,6 +183,16 @@ describe("fault matrix: Enrich", () => {
       },
     };
     const estimate = rpc<{ progress: EnrichProgress }>("enrichEstimate", request);
+    if (fault === "full") {
+      // The new columns do not fit: refused at the estimate, before anything is confirmed or sent.
+      expect(estimate).toMatchObject({ ok: false, error: { kind: "no_room" } });
+      expect(estimate.ok ? "" : estimate.error.message).toMatch(
+        /too full for 5 new columns on CRM and the change history.*Nothing was sent/,
+      );
+      expect(await ledger(LOOKUP)).toBe(0);
+      expect(inputs(CRM, "A:D", LAST_ROW)).toEqual(userBefore);
+      return;
+    }
     if (!estimate.ok) throw new Error(estimate.error.message);
     const jobId = estimate.value.progress.jobId;
     value(rpc("enrichConfirm", { jobId }));
@@ -233,12 +243,7 @@ describe("fault matrix: Enrich", () => {
     expect([...charges].filter(([, n]) => n > 1)).toEqual([]);
     const charged = [...charges.values()].reduce((a, b) => a + b, 0);
 
-    if (fault === "full") {
-      // Refused before anything is sent: the new columns do not fit.
-      expect(failure ?? end?.message?.message ?? "").toMatch(/cells|room|full/i);
-      expect(charged).toBe(0);
-      return;
-    }
+    expect(failure).toBeNull();
     expect(end?.state).toBe("done");
     const statusIndex = header.indexOf("enrichment_status");
     const statuses = addon.runtime.getValues(CRM, `A2:N${LAST_ROW}`).map((row) => String(row[statusIndex]));
@@ -377,7 +382,6 @@ describe("fault matrix: searches and export", () => {
  * - company and lead search, cut-off between the paid answer and the sheet write: the execution
  *   ends before the rows are written, and they are lost (the API charged them). Keeping answers
  *   somewhere before writing (document properties are 500 KB) is left for later.
- * - Enrich with a full spreadsheet: refused before sending, but with Sheets' own message.
  * - Credits export with 502/504 or a slow tail: the transaction list is free; nothing to check
  *   beyond the 500s case.
  * - deleted column for the searches: they re-read their header on every run (planColumns).

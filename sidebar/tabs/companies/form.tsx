@@ -36,8 +36,8 @@ export function CompanyForm({
         values={form.industries}
         onChange={set("industries")}
         problems={problems}
-        placeholder="e.g. Software Development, Enter"
-        hint="Exactly as the API's industry list names them. An unknown one is rejected free of charge, with the API's hint."
+        placeholder="e.g. software development"
+        hint="Suggestions as you type, from the network's industry list; commas or new lines separate several. A name not in the list is marked here, with the closest ones."
       />
       <ListField
         field="locations"
@@ -46,8 +46,8 @@ export function CompanyForm({
         values={form.locations}
         onChange={set("locations")}
         problems={problems}
-        placeholder="e.g. Germany, or Berlin, Berlin, Germany"
-        hint="A country, or city, state, country as the API lists it; Enter after each."
+        placeholder="e.g. germany, or berlin"
+        hint="A country or a city (suggestions as you type); commas or new lines separate several. A place not in the list goes as typed, and the API's answer comes back here."
       />
       <FieldGroup field="strict_locations" problems={problems}>
         <label style={PLAIN}>
@@ -56,7 +56,7 @@ export function CompanyForm({
             checked={form.strict_locations}
             onChange={(e) => set("strict_locations")(e.currentTarget.checked)}
           />{" "}
-          Strict: headquarters only (strict company_locations)
+          Headquarters only (not other offices in these locations)
         </label>
       </FieldGroup>
       <ListField
@@ -81,7 +81,7 @@ export function CompanyForm({
         values={form.headcounts}
         onChange={set("headcounts")}
         problems={problems}
-        hint="Tests the exact employee count (headcount_exact); headcount_range in the sheet is the company's own text and may differ."
+        hint="Tests the exact employee count; the headcount_range column of the Companies sheet is the company's own text and may differ."
       />
       <CheckboxGroup
         field="company_types"
@@ -117,7 +117,10 @@ export function CompanyForm({
             problems={problems}
           />
         </div>
-        <Hint id="co-revenue-hint">revenues_range; the API does not state its unit.</Hint>
+        <Hint id="co-revenue-hint">
+          Revenue range. The API does not state its unit: compare with the revenue column of companies you
+          already have.
+        </Hint>
         <ListField
           field="exclude_domains"
           kind={domainEntries}
@@ -149,9 +152,9 @@ export function CompanyForm({
         />
         <NumberField
           field="offset_by"
-          label="Start at"
-          value={Number.isNaN(form.offset_by) ? "" : String(form.offset_by)}
-          onChange={(text) => set("offset_by")(number(text))}
+          label="Start at match"
+          value={Number.isNaN(form.offset_by) ? "" : String(form.offset_by + 1)}
+          onChange={(text) => set("offset_by")(number(text) - 1)}
           problems={problems}
         />
       </div>

@@ -15,6 +15,29 @@ const MODIFIER_LABELS: Record<string, string> = {
   range: "between",
 };
 
+/** What each filter is about, in words (the API's field name stays in the hint). */
+const LABELS: Record<FilterField, string> = {
+  created_at: "Date",
+  status: "Status",
+  balance_type: "Charged for",
+  amount: "Amount",
+  after_balance: "Balance after",
+};
+
+/**
+ * Values seen in transactions: the spec's `success` and `leads_by_icp`, and the sandbox's charge
+ * types named after their endpoints. Suggested, not required: production may have others.
+ */
+const SUGGESTIONS: Partial<Record<FilterField, ReadonlyArray<{ value: string; label: string }>>> = {
+  status: [{ value: "success", label: "success" }],
+  balance_type: [
+    { value: "leads_by_icp", label: "Lead search" },
+    { value: "companies_by_icp", label: "Company search" },
+    { value: "leads_by_link", label: "Lead lookup (Enrich, formulas)" },
+    { value: "top_up", label: "Top-up" },
+  ],
+};
+
 const PLACEHOLDERS: Record<FilterField, string> = {
   created_at: "2026-11-01",
   status: "success",
@@ -25,10 +48,50 @@ const PLACEHOLDERS: Record<FilterField, string> = {
 
 function hintOf(field: FilterField, modifier: string): string {
   const range = modifier === "range" ? "Two values x,y, both included. " : "";
-  if (field === "created_at") return `${range}yyyy-mm-dd or yyyy-mm-ddTHH:MM:SS.ssssss (UTC).`;
-  if (field === "amount") return `${range}Whole credits; charges are negative.`;
-  if (field === "after_balance") return `${range}Whole credits.`;
-  return "Exact text.";
+  if (field === "created_at")
+    return `${range}Pick a date, or type yyyy-mm-dd or yyyy-mm-ddTHH:MM:SS.ssssss (UTC). The API's created_at.`;
+  if (field === "amount") return `${range}Whole credits; charges are negative. The API's amount.`;
+  if (field === "after_balance")
+    return `${range}Whole credits left after the transaction. The API's after_balance.`;
+  if (field === "balance_type")
+    return "Exactly as in the list: leads_by_icp, companies_by_icp, leads_by_link, top_up. The API's balance_type.";
+  return "Exactly as in the list: success. The API's status.";
+}
+
+/** "amount__lt: "zero" is not ..." -> ""zero" is not ...": the field is already named by its label. */
+const withoutQueryName = (message: string) => message.replace(/^[a-z_]+__[a-z]+: /, "");
+
+const DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/** Date pickers that fill the date filter: one, or two for "between" (from, to). */
+function DatePickers({
+  value,
+  range,
+  onPick,
+}: {
+  value: string;
+  range: boolean;
+  onPick(value: string): void;
+}) {
+  const [from = "", to = ""] = value.split(",").map((part) => DATE.exec(part.trim())?.[0] ?? "");
+  return (
+    <div style={ROW}>
+      <input
+        type="date"
+        aria-label={range ? "From date" : "Pick a date"}
+        value={from}
+        onInput={(e) => onPick(range ? `${e.currentTarget.value},${to}` : e.currentTarget.value)}
+      />
+      {range ? (
+        <input
+          type="date"
+          aria-label="To date"
+          value={to}
+          onInput={(e) => onPick(`${from},${e.currentTarget.value}`)}
+        />
+      ) : null}
+    </div>
+  );
 }
 
 const ROW = { display: "flex", gap: "4px" } as const;
@@ -75,11 +138,11 @@ export function FilterForm({
           const described = `credits-${field}-hint${problem ? ` credits-${field}-problem` : ""}`;
           return (
             <div class="form-group" key={field}>
-              <label for={`credits-${field}`}>{field}</label>
+              <label for={`credits-${field}`}>{LABELS[field]}</label>
               <div style={ROW}>
                 {modifiers.length > 1 ? (
                   <select
-                    aria-label={`${field} condition`}
+                    aria-label={`${LABELS[field]} condition`}
                     style={{ width: "46%" }}
                     value={entry.modifier}
                     onChange={(e) => set(field, { modifier: e.currentTarget.value })}
@@ -96,6 +159,7 @@ export function FilterForm({
                   type="text"
                   spellcheck={false}
                   autocomplete="off"
+                  list={SUGGESTIONS[field] ? `credits-${field}-values` : undefined}
                   value={entry.value}
                   placeholder={entry.modifier === "range" ? `${PLACEHOLDERS[field]},…` : PLACEHOLDERS[field]}
                   aria-invalid={problem ? true : undefined}
@@ -103,12 +167,28 @@ export function FilterForm({
                   onInput={(e) => set(field, { value: e.currentTarget.value })}
                 />
               </div>
+              {SUGGESTIONS[field] ? (
+                <datalist id={`credits-${field}-values`}>
+                  {SUGGESTIONS[field]?.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </datalist>
+              ) : null}
+              {field === "created_at" ? (
+                <DatePickers
+                  value={entry.value}
+                  range={entry.modifier === "range"}
+                  onPick={(value) => set(field, { value })}
+                />
+              ) : null}
               <span class="hint" id={`credits-${field}-hint`}>
                 {hintOf(field, entry.modifier)}
               </span>
               {problem ? (
                 <span id={`credits-${field}-problem`} role="alert" style={ERROR}>
-                  {problem.message}. {problem.hint}
+                  {withoutQueryName(problem.message)}. {problem.hint}
                 </span>
               ) : null}
             </div>

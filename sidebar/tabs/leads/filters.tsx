@@ -59,13 +59,21 @@ export function Filters(props: {
         {lines(
           "locations",
           "Lead locations",
-          "A country, or city, state, country; Enter after each.",
+          "A country or a city (suggestions as you type); commas or new lines separate several.",
           "Germany",
         )}
-        {lines("lead_industries", "Lead industries", "As the supported-industry list names them.")}
-        {lines("exclude_names", "Leave out these people", "Full names as on their profiles.")}
+        {lines(
+          "lead_industries",
+          "Lead industries",
+          "Suggestions as you type, from the network's industry list; a name not in it is marked here.",
+        )}
+        {lines(
+          "exclude_names",
+          "Leave out these people",
+          "Full names as on their profiles; commas or new lines separate several.",
+        )}
         <CheckboxGroup
-          legend="Only leads with (filter_empty_vars)"
+          legend="Only leads with"
           name="filter_empty_vars"
           options={options(FILTER_EMPTY_VARS)}
           selected={form.filter_empty_vars}
@@ -120,7 +128,11 @@ export function Filters(props: {
           onChange={(company_types) => set({ company_types })}
           problems={problemsAt(problems, "company_types")}
         />
-        {lines("past_company_names", "Past companies", "Company names.")}
+        {lines(
+          "past_company_names",
+          "Past companies",
+          'Company names; commas separate several ("Acme, Inc." stays one).',
+        )}
       </details>
       <details open={problemsAt(problems, "years_in_company", "years_in_position").length > 0}>
         <summary>Time in company and position</summary>
@@ -143,8 +155,12 @@ export function Filters(props: {
       </details>
       <details open={problemsAt(problems, "groups", "schools").length > 0}>
         <summary>Groups and schools</summary>
-        {lines("groups", "Group ids", "Numeric ids.")}
-        {lines("schools", "School ids", "Numeric ids (university_id in educations).")}
+        {lines("groups", "Group ids", "The number in a group's address on the network (…/groups/1234567/).")}
+        {lines(
+          "schools",
+          "School ids",
+          "The university_id of a lead's educations (the educations column of the Leads sheet), or the number in a school's address on the network.",
+        )}
       </details>
     </>
   );

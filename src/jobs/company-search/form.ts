@@ -110,7 +110,8 @@ function checkWindow(offset: number, total: number, problems: FieldProblems): vo
     add(problems, "limit_by", `Type a whole number from 1 to ${COMPANIES_SEARCHED}.`);
   }
   if (!Number.isInteger(offset) || offset < 0 || offset > MAX_OFFSET) {
-    add(problems, "offset_by", `Type a whole number from 0 to ${MAX_OFFSET} (less than 1599).`);
+    // The sidebar shows the offset as a match number ("Start at match 1" is offset 0).
+    add(problems, "offset_by", `Type a match number from 1 to ${MAX_OFFSET + 1}.`);
   }
 }
 
