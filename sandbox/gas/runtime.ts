@@ -61,6 +61,7 @@ import {
 } from "./execution";
 import { execute, listGlobalFunctions, ScriptError } from "./executor";
 import { parseManifest } from "./manifest";
+import { randomSequence } from "./random";
 import { type CustomFunctionOutcome, recalculate } from "./recalc";
 import { CacheStores } from "./services/cache";
 import { type FetchAllSync, flushPendingWrites, type RuntimeState, type ServiceHost } from "./services/host";
@@ -71,7 +72,7 @@ import { type QuotaOptions, Quotas } from "./services/quota";
 import { SpreadsheetObject } from "./services/spreadsheet";
 import { UiState } from "./services/ui";
 import type { SpreadsheetData } from "./spreadsheet-data";
-import { keyColumn, keyRow, type SheetModel, SpreadsheetModel } from "./spreadsheet-model";
+import { type FormulaCell, keyColumn, keyRow, type SheetModel, SpreadsheetModel } from "./spreadsheet-model";
 import { assertTransferable } from "./transfer";
 import { type TriggerData, TriggerTable } from "./triggers";
 
@@ -150,6 +151,12 @@ export interface RuntimeOptions {
    * default true). False: only the numeric date forms convert.
    */
   inferMonthNames?: boolean;
+  /**
+   * G5: Sheets also recalculates custom functions at times of its own (reopening, some edits), so
+   * a cached answer can be asked for again at any time. With this on, after every execution other
+   * than a formula's, each formula cell runs again with chance `share` (from a seeded sequence).
+   */
+  randomRecalculation?: { share: number; seed?: number };
   /** Daily quotas: `{ urlFetchPerDay: 20_000 }` by default. */
   quotas?: QuotaOptions;
   /** Recalculate stale formulas after each execution and each setCell (default true). */
@@ -304,6 +311,11 @@ export interface Runtime {
   sheets(): SheetInfo[];
   /** Runs stale formulas (all formulas with `all: true`, as when the file is reopened). */
   recalculate(options?: { all?: boolean }): void;
+  /**
+   * Sheets' recalculation at a time of its own (G5): each formula cell runs again with chance
+   * `share` (default 0.5), each cell its own execution. Returns how many ran.
+   */
+  recalculateAtRandom(share?: number, seed?: number): number;
   snapshot(): SpreadsheetData;
   /** Spreadsheet and property stores, JSON-serializable (load with createRuntime's options). */
   data(): RuntimeData;
@@ -394,6 +406,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const functionNames = listGlobalFunctions(script);
   const executions: ExecutionRecord[] = [];
   const autoRecalculate = options.autoRecalculate ?? true;
+  const randomRecalc = options.randomRecalculation
+    ? {
+        share: options.randomRecalculation.share,
+        random: randomSequence(options.randomRecalculation.seed ?? 1),
+      }
+    : null;
   let nextExecutionId = 1;
   let recalculating = false;
   /** Executions under way: more than one when a test interleaves them (see RunOptions.interrupt). */
@@ -474,15 +492,24 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       executions.push(record);
       if (executions.length > MAX_RECORDS) executions.splice(0, executions.length - MAX_RECORDS);
       // Sheets recalculates once the script's changes are in: after the outermost execution.
-      if (kind !== "custom" && running === 0) recalcIfAuto();
+      if (kind !== "custom" && running === 0) {
+        recalcIfAuto();
+        recalcAtRandom();
+      }
     }
+  }
+
+  /** With `randomRecalculation` on: a random share of formula cells runs again (G5). */
+  function recalcAtRandom(): void {
+    if (!randomRecalc || recalculating) return;
+    recalc({ pick: () => randomRecalc.random() < randomRecalc.share });
   }
 
   function recalcIfAuto(): void {
     if (autoRecalculate && model.hasPending()) recalc({});
   }
 
-  function recalc(opts: { all?: boolean }): void {
+  function recalc(opts: { all?: boolean; pick?: (cell: FormulaCell) => boolean }): void {
     if (recalculating) return;
     recalculating = true;
     try {
@@ -725,6 +752,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       })),
 
     recalculate: (opts = {}) => recalc(opts),
+    recalculateAtRandom: (share = 0.5, seed = 1) => {
+      const random = randomSequence(seed);
+      const before = state.counters.executions;
+      recalc({ pick: () => random() < share });
+      return state.counters.executions - before;
+    },
     snapshot: () => model.toData(),
     data: () => ({
       spreadsheet: model.toData(),
