@@ -270,6 +270,11 @@ function RunView(props: {
     <section aria-label="Enrichment run" data-testid="enrich-run" data-state={progress.state}>
       <p>
         <strong>{stateLine(progress, props.driving)}</strong>{" "}
+        {progress.throttled && progress.state === "running" ? (
+          <span class="muted" data-testid="enrich-throttled">
+            throttled: slowing down{" "}
+          </span>
+        ) : null}
         <span class="muted">
           {progress.sheetName}!{progress.range} · {plural(progress.rows, "row")}
         </span>
