@@ -193,6 +193,7 @@ function notSent(form: CompanySearchForm, problems: FieldProblems): CompanyRunRe
     nextOffset: null,
     pagesSent: 0,
     pagesNotReached: 0,
+    throttled: 0,
   };
 }
 
@@ -375,6 +376,7 @@ export function runCompanySearch(
       knownExcluded: known.length,
       pagesSent: plan.pages.length - notReached,
       pagesNotReached: notReached,
+      throttled: batch.throttled ?? 0,
     };
     saveLastSearch(deps.store, {
       form,
