@@ -16,6 +16,8 @@ import {
 import { checkOptions } from "../jobs/enrich/options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "../jobs/enrich/plan";
 import { columnLetters } from "../jobs/enrich/progress";
+import { HISTORY_SHEET } from "../jobs/history/columns";
+import { checkRoom } from "../jobs/paid-rows";
 import type { RpcHandlers } from "../rpc";
 import type { EnrichPreview, EnrichProgress, EnrichRequest, TakeOverEstimate } from "../rpc/enrich";
 import { type FetchBudget, fetchBudget } from "./fetch-count";
@@ -27,6 +29,7 @@ import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
 import { type BalanceView, connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
+import { columnRoom } from "./sheet-room";
 
 const FOCUS_KEY = "enrich.focus";
 /** Where the menu item was used, for a run still unfinished then (issue 14.5). */
@@ -275,6 +278,12 @@ export const enrichHandlers: Pick<
     const deps = jobDeps();
     const options = checkOptions(Object(request).options);
     const { plan, progress } = estimateJob(deps, sheetGrid(sheet), box, options);
+    // The new columns must fit in the spreadsheet before anything is confirmed or sent.
+    const lastColumn = plan.layout.firstNewColumn + plan.layout.appended.length - 1;
+    checkRoom(
+      columnRoom(sheet, lastColumn, HISTORY_SHEET),
+      `${plan.layout.appended.length} new columns on ${plan.sheetName} and the change history`,
+    );
     return { preview: previewOf(plan, box), progress, ...estimateFigures(deps.settings.spendCap) };
   },
   enrichConfirm: (arg) => {

@@ -5,7 +5,7 @@
 import type { SheetRoom } from "../jobs/paid-rows";
 
 /** Sheets' limit: 10 million cells a spreadsheet, every sheet's grid counted whole. */
-const SPREADSHEET_CELLS = 10_000_000;
+export const SPREADSHEET_CELLS = 10_000_000;
 /** insertSheet() makes a grid of 1,000 rows x 26 columns. */
 const NEW_SHEET_CELLS = 1000 * 26;
 
@@ -30,4 +30,20 @@ export function spareSheet(base: string): GoogleAppsScript.Spreadsheet.Sheet {
   let name = `${base} (unsaved rows)`;
   for (let n = 2; spreadsheet.getSheetByName(name); n += 1) name = `${base} (unsaved rows ${n})`;
   return spreadsheet.insertSheet(name);
+}
+
+/**
+ * Cells that widening `sheet` to `lastColumn` columns would add, plus a new sheet when
+ * `alsoSheet` (one the run creates, such as the change history) does not exist yet.
+ */
+export function columnRoom(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  lastColumn: number,
+  alsoSheet?: string,
+): SheetRoom {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const used = spreadsheet.getSheets().reduce((sum, s) => sum + s.getMaxRows() * s.getMaxColumns(), 0);
+  const newSheet = alsoSheet !== undefined && !spreadsheet.getSheetByName(alsoSheet) ? NEW_SHEET_CELLS : 0;
+  const needed = Math.max(0, lastColumn - sheet.getMaxColumns()) * sheet.getMaxRows() + newSheet;
+  return { needed, free: SPREADSHEET_CELLS - used };
 }

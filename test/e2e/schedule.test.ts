@@ -45,7 +45,7 @@ describe("Scheduled refresh", () => {
     const panel = sidebar.getByTestId("schedule");
     await expect
       .poll(() => panel.textContent())
-      .toMatch(/Sheet1!B1:B\d+ every week, refreshing, at most 100 credits a run/);
+      .toMatch(/Sheet1!B2:B\d+ every week, refreshing, at most 100 credits a run/);
 
     await clock("Advance 1 hour");
     await expect.poll(async () => (await readGrid(page))[0]).toContain("enrichment_status");

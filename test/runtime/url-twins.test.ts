@@ -19,9 +19,9 @@ let urls: string[];
 
 /** `https://www.network.example/in/slug` -> `https://WWW.Network.example/IN/Slug/`. */
 const capitalised = (url: string) =>
-  url
+  `${url
     .replace(/^https:\/\/www\.network/, "HTTPS://WWW.Network")
-    .replace(/\/in\/(.)/, (_, c: string) => `/IN/${c.toUpperCase()}`) + "/";
+    .replace(/\/in\/(.)/, (_, c: string) => `/IN/${c.toUpperCase()}`)}/`;
 
 beforeAll(async () => {
   world = await startEnrichWorld({ rows: [], userProperties: { SPEND_CAP: "5000" } });

@@ -36,8 +36,8 @@ export function CompanyForm({
         values={form.industries}
         onChange={set("industries")}
         problems={problems}
-        placeholder="e.g. Software Development, Enter"
-        hint="Exactly as the API's industry list names them. An unknown one is rejected free of charge, with the API's hint."
+        placeholder="e.g. software development"
+        hint="Suggestions as you type, from the network's industry list; commas or new lines separate several. A name not in the list is marked here, with the closest ones."
       />
       <ListField
         field="locations"
@@ -46,8 +46,8 @@ export function CompanyForm({
         values={form.locations}
         onChange={set("locations")}
         problems={problems}
-        placeholder="e.g. Germany, or Berlin, Berlin, Germany"
-        hint="A country, or city, state, country as the API lists it; Enter after each."
+        placeholder="e.g. germany, or berlin"
+        hint="A country or a city (suggestions as you type); commas or new lines separate several. A place not in the list goes as typed, and the API's answer comes back here."
       />
       <FieldGroup field="strict_locations" problems={problems}>
         <label style={PLAIN}>

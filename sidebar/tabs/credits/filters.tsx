@@ -58,6 +58,9 @@ function hintOf(field: FilterField, modifier: string): string {
   return "Exactly as in the list: success. The API's status.";
 }
 
+/** "amount__lt: "zero" is not ..." -> ""zero" is not ...": the field is already named by its label. */
+const withoutQueryName = (message: string) => message.replace(/^[a-z_]+__[a-z]+: /, "");
+
 const DATE = /^\d{4}-\d{2}-\d{2}/;
 
 /** Date pickers that fill the date filter: one, or two for "between" (from, to). */
@@ -185,7 +188,7 @@ export function FilterForm({
               </span>
               {problem ? (
                 <span id={`credits-${field}-problem`} role="alert" style={ERROR}>
-                  {problem.message}. {problem.hint}
+                  {withoutQueryName(problem.message)}. {problem.hint}
                 </span>
               ) : null}
             </div>

@@ -59,11 +59,19 @@ export function Filters(props: {
         {lines(
           "locations",
           "Lead locations",
-          "A country, or city, state, country; Enter after each.",
+          "A country or a city (suggestions as you type); commas or new lines separate several.",
           "Germany",
         )}
-        {lines("lead_industries", "Lead industries", "As the supported-industry list names them.")}
-        {lines("exclude_names", "Leave out these people", "Full names as on their profiles.")}
+        {lines(
+          "lead_industries",
+          "Lead industries",
+          "Suggestions as you type, from the network's industry list; a name not in it is marked here.",
+        )}
+        {lines(
+          "exclude_names",
+          "Leave out these people",
+          "Full names as on their profiles; commas or new lines separate several.",
+        )}
         <CheckboxGroup
           legend="Only leads with"
           name="filter_empty_vars"
@@ -120,7 +128,11 @@ export function Filters(props: {
           onChange={(company_types) => set({ company_types })}
           problems={problemsAt(problems, "company_types")}
         />
-        {lines("past_company_names", "Past companies", "Company names.")}
+        {lines(
+          "past_company_names",
+          "Past companies",
+          'Company names; commas separate several ("Acme, Inc." stays one).',
+        )}
       </details>
       <details open={problemsAt(problems, "years_in_company", "years_in_position").length > 0}>
         <summary>Time in company and position</summary>

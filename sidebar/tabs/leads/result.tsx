@@ -62,6 +62,12 @@ export function RunResult({
               }`
             : ""}
         </span>
+        {result.recovered > 0 ? (
+          <span class="next" data-testid="leads-recovered">
+            Written first: {plural(result.recovered, "lead")} an earlier search paid for and was cut off
+            before writing (not charged again).
+          </span>
+        ) : null}
         {result.throttled > 0 ? (
           <span class="next" data-testid="leads-throttled">
             Throttled: slowing down. Your account allows fewer searches at once than the add-on sent, so it
