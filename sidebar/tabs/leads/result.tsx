@@ -23,7 +23,8 @@ export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { 
       ) : null}
       {estimate.knownExcluded > 0 ? (
         <span class="next" data-testid="leads-known-excluded">
-          {plural(estimate.knownExcluded, "lead")} already in the Leads sheet left out: never charged again.
+          {plural(estimate.knownExcluded, "lead")} already in the Leads sheet left out: never charged again
+          (saves up to {plural(Math.min(estimate.knownExcluded, maxCredits), "credit")}).
         </span>
       ) : null}
       <BalanceNote balance={balance} maxCredits={maxCredits} />
