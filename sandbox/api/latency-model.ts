@@ -29,6 +29,8 @@ interface Profile {
   /** Share of requests in the long tail, and the tail's multiplier range. */
   tailRate: number;
   tailFactor: readonly [number, number];
+  /** Never longer than production's recommended timeout for the endpoint (A4). */
+  capMs: number;
 }
 
 /** Per endpoint. Lookups: cached 1.5 s median, fresh 9 s; searches grow with limit_by. */
@@ -40,6 +42,7 @@ const PROFILES: Record<string, Profile> = {
     sigma: 0.45,
     tailRate: 0.02,
     tailFactor: [4, 10],
+    capMs: 100_000,
   },
   freshLookup: {
     medianMs: 9_000,
@@ -48,6 +51,7 @@ const PROFILES: Record<string, Profile> = {
     sigma: 0.6,
     tailRate: 0.06,
     tailFactor: [4, 9],
+    capMs: 100_000,
   },
   [API_PATHS.companySearch]: {
     medianMs: 2_500,
@@ -56,6 +60,7 @@ const PROFILES: Record<string, Profile> = {
     sigma: 0.35,
     tailRate: 0.04,
     tailFactor: [2.5, 5],
+    capMs: 300_000,
   },
   [API_PATHS.leadSearch]: {
     medianMs: 3_000,
@@ -64,6 +69,7 @@ const PROFILES: Record<string, Profile> = {
     sigma: 0.35,
     tailRate: 0.04,
     tailFactor: [2.5, 5],
+    capMs: 300_000,
   },
   [API_PATHS.transactions]: {
     medianMs: 250,
@@ -72,6 +78,7 @@ const PROFILES: Record<string, Profile> = {
     sigma: 0.3,
     tailRate: 0.01,
     tailFactor: [3, 6],
+    capMs: 100_000,
   },
 };
 
@@ -112,5 +119,5 @@ export function modelLatency(input: LatencyInput, seed: number): number {
     const [low, high] = profile.tailFactor;
     ms *= low + random.next() * (high - low);
   }
-  return Math.round(ms);
+  return Math.round(Math.min(ms, profile.capMs));
 }

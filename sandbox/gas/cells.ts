@@ -6,6 +6,11 @@
  * value), "123" / "1,234.5" / "10%" become numbers, "TRUE" a boolean, "2024-01-15" a date, and text
  * beginning with "+" or "-" that is not a number is read as a formula (a parse error here).
  * Custom-function results are not parsed: they are stored as they are.
+ *
+ * Month names (G8 of PRODUCTION.md, inferred from how Sheets treats what users type: "Sep 2023",
+ * "September 15, 2023", "15 Sep 2023", "Sep 15") are read as dates too, the first of the month
+ * when no day is given, this year when no year is. On by default; `createRuntime({ inferMonthNames:
+ * false })` turns it off to see what an add-on does where Sheets would not convert.
  */
 import { types } from "node:util";
 
@@ -53,6 +58,61 @@ const NUMBER = /^([+-])?\$?(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?(
 const YEAR_FIRST = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/;
 const MONTH_FIRST = /^(\d{1,2})[-/](\d{1,2})(?:[-/](\d{4}|\d{2}))?$/;
 const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+const MONTH_WORD = "([A-Za-z]{3,9})\\.?";
+const MONTH_YEAR = new RegExp(`^${MONTH_WORD}[\\s-]+(\\d{4})$`);
+const MONTH_DAY = new RegExp(`^${MONTH_WORD}[\\s-]+(\\d{1,2})(?:,?[\\s-]+(\\d{4}))?$`);
+const DAY_MONTH = new RegExp(`^(\\d{1,2})[\\s-]+${MONTH_WORD}(?:,?[\\s-]+(\\d{4}))?$`);
+
+/** How the input parser reads text; every field defaults to what Sheets does. */
+export interface ParseOptions {
+  /** Read month-name text ("Sep 2023") as a date (default true). */
+  monthNames?: boolean;
+}
+
+/** 1-12 for a month's full name or its three-letter abbreviation ("Sept" too), else null. */
+function monthOf(word: string): number | null {
+  const lower = word.toLowerCase();
+  const index = MONTHS.findIndex(
+    (name) => name === lower || name.slice(0, 3) === lower || (lower === "sept" && name === "september"),
+  );
+  return index < 0 ? null : index + 1;
+}
+
+function parseMonthName(text: string): Date | null {
+  const thisYear = () => new Date().getUTCFullYear();
+  const monthYear = MONTH_YEAR.exec(text);
+  if (monthYear) {
+    const month = monthOf(monthYear[1]!);
+    return month === null ? null : utcDate(Number(monthYear[2]), month, 1);
+  }
+  const monthDay = MONTH_DAY.exec(text);
+  if (monthDay) {
+    const month = monthOf(monthDay[1]!);
+    const year = monthDay[3] === undefined ? thisYear() : Number(monthDay[3]);
+    return month === null ? null : utcDate(year, month, Number(monthDay[2]));
+  }
+  const dayMonth = DAY_MONTH.exec(text);
+  if (dayMonth) {
+    const month = monthOf(dayMonth[2]!);
+    const year = dayMonth[3] === undefined ? thisYear() : Number(dayMonth[3]);
+    return month === null ? null : utcDate(year, month, Number(dayMonth[1]));
+  }
+  return null;
+}
 
 function parseNumber(text: string): number | null {
   const match = NUMBER.exec(text);
@@ -86,7 +146,7 @@ function parseDate(text: string): Date | null {
 }
 
 /** Reads text as Sheets reads what a user types (or what setValues writes). */
-export function parseInput(text: string, numberFormat?: string): ParsedInput {
+export function parseInput(text: string, numberFormat?: string, options: ParseOptions = {}): ParsedInput {
   if (text === "") return { kind: "empty" };
   // Plain-text format ("@") keeps everything literal, formulas included.
   if (numberFormat === "@") return { kind: "value", value: text };
@@ -96,28 +156,32 @@ export function parseInput(text: string, numberFormat?: string): ParsedInput {
   const number = parseNumber(trimmed);
   if (number !== null) return { kind: "value", value: number };
   if (/^(true|false)$/i.test(trimmed)) return { kind: "value", value: trimmed.toLowerCase() === "true" };
-  const date = parseDate(trimmed);
+  const date = parseDate(trimmed) ?? (options.monthNames === false ? null : parseMonthName(trimmed));
   if (date) return { kind: "value", value: date };
   if (/^[+-]./.test(trimmed)) return { kind: "formula", formula: `=${trimmed}` };
   return { kind: "value", value: text };
 }
 
 /** Converts a value written by script code (any realm) into cell input. */
-export function scriptValueToInput(value: unknown, numberFormat?: string): ParsedInput {
+export function scriptValueToInput(
+  value: unknown,
+  numberFormat?: string,
+  options: ParseOptions = {},
+): ParsedInput {
   if (value === null || value === undefined) return { kind: "empty" };
-  if (typeof value === "string") return parseInput(value, numberFormat);
+  if (typeof value === "string") return parseInput(value, numberFormat, options);
   if (typeof value === "number") {
     return Number.isFinite(value) ? { kind: "value", value } : { kind: "value", value: String(value) };
   }
   if (typeof value === "boolean") return { kind: "value", value };
   if (types.isDate(value)) return { kind: "value", value: new Date((value as Date).getTime()) };
-  if (Array.isArray(value)) return parseInput(value.map(String).join(","), numberFormat);
+  if (Array.isArray(value)) return parseInput(value.map(String).join(","), numberFormat, options);
   if (typeof value === "object") {
     // Apps Script hands a plain object to Sheets as a Java map: {a=1, b=2}.
     const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}=${String(v)}`);
     return { kind: "value", value: `{${entries.join(", ")}}` };
   }
-  return parseInput(String(value), numberFormat);
+  return parseInput(String(value), numberFormat, options);
 }
 
 /** Checks Sheets' 50,000-character limit; returns the message Sheets gives, or null. */

@@ -41,10 +41,20 @@ class FormulaError {
   constructor(readonly error: CellError) {}
 }
 
-/** Recalculates until nothing is stale; `all` re-runs every formula first (like reopening the file). */
-export function recalculate(engine: FormulaEngine, options: { all?: boolean } = {}): void {
+/**
+ * Recalculates until nothing is stale; `all` re-runs every formula first (like reopening the
+ * file); `pick` re-runs the formulas it keeps (Sheets' recalculations at times of its own).
+ */
+export function recalculate(
+  engine: FormulaEngine,
+  options: { all?: boolean; pick?: (cell: FormulaCell) => boolean } = {},
+): void {
   const { model } = engine;
-  let forced: FormulaCell[] = options.all ? model.allFormulas() : [];
+  let forced: FormulaCell[] = options.all
+    ? model.allFormulas()
+    : options.pick
+      ? model.allFormulas().filter(options.pick)
+      : [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const stale = dedupe([...forced, ...model.takeStale()]);
     forced = [];

@@ -35,6 +35,26 @@
  * - G4 CacheService: 1,000 items a cache, then the 900 farthest from expiring are kept; 100 KB a
  *   value, 250 characters a key, 6 h at most; `runtime.caches.dropEarly(share, seed)` drops
  *   entries early as Google's best-effort cache may (services/cache.ts).
+ * - G5 custom functions: each formula cell is its own execution that loads the whole Code.js
+ *   (`executions[i].loadMs`, `runtime.bundle`); Sheets' recalculations at times of its own:
+ *   `runtime.recalculateAtRandom(share, seed)` now, or `randomRecalculation: { share, seed }`
+ *   after every other execution (recalc.ts).
+ * - G6 cost model (`costModel: true` or figures, `runtime.setCostModel`; off by default): each
+ *   service call sleeps production's time on the execution's clock, so the 30 s and 6-minute
+ *   limits see it; sheet reads pay the flush of queued writes; `counters.costMs` by kind
+ *   (cost-model.ts cites each figure).
+ * - G7 built-ins: executions run without the built-ins newer than ES2020 (Object.hasOwn,
+ *   Array.prototype.at, String.prototype.replaceAll, structuredClone...), listed in builtins.ts.
+ * - G8 cell input: strings written by setValue(s)/appendRow or typed are parsed as Sheets does
+ *   (`=` formulas, numbers such as 00123 -> 123, booleans, dates, month-name text such as
+ *   "Sep 2023" unless `inferMonthNames: false`), except after a leading apostrophe (cells.ts).
+ * - G9 time-driven triggers: ScriptApp.newTrigger(fn).timeBased()...create(),
+ *   getProjectTriggers, deleteTrigger; an add-on gets one hourly-at-most trigger per user per
+ *   document (`addOn: false` lifts it); with a manifest, its oauthScopes must list
+ *   script.scriptapp. `runtime.advanceClock(ms)` moves the clock and runs each trigger due on the
+ *   way as its own 6-minute execution (kind "clock", as its creator); `runtime.triggers.list()`;
+ *   triggers are part of `runtime.data()` (triggers.ts, services/script-app.ts). The playground's
+ *   Clock menu calls advanceClock.
  *
  * Values returned to the caller are plain Node data (arrays, objects, Dates copied out of the vm).
  *
@@ -61,6 +81,7 @@ import {
 } from "./execution";
 import { execute, listGlobalFunctions, ScriptError } from "./executor";
 import { parseManifest } from "./manifest";
+import { randomSequence } from "./random";
 import { type CustomFunctionOutcome, recalculate } from "./recalc";
 import { CacheStores } from "./services/cache";
 import { type FetchAllSync, flushPendingWrites, type RuntimeState, type ServiceHost } from "./services/host";
@@ -71,7 +92,7 @@ import { type QuotaOptions, Quotas } from "./services/quota";
 import { SpreadsheetObject } from "./services/spreadsheet";
 import { UiState } from "./services/ui";
 import type { SpreadsheetData } from "./spreadsheet-data";
-import { keyColumn, keyRow, type SheetModel, SpreadsheetModel } from "./spreadsheet-model";
+import { type FormulaCell, keyColumn, keyRow, type SheetModel, SpreadsheetModel } from "./spreadsheet-model";
 import { assertTransferable } from "./transfer";
 import { type TriggerData, TriggerTable } from "./triggers";
 
@@ -145,6 +166,17 @@ export interface RuntimeOptions {
    * runtime's clock. `true` for the measured figures, or figures of your own. Default off.
    */
   costModel?: boolean | Partial<CostModel>;
+  /**
+   * Read month-name text written into cells ("Sep 2023") as a date, as Sheets does (G8, inferred;
+   * default true). False: only the numeric date forms convert.
+   */
+  inferMonthNames?: boolean;
+  /**
+   * G5: Sheets also recalculates custom functions at times of its own (reopening, some edits), so
+   * a cached answer can be asked for again at any time. With this on, after every execution other
+   * than a formula's, each formula cell runs again with chance `share` (from a seeded sequence).
+   */
+  randomRecalculation?: { share: number; seed?: number };
   /** Daily quotas: `{ urlFetchPerDay: 20_000 }` by default. */
   quotas?: QuotaOptions;
   /** Recalculate stale formulas after each execution and each setCell (default true). */
@@ -299,6 +331,11 @@ export interface Runtime {
   sheets(): SheetInfo[];
   /** Runs stale formulas (all formulas with `all: true`, as when the file is reopened). */
   recalculate(options?: { all?: boolean }): void;
+  /**
+   * Sheets' recalculation at a time of its own (G5): each formula cell runs again with chance
+   * `share` (default 0.5), each cell its own execution. Returns how many ran.
+   */
+  recalculateAtRandom(share?: number, seed?: number): number;
   snapshot(): SpreadsheetData;
   /** Spreadsheet and property stores, JSON-serializable (load with createRuntime's options). */
   data(): RuntimeData;
@@ -358,6 +395,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const triggers = new TriggerTable(options.triggers);
   const user = options.user ?? DEFAULT_USER;
   const model = new SpreadsheetModel(options.spreadsheet, user);
+  model.parseOptions = { monthNames: options.inferMonthNames ?? true };
   const timeouts: RuntimeTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const state: RuntimeState = {
     model,
@@ -388,6 +426,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const functionNames = listGlobalFunctions(script);
   const executions: ExecutionRecord[] = [];
   const autoRecalculate = options.autoRecalculate ?? true;
+  const randomRecalc = options.randomRecalculation
+    ? {
+        share: options.randomRecalculation.share,
+        random: randomSequence(options.randomRecalculation.seed ?? 1),
+      }
+    : null;
   let nextExecutionId = 1;
   let recalculating = false;
   /** Executions under way: more than one when a test interleaves them (see RunOptions.interrupt). */
@@ -468,15 +512,24 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       executions.push(record);
       if (executions.length > MAX_RECORDS) executions.splice(0, executions.length - MAX_RECORDS);
       // Sheets recalculates once the script's changes are in: after the outermost execution.
-      if (kind !== "custom" && running === 0) recalcIfAuto();
+      if (kind !== "custom" && running === 0) {
+        recalcIfAuto();
+        recalcAtRandom();
+      }
     }
+  }
+
+  /** With `randomRecalculation` on: a random share of formula cells runs again (G5). */
+  function recalcAtRandom(): void {
+    if (!randomRecalc || recalculating) return;
+    recalc({ pick: () => randomRecalc.random() < randomRecalc.share });
   }
 
   function recalcIfAuto(): void {
     if (autoRecalculate && model.hasPending()) recalc({});
   }
 
-  function recalc(opts: { all?: boolean }): void {
+  function recalc(opts: { all?: boolean; pick?: (cell: FormulaCell) => boolean }): void {
     if (recalculating) return;
     recalculating = true;
     try {
@@ -620,7 +673,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     setCell: (sheetName, a1, input) => {
       const { sheet, range } = resolve(sheetName, a1);
       model.write(sheet, { ...range, numRows: 1, numColumns: 1 }, [
-        [parseInput(input, model.cell(sheet, range.row, range.column)?.numberFormat)],
+        [parseInput(input, model.cell(sheet, range.row, range.column)?.numberFormat, model.parseOptions)],
       ]);
       recalcIfAuto();
     },
@@ -635,7 +688,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       model.write(
         sheet,
         block,
-        values.map((row) => Array.from({ length: width }, (_, c) => scriptValueToInput(row[c] ?? null))),
+        values.map((row) =>
+          Array.from({ length: width }, (_, c) =>
+            scriptValueToInput(row[c] ?? null, undefined, model.parseOptions),
+          ),
+        ),
       );
       recalcIfAuto();
     },
@@ -715,6 +772,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       })),
 
     recalculate: (opts = {}) => recalc(opts),
+    recalculateAtRandom: (share = 0.5, seed = 1) => {
+      const random = randomSequence(seed);
+      const before = state.counters.executions;
+      recalc({ pick: () => random() < share });
+      return state.counters.executions - before;
+    },
     snapshot: () => model.toData(),
     data: () => ({
       spreadsheet: model.toData(),

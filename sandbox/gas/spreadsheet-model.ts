@@ -23,6 +23,7 @@ import {
   type ErrorCode,
   isEmptyCell,
   type ParsedInput,
+  type ParseOptions,
   parseInput,
 } from "./cells";
 import { FormulaParseError, parseFormula, referencesOf } from "./formula";
@@ -68,6 +69,8 @@ export class SpreadsheetModel {
   sheets: SheetModel[] = [];
   activeSheetId = 0;
   activeRange: GridRange = { row: 1, column: 1, numRows: 1, numColumns: 1 };
+  /** How text written into cells is read (cells.ts): the runtime's `inferMonthNames`. */
+  parseOptions: ParseOptions = {};
   private nextSheetId = 0;
   /** Formula cells whose inputs changed: they must run again. */
   private readonly stale = new Map<string, FormulaCell>();

@@ -325,6 +325,44 @@ export const RULES: Rule[] = [
     },
   },
   {
+    id: "A5.free-text",
+    title:
+      "A5: personas of five positions with free-text keywords ([] functions, CTO, a priority) are accepted",
+    cost: 1,
+    run: async (context) => {
+      const reply = await call(context.target, "POST", PATHS.leads, {
+        without_company: true,
+        personas: [
+          ["Tech leaders", [], ["CTO", "vp"], ["intern"], 1],
+          ["Digital marketing", ["digital marketing"], ["head"], [], 0],
+        ],
+        limit_by: 1,
+      });
+      check(reply.status === 200, show(reply));
+      check(Array.isArray(record(reply).leads), `no leads list: ${show(reply)}`);
+    },
+  },
+  {
+    id: "A7.reactions",
+    title: "A7: lookup option reactions is accepted, adds reactions, and costs at most 1 more credit",
+    cost: 2,
+    needs: needsProfile,
+    run: async (context) => {
+      const reply = await call(context.target, "POST", PATHS.lookup, {
+        url: context.profileUrl,
+        reactions: true,
+      });
+      check(reply.status === 200, show(reply));
+      const body = record(reply);
+      check(body.amount === -1 || body.amount === -2, `amount ${String(body.amount)} is not -1 or -2`);
+      check(isRecord(body.lead), "no lead");
+      check(
+        body.lead.reactions === undefined || Array.isArray(body.lead.reactions),
+        "reactions is not a list",
+      );
+    },
+  },
+  {
     id: "A7.offset-exclude",
     title: "A7: lead search offset_by pages past the first leads; exclude_ids skips leads by sales id",
     cost: 4,

@@ -270,6 +270,11 @@ function RunView(props: {
     <section aria-label="Enrichment run" data-testid="enrich-run" data-state={progress.state}>
       <p>
         <strong>{stateLine(progress, props.driving)}</strong>{" "}
+        {progress.throttled && progress.state === "running" ? (
+          <span class="muted" data-testid="enrich-throttled">
+            throttled: slowing down{" "}
+          </span>
+        ) : null}
         <span class="muted">
           {progress.sheetName}!{progress.range} · {plural(progress.rows, "row")}
         </span>
@@ -513,8 +518,17 @@ export function EnrichTab() {
     if (!progress) return;
     if (driving) {
       stopRequest.current = "cancel";
-      // At once, beside the step in flight: it says what the requests already sent may cost, and
-      // the step then ends the run with a summary of what was done and spent.
+      // Said at once, before any answer: the requests in flight will finish and be charged.
+      setProgress({
+        ...progress,
+        message: {
+          kind: "cancelling",
+          message: "Stopping after the requests already sent: they cannot be called back.",
+          next: "Their rows are written before the run ends; a summary follows.",
+        },
+      });
+      // Beside the step in flight, the server adds what those requests may cost; the step then
+      // ends the run with a summary of what was done and spent.
       try {
         setProgress(await call("enrichCancel", { jobId: progress.jobId }));
       } catch (error) {

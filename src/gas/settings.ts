@@ -112,6 +112,13 @@ export function allowedByWhitelist(baseUrl: string, whitelist: readonly string[]
  */
 export function checkBaseUrl(input: string, whitelist?: readonly string[]): Checked<string> {
   const text = input.trim().replace(/\/+$/, "");
+  if (/^[a-z]+:\/\/[^/?#]*[@%\\]/i.test(text)) {
+    return {
+      ok: false,
+      message:
+        "An address with a user name (the part before @) is refused: https://a@b sends the request, and your key, to b.",
+    };
+  }
   const match = BASE_URL_SHAPE.exec(text);
   if (!match) {
     return {

@@ -17,7 +17,45 @@ function SLOW() { Utilities.sleep(31000); return "done"; }
 function COUNTED(x) { CacheService.getScriptCache().put("n", String(Number(CacheService.getScriptCache().get("n") || 0) + 1)); return x; }
 function IS_ARRAY(x) { return Array.isArray(x) && x[0] instanceof Array; }
 function helper_() { return 1; }
+function TOUCH() { return "touched"; }
 `;
+
+describe("custom-function cells as separate executions (G5)", () => {
+  function sheetOfFormulas(n: number, options: Parameters<typeof tinyRuntime>[1] = {}) {
+    const rt = tinyRuntime(CODE, options);
+    for (let row = 1; row <= n; row++) rt.setCell("Sheet1", `A${row}`, `=COUNTED(${row})`);
+    return rt;
+  }
+  const customRuns = (rt: ReturnType<typeof tinyRuntime>) => rt.executions.filter((e) => e.kind === "custom");
+
+  it("runs each cell as its own execution that loads the whole script", () => {
+    const rt = sheetOfFormulas(3);
+    const runs = customRuns(rt);
+    expect(runs.map((e) => e.name)).toEqual(["COUNTED", "COUNTED", "COUNTED"]);
+    expect(new Set(runs.map((e) => e.id)).size).toBe(3);
+    expect(runs.every((e) => typeof e.loadMs === "number")).toBe(true);
+    expect(rt.caches.script.get("n")).toBe("3");
+  });
+
+  it("runs a random share of the cells again on demand, as Sheets does at times of its own", () => {
+    const rt = sheetOfFormulas(40);
+    const ran = rt.recalculateAtRandom(0.5, 3);
+    expect(ran).toBeGreaterThan(10);
+    expect(ran).toBeLessThan(30);
+    expect(rt.caches.script.get("n")).toBe(String(40 + ran));
+    expect(rt.recalculateAtRandom(1)).toBe(40);
+  });
+
+  it("runs cells again at random after other executions when the control is on", () => {
+    const rt = sheetOfFormulas(20, { randomRecalculation: { share: 0.25, seed: 5 } });
+    const before = customRuns(rt).length;
+    rt.run("TOUCH");
+    rt.run("TOUCH");
+    const again = customRuns(rt).length - before;
+    expect(again).toBeGreaterThan(0);
+    expect(again).toBeLessThan(40);
+  });
+});
 
 describe("custom functions in cells", () => {
   it("passes a cell's value, a range as a 2-D array, and undefined for omitted arguments", () => {

@@ -82,6 +82,28 @@ describe("input parsing, as Sheets reads what is typed or written", () => {
     expect(parseInput(text)).toEqual(expected);
   });
 
+  it.each([
+    ["Sep 2023", Date.UTC(2023, 8, 1)],
+    ["September 2023", Date.UTC(2023, 8, 1)],
+    ["Sept 2023", Date.UTC(2023, 8, 1)],
+    ["sep-2023", Date.UTC(2023, 8, 1)],
+    ["Sep 15, 2023", Date.UTC(2023, 8, 15)],
+    ["15 Sep 2023", Date.UTC(2023, 8, 15)],
+    ["15-Sep-2023", Date.UTC(2023, 8, 15)],
+    ["Mar 3", Date.UTC(new Date().getUTCFullYear(), 2, 3)],
+  ])("reads month-name text %j as a date (G8)", (text, time) => {
+    expect(parseInput(text)).toEqual({ kind: "value", value: new Date(time) });
+    expect(parseInput(`'${text}`)).toEqual({ kind: "value", value: text, quoted: true });
+    expect(parseInput(text, undefined, { monthNames: false })).toEqual({ kind: "value", value: text });
+  });
+
+  it.each(["May", "March 2024 update", "Sep 32, 2023", "Septober 2023", "Feb 30 2024", "Marketing 2023"])(
+    "keeps %j as text",
+    (text) => {
+      expect(parseInput(text)).toEqual({ kind: "value", value: text });
+    },
+  );
+
   it("keeps anything literal under the plain-text format", () => {
     expect(parseInput("=F(1)", "@")).toEqual({ kind: "value", value: "=F(1)" });
     expect(parseInput("007", "@")).toEqual({ kind: "value", value: "007" });

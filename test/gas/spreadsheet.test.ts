@@ -53,6 +53,18 @@ describe("Range.setValues / getValues", () => {
     expect(rt.getCell("Sheet1", "A1").input).toBe("'=1+1");
   });
 
+  it("reads month-name text written by a script as a date, unless escaped or the control is off (G8)", () => {
+    const rt = tinyRuntime(CODE);
+    rt.run("write", ["A1:C1", [["Sep 2023", "'Sep 2023", "00123"]]]);
+    expect(rt.run("isDate", ["A1"])).toBe(true);
+    expect(rt.run("read", ["A1:C1"])).toEqual([[new Date(Date.UTC(2023, 8, 1)), "Sep 2023", 123]]);
+    rt.run("append", [["Sep 15, 2023"]]);
+    expect(rt.run("isDate", ["A2"])).toBe(true);
+    const literal = tinyRuntime(CODE, { inferMonthNames: false });
+    literal.run("write", ["A1", [["Sep 2023"]]]);
+    expect(literal.run("read", ["A1"])).toEqual([["Sep 2023"]]);
+  });
+
   it("makes a string beginning with = a formula", () => {
     const rt = tinyRuntime(CODE);
     rt.run("write", ["A1", [["=NOPE(B1)"]]]);

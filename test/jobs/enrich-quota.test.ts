@@ -75,3 +75,25 @@ describe("a lookup cut off at Apps Script's 60 s", () => {
     expect(client.sent.filter((u) => u.endsWith("/a"))).toHaveLength(1);
   });
 });
+
+describe("a step that met 429s", () => {
+  it("says 'throttled: slowing down' in the progress of that step only", () => {
+    const grid = MemoryGrid.fromRows([["Profile URL"], [url("a")], [url("b")], [url("c")]]);
+    const inner = new FakeClient();
+    let throttled = 3;
+    const client = {
+      lookupLeads: (...args: Parameters<FakeClient["lookupLeads"]>) => {
+        // A slow chunk (5 s) ends the step after it, so each step is one chunk.
+        d.clock.time += 5000;
+        const batch = { ...inner.lookupLeads(...args), throttled };
+        throttled = 0;
+        return batch;
+      },
+    };
+    const d = deps(grid, client, { settings: { chunkSize: 1, spendCap: 500 } });
+    const { progress } = estimateJob(d, grid, box(4), DEFAULT_ENRICH_OPTIONS);
+    confirmJob(d, progress.jobId);
+    expect(stepJob(d, progress.jobId)).toMatchObject({ state: "running", throttled: true });
+    expect(stepJob(d, progress.jobId)).toMatchObject({ throttled: false });
+  });
+});

@@ -94,6 +94,10 @@ describe("base URL against the manifest's urlFetchWhitelist", () => {
       expect(checkBaseUrl(trick, whitelist).ok, trick).toBe(false);
       expect(checkBaseUrl(trick).ok, trick).toBe(false);
     }
+    for (const trick of ["https://api.prospecting-data.example@evil.example", "https://u:p@api.example"]) {
+      const refused = checkBaseUrl(trick);
+      expect(!refused.ok && refused.message, trick).toMatch(/user name.*@/);
+    }
   });
 
   it("matches a wildcard subdomain prefix as Apps Script does", () => {
@@ -140,6 +144,7 @@ describe("settingsFrom", () => {
       chunkSize: DEFAULT_CHUNK_SIZE,
       spendCap: DEFAULT_SPEND_CAP,
       formulaBudget: 100,
+      fetchQuota: 20_000,
     });
     const stored: Record<string, string> = {
       [SETTING_KEYS.apiKey]: "Token k-123",
@@ -155,6 +160,7 @@ describe("settingsFrom", () => {
       chunkSize: DEFAULT_CHUNK_SIZE,
       spendCap: 25,
       formulaBudget: 100,
+      fetchQuota: 20_000,
     });
     expect(
       settingsFrom((k) => (k === SETTING_KEYS.formulaBudget ? "off" : null), "https://d.example")

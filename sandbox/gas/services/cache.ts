@@ -7,7 +7,7 @@
  * cache is best effort and may drop entries earlier: `runtime.caches.dropEarly(share)` does that
  * on demand. Time comes from the runtime's clock.
  */
-import { Random } from "../../api/random";
+import { randomSequence } from "../random";
 import { effectiveUser, enter, type ServiceHost } from "./host";
 
 export const CACHE_VALUE_LIMIT = 100 * 1024;
@@ -115,8 +115,7 @@ export class CacheStores {
    * how many entries went.
    */
   dropEarly(share = 1, seed = 1): number {
-    const sequence = new Random(seed);
-    const random = () => sequence.next();
+    const random = randomSequence(seed);
     let dropped = 0;
     for (const store of [this.document, this.script, ...this.users.values()]) {
       dropped += store.dropEarly(share, random);

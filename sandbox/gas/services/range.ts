@@ -359,7 +359,7 @@ export class RangeObject {
 
   private inputFor(value: unknown, r: number, c: number): ParsedInput {
     const format = this.model.cell(this.sheet, this.grid.row + r, this.grid.column + c)?.numberFormat;
-    const input = scriptValueToInput(value, format);
+    const input = scriptValueToInput(value, format, this.model.parseOptions);
     const tooLong = tooLongMessage(input);
     if (tooLong) throw this.host.exec.exception(tooLong);
     return input;

@@ -146,7 +146,7 @@ export class SheetObject {
       );
     const row = this.model.lastRow(this.sheet) + 1;
     const inputs = rowContents.map((value: unknown) => {
-      const input = scriptValueToInput(value);
+      const input = scriptValueToInput(value, undefined, this.model.parseOptions);
       const tooLong = tooLongMessage(input);
       if (tooLong) throw this.fail(tooLong);
       return input;

@@ -4,7 +4,7 @@
  * its own execution; a toast says what ran). Not part of Sheets: the emulation's control.
  */
 import type { ClockView } from "../protocol";
-import { usePopup } from "./popup";
+import { Menu, MenuItem } from "./popup";
 
 const HOUR_MS = 3_600_000;
 const STEPS = [
@@ -23,20 +23,10 @@ interface ClockMenuProps {
 }
 
 export function ClockMenu({ clock, busy, onAdvance }: ClockMenuProps) {
-  const { open, setOpen, root } = usePopup();
   return (
-    <div class="menu" ref={root}>
-      <button
-        type="button"
-        class="menu-title"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        Clock
-      </button>
-      {open && (
-        <div class="menu-popup" role="menu" aria-label="Clock">
+    <Menu title="Clock">
+      {(close) => (
+        <>
           <div class="menu-item inert">{clock ? `Now ${shortTime(clock.now)}` : "…"}</div>
           {clock?.triggers.map((t) => (
             <div key={`${t.handler}${t.user}${t.nextRunAt}`} class="menu-item inert">
@@ -45,22 +35,16 @@ export function ClockMenu({ clock, busy, onAdvance }: ClockMenuProps) {
           ))}
           {clock && clock.triggers.length === 0 && <div class="menu-item inert">No time-driven triggers</div>}
           {STEPS.map((step) => (
-            <button
+            <MenuItem
               key={step.label}
-              type="button"
-              role="menuitem"
-              class="menu-item"
+              label={step.label}
               disabled={busy}
-              onClick={() => {
-                setOpen(false);
-                onAdvance(step.ms);
-              }}
-            >
-              {step.label}
-            </button>
+              close={close}
+              action={() => onAdvance(step.ms)}
+            />
           ))}
-        </div>
+        </>
       )}
-    </div>
+    </Menu>
   );
 }

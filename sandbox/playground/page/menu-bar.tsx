@@ -1,7 +1,7 @@
 /** The menu bar: a Sheets-like "Extensions" menu holding the add-on's submenu built by onOpen. */
 import type { ClockView, MenuView } from "../protocol";
 import { ClockMenu } from "./clock-menu";
-import { usePopup } from "./popup";
+import { Menu, MenuItem } from "./popup";
 
 interface MenuBarProps {
   menu: MenuView | null;
@@ -14,8 +14,6 @@ interface MenuBarProps {
 const INERT_MENUS = ["File", "Edit", "View", "Insert", "Format", "Data", "Tools"];
 
 export function MenuBar({ menu, busy, onRun, clock, onAdvanceClock }: MenuBarProps) {
-  const { open, setOpen, root } = usePopup();
-
   return (
     <nav class="menu-bar" aria-label="Menu bar">
       {INERT_MENUS.map((name) => (
@@ -23,47 +21,30 @@ export function MenuBar({ menu, busy, onRun, clock, onAdvanceClock }: MenuBarPro
           {name}
         </span>
       ))}
-      <div class="menu" ref={root}>
-        <button
-          type="button"
-          class="menu-title"
-          aria-haspopup="menu"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-        >
-          Extensions
-        </button>
-        {open && (
-          <div class="menu-popup" role="menu" aria-label="Extensions">
-            {menu ? (
-              <div class="submenu-host" role="none">
-                <div class="menu-item has-submenu" role="menuitem" aria-haspopup="menu" tabIndex={0}>
-                  {menu.title}
-                </div>
-                <div class="menu-popup submenu" role="menu" aria-label={menu.title}>
-                  {menu.items.map((item) => (
-                    <button
-                      key={item.functionName}
-                      type="button"
-                      role="menuitem"
-                      class="menu-item"
-                      disabled={busy}
-                      onClick={() => {
-                        setOpen(false);
-                        onRun(item.functionName);
-                      }}
-                    >
-                      {item.label}
-                    </button>
-                  ))}
-                </div>
+      <Menu title="Extensions">
+        {(close) =>
+          menu ? (
+            <div class="submenu-host" role="none">
+              <div class="menu-item has-submenu" role="menuitem" aria-haspopup="menu" tabIndex={0}>
+                {menu.title}
               </div>
-            ) : (
-              <div class="menu-item inert">No add-on menu (onOpen did not build one)</div>
-            )}
-          </div>
-        )}
-      </div>
+              <div class="menu-popup submenu" role="menu" aria-label={menu.title}>
+                {menu.items.map((item) => (
+                  <MenuItem
+                    key={item.functionName}
+                    label={item.label}
+                    disabled={busy}
+                    close={close}
+                    action={() => onRun(item.functionName)}
+                  />
+                ))}
+              </div>
+            </div>
+          ) : (
+            <div class="menu-item inert">No add-on menu (onOpen did not build one)</div>
+          )
+        }
+      </Menu>
       <ClockMenu clock={clock} busy={busy} onAdvance={onAdvanceClock} />
     </nav>
   );

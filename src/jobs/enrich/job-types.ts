@@ -60,6 +60,8 @@ export interface EnrichJob {
   stateParts: number;
   /** Rows not enriched, by reason, counted when the run ended or stopped (failures.ts). */
   failures?: Array<{ reason: string; rows: number }>;
+  /** 429 answers met by the latest step: the progress says "throttled: slowing down". */
+  throttled?: number;
 }
 
 export interface EnrichProgress {
@@ -84,4 +86,6 @@ export interface EnrichProgress {
   message: JobMessage | null;
   /** Rows not enriched, by reason and counted in rows, once the run ended or stopped. */
   failures: Array<{ reason: string; rows: number }>;
+  /** The latest step met 429s and sent fewer lookups at a time (batch.ts): "throttled: slowing down". */
+  throttled: boolean;
 }

@@ -78,6 +78,8 @@ export interface LookupBatch {
   stoppedBy: ApiError | null;
   /** Credits charged, from the answers' amounts. */
   spent: number;
+  /** 429 answers met: the client slowed down for them (src/api/batch.ts). */
+  throttled?: number;
 }
 
 /** The part of the API client the job uses. */

@@ -32,5 +32,6 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     creditsPerUrl: job.creditsPerUrl,
     message: job.message,
     failures: job.failures ?? [],
+    throttled: (job.throttled ?? 0) > 0,
   };
 }

@@ -273,6 +273,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   }
   context.states = states;
   job.spent += batch.spent;
+  job.throttled = (job.throttled ?? 0) + (batch.throttled ?? 0);
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, states);
 
@@ -322,6 +323,8 @@ function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorde
 export function runSteps(context: StepContext): string {
   const { job, deps, grid, limits } = context;
   const started = deps.clock.now();
+  // "throttled: slowing down" describes this step only.
+  job.throttled = 0;
   followMovedColumns(context);
   if (job.state !== "running") {
     saveJob(deps.store, job, context.states);
