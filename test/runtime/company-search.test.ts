@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Company } from "../../src/api/wire";
 import { emptyForm } from "../../src/jobs/company-search/form";
 import type { CompanyEstimate, CompanyRunResult, CompanySearchForm } from "../../src/rpc/companies";
+import { COMPANY_LABELS } from "../../src/sheet/field-labels";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 import { rpcValue } from "../jobs/enrich-world";
 import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
@@ -101,7 +102,12 @@ describe("company search in the runtime", () => {
     expect(result.spent).toBe(result.returned);
 
     const rows = sheetRows();
-    expect(rows[0]).toEqual([...COMPANY_FIELDS]);
+    // Readable headers ("Company", "Website", "Headcount"), each noted with its API field name.
+    expect(rows[0]).toEqual(COMPANY_FIELDS.map((field) => COMPANY_LABELS[field]));
+    expect(rows[0]).toEqual(expect.arrayContaining(["Company", "Website", "Headcount"]));
+    expect(addon.runtime.getSheetCells("Companies")[0]!.map((cell) => cell.note)).toEqual([
+      ...COMPANY_FIELDS,
+    ]);
     expect(addon.runtime.sheets().find((s) => s.name === "Companies")?.frozenRows).toBe(1);
     const expected = await apiCompanies({ headcounts: f.headcounts, limit_by: 200, offset_by: 0 });
     const column = (field: string) => rows.slice(1).map((row) => row[COMPANY_FIELDS.indexOf(field as never)]);

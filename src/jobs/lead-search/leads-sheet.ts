@@ -6,7 +6,8 @@
 import { normalizeProfileUrl } from "../../api/profile-url";
 import type { Lead, LeadSearchRequest } from "../../api/wire";
 import type { CellValue } from "../../sheet/cell-value";
-import { matchColumns, planColumns } from "../../sheet/columns";
+import { matchColumns, normalizeHeader, planColumns } from "../../sheet/columns";
+import { LEAD_LABELS } from "../../sheet/field-labels";
 import { LEAD_FIELDS } from "../../sheet/lead-fields";
 import { leadsToRows } from "../../sheet/records";
 
@@ -51,7 +52,8 @@ export function leadKeys(networkId: unknown, networkUrl: unknown): string[] {
 
 export interface LeadsLayout {
   /**
-   * Only the header cells the add-on adds, written from `firstNewColumn` (1-based). Never the
+   * The fields of the header cells the add-on adds (written under their labels, or names), from
+   * `firstNewColumn` (1-based). Never the
    * user's own header: read back, its `'=...` or `'00123` text has lost the apostrophe that keeps
    * it literal, and writing it again would turn it into a formula or a number.
    */
@@ -77,7 +79,10 @@ export function leadsLayout(headers: readonly string[]): LeadsLayout {
   }
   // The sheet's own columns (by field name or alias, as planColumns matches them) keep their
   // place; of the fields it lacks, only the ones that identify a lead and its search are added.
-  const known = existing.filter((h) => (LEAD_FIELDS as readonly string[]).includes(h));
+  const keys = new Set(existing.map(normalizeHeader));
+  const known = LEAD_FIELDS.filter(
+    (field) => keys.has(normalizeHeader(field)) || keys.has(normalizeHeader(LEAD_LABELS[field])),
+  );
   const wanted = [...new Set([...known, ...DEFAULT_LEAD_COLUMNS])];
   const found = matchColumns(existing, wanted);
   const plan = planColumns(

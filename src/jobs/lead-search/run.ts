@@ -7,7 +7,10 @@ import type { ApiError } from "../../api/errors";
 import { leadSearchCredits } from "../../api/responses";
 import type { LeadSearchRequest, LeadSearchResponse } from "../../api/wire";
 import type { CellValue } from "../../sheet/cell-value";
+import { LEAD_LABELS } from "../../sheet/field-labels";
+import { DEFAULT_SHEET_FORMAT, type SheetFormat } from "../../sheet/sheet-format";
 import type { Grid, Store } from "../enrich/ports";
+import { writeHeaderCells } from "../header-cells";
 import { clearKept, keepRecords, takeKept } from "../kept-rows";
 import { keptRowsMessage, writeErrorText } from "../paid-rows";
 import { type ResolvedCompany, resolvedCompany } from "./company-match";
@@ -90,6 +93,8 @@ export interface RunDeps {
   chunkSize: number;
   /** Epoch ms: no chunk starts that cannot end before it. */
   deadline: number;
+  /** Headers and list cells: readable (the default) or the API's forms (settings). */
+  format?: SheetFormat;
 }
 
 /** An API error in words that fit a lead search (the client's not_found text speaks of profiles). */
@@ -156,7 +161,10 @@ class LeadsSheetWriter {
   writes = 0;
   first: number | null = null;
 
-  constructor(private readonly grid: Grid) {}
+  constructor(
+    private readonly grid: Grid,
+    private readonly format: SheetFormat = DEFAULT_SHEET_FORMAT,
+  ) {}
 
   /** Reads the header and the key columns once, before the first write. */
   private open(): LeadsLayout {
@@ -178,7 +186,7 @@ class LeadsSheetWriter {
     const layout = leadsLayout(headers);
     if (lastRow >= 2) this.seen = existingKeys(layout, this.grid.read(2, 1, lastRow - 1, width));
     if (layout.appended.length > 0) {
-      this.grid.write(1, layout.firstNewColumn, [layout.appended]);
+      writeHeaderCells(this.grid, layout.firstNewColumn, layout.appended, LEAD_LABELS, this.format.headers);
       this.writes++;
     }
     this.nextRow = Math.max(2, lastRow + 1);
@@ -267,7 +275,7 @@ function nextOffsetOf(searches: readonly PlannedSearch[], reports: readonly Sear
 const KEPT = "leads";
 
 export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[]): LeadSearchSummary {
-  const writer = new LeadsSheetWriter(deps.grid);
+  const writer = new LeadsSheetWriter(deps.grid, deps.format);
   const reports: SearchReport[] = [];
   const chunk = Math.max(1, Math.min(50, Math.floor(deps.chunkSize)));
   let stoppedBy: SearchFailure | null = null;
