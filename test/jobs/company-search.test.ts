@@ -157,9 +157,10 @@ describe("writing the Companies sheet", () => {
     const row = (r: number, field: string) => sheet.cells[r]?.[COMPANY_FIELDS.indexOf(field as never)];
     expect(row(2, "name")).toBe('\'=HYPERLINK("x")');
     expect(row(1, "network_id")).toBe("'1000000");
-    expect(row(1, "hashtags")).toBe('["#saas"]');
-    expect(row(1, "specialities")).toBe('["cloud","security"]');
-    expect(JSON.parse(String(row(1, "other_locations_json")))[0].city).toBe("Paris");
+    // Lists as readable text by default.
+    expect(row(1, "hashtags")).toBe("#saas");
+    expect(row(1, "specialities")).toBe("cloud; security");
+    expect(String(row(1, "other_locations_json"))).toContain("Paris");
     expect(row(1, "founded_year")).toBe("");
     expect(row(1, "headcount_exact")).toBe(600);
     expect(sheet.writes).toBe(2);
@@ -183,6 +184,8 @@ describe("writing the Companies sheet", () => {
     appendCompanies(api, [company(0)], { headers: "api", lists: "json" });
     expect(api.cells[0]).toEqual([...COMPANY_FIELDS]);
     expect(api.noteWrites).toBe(0);
+    expect(api.column("specialities")).toEqual(['["cloud","security"]']);
+    expect(JSON.parse(String(api.column("other_locations_json")[0]))[0].city).toBe("Paris");
     const readable = MemoryCompanySheet.of();
     appendCompanies(readable, [company(0)]);
     appendCompanies(readable, [company(0), company(1)]);

@@ -10,6 +10,7 @@ import { emptyForm } from "../../src/jobs/company-search/form";
 import type { CompanyEstimate, CompanyRunResult, CompanySearchForm } from "../../src/rpc/companies";
 import { COMPANY_LABELS } from "../../src/sheet/field-labels";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
+import { listText } from "../../src/sheet/list-text";
 import { rpcValue } from "../jobs/enrich-world";
 import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
 
@@ -113,8 +114,9 @@ describe("company search in the runtime", () => {
     const column = (field: string) => rows.slice(1).map((row) => row[COMPANY_FIELDS.indexOf(field as never)]);
     expect(column("network_id").map(String)).toEqual(expected.map((c) => c.network_id));
     expect(column("headcount_exact")).toEqual(expected.map((c) => c.headcount_exact));
-    expect(column("other_locations_json").map((v) => (v === "" ? [] : JSON.parse(String(v))))).toEqual(
-      expected.map((c) => c.other_locations_json),
+    // Lists as readable text by default (the JSON form is a setting: settings-format test).
+    expect(column("other_locations_json").map((v) => String(v).replace(/^'/, ""))).toEqual(
+      expected.map((c) => listText(c.other_locations_json)),
     );
     expect(column("description").map(String)).toEqual(expected.map((c) => c.description));
     console.info(

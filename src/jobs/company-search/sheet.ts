@@ -139,7 +139,8 @@ export function appendCompanies(
     }
     if (id !== "") seen.add(id);
     const row = new Array<GridValue>(width).fill("");
-    for (const { field, index } of plan.columns) row[index] = toCellValue(recordValue(company, field));
+    for (const { field, index } of plan.columns)
+      row[index] = toCellValue(recordValue(company, field), { lists: format.lists });
     rows.push(row);
   }
   if (rows.length === 0) return { written: 0, duplicates, firstRow: 0, lastRow: 0 };

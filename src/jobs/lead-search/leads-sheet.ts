@@ -10,6 +10,7 @@ import { matchColumns, normalizeHeader, planColumns } from "../../sheet/columns"
 import { LEAD_LABELS } from "../../sheet/field-labels";
 import { LEAD_FIELDS } from "../../sheet/lead-fields";
 import { leadsToRows } from "../../sheet/records";
+import type { ListStyle } from "../../sheet/sheet-format";
 
 export const LEADS_SHEET = "Leads";
 
@@ -107,7 +108,12 @@ export interface LeadRows {
  * Rows for the leads not seen yet; `seen` holds the keys of the sheet's rows and grows with the
  * leads taken, so a lead found by two searches (two personas, two companies) is written once.
  */
-export function newLeadRows(leads: readonly Lead[], layout: LeadsLayout, seen: Set<string>): LeadRows {
+export function newLeadRows(
+  leads: readonly Lead[],
+  layout: LeadsLayout,
+  seen: Set<string>,
+  lists: ListStyle = "readable",
+): LeadRows {
   const fresh: Lead[] = [];
   let duplicates = 0;
   for (const lead of leads) {
@@ -122,6 +128,7 @@ export function newLeadRows(leads: readonly Lead[], layout: LeadsLayout, seen: S
   const values = leadsToRows(
     fresh,
     layout.columns.map((c) => c.field),
+    { lists },
   );
   const rows = values.map((cells) => {
     const row = new Array<CellValue>(layout.width).fill("");

@@ -7,7 +7,7 @@ import type { ApiError } from "../../api/errors";
 import { leadSearchCredits } from "../../api/responses";
 import type { LeadSearchRequest, LeadSearchResponse } from "../../api/wire";
 import type { CellValue } from "../../sheet/cell-value";
-import { LEAD_LABELS } from "../../sheet/field-labels";
+import { headerCells, LEAD_LABELS } from "../../sheet/field-labels";
 import { DEFAULT_SHEET_FORMAT, type SheetFormat } from "../../sheet/sheet-format";
 import type { Grid, Store } from "../enrich/ports";
 import { writeHeaderCells } from "../header-cells";
@@ -199,7 +199,7 @@ class LeadsSheetWriter {
   /** Takes a search's new leads into the pending block; duplicates (sheet or run) are left out. */
   take(leads: LeadSearchResponse["leads"]): { written: number; duplicates: number } {
     if (leads.length === 0) return { written: 0, duplicates: 0 };
-    const { rows, written, duplicates } = newLeadRows(leads, this.open(), this.seen);
+    const { rows, written, duplicates } = newLeadRows(leads, this.open(), this.seen, this.format.lists);
     this.pending.push(...rows);
     return { written, duplicates };
   }
@@ -246,8 +246,15 @@ class LeadsSheetWriter {
     try {
       const spare = spareGrid();
       const header = new Array<CellValue>(this.layout.width).fill("");
-      for (const { field, index } of this.layout.columns) header[index] = field;
+      const notes = new Array<string>(this.layout.width).fill("");
+      const fields = this.layout.columns.map((column) => column.field);
+      const cells = headerCells(fields, LEAD_LABELS, this.format.headers);
+      this.layout.columns.forEach(({ index }, i) => {
+        header[index] = cells.headers[i] ?? "";
+        notes[index] = cells.notes[i] ?? "";
+      });
       spare.grid.write(1, 1, [header]);
+      if (this.format.headers === "readable") spare.grid.writeNotes?.(1, 1, [notes]);
       if (this.kept) this.kept.name = spare.name;
       return { grid: spare.grid, nextRow: 2 };
     } catch {
