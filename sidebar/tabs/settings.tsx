@@ -68,6 +68,41 @@ function NumberField(props: {
   );
 }
 
+/** A setting with a few fixed choices, as a drop-down. */
+function ChoiceField(props: {
+  id: string;
+  field: SettingsField;
+  label: string;
+  value: string;
+  choices: ReadonlyArray<readonly [string, string]>;
+  problems: Problems;
+  onChange: (value: string) => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="form-group">
+      <label for={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        value={props.value}
+        aria-invalid={props.problems[props.field] ? true : undefined}
+        aria-describedby={describedBy(props.field, true, props.problems)}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      >
+        {props.choices.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <span class="hint" id={`${props.field}-hint`}>
+        {props.children}
+      </span>
+      <FieldProblem id={`${props.field}-problem`} problem={props.problems[props.field]} />
+    </div>
+  );
+}
+
 function formatCredits(n: number): string {
   return `${n.toLocaleString("en-US")} credit${Math.abs(n) === 1 ? "" : "s"}`;
 }
@@ -129,6 +164,8 @@ export function SettingsTab() {
   const [spendCap, setSpendCap] = useState("");
   const [formulaBudget, setFormulaBudget] = useState("");
   const [fetchQuota, setFetchQuota] = useState("");
+  const [headerStyle, setHeaderStyle] = useState("readable");
+  const [listStyle, setListStyle] = useState("readable");
   const [problems, setProblems] = useState<Problems>({});
   // One action at a time: the buttons stay focusable while busy, and a keypress may arrive before
   // the re-render that marks them.
@@ -144,6 +181,8 @@ export function SettingsTab() {
     setSpendCap(String(next.spendCap));
     setFormulaBudget(next.formulaBudget === null ? "off" : String(next.formulaBudget));
     setFetchQuota(String(next.fetchQuota));
+    setHeaderStyle(next.headerStyle);
+    setListStyle(next.listStyle);
   };
 
   // Load once when the tab opens.
@@ -188,7 +227,12 @@ export function SettingsTab() {
 
   async function saveAdvanced(event: Event) {
     event.preventDefault();
-    if (await save({ baseUrl, chunkSize, spendCap, formulaBudget, fetchQuota }, "advanced")) {
+    if (
+      await save(
+        { baseUrl, chunkSize, spendCap, formulaBudget, fetchQuota, headerStyle, listStyle },
+        "advanced",
+      )
+    ) {
       notices.show({ tone: "ok", message: "Settings saved." });
     }
   }
@@ -327,6 +371,34 @@ export function SettingsTab() {
           Google allows 20,000 a day (Workspace accounts: 100,000); every lookup is one. Enrich warns when a
           run needs more than are left today.
         </NumberField>
+        <ChoiceField
+          id="settings-header-style"
+          field="headerStyle"
+          label="Column headers (Companies and Leads sheets)"
+          value={headerStyle}
+          choices={[
+            ["readable", "Readable (Company, Website, Headcount)"],
+            ["api", "API field names (name, website, headcount_range)"],
+          ]}
+          problems={problems}
+          onChange={setHeaderStyle}
+        >
+          For new columns. A readable header's note names its API field; either kind is recognised.
+        </ChoiceField>
+        <ChoiceField
+          id="settings-list-style"
+          field="listStyle"
+          label="List fields (experience, education…)"
+          value={listStyle}
+          choices={[
+            ["readable", "Readable text (Title at Company (2019 - 2023); …)"],
+            ["json", "JSON"],
+          ]}
+          problems={problems}
+          onChange={setListStyle}
+        >
+          How the Companies and Leads sheets write lists.
+        </ChoiceField>
         <div class="buttons">
           <BusyButton type="submit" class="action" busy={busy}>
             {task === "advanced" ? "Saving…" : "Save settings"}

@@ -79,6 +79,7 @@ function deps(): CompanySearchDeps {
     lock: documentLock(),
     clock: appsScriptClock,
     settings: limits,
+    format: settings.sheetFormat,
   };
 }
 

@@ -201,6 +201,7 @@ export const leadSearchHandlers: Pick<
           },
           chunkSize: chunkLimit("leadSearch", settings.chunkSize),
           deadline: appsScriptClock.now() + RUN_BUDGET_MS,
+          format: settings.sheetFormat,
         },
         searches,
       );

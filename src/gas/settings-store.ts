@@ -10,6 +10,8 @@ import {
   checkChunkSize,
   checkFetchQuota,
   checkFormulaBudget,
+  checkHeaderStyle,
+  checkListStyle,
   checkSpendCap,
   FORMULA_BUDGET_OFF,
   MAX_CHUNK_SIZE,
@@ -65,6 +67,8 @@ export function toSettingsView(settings: Settings, formulaSpentToday = 0): Setti
     formulaSpentToday,
     fetchQuota: settings.fetchQuota,
     maxFetchQuota: MAX_FETCH_QUOTA,
+    headerStyle: settings.sheetFormat.headers,
+    listStyle: settings.sheetFormat.lists,
   };
 }
 
@@ -103,6 +107,12 @@ export function checkSettingsChange(change: SettingsChange): CheckedChange {
   }
   if (change.fetchQuota !== undefined) {
     take("fetchQuota", checkFetchQuota(change.fetchQuota), SETTING_KEYS.fetchQuota, String);
+  }
+  if (change.headerStyle !== undefined) {
+    take("headerStyle", checkHeaderStyle(change.headerStyle), SETTING_KEYS.sheetHeaders, String);
+  }
+  if (change.listStyle !== undefined) {
+    take("listStyle", checkListStyle(change.listStyle), SETTING_KEYS.listCells, String);
   }
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, updates };
 }

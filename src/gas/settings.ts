@@ -7,6 +7,9 @@
  * (the sidebar's view, errors) carries its masked form at most.
  */
 
+import type { HeaderStyle } from "../sheet/field-labels";
+import { DEFAULT_SHEET_FORMAT, type ListStyle, type SheetFormat } from "../sheet/sheet-format";
+
 /** User property names (shared contract: helper F's enrichment reads the same). */
 export const SETTING_KEYS = {
   apiKey: "API_KEY",
@@ -15,6 +18,8 @@ export const SETTING_KEYS = {
   spendCap: "SPEND_CAP",
   formulaBudget: "FORMULA_DAILY_CREDITS",
   fetchQuota: "URL_FETCH_QUOTA",
+  sheetHeaders: "SHEET_HEADERS",
+  listCells: "LIST_CELLS",
 } as const;
 
 /** Lead lookup's parallel limit (spec, Limits): no chunk may hold more. */
@@ -50,6 +55,8 @@ export interface Settings {
   formulaBudget: number | null;
   /** URL Fetch calls Apps Script allows this user a day (20,000 consumer, 100,000 Workspace). */
   fetchQuota: number;
+  /** How the Companies and Leads sheets are written: readable headers and lists, or the API's forms. */
+  sheetFormat: SheetFormat;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -175,12 +182,25 @@ export function checkFormulaBudget(input: unknown): Checked<number | null> {
   return checked.ok ? checked : { ok: false, message: `${checked.message.slice(0, -1)}, or "off".` };
 }
 
-/** Reads a saved number, falling back to the default when it is missing or was damaged. */
-function savedNumber(
-  raw: string | null,
-  check: (input: unknown) => Checked<number>,
-  fallback: number,
-): number {
+/** One of a setting's choices, typed exactly as the sidebar sends it. */
+function checkChoice<T extends string>(input: unknown, choices: readonly T[], what: string): Checked<T> {
+  const text = String(input).trim();
+  const found = choices.find((choice) => choice === text);
+  return found === undefined
+    ? { ok: false, message: `${what} must be one of: ${choices.join(", ")}.` }
+    : { ok: true, value: found };
+}
+
+export function checkHeaderStyle(input: unknown): Checked<HeaderStyle> {
+  return checkChoice<HeaderStyle>(input, ["readable", "api"], "Column headers");
+}
+
+export function checkListStyle(input: unknown): Checked<ListStyle> {
+  return checkChoice<ListStyle>(input, ["readable", "json"], "List fields");
+}
+
+/** Reads a saved number or choice, falling back to the default when it is missing or was damaged. */
+function savedNumber<T = number>(raw: string | null, check: (input: unknown) => Checked<T>, fallback: T): T {
   if (raw === null) return fallback;
   const checked = check(raw);
   return checked.ok ? checked.value : fallback;
@@ -212,5 +232,9 @@ export function settingsFrom(
     spendCap: savedNumber(get(SETTING_KEYS.spendCap), checkSpendCap, DEFAULT_SPEND_CAP),
     formulaBudget: savedBudget(get(SETTING_KEYS.formulaBudget)),
     fetchQuota: savedNumber(get(SETTING_KEYS.fetchQuota), checkFetchQuota, DEFAULT_FETCH_QUOTA),
+    sheetFormat: {
+      headers: savedNumber(get(SETTING_KEYS.sheetHeaders), checkHeaderStyle, DEFAULT_SHEET_FORMAT.headers),
+      lists: savedNumber(get(SETTING_KEYS.listCells), checkListStyle, DEFAULT_SHEET_FORMAT.lists),
+    },
   };
 }

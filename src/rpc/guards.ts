@@ -111,6 +111,8 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     spendCap: optional(numberOrText),
     formulaBudget: optional(numberOrText),
     fetchQuota: optional(numberOrText),
+    headerStyle: optional(text(20)),
+    listStyle: optional(text(20)),
   }),
   removeApiKey: nothing,
   testConnection: nothing,

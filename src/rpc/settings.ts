@@ -27,6 +27,10 @@ export interface SettingsView {
   /** Apps Script's URL Fetch calls a day for your Google account (20,000; Workspace 100,000). */
   fetchQuota: number;
   maxFetchQuota: number;
+  /** Companies and Leads sheets' new column headers: readable labels (noted with the field) or API names. */
+  headerStyle: "readable" | "api";
+  /** List fields (experience, education...) in those sheets: readable text or JSON. */
+  listStyle: "readable" | "json";
 }
 
 /**
@@ -42,6 +46,8 @@ export interface SettingsChange {
   formulaBudget?: number | string;
   /** Apps Script's daily URL Fetch quota of your account: 20,000 (consumer) or 100,000 (Workspace). */
   fetchQuota?: number | string;
+  headerStyle?: string;
+  listStyle?: string;
 }
 
 export type SettingsField = keyof SettingsChange;

@@ -145,6 +145,7 @@ describe("settingsFrom", () => {
       spendCap: DEFAULT_SPEND_CAP,
       formulaBudget: 100,
       fetchQuota: 20_000,
+      sheetFormat: { headers: "readable", lists: "readable" },
     });
     const stored: Record<string, string> = {
       [SETTING_KEYS.apiKey]: "Token k-123",
@@ -152,6 +153,8 @@ describe("settingsFrom", () => {
       [SETTING_KEYS.chunkSize]: "9999",
       [SETTING_KEYS.spendCap]: "25",
       [SETTING_KEYS.formulaBudget]: "lots",
+      [SETTING_KEYS.sheetHeaders]: "api",
+      [SETTING_KEYS.listCells]: "yaml",
     };
     expect(settingsFrom((k) => stored[k] ?? null, "https://default.example")).toEqual({
       apiKey: "k-123",
@@ -161,6 +164,7 @@ describe("settingsFrom", () => {
       spendCap: 25,
       formulaBudget: 100,
       fetchQuota: 20_000,
+      sheetFormat: { headers: "api", lists: "readable" },
     });
     expect(
       settingsFrom((k) => (k === SETTING_KEYS.formulaBudget ? "off" : null), "https://d.example")
