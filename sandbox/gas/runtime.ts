@@ -35,6 +35,26 @@
  * - G4 CacheService: 1,000 items a cache, then the 900 farthest from expiring are kept; 100 KB a
  *   value, 250 characters a key, 6 h at most; `runtime.caches.dropEarly(share, seed)` drops
  *   entries early as Google's best-effort cache may (services/cache.ts).
+ * - G5 custom functions: each formula cell is its own execution that loads the whole Code.js
+ *   (`executions[i].loadMs`, `runtime.bundle`); Sheets' recalculations at times of its own:
+ *   `runtime.recalculateAtRandom(share, seed)` now, or `randomRecalculation: { share, seed }`
+ *   after every other execution (recalc.ts).
+ * - G6 cost model (`costModel: true` or figures, `runtime.setCostModel`; off by default): each
+ *   service call sleeps production's time on the execution's clock, so the 30 s and 6-minute
+ *   limits see it; sheet reads pay the flush of queued writes; `counters.costMs` by kind
+ *   (cost-model.ts cites each figure).
+ * - G7 built-ins: executions run without the built-ins newer than ES2020 (Object.hasOwn,
+ *   Array.prototype.at, String.prototype.replaceAll, structuredClone...), listed in builtins.ts.
+ * - G8 cell input: strings written by setValue(s)/appendRow or typed are parsed as Sheets does
+ *   (`=` formulas, numbers such as 00123 -> 123, booleans, dates, month-name text such as
+ *   "Sep 2023" unless `inferMonthNames: false`), except after a leading apostrophe (cells.ts).
+ * - G9 time-driven triggers: ScriptApp.newTrigger(fn).timeBased()...create(),
+ *   getProjectTriggers, deleteTrigger; an add-on gets one hourly-at-most trigger per user per
+ *   document (`addOn: false` lifts it); with a manifest, its oauthScopes must list
+ *   script.scriptapp. `runtime.advanceClock(ms)` moves the clock and runs each trigger due on the
+ *   way as its own 6-minute execution (kind "clock", as its creator); `runtime.triggers.list()`;
+ *   triggers are part of `runtime.data()` (triggers.ts, services/script-app.ts). The playground's
+ *   Clock menu calls advanceClock.
  *
  * Values returned to the caller are plain Node data (arrays, objects, Dates copied out of the vm).
  *

@@ -194,6 +194,7 @@ export const leadSearchHandlers: Pick<
         {
           client,
           grid: sheetGrid(sheet),
+          store: documentStore(),
           spareGrid: () => {
             const spare = spareSheet(LEADS_SHEET);
             return { name: spare.getName(), grid: sheetGrid(spare) };

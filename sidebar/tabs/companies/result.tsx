@@ -141,6 +141,12 @@ export function ResultView({
           {error.charged === "maybe" ? " It may have been charged." : ""}
         </span>
       ))}
+      {result.throttled > 0 ? (
+        <span class="next" data-testid="companies-throttled">
+          Throttled: slowing down. Your account allows fewer searches at once, so pages went fewer at a time;
+          nothing was charged twice.
+        </span>
+      ) : null}
       {result.pagesNotReached > 0 ? (
         <span class="next">
           {plural(result.pagesNotReached, "page")} not sent in time: Next page starts with them.

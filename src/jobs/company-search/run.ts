@@ -9,6 +9,7 @@ import type { Company, CompanySearchRequest, CompanySearchResponse } from "../..
 import { COMPANY_FIELDS } from "../../sheet/lead-fields";
 import { JobError } from "../enrich/deps";
 import { columnLetters } from "../enrich/progress";
+import { clearKept, keepRecords, takeKept } from "../kept-rows";
 import { checkRoom, keptRowsMessage, writeErrorText } from "../paid-rows";
 import type { CompanySearchDeps } from "./deps";
 import { type CompanySearchForm, type FieldProblems, type FormField, hasProblems, planSearch } from "./form";
@@ -192,7 +193,19 @@ function notSent(form: CompanySearchForm, problems: FieldProblems): CompanyRunRe
     nextOffset: null,
     pagesSent: 0,
     pagesNotReached: 0,
+    throttled: 0,
   };
+}
+
+const KEPT = "companies";
+
+/** Writes what a search cut off before its write left kept; answers how many it held. */
+function writeKeptCompanies(deps: CompanySearchDeps): number {
+  const kept = takeKept(deps.store, KEPT) as Company[];
+  if (kept.length === 0) return 0;
+  appendCompanies(deps.sheet(), kept);
+  clearKept(deps.store, KEPT);
+  return kept.length;
 }
 
 /**
@@ -298,6 +311,7 @@ export function runCompanySearch(
   try {
     const client = deps.client();
     checkRoom(deps.room?.(plan.total, COMPANY_FIELDS.length) ?? null, `${plan.total} more companies`);
+    const recovered = writeKeptCompanies(deps);
     const deadline = deps.clock.now() + (deps.budgetMs ?? DEFAULT_BUDGET_MS);
     // Read under the lock: what the sheet holds now is what must not be charged again.
     const known = deps.knownIds?.() ?? [];
@@ -322,8 +336,19 @@ export function runCompanySearch(
         charged: "no",
       });
     }
+    // Paid: kept until written, so a cut-off before the write does not lose them (kept-rows.ts).
+    keepRecords(deps.store, KEPT, collected.companies);
+    if (recovered > 0) {
+      collected.errors.unshift({
+        companies: "earlier",
+        message: `${recovered} companies paid for by a search that was cut off before writing them were written first.`,
+        next: "Nothing was charged again for them.",
+        charged: "no",
+      });
+    }
     // Nothing came back (refine answer, errors): the sheet is not created or touched.
     const written = collected.companies.length > 0 ? writeCompanies(deps, collected, batch.spent) : null;
+    clearKept(deps.store, KEPT);
     const write = written?.write ?? NOTHING_WRITTEN;
     const notReached = batch.outcomes.filter((o) => o === null).length;
     const width = Math.max(written?.sheet.lastColumn() ?? 1, 1);
@@ -351,6 +376,7 @@ export function runCompanySearch(
       knownExcluded: known.length,
       pagesSent: plan.pages.length - notReached,
       pagesNotReached: notReached,
+      throttled: batch.throttled ?? 0,
     };
     saveLastSearch(deps.store, {
       form,

@@ -74,6 +74,8 @@ export interface CompanyRunResult {
   knownExcluded?: number;
   pagesSent: number;
   pagesNotReached: number;
+  /** 429 answers met: the account allows fewer parallel searches, so pages went fewer at a time. */
+  throttled: number;
 }
 
 /** The last search of this document (document properties), for "Next page". */

@@ -7,7 +7,8 @@ import type { ApiError } from "../../api/errors";
 import { leadSearchCredits } from "../../api/responses";
 import type { LeadSearchRequest, LeadSearchResponse } from "../../api/wire";
 import type { CellValue } from "../../sheet/cell-value";
-import type { Grid } from "../enrich/ports";
+import type { Grid, Store } from "../enrich/ports";
+import { clearKept, keepRecords, takeKept } from "../kept-rows";
 import { keptRowsMessage, writeErrorText } from "../paid-rows";
 import { type ResolvedCompany, resolvedCompany } from "./company-match";
 import { existingKeys, LEADS_SHEET, type LeadsLayout, leadsLayout, newLeadRows } from "./leads-sheet";
@@ -71,6 +72,8 @@ export interface LeadSearchSummary {
    * so the client slowed down to it; every search was still sent once per charge.
    */
   throttled: number;
+  /** Rows written first from leads an earlier run paid for and was cut off before writing. */
+  recovered: number;
   fetchAllChunks: number;
   sheetWrites: number;
 }
@@ -79,6 +82,8 @@ export interface RunDeps {
   client: LeadSearchClient;
   /** The Leads sheet. */
   grid: Grid;
+  /** Where paid leads wait between their answer and their write (document properties). */
+  store?: Store;
   /** A new sheet for paid rows the Leads sheet could not take (protected, deleted, full). */
   spareGrid?: () => { name: string; grid: Grid };
   /** Searches per fetchAll: the setting, capped at the spec's 50. */
@@ -259,6 +264,8 @@ function nextOffsetOf(searches: readonly PlannedSearch[], reports: readonly Sear
   return next;
 }
 
+const KEPT = "leads";
+
 export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[]): LeadSearchSummary {
   const writer = new LeadsSheetWriter(deps.grid);
   const reports: SearchReport[] = [];
@@ -267,6 +274,14 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
   let duplicates = 0;
   let chunks = 0;
   let throttled = 0;
+  // Leads an earlier run paid for and was cut off before writing: written first (deduplicated).
+  const recovered = deps.store ? (takeKept(deps.store, KEPT) as LeadSearchResponse["leads"]) : [];
+  let recoveredRows = 0;
+  if (recovered.length > 0 && deps.store) {
+    recoveredRows = writer.take(recovered).written;
+    writer.flush(deps.spareGrid);
+    clearKept(deps.store, KEPT);
+  }
   for (let start = 0; start < searches.length; start += chunk) {
     const slice = searches.slice(start, start + chunk);
     if (stoppedBy) {
@@ -278,6 +293,11 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
       slice.map((s) => s.request),
       { deadline: deps.deadline },
     );
+    // Paid: kept until written, so a cut-off before the write does not lose them (kept-rows.ts).
+    if (deps.store) {
+      const paid = result.outcomes.flatMap((outcome) => (outcome?.ok ? outcome.value.leads : []));
+      keepRecords(deps.store, KEPT, paid);
+    }
     slice.forEach((search, i) => {
       const outcome = result.outcomes[i] ?? null;
       const appended = outcome?.ok ? writer.take(outcome.value.leads) : { written: 0, duplicates: 0 };
@@ -285,6 +305,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
       reports.push(reportOf(search, outcome, appended.written));
     });
     writer.flush(deps.spareGrid);
+    if (deps.store) clearKept(deps.store, KEPT);
     throttled += result.throttled ?? 0;
     if (result.stoppedBy) stoppedBy = searchFailure(result.stoppedBy);
     if (writer.kept) {
@@ -308,6 +329,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     rows: writer.first === null ? null : { first: writer.first, last: writer.last },
     nextOffset: nextOffsetOf(searches, reports),
     throttled,
+    recovered: recoveredRows,
     fetchAllChunks: chunks,
     sheetWrites: writer.writes,
   };
