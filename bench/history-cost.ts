@@ -1,8 +1,9 @@
 /**
  * What the change history costs an enrichment run: the same refresh of the same rows on two
- * identical sheets, history on and history off, with and without a cost model of 50 ms per
- * spreadsheet call (Apps Script's round trip to Sheets; G6 of PRODUCTION.md: tens of ms for a block
- * call). Reported per 1,000 rows: extra spreadsheet calls and extra time.
+ * identical sheets, history on and history off, with the emulated runtime at its own speed and
+ * with the runtime's cost model on (sandbox/gas/cost-model.ts: production's time for each
+ * property, cache, sheet and fetch call, and for flushing queued writes before a read). Reported
+ * per 1,000 rows: extra spreadsheet calls, extra wall time, and the extra time the model charged.
  */
 import type { Runtime } from "../sandbox/gas/runtime";
 import type { EnrichProgress } from "../src/rpc/enrich";
@@ -10,6 +11,8 @@ import { DEFAULT_REQUEST, driveSteps, rpcValue } from "../test/jobs/enrich-world
 
 interface Measured {
   ms: number;
+  /** Time the cost model charged (0 with it off). */
+  modelMs: number;
   reads: number;
   writes: number;
   historyRows: number;
@@ -35,6 +38,7 @@ function refresh(runtime: Runtime, sheet: string, rows: string[][], history: boo
   driveSteps(runtime, estimate.progress.jobId);
   return {
     ms: performance.now() - started,
+    modelMs: Object.values(runtime.counters.costMs).reduce((sum, ms) => sum + ms, 0),
     reads: runtime.counters.spreadsheetReads,
     writes: runtime.counters.spreadsheetWrites,
     historyRows: historyRows(runtime) - before,
@@ -43,28 +47,33 @@ function refresh(runtime: Runtime, sheet: string, rows: string[][], history: boo
 
 const perThousand = (value: number, rows: number) => (value * 1000) / rows;
 
-export function measureHistoryCost(runtime: Runtime, rows: string[][], callMs = 50): void {
+export function measureHistoryCost(runtime: Runtime, rows: string[][]): void {
   const dataRows = rows.length - 1;
-  const saved = runtime.timeouts.spreadsheetCallMs;
   try {
-    for (const cost of [0, callMs]) {
-      runtime.timeouts.spreadsheetCallMs = cost;
-      const on = refresh(runtime, `History on ${cost}`, rows, true);
-      const off = refresh(runtime, `History off ${cost}`, rows, false);
-      const label = cost === 0 ? "no cost model" : `cost model ${cost} ms a spreadsheet call`;
+    for (const model of [false, true]) {
+      runtime.setCostModel(model);
+      const on = refresh(runtime, `History on ${model}`, rows, true);
+      const off = refresh(runtime, `History off ${model}`, rows, false);
+      const label = model ? "cost model on" : "emulation's own speed";
       console.log(
         `change history (${label}): on ${(on.ms / 1000).toFixed(2)} s, ${on.reads} reads, ${on.writes} writes, ` +
-          `${on.historyRows} history rows; off ${(off.ms / 1000).toFixed(2)} s, ${off.reads} reads, ${off.writes} writes`,
+          `${on.historyRows} history rows; off ${(off.ms / 1000).toFixed(2)} s, ${off.reads} reads, ${off.writes} writes` +
+          (model
+            ? `; model charged ${(on.modelMs / 1000).toFixed(2)} s on, ${(off.modelMs / 1000).toFixed(2)} s off`
+            : ""),
       );
       console.log(
         `  per 1,000 rows: +${perThousand(on.reads - off.reads, dataRows).toFixed(1)} reads, ` +
           `+${perThousand(on.writes - off.writes, dataRows).toFixed(1)} writes, ` +
-          `+${(perThousand(on.ms - off.ms, dataRows) / 1000).toFixed(2)} s, ` +
-          `${perThousand(on.historyRows, dataRows).toFixed(0)} history rows`,
+          `+${(perThousand(on.ms - off.ms, dataRows) / 1000).toFixed(2)} s wall` +
+          (model
+            ? `, +${(perThousand(on.modelMs - off.modelMs, dataRows) / 1000).toFixed(2)} s charged by the model`
+            : "") +
+          `, ${perThousand(on.historyRows, dataRows).toFixed(0)} history rows`,
       );
     }
   } finally {
-    runtime.timeouts.spreadsheetCallMs = saved;
+    runtime.setCostModel(false);
     rpcValue(runtime, "historySaveSettings", { enabled: true, maxRows: 100_000 });
   }
 }

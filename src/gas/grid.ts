@@ -69,6 +69,12 @@ export function sheetGrid(sheet: Sheet): Grid {
       ensureSize(sheet, top + values.length - 1, left + width - 1);
       sheet.getRange(top, left, values.length, width).setValues(values);
     },
+    writeNotes(top, left, notes) {
+      const width = notes[0]?.length ?? 0;
+      if (notes.length === 0 || width === 0) return;
+      ensureSize(sheet, top + notes.length - 1, left + width - 1);
+      sheet.getRange(top, left, notes.length, width).setNotes(notes);
+    },
     lastRow: () => sheet.getLastRow(),
     lastColumn: () => sheet.getLastColumn(),
   };

@@ -16,8 +16,12 @@
  * apostrophe would be visible), so that target skips the apostrophe: `{ target: "customFunction" }`.
  *
  * A cell holds at most 50,000 characters: longer text is cut and ends with a visible marker that
- * says how long the full text was. Arrays and objects become compact JSON under the same rules.
+ * says how long the full text was. Arrays and objects become compact JSON under the same rules, or,
+ * for lists where asked, readable text (list-text.ts).
  */
+
+import { listText } from "./list-text";
+import type { ListStyle } from "./sheet-format";
 
 /** Sheets' limit on the characters of one cell. */
 export const CELL_CHAR_LIMIT = 50_000;
@@ -27,6 +31,8 @@ export type CellValue = string | number | boolean;
 export interface CellOptions {
   /** Where the value lands: written by `Range.setValues` (default) or returned by a custom function. */
   target?: "range" | "customFunction";
+  /** Lists as readable text ("Title at Company (2019 - 2023); ...") or as JSON (the default here). */
+  lists?: ListStyle;
 }
 
 const FORMULA_START = /^[\s]*[=+\-@]|^[\t\r]/;
@@ -104,6 +110,7 @@ export function toCellValue(value: unknown, options: CellOptions = {}): CellValu
     case "object":
       if (value === null) return "";
       if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString();
+      if (Array.isArray(value) && options.lists === "readable") return safeText(listText(value), options);
       return safeText(toJsonText(value), options);
     default:
       // undefined, functions, symbols.

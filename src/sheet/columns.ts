@@ -2,8 +2,10 @@
  * Header matching: which existing column of a user's sheet holds which field, and which fields
  * need a new column. Users' headers come from CRM exports (Apollo, Salesforce, HubSpot) and from
  * hand-made sheets, so a header is compared in a normalized form and through a table of aliases;
- * new columns get the spec's field name as header (one name, one meaning).
+ * a header names a field by the field's name, by its readable label (field-labels.ts) or by an
+ * alias; new columns get the label (or the field name, a setting).
  */
+import { COMPANY_LABELS, type FieldLabels, LEAD_LABELS } from "./field-labels";
 
 /** Columns that enrichment writes besides lead fields. */
 export const STATUS_FIELDS = ["enrichment_status", "enriched_at", "job_changed", "previous_job"] as const;
@@ -57,19 +59,32 @@ const ALIASES: Record<string, readonly string[]> = {
   previous_job: ["Previous Job", "Previous Role", "Previous Position", "Old Job"],
 };
 
-const ALIAS_TO_FIELD: ReadonlyMap<string, string> = new Map(
-  Object.entries(ALIASES).flatMap(([field, headers]) =>
-    headers.map((h) => [normalizeHeader(h), field] as const),
-  ),
-);
+/** Normalized header -> field: what a table's headers may say besides the field names. */
+export type HeaderLookup = ReadonlyMap<string, string>;
 
-/** Does this header name the field, by its own name or by an alias? */
+function lookupOf(labels: FieldLabels, aliases: Record<string, readonly string[]> = {}): HeaderLookup {
+  const pairs = [
+    ...Object.entries(aliases).flatMap(([field, headers]) => headers.map((h) => [h, field] as const)),
+    // Labels last: where an alias and a label say the same, the label's field wins.
+    ...Object.entries(labels).map(([field, label]) => [label, field] as const),
+  ];
+  return new Map(pairs.map(([header, field]) => [normalizeHeader(header), field]));
+}
+
+/** Headers of lead fields and status columns (the Leads sheet, enrichment): labels and aliases. */
+export const LEAD_HEADERS: HeaderLookup = lookupOf(LEAD_LABELS, ALIASES);
+/** Headers of the Companies sheet: its labels only (lead aliases such as "Company" mean other fields). */
+export const COMPANY_HEADERS: HeaderLookup = lookupOf(COMPANY_LABELS);
+
+const ALIAS_TO_FIELD = LEAD_HEADERS;
+
+/** Does this header name the lead field, by its own name, its label or an alias? */
 export function headerNamesField(header: string, field: string): boolean {
   const key = normalizeHeader(header);
   return key !== "" && (key === normalizeHeader(field) || ALIAS_TO_FIELD.get(key) === field);
 }
 
-/** The field an alias header stands for (for example "Title" -> job_title), or null. */
+/** The lead field a label or alias header stands for (for example "Title" -> job_title), or null. */
 export function aliasField(header: string): string | null {
   return ALIAS_TO_FIELD.get(normalizeHeader(header)) ?? null;
 }
@@ -84,11 +99,13 @@ export interface ColumnPlan {
 export interface PlanOptions {
   /** Columns that must not be claimed, such as the column of input URLs being enriched. */
   reserved?: readonly number[];
+  /** Which table's labels and aliases the headers may use; the lead fields' by default. */
+  table?: HeaderLookup;
 }
 
 /**
  * Field -> 0-based index of the existing column whose header names it; fields without one are
- * absent. A header naming the field exactly wins over an alias; among equals the leftmost wins;
+ * absent. A header naming the field exactly wins over a label or alias; among equals the leftmost wins;
  * each column serves one field; reserved columns serve none.
  */
 export function matchColumns(
@@ -100,6 +117,7 @@ export function matchColumns(
   const taken = new Set(options.reserved ?? []);
   const keys = headers.map((h) => normalizeHeader(String(h ?? "")));
   const found = new Map<string, number>();
+  const lookup = options.table ?? LEAD_HEADERS;
 
   const claim = (field: string, matches: (key: string) => boolean) => {
     const index = keys.findIndex((key, i) => key !== "" && !taken.has(i) && matches(key));
@@ -110,7 +128,7 @@ export function matchColumns(
   };
   for (const field of distinct) claim(field, (key) => key === normalizeHeader(field));
   for (const field of distinct) {
-    if (!found.has(field)) claim(field, (key) => ALIAS_TO_FIELD.get(key) === field);
+    if (!found.has(field)) claim(field, (key) => lookup.get(key) === field);
   }
   return found;
 }

@@ -82,8 +82,11 @@ describe("Companies tab", () => {
     await estimate.waitFor();
     expect(await estimate.textContent()).toMatch(new RegExp(`25 companies from match ${from}`));
     expect(await sidebar.getByTestId("company-known-excluded").textContent()).toMatch(
-      new RegExp(`${written} companies already in the Companies sheet left out`),
+      new RegExp(
+        `${written} companies already in the Companies sheet left out: never charged again \\(saves up to ${written} credits here`,
+      ),
     );
+    await page.screenshot({ path: "docs/companies-known-excluded.png" });
     await sidebar.getByRole("button", { name: "Confirm & search" }).click();
     const result = sidebar.getByTestId("company-result");
     await expect.poll(() => result.textContent(), { timeout: 30_000 }).toMatch(/rows? written/);

@@ -25,7 +25,8 @@ describe("Enrich from the menu while a run is unfinished", () => {
 
   afterAll(() => session?.close());
 
-  it("says so, and cancelling the unfinished run plans the new selection", async () => {
+  // A full `npm test` runs browser tests beside each other on 2 cores: room beyond the 30 s default.
+  it("says so, and cancelling the unfinished run plans the new selection", { timeout: 120_000 }, async () => {
     // One credit for three URLs: the run stops unfinished (out of credits).
     await sandboxControl(session.playground.sandboxUrl).setCredits("sandbox-demo-key", 1);
     await selectRange(page, `${letter}1`, `${letter}4`);
@@ -33,12 +34,12 @@ describe("Enrich from the menu while a run is unfinished", () => {
     await sidebar().getByRole("button", { name: "Estimate" }).click();
     await sidebar().getByRole("button", { name: "Confirm & run" }).click();
     const run = sidebar().getByTestId("enrich-run");
-    await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("stopped");
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 60_000 }).toBe("stopped");
 
     await selectRange(page, `${letter}5`, `${letter}6`);
     await runMenuItem(page, "Enrich selected profile URLs");
     const choice = sidebar().getByTestId("enrich-new-selection");
-    await choice.waitFor({ timeout: 15_000 });
+    await choice.waitFor({ timeout: 60_000 });
     const text = (await choice.textContent()) ?? "";
     expect(text).toContain(`You chose Enrich on Sheet1!${letter}5:${letter}6`);
     expect(text).toContain(`the run on Sheet1!${letter}2:${letter}4 is not finished (stopped)`);
@@ -48,7 +49,7 @@ describe("Enrich from the menu while a run is unfinished", () => {
       .getByRole("button", { name: `Cancel it and plan Sheet1!${letter}5:${letter}6` })
       .click();
     await expect
-      .poll(() => sidebar().getByTestId("enrich-selection").textContent(), { timeout: 15_000 })
+      .poll(() => sidebar().getByTestId("enrich-selection").textContent(), { timeout: 60_000 })
       .toContain(`${letter}5:${letter}6`);
     expect(await sidebar().getByTestId("enrich-run").count()).toBe(0);
   });

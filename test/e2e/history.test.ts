@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
 import { API_PATHS } from "../../sandbox/api/paths";
 import { readGrid, runMenuItem, selectRange, selectSheet, typeIntoCell } from "./playground-page";
-import { openPlaygroundPage, type PlaygroundPage } from "./support";
+import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
 
 describe("Change history, job changes, retry, undo and freeze", () => {
   let session: PlaygroundPage;
@@ -48,7 +48,7 @@ describe("Change history, job changes, retry, undo and freeze", () => {
     const digest = sidebar.getByTestId("enrich-digest");
     await expect.poll(() => digest.textContent()).toMatch(/1 person changed jobs/);
     expect(await digest.textContent()).toContain("Old title @ Old Co →");
-    await page.screenshot({ path: "docs/history-digest.png" });
+    await page.screenshot({ path: screenshotPath("history-digest.png") });
 
     await sidebar.getByText("Change history and undo").click();
     await sidebar.getByRole("button", { name: "Show job changes" }).click();
@@ -56,7 +56,7 @@ describe("Change history, job changes, retry, undo and freeze", () => {
     await expect.poll(async () => (await readGrid(page))[0]?.[0]).toBe("Time");
     const sheet = await readGrid(page);
     expect(sheet[1]).toContain("Old title");
-    await page.screenshot({ path: "docs/job-changes.png" });
+    await page.screenshot({ path: screenshotPath("job-changes.png") });
     await selectSheet(page, "Sheet1");
   });
 
@@ -70,7 +70,7 @@ describe("Change history, job changes, retry, undo and freeze", () => {
     await expect
       .poll(() => sidebar.getByTestId("enrich-estimate").textContent())
       .toMatch(/1 distinct URL to fetch, up to 1 credit/);
-    await page.screenshot({ path: "docs/enrich-retry.png" });
+    await page.screenshot({ path: screenshotPath("enrich-retry.png") });
     await sidebar.getByRole("button", { name: "Confirm & retry" }).click();
     const run = sidebar.getByTestId("enrich-run");
     await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
@@ -101,7 +101,7 @@ describe("Change history, job changes, retry, undo and freeze", () => {
     expect(after[2]!.slice(2, 4)).toEqual(["Old title", "Old Co"]);
     expect(after[3]![4]).toBe("00123");
     expect(after[1]![2]).toBe("Edited by hand");
-    await page.screenshot({ path: "docs/history-undo.png" });
+    await page.screenshot({ path: screenshotPath("history-undo.png") });
   });
 
   it("freezes a =LOOKUP_LEAD answer to values from the menu", async () => {
@@ -112,7 +112,7 @@ describe("Change history, job changes, retry, undo and freeze", () => {
     await runMenuItem(page, "Freeze selected formulas to values");
     const dialog = page.getByRole("alertdialog");
     await expect.poll(() => dialog.textContent()).toMatch(/Froze 1 formula \(6 cells\)/);
-    await page.screenshot({ path: "docs/freeze.png" });
+    await page.screenshot({ path: screenshotPath("freeze.png") });
     await dialog.getByRole("button", { name: "OK" }).click();
     expect((await readGrid(page)).slice(1, 4).map((row) => row.slice(5, 7))).toEqual(shown);
     await page

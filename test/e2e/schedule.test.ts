@@ -7,7 +7,7 @@
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readGrid, runMenuItem, selectRange } from "./playground-page";
-import { openPlaygroundPage, type PlaygroundPage } from "./support";
+import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
 
 describe("Scheduled refresh", () => {
   let session: PlaygroundPage;
@@ -58,7 +58,7 @@ describe("Scheduled refresh", () => {
       /Next run: \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
     );
     await sidebar.getByTestId("schedule").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "docs/schedule.png" });
+    await page.screenshot({ path: screenshotPath("schedule.png") });
   });
 
   it("removes the schedule and its trigger with one click", async () => {

@@ -84,3 +84,11 @@ export async function openPlaygroundPage(
     },
   };
 }
+
+/**
+ * Where a browser test's screenshot goes: docs/ (the README's pictures) when DOCS_SCREENSHOTS=1,
+ * else /tmp, so an ordinary test run leaves the work tree clean.
+ */
+export function screenshotPath(name: string): string {
+  return process.env.DOCS_SCREENSHOTS === "1" ? `docs/${name}` : join(tmpdir(), name);
+}

@@ -16,6 +16,7 @@ import {
   serverErrorField,
 } from "../../src/jobs/company-search/index";
 import { largestTotalWithin, pagePlan } from "../../src/jobs/company-search/pages";
+import { COMPANY_LABELS } from "../../src/sheet/field-labels";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 import { company, companyDeps, FakeCompanyClient, MemoryCompanySheet } from "./company-fakes";
 
@@ -144,19 +145,22 @@ describe("pages and cost", () => {
 });
 
 describe("writing the Companies sheet", () => {
-  it("writes the spec's header once, frozen, every value through toCellValue", () => {
+  it("writes readable headers once, each noted with its field, frozen, every value through toCellValue", () => {
     const sheet = MemoryCompanySheet.of();
     const hostile = company(1, { name: '=HYPERLINK("x")', hq_postal_code: "00123" });
     const result = appendCompanies(sheet, [company(0), hostile]);
     expect(result).toEqual({ written: 2, duplicates: 0, firstRow: 2, lastRow: 3 });
-    expect(sheet.cells[0]).toEqual([...COMPANY_FIELDS]);
+    expect(sheet.cells[0]).toEqual(COMPANY_FIELDS.map((field) => COMPANY_LABELS[field]));
+    expect(sheet.cells[0]?.slice(0, 1)).toEqual(["Company"]);
+    expect(sheet.notes[0]).toEqual([...COMPANY_FIELDS]);
     expect(sheet.frozen).toBe(1);
     const row = (r: number, field: string) => sheet.cells[r]?.[COMPANY_FIELDS.indexOf(field as never)];
     expect(row(2, "name")).toBe('\'=HYPERLINK("x")');
     expect(row(1, "network_id")).toBe("'1000000");
-    expect(row(1, "hashtags")).toBe('["#saas"]');
-    expect(row(1, "specialities")).toBe('["cloud","security"]');
-    expect(JSON.parse(String(row(1, "other_locations_json")))[0].city).toBe("Paris");
+    // Lists as readable text by default.
+    expect(row(1, "hashtags")).toBe("#saas");
+    expect(row(1, "specialities")).toBe("cloud; security");
+    expect(String(row(1, "other_locations_json"))).toContain("Paris");
     expect(row(1, "founded_year")).toBe("");
     expect(row(1, "headcount_exact")).toBe(600);
     expect(sheet.writes).toBe(2);
@@ -171,8 +175,22 @@ describe("writing the Companies sheet", () => {
     const result = appendCompanies(sheet, [company(0), company(1), company(1)]);
     expect(result).toMatchObject({ written: 1, duplicates: 2, firstRow: 3 });
     expect(sheet.cells[2]?.slice(0, 3)).toEqual(["Company 1", "", "'1000001"]);
-    expect(sheet.cells[0]?.slice(0, 4)).toEqual(["name", "my notes", "network_id", "raw_name"]);
+    expect(sheet.cells[0]?.slice(0, 4)).toEqual(["name", "my notes", "network_id", "Raw Name"]);
     expect(sheet.cells[1]).toEqual(["Company 0", "call", "1000000"]);
+  });
+
+  it("keeps API-name headers when asked, and matches readable headers without adding columns", () => {
+    const api = MemoryCompanySheet.of();
+    appendCompanies(api, [company(0)], { headers: "api", lists: "json" });
+    expect(api.cells[0]).toEqual([...COMPANY_FIELDS]);
+    expect(api.noteWrites).toBe(0);
+    expect(api.column("specialities")).toEqual(['["cloud","security"]']);
+    expect(JSON.parse(String(api.column("other_locations_json")[0]))[0].city).toBe("Paris");
+    const readable = MemoryCompanySheet.of();
+    appendCompanies(readable, [company(0)]);
+    appendCompanies(readable, [company(0), company(1)]);
+    expect(readable.cells[0]).toHaveLength(COMPANY_FIELDS.length);
+    expect(readable.column("network_id")).toEqual(["'1000000", "'1000001"]);
   });
 
   it("lets another feature read selected rows by network_id, network_link and name", () => {

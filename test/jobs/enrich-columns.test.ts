@@ -9,7 +9,7 @@ import { confirmJob, estimateJob, resumeJob, stepJob } from "../../src/jobs/enri
 import { DEFAULT_ENRICH_OPTIONS } from "../../src/jobs/enrich/options";
 import type { SelectionBox } from "../../src/jobs/enrich/plan";
 import type { GridValue } from "../../src/jobs/enrich/ports";
-import { deps, FakeClient, MemoryGrid, url } from "./enrich-fakes";
+import { deps, FakeClient, lead, MemoryGrid, url } from "./enrich-fakes";
 
 const box = (height: number, left = 1): SelectionBox => ({
   sheetId: 1,
@@ -115,5 +115,28 @@ describe("target columns that move between the estimate and a step", () => {
     expect(end.state).toBe("done");
     expect(grid.column("company_name")).toEqual(["Company a", "Company b", "Company c", "Company d"]);
     expect(grid.column("enrichment_status")).toEqual(["ok", "ok", "ok", "ok"]);
+  });
+});
+
+describe("a target column deleted while a chunk is out", () => {
+  it("writes the paid rows to the columns still there, never into Notes, and stops", () => {
+    const grid = crm();
+    let deleted = false;
+    const client = new FakeClient((sent) => {
+      if (!deleted) {
+        deleteColumn(grid, 2); // Title goes while the lookups are out (already paid)
+        deleted = true;
+      }
+      return { ok: true, lead: lead(sent.split("/in/")[1]!) };
+    });
+    const d = deps(grid, client);
+    const { progress } = estimateJob(d, grid, box(3), options);
+    confirmJob(d, progress.jobId);
+    const end = stepJob(d, progress.jobId);
+    expect(end).toMatchObject({ state: "stopped", message: { kind: "columns" }, ok: 2, spent: 2 });
+    expect(grid.column("Company")).toEqual(["Company a", "Company b"]);
+    expect(grid.column("Notes")).toEqual(["call back Tuesday", "'=1+1"]);
+    expect(grid.column("full_name")).toEqual(["Person a", "Person b"]);
+    expect(grid.column("enrichment_status")).toEqual(["ok", "ok"]);
   });
 });

@@ -5,9 +5,24 @@ import type { Lead, LeadLookupRequest } from "../../src/api/wire";
 import type { JobDeps } from "../../src/jobs/enrich/deps";
 import type { Grid, GridValue, Lock, LookupBatch, LookupClient, Store } from "../../src/jobs/enrich/ports";
 
+/** Writes a block into a ragged matrix at 1-based (top, left), padding with "". */
+function put<T>(matrix: (T | "")[][], top: number, left: number, values: T[][]): void {
+  values.forEach((row, r) => {
+    const target = matrix[top - 1 + r] ?? [];
+    matrix[top - 1 + r] = target;
+    row.forEach((value, c) => {
+      while (target.length < left - 1 + c) target.push("");
+      target[left - 1 + c] = value;
+    });
+  });
+}
+
 export class MemoryGrid implements Grid {
   reads = 0;
   writes = 0;
+  noteWrites = 0;
+  /** Cell notes, by 0-based row and column (readable headers' notes name their API field). */
+  notes: string[][] = [];
   constructor(public cells: GridValue[][]) {}
 
   static fromRows(rows: GridValue[][]): MemoryGrid {
@@ -23,14 +38,12 @@ export class MemoryGrid implements Grid {
 
   write(top: number, left: number, values: GridValue[][]): void {
     this.writes += 1;
-    values.forEach((row, r) => {
-      const target = this.cells[top - 1 + r] ?? [];
-      this.cells[top - 1 + r] = target;
-      row.forEach((value, c) => {
-        while (target.length < left - 1 + c) target.push("");
-        target[left - 1 + c] = value;
-      });
-    });
+    put(this.cells, top, left, values);
+  }
+
+  writeNotes(top: number, left: number, notes: string[][]): void {
+    this.noteWrites += 1;
+    put(this.notes, top, left, notes);
   }
 
   lastRow(): number {
@@ -45,10 +58,16 @@ export class MemoryGrid implements Grid {
     return Math.max(0, ...this.cells.map((row) => row.length));
   }
 
-  /** The values of one column by header name, below the header row 1. */
+  /** The values of one column by header (or by its note: the API field name), below the header row 1. */
   column(header: string): GridValue[] {
-    const index = (this.cells[0] ?? []).indexOf(header);
+    const index = this.columnIndex(header);
     return this.cells.slice(1).map((row) => row[index] ?? "");
+  }
+
+  /** 0-based index of the column headed `header`, or whose header note is `header`; -1 if none. */
+  columnIndex(header: string): number {
+    const byText = (this.cells[0] ?? []).indexOf(header);
+    return byText >= 0 ? byText : (this.notes[0] ?? []).indexOf(header);
   }
 }
 

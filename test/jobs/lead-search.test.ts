@@ -265,7 +265,13 @@ describe("Leads sheet", () => {
     ]);
     const searches = ["A", "B", "C"].map((label) => ({ label, request: { company_name: label } }));
     const summary = runLeadSearches(
-      { client, grid, chunkSize: 2, deadline: Number.POSITIVE_INFINITY },
+      {
+        client,
+        grid,
+        chunkSize: 2,
+        deadline: Number.POSITIVE_INFINITY,
+        format: { headers: "api", lists: "json" },
+      },
       searches,
     );
     expect(client.calls).toEqual([2, 1]);
@@ -285,6 +291,41 @@ describe("Leads sheet", () => {
       state: "failed",
       error: { message: "The company was not found.", hint: "Company not found." },
     });
+  });
+
+  it("writes lists as readable text by default, escaped, and readable headers with notes", () => {
+    const grid = MemoryGrid.fromRows([["Full Name", "Experience"]]);
+    const hostileJob = {
+      company_name: "Evil",
+      job_title: "=cmd()",
+      job_started_on: "2019",
+      job_ended_on: "2023",
+    };
+    const run = (leads: Lead[]) =>
+      runLeadSearches(
+        {
+          client: fakeClient([{ leads, amount: -leads.length, results_count: "1", status: "success" }]),
+          grid,
+          chunkSize: 2,
+          deadline: Number.POSITIVE_INFINITY,
+        },
+        [{ label: "A", request: { company_name: "A" } }],
+      );
+    run([lead("1"), lead("2", { jobs: [hostileJob, hostileJob] as Lead["jobs"] })]);
+    // The user's readable headers are matched; the key columns added are readable, noted with the field.
+    const header = grid.cells[0] ?? [];
+    expect(header.slice(0, 3)).toEqual(["Full Name", "Experience", "LinkedIn URL"]);
+    expect(header).toContain("Network ID");
+    expect(grid.notes[0]?.slice(0, 3)).toEqual(["", "", "network_url"]);
+    expect(grid.column("Experience")).toEqual([
+      "Head of Marketing at Acme",
+      "'=cmd() at Evil (2019 - 2023); =cmd() at Evil (2019 - 2023)",
+    ]);
+    // A sheet headed by the add-on reads back as the same fields: a second run adds no column.
+    run([lead("3")]);
+    expect(grid.cells[0]).toEqual(header);
+    expect(grid.column("network_id")).toEqual(["'1", "'2", "'3"]);
+    expect(grid.column("Full Name")).toEqual(["Person 1", "Person 2", "Person 3"]);
   });
 
   it("reads production's no-match answer (amount -1, no leads) as free, not a charge", () => {

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Company } from "../../src/api/wire";
 import { emptyForm } from "../../src/jobs/company-search/form";
 import type { CompanyEstimate, CompanyRunResult, CompanySearchForm } from "../../src/rpc/companies";
+import { COMPANY_LABELS } from "../../src/sheet/field-labels";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
+import { listText } from "../../src/sheet/list-text";
 import { rpcValue } from "../jobs/enrich-world";
 import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
 
@@ -101,14 +103,20 @@ describe("company search in the runtime", () => {
     expect(result.spent).toBe(result.returned);
 
     const rows = sheetRows();
-    expect(rows[0]).toEqual([...COMPANY_FIELDS]);
+    // Readable headers ("Company", "Website", "Headcount"), each noted with its API field name.
+    expect(rows[0]).toEqual(COMPANY_FIELDS.map((field) => COMPANY_LABELS[field]));
+    expect(rows[0]).toEqual(expect.arrayContaining(["Company", "Website", "Headcount"]));
+    expect(addon.runtime.getSheetCells("Companies")[0]!.map((cell) => cell.note)).toEqual([
+      ...COMPANY_FIELDS,
+    ]);
     expect(addon.runtime.sheets().find((s) => s.name === "Companies")?.frozenRows).toBe(1);
     const expected = await apiCompanies({ headcounts: f.headcounts, limit_by: 200, offset_by: 0 });
     const column = (field: string) => rows.slice(1).map((row) => row[COMPANY_FIELDS.indexOf(field as never)]);
     expect(column("network_id").map(String)).toEqual(expected.map((c) => c.network_id));
     expect(column("headcount_exact")).toEqual(expected.map((c) => c.headcount_exact));
-    expect(column("other_locations_json").map((v) => (v === "" ? [] : JSON.parse(String(v))))).toEqual(
-      expected.map((c) => c.other_locations_json),
+    // Lists as readable text by default (the JSON form is a setting: settings-format test).
+    expect(column("other_locations_json").map((v) => String(v).replace(/^'/, ""))).toEqual(
+      expected.map((c) => listText(c.other_locations_json)),
     );
     expect(column("description").map(String)).toEqual(expected.map((c) => c.description));
     console.info(

@@ -61,7 +61,8 @@ describe("adding header cells keeps the user's header text exactly as typed", ()
     const run = rpc<LeadsRunResult>("leadsRun", { form, confirmedMaxCredits: estimate.maxCredits });
     expect(run.ok).toBe(true);
     expect(headerInputs("Leads")).toEqual(LITERAL_HEADERS);
-    expect(addon.runtime.getCell("Leads", "E1").input).toBe("network_url");
+    expect(addon.runtime.getCell("Leads", "E1").input).toBe("LinkedIn URL");
+    expect(addon.runtime.getCell("Leads", "E1").note).toBe("network_url");
   });
 
   it("Companies: a search that adds the record's columns leaves row 1's literals literal", () => {

@@ -6,8 +6,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateCompanies, recordOf } from "../../sandbox/api/companies";
 import { emptyForm, type LeadSearchForm } from "../../src/jobs/lead-search/form";
+import { DEFAULT_LEAD_COLUMNS } from "../../src/jobs/lead-search/leads-sheet";
 import type { LeadsCompanySelection, LeadsEstimate, LeadsRunResult } from "../../src/rpc/leads";
-import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
+import { LEAD_LABELS } from "../../src/sheet/field-labels";
+import { COMPANY_FIELDS, type LeadField } from "../../src/sheet/lead-fields";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
 let addon: AddonRuntime;
@@ -55,9 +57,12 @@ function sheetInfo(name: string) {
   return addon.runtime.sheets().find((s) => s.name === name);
 }
 
+/** A column's values by its header or by its header's note (a readable header's API field name). */
 function sheetColumn(sheet: string, header: string): unknown[] {
-  const rows = addon.runtime.getSheetCells(sheet).map((row) => row.map((cell) => cell.value));
-  const index = rows[0]!.indexOf(header);
+  const cells = addon.runtime.getSheetCells(sheet);
+  const rows = cells.map((row) => row.map((cell) => cell.value));
+  const byText = rows[0]!.indexOf(header);
+  const index = byText >= 0 ? byText : cells[0]!.findIndex((cell) => cell.note === header);
   expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
   return rows
     .slice(1)
@@ -94,11 +99,14 @@ describe("lead search by target", () => {
     expect(run.written).toBeGreaterThan(0);
     expect(run.spent).toBe(run.searches[0]!.leads);
     expect(await leadSearchCharges()).toBe(run.spent);
-    const header = addon.runtime.getValues("Leads", "A1:M1")[0];
+    const header = addon.runtime.getSheetCells("Leads")[0]!;
     expect(sheetInfo("Leads")?.frozenRows).toBe(1);
-    expect(header).toEqual(
-      expect.arrayContaining(["full_name", "network_lead_persona", "network_company_id"]),
+    // Readable headers, each noted with its API field name.
+    expect(header.map((cell) => cell.value)).toEqual(
+      DEFAULT_LEAD_COLUMNS.map((field) => LEAD_LABELS[field as LeadField]),
     );
+    expect(header.map((cell) => cell.note)).toEqual([...DEFAULT_LEAD_COLUMNS]);
+    expect(header.slice(0, 3).map((cell) => cell.value)).toEqual(["Full Name", "Job Title", "Company"]);
     expect(sheetColumn("Leads", "network_lead_persona").every((p) => p === "Marketing leaders")).toBe(true);
   });
 

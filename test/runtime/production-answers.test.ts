@@ -137,10 +137,13 @@ describe("company search counts and paging (A1)", () => {
     const form = companyForm({ industries: ["Software Development"], limit_by: 50 });
     const first = runCompanies(form);
     expect(first.resultsCount).toBeGreaterThan(50);
-    expect(first.nextOffset).toBe(50);
-    const next = runCompanies({ ...form, offset_by: 50 });
-    expect(next).toMatchObject({ duplicates: 0, nextOffset: 100 });
-    expect(next.resultsCount).toBe(first.resultsCount);
+    // The companies written are excluded from then on (issue 12.7): Next page counts the matches
+    // not in the sheet, so it starts after the unsuitable ones the API skipped for free.
+    expect(first.nextOffset).toBe(50 - first.returned);
+    const next = runCompanies({ ...form, offset_by: first.nextOffset ?? 0 });
+    expect(next).toMatchObject({ duplicates: 0, knownExcluded: first.written });
+    expect(next.nextOffset).toBe((first.nextOffset ?? 0) + 50 - next.returned);
+    expect(next.resultsCount).toBe((first.resultsCount ?? 0) - first.written);
     expect(await charged(PATHS.companySearch)).toBe(first.spent + next.spent);
   });
 
@@ -182,8 +185,9 @@ describe("lead search (A5, A6, A7)", () => {
     ];
     const first = runLeads(leadForm({ target: company, personas, limit_by: "5" }));
     expect(first.searches[0]).toMatchObject({ state: "ok", leads: 5 });
-    expect(first.nextOffset).toBe(5);
-    const second = runLeads(leadForm({ target: company, personas, limit_by: "5", offset_by: "5" }));
+    // The 5 leads are excluded from then on (issue 12.7): Next page starts at the first lead again.
+    expect(first.nextOffset).toBe(0);
+    const second = runLeads(leadForm({ target: company, personas, limit_by: "5", offset_by: "0" }));
     expect(second).toMatchObject({ written: 5, duplicates: 0 });
     expect(await charged(PATHS.leadSearch)).toBe(10);
   });

@@ -36,7 +36,8 @@ export function EstimateView({
       {estimate.knownExcluded ? (
         <span class="next" data-testid="company-known-excluded">
           {plural(estimate.knownExcluded, "company", "companies")} already in the Companies sheet left out:
-          never charged again (match numbers count the others).
+          never charged again (saves up to {plural(Math.min(estimate.knownExcluded, total), "credit")} here;
+          match numbers count the others).
         </span>
       ) : null}
       {estimate.cut ? (

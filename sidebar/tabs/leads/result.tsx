@@ -23,7 +23,8 @@ export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { 
       ) : null}
       {estimate.knownExcluded > 0 ? (
         <span class="next" data-testid="leads-known-excluded">
-          {plural(estimate.knownExcluded, "lead")} already in the Leads sheet left out: never charged again.
+          {plural(estimate.knownExcluded, "lead")} already in the Leads sheet left out: never charged again
+          (saves up to {plural(Math.min(estimate.knownExcluded, maxCredits), "credit")}).
         </span>
       ) : null}
       <BalanceNote balance={balance} maxCredits={maxCredits} />
@@ -62,6 +63,12 @@ export function RunResult({
               }`
             : ""}
         </span>
+        {result.recovered > 0 ? (
+          <span class="next" data-testid="leads-recovered">
+            Written first: {plural(result.recovered, "lead")} an earlier search paid for and was cut off
+            before writing (not charged again).
+          </span>
+        ) : null}
         {result.throttled > 0 ? (
           <span class="next" data-testid="leads-throttled">
             Throttled: slowing down. Your account allows fewer searches at once than the add-on sent, so it

@@ -2,6 +2,7 @@
 import type { BatchResult } from "../../api/batch";
 import type { Clock } from "../../api/ports";
 import type { CompanySearchRequest, CompanySearchResponse } from "../../api/wire";
+import type { SheetFormat } from "../../sheet/sheet-format";
 import type { Lock, Store } from "../enrich/ports";
 import type { SheetRoom } from "../paid-rows";
 import type { CompanySheet } from "./sheet";
@@ -27,6 +28,8 @@ export interface CompanySearchDeps {
   knownIds?(): string[];
   /** A new sheet for paid rows the Companies sheet could not take. */
   spareSheet?(): { name: string; sheet: CompanySheet };
+  /** Headers and list cells: readable (the default) or the API's forms (settings). */
+  format?: SheetFormat;
   store: Store;
   lock: Lock;
   clock: Clock;

@@ -203,7 +203,7 @@ const KEPT = "companies";
 function writeKeptCompanies(deps: CompanySearchDeps): number {
   const kept = takeKept(deps.store, KEPT) as Company[];
   if (kept.length === 0) return 0;
-  appendCompanies(deps.sheet(), kept);
+  appendCompanies(deps.sheet(), kept, deps.format);
   clearKept(deps.store, KEPT);
   return kept.length;
 }
@@ -220,7 +220,11 @@ function writeCompanies(
   let reason: string;
   try {
     const sheet = deps.sheet();
-    return { write: appendCompanies(sheet, collected.companies), sheet, sheetName: COMPANIES_SHEET };
+    return {
+      write: appendCompanies(sheet, collected.companies, deps.format),
+      sheet,
+      sheetName: COMPANIES_SHEET,
+    };
   } catch (error) {
     reason = writeErrorText(error);
   }
@@ -228,7 +232,11 @@ function writeCompanies(
   try {
     const spare = deps.spareSheet?.();
     if (spare)
-      kept = { write: appendCompanies(spare.sheet, collected.companies), ...spare, sheetName: spare.name };
+      kept = {
+        write: appendCompanies(spare.sheet, collected.companies, deps.format),
+        ...spare,
+        sheetName: spare.name,
+      };
   } catch {
     kept = null;
   }

@@ -4,9 +4,8 @@
  * A property value holds at most 9 KB, so presets are capped in number and size. Preset names are
  * checked in src/jobs/presets/names.ts (no reserved names such as `__proto__`).
  */
-import { JobError } from "../enrich/deps";
 import type { Store } from "../enrich/ports";
-import { checkedPresetName, isListableName } from "../presets/names";
+import { checkedPresetName, isListableName, storablePresets } from "../presets/names";
 import { type CompanySearchForm, readForm } from "./form";
 import type { LastCompanySearch } from "./types";
 
@@ -68,14 +67,7 @@ function toPresets(presets: Map<string, CompanySearchForm>): Presets {
 
 function storePresets(store: Store, presets: Map<string, CompanySearchForm>): Presets {
   const out = toPresets(presets);
-  const text = JSON.stringify(out);
-  if (text.length > MAX_VALUE_CHARS) {
-    throw new JobError(
-      "too_large",
-      "The presets no longer fit in the document's properties (9 KB).",
-      "Delete a preset you no longer use, then save again.",
-    );
-  }
+  const text = storablePresets(out, MAX_VALUE_CHARS);
   store.set(PRESETS_KEY, text);
   return out;
 }

@@ -1,15 +1,18 @@
 /**
- * The Companies sheet: one row per company, header = the company record's field names in the
- * spec's order (COMPANY_FIELDS), or the existing header's mapping when the user rearranged it
+ * The Companies sheet: one row per company, header = the company record's fields in the spec's
+ * order (COMPANY_FIELDS) under their readable labels (or field names, a setting), or the existing header's mapping when the user rearranged it
  * (planColumns). A company already in the sheet (same network_id) is never written twice.
  * Helper functions here also let other features (find leads at these companies) read rows back.
  */
 import type { Company } from "../../api/wire";
 import { toCellValue } from "../../sheet/cell-value";
-import { matchColumns, planColumns } from "../../sheet/columns";
+import { COMPANY_HEADERS, matchColumns, planColumns } from "../../sheet/columns";
+import { COMPANY_LABELS } from "../../sheet/field-labels";
 import { COMPANY_FIELDS } from "../../sheet/lead-fields";
 import { recordValue } from "../../sheet/records";
+import { DEFAULT_SHEET_FORMAT, type SheetFormat } from "../../sheet/sheet-format";
 import type { Grid, GridValue } from "../enrich/ports";
+import { writeHeaderCells } from "../header-cells";
 
 export const COMPANIES_SHEET = "Companies";
 
@@ -45,9 +48,9 @@ function headerRow(grid: Grid): string[] {
   return headers;
 }
 
-/** 0-based column of each company field the header names (exact names first, then aliases). */
+/** 0-based column of each company field the header names (field names first, then labels). */
 export function companyColumns(headers: readonly string[]): Map<string, number> {
-  return matchColumns(headers, COMPANY_FIELDS);
+  return matchColumns(headers, COMPANY_FIELDS, { table: COMPANY_HEADERS });
 }
 
 /** The columns "find leads at these companies" needs, 0-based; absent when the header lacks one. */
@@ -111,12 +114,16 @@ export function companyIdsInSheet(grid: Grid): string[] {
  * Appends the companies not already in the sheet: at most one header write (new sheet or new
  * columns), one block read of the network_id column, one block write of the rows.
  */
-export function appendCompanies(sheet: CompanySheet, companies: readonly Company[]): WriteResult {
+export function appendCompanies(
+  sheet: CompanySheet,
+  companies: readonly Company[],
+  format: SheetFormat = DEFAULT_SHEET_FORMAT,
+): WriteResult {
   const headers = headerRow(sheet);
   const fresh = headers.length === 0;
-  const plan = planColumns(headers, COMPANY_FIELDS);
+  const plan = planColumns(headers, COMPANY_FIELDS, { table: COMPANY_HEADERS });
   if (plan.appended.length > 0) {
-    sheet.write(1, headers.length + 1, [plan.appended]);
+    writeHeaderCells(sheet, headers.length + 1, plan.appended, COMPANY_LABELS, format.headers);
     if (fresh) sheet.freezeHeader();
   }
   const idColumn = plan.columns.find((c) => c.field === "network_id")?.index;
@@ -132,7 +139,8 @@ export function appendCompanies(sheet: CompanySheet, companies: readonly Company
     }
     if (id !== "") seen.add(id);
     const row = new Array<GridValue>(width).fill("");
-    for (const { field, index } of plan.columns) row[index] = toCellValue(recordValue(company, field));
+    for (const { field, index } of plan.columns)
+      row[index] = toCellValue(recordValue(company, field), { lists: format.lists });
     rows.push(row);
   }
   if (rows.length === 0) return { written: 0, duplicates, firstRow: 0, lastRow: 0 };

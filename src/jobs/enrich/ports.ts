@@ -29,6 +29,11 @@ export interface Grid {
    * values of `read` stand in (right for every cell a plain grid can hold).
    */
   literals?(top: number, left: number, height: number, width: number): string[][];
+  /**
+   * Sets the notes of a block (Range.setNotes): a readable header's note names its API field.
+   * Optional: a grid without notes only loses that hint.
+   */
+  writeNotes?(top: number, left: number, notes: string[][]): void;
 }
 
 /** One cell a run changes: what it held and what the run writes, both as literals. */

@@ -6,9 +6,11 @@
 import { normalizeProfileUrl } from "../../api/profile-url";
 import type { Lead, LeadSearchRequest } from "../../api/wire";
 import type { CellValue } from "../../sheet/cell-value";
-import { matchColumns, planColumns } from "../../sheet/columns";
+import { matchColumns, normalizeHeader, planColumns } from "../../sheet/columns";
+import { LEAD_LABELS } from "../../sheet/field-labels";
 import { LEAD_FIELDS } from "../../sheet/lead-fields";
 import { leadsToRows } from "../../sheet/records";
+import type { ListStyle } from "../../sheet/sheet-format";
 
 export const LEADS_SHEET = "Leads";
 
@@ -51,7 +53,8 @@ export function leadKeys(networkId: unknown, networkUrl: unknown): string[] {
 
 export interface LeadsLayout {
   /**
-   * Only the header cells the add-on adds, written from `firstNewColumn` (1-based). Never the
+   * The fields of the header cells the add-on adds (written under their labels, or names), from
+   * `firstNewColumn` (1-based). Never the
    * user's own header: read back, its `'=...` or `'00123` text has lost the apostrophe that keeps
    * it literal, and writing it again would turn it into a formula or a number.
    */
@@ -77,7 +80,10 @@ export function leadsLayout(headers: readonly string[]): LeadsLayout {
   }
   // The sheet's own columns (by field name or alias, as planColumns matches them) keep their
   // place; of the fields it lacks, only the ones that identify a lead and its search are added.
-  const known = existing.filter((h) => (LEAD_FIELDS as readonly string[]).includes(h));
+  const keys = new Set(existing.map(normalizeHeader));
+  const known = LEAD_FIELDS.filter(
+    (field) => keys.has(normalizeHeader(field)) || keys.has(normalizeHeader(LEAD_LABELS[field])),
+  );
   const wanted = [...new Set([...known, ...DEFAULT_LEAD_COLUMNS])];
   const found = matchColumns(existing, wanted);
   const plan = planColumns(
@@ -102,7 +108,12 @@ export interface LeadRows {
  * Rows for the leads not seen yet; `seen` holds the keys of the sheet's rows and grows with the
  * leads taken, so a lead found by two searches (two personas, two companies) is written once.
  */
-export function newLeadRows(leads: readonly Lead[], layout: LeadsLayout, seen: Set<string>): LeadRows {
+export function newLeadRows(
+  leads: readonly Lead[],
+  layout: LeadsLayout,
+  seen: Set<string>,
+  lists: ListStyle = "readable",
+): LeadRows {
   const fresh: Lead[] = [];
   let duplicates = 0;
   for (const lead of leads) {
@@ -117,6 +128,7 @@ export function newLeadRows(leads: readonly Lead[], layout: LeadsLayout, seen: S
   const values = leadsToRows(
     fresh,
     layout.columns.map((c) => c.field),
+    { lists },
   );
   const rows = values.map((cells) => {
     const row = new Array<CellValue>(layout.width).fill("");

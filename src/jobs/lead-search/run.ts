@@ -7,7 +7,10 @@ import type { ApiError } from "../../api/errors";
 import { leadSearchCredits } from "../../api/responses";
 import type { LeadSearchRequest, LeadSearchResponse } from "../../api/wire";
 import type { CellValue } from "../../sheet/cell-value";
+import { headerCells, LEAD_LABELS } from "../../sheet/field-labels";
+import { DEFAULT_SHEET_FORMAT, type SheetFormat } from "../../sheet/sheet-format";
 import type { Grid, Store } from "../enrich/ports";
+import { writeHeaderCells } from "../header-cells";
 import { clearKept, keepRecords, takeKept } from "../kept-rows";
 import { keptRowsMessage, writeErrorText } from "../paid-rows";
 import { type ResolvedCompany, resolvedCompany } from "./company-match";
@@ -90,6 +93,8 @@ export interface RunDeps {
   chunkSize: number;
   /** Epoch ms: no chunk starts that cannot end before it. */
   deadline: number;
+  /** Headers and list cells: readable (the default) or the API's forms (settings). */
+  format?: SheetFormat;
 }
 
 /** An API error in words that fit a lead search (the client's not_found text speaks of profiles). */
@@ -156,7 +161,10 @@ class LeadsSheetWriter {
   writes = 0;
   first: number | null = null;
 
-  constructor(private readonly grid: Grid) {}
+  constructor(
+    private readonly grid: Grid,
+    private readonly format: SheetFormat = DEFAULT_SHEET_FORMAT,
+  ) {}
 
   /** Reads the header and the key columns once, before the first write. */
   private open(): LeadsLayout {
@@ -178,7 +186,7 @@ class LeadsSheetWriter {
     const layout = leadsLayout(headers);
     if (lastRow >= 2) this.seen = existingKeys(layout, this.grid.read(2, 1, lastRow - 1, width));
     if (layout.appended.length > 0) {
-      this.grid.write(1, layout.firstNewColumn, [layout.appended]);
+      writeHeaderCells(this.grid, layout.firstNewColumn, layout.appended, LEAD_LABELS, this.format.headers);
       this.writes++;
     }
     this.nextRow = Math.max(2, lastRow + 1);
@@ -191,7 +199,7 @@ class LeadsSheetWriter {
   /** Takes a search's new leads into the pending block; duplicates (sheet or run) are left out. */
   take(leads: LeadSearchResponse["leads"]): { written: number; duplicates: number } {
     if (leads.length === 0) return { written: 0, duplicates: 0 };
-    const { rows, written, duplicates } = newLeadRows(leads, this.open(), this.seen);
+    const { rows, written, duplicates } = newLeadRows(leads, this.open(), this.seen, this.format.lists);
     this.pending.push(...rows);
     return { written, duplicates };
   }
@@ -238,8 +246,15 @@ class LeadsSheetWriter {
     try {
       const spare = spareGrid();
       const header = new Array<CellValue>(this.layout.width).fill("");
-      for (const { field, index } of this.layout.columns) header[index] = field;
+      const notes = new Array<string>(this.layout.width).fill("");
+      const fields = this.layout.columns.map((column) => column.field);
+      const cells = headerCells(fields, LEAD_LABELS, this.format.headers);
+      this.layout.columns.forEach(({ index }, i) => {
+        header[index] = cells.headers[i] ?? "";
+        notes[index] = cells.notes[i] ?? "";
+      });
       spare.grid.write(1, 1, [header]);
+      if (this.format.headers === "readable") spare.grid.writeNotes?.(1, 1, [notes]);
       if (this.kept) this.kept.name = spare.name;
       return { grid: spare.grid, nextRow: 2 };
     } catch {
@@ -267,7 +282,7 @@ function nextOffsetOf(searches: readonly PlannedSearch[], reports: readonly Sear
 const KEPT = "leads";
 
 export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[]): LeadSearchSummary {
-  const writer = new LeadsSheetWriter(deps.grid);
+  const writer = new LeadsSheetWriter(deps.grid, deps.format);
   const reports: SearchReport[] = [];
   const chunk = Math.max(1, Math.min(50, Math.floor(deps.chunkSize)));
   let stoppedBy: SearchFailure | null = null;

@@ -34,3 +34,16 @@ export function checkedPresetName(name: string): string {
   }
   return trimmed;
 }
+
+/** Presets as stored: one document property value, 9 KB at most. Refused (nothing saved) past `maxChars`. */
+export function storablePresets(presets: unknown, maxChars: number): string {
+  const json = JSON.stringify(presets);
+  if (json.length > maxChars) {
+    throw new JobError(
+      "too_large",
+      "The presets no longer fit in the document's properties (9 KB for one list).",
+      "Delete a preset you no longer use, or shorten one, then save again.",
+    );
+  }
+  return json;
+}

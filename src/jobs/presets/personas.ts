@@ -4,10 +4,9 @@
  * damaged entry never hides the others.
  */
 
-import { JobError } from "../enrich/deps";
 import type { Store } from "../enrich/ports";
 import type { PersonaForm } from "../lead-search/form";
-import { checkedPresetName, isListableName } from "./names";
+import { checkedPresetName, isListableName, storablePresets } from "./names";
 
 export interface PersonaPreset {
   name: string;
@@ -65,14 +64,7 @@ export function savePersonaPreset(store: Store, name: string, personas: PersonaF
     ...loadPersonaPresets(store).filter((p) => p.name !== checked),
     { name: checked, personas },
   ];
-  const json = JSON.stringify(presets);
-  if (json.length > MAX_VALUE_CHARS) {
-    throw new JobError(
-      "too_large",
-      "Saved personas would exceed the document's 9 KB limit for one value.",
-      "Delete or shorten other presets first.",
-    );
-  }
+  const json = storablePresets(presets, MAX_VALUE_CHARS);
   store.set(PRESETS_KEY, json);
   return presets;
 }

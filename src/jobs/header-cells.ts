@@ -1,0 +1,21 @@
+/**
+ * Writes the header cells of the columns a job adds: one block write of the labels (or field
+ * names), and one of their notes naming each API field, so a person reads "Headcount" and still
+ * finds `headcount_range` on hovering.
+ */
+import { type FieldLabels, type HeaderStyle, headerCells } from "../sheet/field-labels";
+import type { Grid } from "./enrich/ports";
+
+export function writeHeaderCells(
+  grid: Grid,
+  firstColumn: number,
+  fields: readonly string[],
+  labels: FieldLabels,
+  style: HeaderStyle,
+  headerRow = 1,
+): void {
+  if (fields.length === 0) return;
+  const { headers, notes } = headerCells(fields, labels, style);
+  grid.write(headerRow, firstColumn, [headers]);
+  if (style === "readable") grid.writeNotes?.(headerRow, firstColumn, [notes]);
+}

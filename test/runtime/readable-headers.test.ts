@@ -1,0 +1,97 @@
+/**
+ * Issue 14.8: sheet headers are for people. Enrichment over a sheet headed with readable labels
+ * and over one headed with the API's field names fills the same fields into the existing columns,
+ * adding none; the built add-on in the emulated runtime against the sandbox.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  DEFAULT_REQUEST,
+  driveSteps,
+  type EnrichWorld,
+  estimateAndConfirm,
+  SHEET,
+  startEnrichWorld,
+} from "../jobs/enrich-world";
+
+const ROWS = 4;
+const FIELDS = ["full_name", "job_title", "company_name", "location", "jobs"];
+const READABLE = [
+  "LinkedIn URL",
+  "Full Name",
+  "job title",
+  "COMPANY",
+  "Location",
+  "Experience",
+  "Enrichment Status",
+  "Enriched At",
+  "Job Changed",
+  "Previous Job",
+];
+const API_NAMES = [
+  "network_url",
+  "full_name",
+  "job_title",
+  "company_name",
+  "location",
+  "jobs",
+  "enrichment_status",
+  "enriched_at",
+  "job_changed",
+  "previous_job",
+];
+
+let world: EnrichWorld;
+let urls: string[];
+
+beforeAll(async () => {
+  world = await startEnrichWorld({ rows: [], userProperties: { SPEND_CAP: "5000" } });
+  urls = await world.control.sampleUrls(ROWS, 0);
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+beforeEach(async () => {
+  await world.control.reset();
+  world.runtime.properties.document.clear();
+});
+
+function enrichUnder(headers: readonly string[]) {
+  const blank = Array.from({ length: ROWS + 1 }, () => new Array<string>(20).fill(""));
+  world.runtime.setValues(SHEET, "A1", blank);
+  world.runtime.setValues(SHEET, "A1", [
+    [...headers],
+    ...urls.map((url) => [url, ...new Array<string>(headers.length - 1).fill("")]),
+  ]);
+  const jobId = estimateAndConfirm(world.runtime, `A1:A${ROWS + 1}`, {
+    options: { ...DEFAULT_REQUEST.options, fields: FIELDS as never },
+  });
+  const end = driveSteps(world.runtime, jobId);
+  expect(end.state).toBe("done");
+  const cells = world.runtime.getSheetCells(SHEET);
+  return {
+    header: cells[0]!.map((cell) => cell.value),
+    rows: cells.slice(1).map((row) => row.map((c) => c.value)),
+  };
+}
+
+describe("enrichment matches readable headers and API field names alike", () => {
+  it.each([
+    ["readable labels", READABLE],
+    ["API field names", API_NAMES],
+  ])("under %s: every field lands in its own column, none is added", (_, headers) => {
+    const { header, rows } = enrichUnder(headers);
+    expect(header).toEqual(headers);
+    expect(rows).toHaveLength(ROWS);
+    for (const row of rows) {
+      expect(
+        row.slice(1, 6).every((value) => value !== ""),
+        `row ${row.join(" | ")}`,
+      ).toBe(true);
+      expect(String(row[6])).toMatch(/^ok/);
+      expect(row[7]).not.toBe("");
+      expect(row.slice(headers.length).every((value) => value === "")).toBe(true);
+    }
+  });
+});
