@@ -8,6 +8,7 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { SandboxOptions } from "../api/server";
 import { startSandboxThread } from "../api/thread";
 import { startTsWorkerKeepingUrls } from "../ts-worker";
 import { EngineClient } from "./engine-client";
@@ -32,6 +33,8 @@ export interface PlaygroundOptions {
   sandboxPort?: number;
   /** Latency the sandbox API adds to each request. */
   latencyMs?: number;
+  /** More sandbox API options: the production latency model, account limits, readings. */
+  sandbox?: Omit<SandboxOptions, "now" | "port" | "latencyMs">;
   /** Where playground.json lives. Default <repo>/.data. */
   dataDir?: string;
   /** Where the built add-on is. Default <repo>/dist. */
@@ -126,6 +129,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
   const assetsReady = buildPageAssets(join(here, "page"));
   const sandbox = await startSandboxThread({
+    ...options.sandbox,
     ...(options.sandboxPort !== undefined && { port: options.sandboxPort }),
     ...(options.latencyMs !== undefined && { latencyMs: options.latencyMs }),
   }).catch(async (error: unknown) => {

@@ -1,14 +1,16 @@
 /**
  * `npm start`: builds the add-on, starts the sandbox API, the emulated runtime and the playground
  * server, and prints one URL. Options: --port / PORT (default 5173), --sandbox-port / SANDBOX_PORT
- * (default: any free port), --latency-ms (sandbox latency per request). Ctrl-C stops everything.
+ * (default: any free port), --latency-ms (sandbox latency per request), --latency production (the
+ * sandbox's production latency model), --account-parallel N and --daily-searches N (account
+ * limits), --readings spec (the spec's first reading instead of production's). Ctrl-C stops everything.
  * A busy default port moves to the next free one; a busy chosen port, or any other failure to start,
  * is one line on stderr (no stack trace) and exit code 1. PLAYGROUND_DATA_DIR moves .data/.
  */
 import { parseArgs } from "node:util";
 import * as esbuild from "esbuild";
 import { build } from "../../scripts/build";
-import { checkPortFree, startPlayground } from "./server";
+import { checkPortFree, type PlaygroundOptions, startPlayground } from "./server";
 
 function numberOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === "") return undefined;
@@ -24,8 +26,32 @@ const { values } = parseArgs({
     port: { type: "string" },
     "sandbox-port": { type: "string" },
     "latency-ms": { type: "string" },
+    latency: { type: "string" },
+    "account-parallel": { type: "string" },
+    "daily-searches": { type: "string" },
+    readings: { type: "string" },
   },
 });
+
+/** The sandbox flags beyond latency: see sandbox/README.md. */
+function sandboxOptions(): NonNullable<PlaygroundOptions["sandbox"]> {
+  const options: NonNullable<PlaygroundOptions["sandbox"]> = {};
+  if (values.latency !== undefined) {
+    if (values.latency !== "production" && values.latency !== "fixed")
+      throw new Error(`--latency must be production or fixed, not "${values.latency}".`);
+    options.latencyModel = values.latency;
+  }
+  const parallel = numberOption(values["account-parallel"], "--account-parallel");
+  if (parallel !== undefined) options.accountParallel = parallel;
+  const daily = numberOption(values["daily-searches"], "--daily-searches");
+  if (daily !== undefined) options.dailySearches = daily;
+  if (values.readings !== undefined) {
+    if (values.readings !== "production" && values.readings !== "spec")
+      throw new Error(`--readings must be production or spec, not "${values.readings}".`);
+    options.readings = values.readings;
+  }
+  return options;
+}
 /** What went wrong, in one line: a person starting a tool needs the cause, not a stack. */
 function fail(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
@@ -48,6 +74,7 @@ async function start() {
     portIsDefault,
     ...(sandboxPort !== undefined && { sandboxPort }),
     ...(latencyMs !== undefined && { latencyMs }),
+    sandbox: sandboxOptions(),
     ...(dataDir ? { dataDir } : {}),
   });
 }

@@ -100,3 +100,31 @@ describe("seed names", () => {
     expect(nameFromProfileUrl("https://www.network.example/company/x")).toBe("");
   });
 });
+
+describe("playground sandbox options", () => {
+  it("passes the production latency model, account limits and readings to its sandbox", async () => {
+    const playground = await startPlayground({
+      sandbox: {
+        latencyModel: "production",
+        latencyScale: 0,
+        accountParallel: 5,
+        dailySearches: 20,
+        readings: "spec",
+      },
+    });
+    try {
+      const config = (await (await fetch(`${playground.sandboxUrl}/__sandbox/config`)).json()) as Record<
+        string,
+        unknown
+      >;
+      expect(config).toMatchObject({
+        latencyModel: "production",
+        accountParallel: 5,
+        dailySearches: 20,
+        totalCount: "always",
+      });
+    } finally {
+      await playground.close();
+    }
+  });
+});

@@ -109,6 +109,18 @@ describe("change history", () => {
     expect(jobChangesSince(w.history, "2027-01-01")).toHaveLength(0);
   });
 
+  it("digest counts a person once when their URL is in several rows (one capitalised)", () => {
+    const w = world([
+      ["Profile URL", "Name", "Title", "Company"],
+      [url("a"), "Ann", "Old title", "Old Co"],
+      [url("a").replace("/in/", "/IN/"), "Ann", "Old title", "Old Co"],
+      [url("a"), "Ann", "Old title", "Old Co"],
+    ]);
+    const changes = jobChangesOfRun(w.history, w.run());
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ url: url("a"), oldTitle: "Old title", newTitle: "New title a" });
+  });
+
   it("trims whole oldest runs past the size", () => {
     const table = new MemoryTable();
     table.rows = [..."aaabbbbccc"].map((id) => [id]);

@@ -3,6 +3,7 @@
  * jobs when a run replaced a non-empty Title or Company cell with a different one. Name, title
  * and company that the run did not change are read from the sheet as it is now.
  */
+import { canonicalProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
 import { HISTORY_WIDTH, type HistoryRow, parseCell, rowOf, UNDO_PREFIX } from "./columns";
 import type { HistoryDeps } from "./ports";
@@ -57,12 +58,18 @@ export function jobChangesIn(
     people.set(key, person);
     person.cells.set(field, entry);
   }
-  const moved = [...people.values()].filter((person) =>
-    (["job_title", "company_name"] as const).some((field) => {
+  // A person whose URL stands in several rows (or spelt with other capitals) changed jobs once.
+  const seen = new Set<string>();
+  const moved = [...people.values()].filter((person) => {
+    const changed = (["job_title", "company_name"] as const).some((field) => {
       const cell = person.cells.get(field);
       return cell !== undefined && shownText(cell.before) !== "" && !same(cell.before, cell.after);
-    }),
-  );
+    });
+    const who = `${person.first.runId}\n${canonicalProfileUrl(person.first.url) ?? person.first.url}`;
+    if (!changed || seen.has(who)) return false;
+    seen.add(who);
+    return true;
+  });
   // What the run left alone is what the sheet shows now: one read per sheet.
   const current = new Map<string, (row: number, field: Field) => string>();
   for (const sheet of new Set(moved.map((person) => person.first.sheet))) {
