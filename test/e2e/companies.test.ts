@@ -6,6 +6,7 @@
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
+import { COMPANY_LABELS } from "../../src/sheet/field-labels";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 import { openSidebar, readGrid, selectSheet } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, type TestPlayground } from "./support";
@@ -68,7 +69,8 @@ describe("Companies tab", () => {
     await selectSheet(page, "Companies");
     await expect.poll(async () => (await readGrid(page)).length).toBe(written + 1);
     const grid = await readGrid(page);
-    expect(grid[0]).toEqual([...COMPANY_FIELDS]);
+    // Readable headers by default, in the record's order (each cell's note names the API field).
+    expect(grid[0]).toEqual(COMPANY_FIELDS.map((field) => COMPANY_LABELS[field]));
     const ids = grid.slice(1).map((row) => row[COMPANY_FIELDS.indexOf("network_id")]);
     expect(new Set(ids).size).toBe(written);
   });

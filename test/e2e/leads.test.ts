@@ -56,11 +56,10 @@ describe("Leads tab", () => {
     expect(text).toMatch(/results: .+ · status: success/);
     await selectSheet(page, "Leads");
     const grid = await readGrid(page);
-    expect(grid[0]).toEqual(
-      expect.arrayContaining(["full_name", "network_lead_persona", "network_company_id"]),
-    );
+    // Readable headers by default (each cell's note names the API field).
+    expect(grid[0]).toEqual(expect.arrayContaining(["Full Name", "Persona", "Company Network ID"]));
     expect(grid).toHaveLength(16);
-    const persona = grid[0]!.indexOf("network_lead_persona");
+    const persona = grid[0]!.indexOf("Persona");
     for (const row of grid.slice(1)) expect(["Marketing leaders", "Engineers"]).toContain(row[persona]);
   });
 
@@ -101,7 +100,7 @@ describe("Leads tab", () => {
     expect(result).not.toContain("duplicates");
     await selectSheet(page, "Leads");
     const grid = await readGrid(page);
-    const company = grid[0]!.indexOf("network_company_id");
+    const company = grid[0]!.indexOf("Company Network ID");
     expect(
       grid
         .slice(16)
