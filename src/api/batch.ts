@@ -17,7 +17,9 @@
  * Parallelism adapts to the key's own limits (PRODUCTION.md A10: an account may allow fewer
  * parallel searches than the spec's limits): a chunk that met a 429 halves the requests per chunk
  * for the rest of the batch, and each clean chunk adds one back, up to `limit`. A slow chunk or a
- * timeout halves them too (SLOW_CHUNK_MS).
+ * timeout halves them too (SLOW_CHUNK_MS). The pace a batch ended at (`parallel`) is handed back so
+ * a run that spans several executions starts its next batch there (`startParallel`), not at full
+ * parallelism again.
  *
  * Deadline rule: a chunk starts only if `now + estimate <= deadline`, and a backoff sleep only if
  * `wake + estimate <= deadline`, where `estimate` is the longest chunk observed in this batch (or
@@ -43,6 +45,8 @@ export interface BatchResult<T> {
    * in fakes and older results: none.
    */
   throttled?: number;
+  /** Requests per fetchAll call the next chunk would have used: the pace to start a later batch at. */
+  parallel?: number;
 }
 
 /** Indices of the requests not attempted (deadline or stop): what a later execution still has to send. */
@@ -67,6 +71,8 @@ export interface BatchOptions {
   maxTries: number;
   /** Expected duration of one chunk before any has been observed; default 0. */
   chunkEstimateMs?: number;
+  /** Requests per fetchAll call to start with (a pace carried over); default and ceiling `limit`. */
+  startParallel?: number;
 }
 
 /** What a fetchAll that answered nothing for a request counts as: maybe sent, so never resent. */
@@ -117,7 +123,7 @@ export function runBatch<T>(
   let spent = 0;
   let throttled = 0;
   const limit = Math.max(1, Math.floor(policy.limit));
-  let parallel = limit;
+  let parallel = Math.max(1, Math.min(limit, Math.floor(options.startParallel ?? limit)));
 
   while (queue.length > 0 && stoppedBy === null) {
     const now = clock.now();
@@ -173,5 +179,5 @@ export function runBatch<T>(
     parallel =
       throttledNow > 0 || slow ? Math.max(1, Math.floor(chunk.length / 2)) : Math.min(limit, parallel + 1);
   }
-  return { outcomes, stoppedBy, spent, throttled };
+  return { outcomes, stoppedBy, spent, throttled, parallel };
 }

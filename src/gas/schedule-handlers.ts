@@ -22,6 +22,7 @@ import { jobDeps, selectionFor } from "./enrich-handlers";
 import { sheetGrid } from "./grid";
 import { historyDeps } from "./history-deps";
 import { appsScriptClock } from "./http";
+import { claimRun } from "./job-owner";
 import { documentStore } from "./job-store";
 
 /** The global the trigger calls (src/main.ts). */
@@ -72,6 +73,7 @@ export function runScheduledRefresh(event?: unknown): ScheduledOutcome {
       const deps = jobDeps();
       return { ...deps, settings: { ...deps.settings, spendCap: cap } };
     },
+    claimRun,
     jobChanges: (jobId) => {
       try {
         return jobChangesOfRun(historyDeps(), jobId).length;

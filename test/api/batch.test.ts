@@ -34,6 +34,32 @@ describe("lookup batches", () => {
     expect(result.stoppedBy).toBeNull();
   });
 
+  it("starts fresh lookups small, so one 60 s timeout cannot take 500 answers, and ramps up on clean chunks", () => {
+    const clock = new FakeClock();
+    const fresh = (n: number) => urls(n).map((u) => ({ ...u, up_to_the_second_fresh: true }));
+    const http = fakeHttp(clock, (r) => lead(urlOf(r)));
+    const result = client(clock, http).lookupLeads(fresh(60), { deadline: clock.now() + 600_000 });
+    expect(http.calls.map((c) => c.length)).toEqual([10, 11, 12, 13, 14]);
+    expect(result.parallel).toBe(15);
+    // Never above the user's setting; cached lookups keep the full size.
+    const small = fakeHttp(clock, (r) => lead(urlOf(r)));
+    client(clock, small, 7).lookupLeads(fresh(10), { deadline: clock.now() + 600_000 });
+    expect(small.calls.map((c) => c.length)).toEqual([7, 3]);
+    const cached = fakeHttp(clock, (r) => lead(urlOf(r)));
+    client(clock, cached).lookupLeads(urls(600), { deadline: clock.now() + 600_000 });
+    expect(cached.calls.map((c) => c.length)).toEqual([500, 100]);
+  });
+
+  it("starts at a pace carried over from an earlier batch, never above the chunk size", () => {
+    const clock = new FakeClock();
+    const http = fakeHttp(clock, (r) => lead(urlOf(r)));
+    client(clock, http, 100).lookupLeads(urls(100), { deadline: clock.now() + 600_000, startParallel: 40 });
+    expect(http.calls.map((c) => c.length)).toEqual([40, 41, 19]);
+    const capped = fakeHttp(clock, (r) => lead(urlOf(r)));
+    client(clock, capped, 30).lookupLeads(urls(40), { deadline: clock.now() + 600_000, startParallel: 99 });
+    expect(capped.calls.map((c) => c.length)).toEqual([30, 10]);
+  });
+
   it("lowers the chunk size by setting, never raises it", () => {
     const clock = new FakeClock();
     const http = fakeHttp(clock, (r) => lead(urlOf(r)));

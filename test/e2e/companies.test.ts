@@ -9,7 +9,7 @@ import { sandboxControl } from "../../sandbox/api/control";
 import { COMPANY_LABELS } from "../../src/sheet/field-labels";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 import { openSidebar, readGrid, selectSheet } from "./playground-page";
-import { openPlaygroundPage, type PlaygroundPage, type TestPlayground } from "./support";
+import { openPlaygroundPage, type PlaygroundPage, screenshotPath, type TestPlayground } from "./support";
 
 describe("Companies tab", () => {
   let playground: TestPlayground;
@@ -88,7 +88,7 @@ describe("Companies tab", () => {
         `${written} companies already in the Companies sheet left out: never charged again \\(saves up to ${written} credits here`,
       ),
     );
-    await page.screenshot({ path: "docs/companies-known-excluded.png" });
+    await page.screenshot({ path: screenshotPath("companies-known-excluded.png") });
     await sidebar.getByRole("button", { name: "Confirm & search" }).click();
     const result = sidebar.getByTestId("company-result");
     await expect.poll(() => result.textContent(), { timeout: 30_000 }).toMatch(/rows? written/);

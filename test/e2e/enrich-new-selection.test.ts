@@ -8,7 +8,7 @@ import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
 import { readGrid, runMenuItem, selectRange } from "./playground-page";
-import { openPlaygroundPage, type PlaygroundPage } from "./support";
+import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
 
 describe("Enrich from the menu while a run is unfinished", () => {
   let session: PlaygroundPage;
@@ -43,7 +43,7 @@ describe("Enrich from the menu while a run is unfinished", () => {
     const text = (await choice.textContent()) ?? "";
     expect(text).toContain(`You chose Enrich on Sheet1!${letter}5:${letter}6`);
     expect(text).toContain(`the run on Sheet1!${letter}2:${letter}4 is not finished (stopped)`);
-    await page.screenshot({ path: "docs/enrich-new-selection.png" });
+    await page.screenshot({ path: screenshotPath("enrich-new-selection.png") });
 
     await sidebar()
       .getByRole("button", { name: `Cancel it and plan Sheet1!${letter}5:${letter}6` })

@@ -58,6 +58,17 @@ describe("scheduled refresh", () => {
     let runs = world.runtime.advanceClock(HOUR);
     expect(runs.map((run) => run.outcome)).toEqual(["completed"]);
     expect(await charged()).toBe(20);
+    // The scheduled run is the schedule's owner's (it spends their key): another editor's
+    // sidebar sees it read-only and cannot step or cancel it (issue 12.6).
+    const jobId = status()!.current!.jobId;
+    for (const method of ["enrichStep", "enrichCancel"]) {
+      const answer = world.runtime.rpc(method, { jobId }, { user: "other@example.com" }) as {
+        ok: boolean;
+        error?: { kind: string };
+      };
+      expect(answer.ok, method).toBe(false);
+      expect(answer.error?.kind, method).toBe("not_owner");
+    }
     expect(status()!.current).toMatchObject({ ok: 20, credits: 20, stopped: null });
     // The rest of the day: the quota refuses before anything is sent; nothing more is charged.
     runs = world.runtime.advanceClock(13 * HOUR);

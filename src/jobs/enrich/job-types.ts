@@ -62,6 +62,12 @@ export interface EnrichJob {
   failures?: Array<{ reason: string; rows: number }>;
   /** 429 answers met by the latest step: the progress says "throttled: slowing down". */
   throttled?: number;
+  /**
+   * Lookups per parallel call the latest batch ended at (lowered after 429s, slow chunks or
+   * timeouts; lead lookup is the one endpoint a run calls): the next batch, in this step or a later
+   * one, starts there instead of at full parallelism. Absent: the client's own start.
+   */
+  pace?: number;
 }
 
 export interface EnrichProgress {

@@ -85,9 +85,14 @@ export interface LookupBatch {
   spent: number;
   /** 429 answers met: the client slowed down for them (src/api/batch.ts). */
   throttled?: number;
+  /** Requests per call the client's next chunk would have used (batch.ts): carried to the next batch. */
+  parallel?: number;
 }
 
 /** The part of the API client the job uses. */
 export interface LookupClient {
-  lookupLeads(requests: LeadLookupRequest[], options: { deadline: number }): LookupBatch;
+  lookupLeads(
+    requests: LeadLookupRequest[],
+    options: { deadline: number; startParallel?: number },
+  ): LookupBatch;
 }

@@ -200,8 +200,9 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
 
   const batch = client.lookupLeads(
     chunk.map((index) => lookupRequest(urls.urls[index]!, job.options.extras)),
-    { deadline },
+    job.pace === undefined ? { deadline } : { deadline, startParallel: job.pace },
   );
+  if (batch.parallel !== undefined) job.pace = batch.parallel;
 
   const outcomes = new Map<number, RowOutcome>();
   const next: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [] };

@@ -37,6 +37,11 @@ export interface ScheduleDeps {
   jobChanges(jobId: string): number;
   /** Time one trigger run may spend driving steps. */
   budgetMs?: number;
+  /**
+   * Records the trigger's user as the run's owner: the run spends their key, so only their
+   * sidebar may drive or cancel it (issue 12.6).
+   */
+  claimRun?(jobId: string): void;
 }
 
 export type ScheduledOutcome = "none" | "waiting" | "busy" | "ran" | "stopped" | "done";
@@ -141,6 +146,7 @@ export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
       saveSchedule(deps.store, state);
       return "stopped";
     }
+    deps.claimRun?.(progress.jobId);
     state.current = summary(progress, started);
     state.nextRunAt = addPeriod(started, state.config.period);
     saveSchedule(deps.store, state);
