@@ -54,7 +54,11 @@ export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
       if (!hasApiKey(settings)) throw noKey();
       return connectClient(settings);
     },
-    settings: { chunkSize: settings.chunkSize, spendCap: settings.spendCap },
+    settings: {
+      chunkSize: settings.chunkSize,
+      spendCap: settings.spendCap,
+      lists: settings.sheetFormat.lists,
+    },
     limits,
     changes: changeLogOf(),
   };

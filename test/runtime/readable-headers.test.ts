@@ -11,6 +11,7 @@ import {
   estimateAndConfirm,
   SHEET,
   startEnrichWorld,
+  USER,
 } from "../jobs/enrich-world";
 
 const ROWS = 4;
@@ -92,6 +93,25 @@ describe("enrichment matches readable headers and API field names alike", () => 
       expect(String(row[6])).toMatch(/^ok/);
       expect(row[7]).not.toBe("");
       expect(row.slice(headers.length).every((value) => value === "")).toBe(true);
+    }
+  });
+});
+
+describe("enrichment writes list fields as the List fields setting says", () => {
+  it("as readable text by default, and as JSON when the setting says so", () => {
+    const withJobs = (rows: unknown[][]) => rows.map((row) => String(row[5])).filter((text) => text !== "");
+    const readable = withJobs(enrichUnder(READABLE).rows);
+    expect(readable.length).toBeGreaterThan(0);
+    for (const text of readable) {
+      expect(text.startsWith("[")).toBe(false);
+      expect(text).toMatch(/ at /);
+    }
+    world.runtime.properties.user(USER).setAll({ LIST_CELLS: "json" });
+    try {
+      const json = withJobs(enrichUnder(READABLE).rows);
+      for (const text of json) expect(Array.isArray(JSON.parse(text))).toBe(true);
+    } finally {
+      world.runtime.properties.user(USER).delete("LIST_CELLS");
     }
   });
 });

@@ -1,5 +1,7 @@
 /** What the job needs from outside: ports, settings and time limits. */
+
 import type { Clock } from "../../api/ports";
+import type { ListStyle } from "../../sheet/sheet-format";
 import type { ChangeLog, Grid, Lock, LookupClient, Store } from "./ports";
 
 export interface JobSettings {
@@ -7,6 +9,8 @@ export interface JobSettings {
   chunkSize: number;
   /** Credits a run may spend at most (the SPEND_CAP setting). */
   spendCap: number;
+  /** List fields written as readable text or JSON (the List fields setting); JSON when unset. */
+  lists?: ListStyle;
 }
 
 export interface JobLimits {

@@ -9,6 +9,7 @@
 import type { Lead } from "../../api/wire";
 import { cellLiteral, writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
+import type { ListStyle } from "../../sheet/sheet-format";
 import type { ColumnLayout } from "./job-types";
 import { touchedColumns } from "./layout";
 import type { EnrichMode } from "./options";
@@ -72,11 +73,12 @@ function changesOf(
   outcome: RowOutcome,
   mode: EnrichMode,
   now: string,
+  lists: ListStyle,
 ): Map<number, GridValue> {
   const cells = new Map<number, GridValue>();
   // Column 0: a target column that is gone (follow-columns.ts); its cells are not written.
   const put = (column: number, value: unknown) => {
-    if (column > 0) cells.set(column, toCellValue(value));
+    if (column > 0) cells.set(column, toCellValue(value, { lists }));
   };
   // enriched_at says when the row's data was refreshed: a row that got none keeps its old time.
   if (outcome.kind === "status") {
@@ -150,6 +152,8 @@ export function writeOutcomes(
   now: string,
   written?: CellChanges,
   record?: ChangeRecorder,
+  /** List fields (jobs, education, ...) as readable text or JSON: the List fields setting. */
+  lists: ListStyle = "json",
 ): number {
   const columns = touchedColumns(layout);
   if (outcomes.size === 0 || columns.length === 0) return 0;
@@ -173,7 +177,14 @@ export function writeOutcomes(
       const outcome = outcomes.get(row);
       if (!outcome) continue;
       const cells = read[row - span.top] ?? [];
-      const rowChanges = changesOf((column) => cellText(cells[column - left]), layout, outcome, mode, now);
+      const rowChanges = changesOf(
+        (column) => cellText(cells[column - left]),
+        layout,
+        outcome,
+        mode,
+        now,
+        lists,
+      );
       changes.set(row, rowChanges);
       if (!record) continue;
       for (const [column, value] of rowChanges) {

@@ -267,6 +267,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
     isoNow(deps.clock),
     context.written,
     context.record,
+    deps.settings.lists,
   );
   let states = context.states;
   for (const state of [URL_STATE.pending, URL_STATE.ok, URL_STATE.notFound, URL_STATE.failed] as const) {
