@@ -20,6 +20,14 @@ describe("company search validation", () => {
     );
   });
 
+  it("refuses an excluded domain that cannot match: a list typed with commas or spaces (issue 12.8)", () => {
+    const problems = validateCompanySearch({
+      exclude_domains: ["a.com, b.com", "c.com", "d .com", "e.com\nf.com"],
+    });
+    expect(paths(problems)).toEqual(["exclude_domains[0]", "exclude_domains[2]", "exclude_domains[3]"]);
+    expect(problems[0]!.hint).toMatch(/one domain per entry/i);
+  });
+
   it("finds one problem at the right path for each broken rule, all at once", () => {
     const problems = validateCompanySearch({
       headcounts: ["10000+"],

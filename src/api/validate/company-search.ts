@@ -86,5 +86,23 @@ export function validateCompanySearch(request: CompanySearchRequest, lists: Supp
     }
   }
   checkTextList(problems, request.exclude_domains, "exclude_domains", "domain");
+  checkSingleDomains(problems, request.exclude_domains);
   return problems.list;
+}
+
+/**
+ * A domain never holds a comma, a semicolon or white space: such an entry is a list typed into one
+ * entry ("a.com, b.com"), which would exclude nothing while both companies are charged (issue 12.8).
+ */
+function checkSingleDomains(problems: Problems, domains: unknown): void {
+  if (!Array.isArray(domains)) return;
+  domains.forEach((domain, index) => {
+    if (typeof domain === "string" && domain.trim() !== "" && /[\s,;]/.test(domain.trim())) {
+      problems.add(
+        `exclude_domains[${index}]`,
+        `"${domain.trim().slice(0, 60)}" is not one domain`,
+        "Give one domain per entry, for example acme.com and beta.io as two entries.",
+      );
+    }
+  });
 }
