@@ -15,6 +15,7 @@ import { clearKept, keepRecords, takeKept } from "../kept-rows";
 import { keptRowsMessage, writeErrorText } from "../paid-rows";
 import { type ResolvedCompany, resolvedCompany } from "./company-match";
 import { existingKeys, LEADS_SHEET, type LeadsLayout, leadsLayout, newLeadRows } from "./leads-sheet";
+import { nextPageRequest } from "./pages";
 
 export interface LeadSearchClient {
   searchLeads(
@@ -279,11 +280,27 @@ function nextOffsetOf(searches: readonly PlannedSearch[], reports: readonly Sear
   return next;
 }
 
+/**
+ * A search's report over its pages: counts and credits summed; a later page's failure marks the
+ * search failed but keeps what the earlier pages paid for.
+ */
+function mergePage(sofar: SearchReport | null, page: SearchReport): SearchReport {
+  if (sofar === null) return page;
+  const company = sofar.company ?? page.company;
+  return {
+    ...(page.state === "ok" ? page : sofar),
+    ...(company ? { company } : {}),
+    ...(page.error ? { state: page.state, error: page.error } : {}),
+    leads: sofar.leads + page.leads,
+    written: sofar.written + page.written,
+    spent: sofar.spent + page.spent,
+  };
+}
+
 const KEPT = "leads";
 
 export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[]): LeadSearchSummary {
   const writer = new LeadsSheetWriter(deps.grid, deps.format);
-  const reports: SearchReport[] = [];
   const chunk = Math.max(1, Math.min(50, Math.floor(deps.chunkSize)));
   let stoppedBy: SearchFailure | null = null;
   let duplicates = 0;
@@ -297,44 +314,58 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     writer.flush(deps.spareGrid);
     clearKept(deps.store, KEPT);
   }
-  for (let start = 0; start < searches.length; start += chunk) {
-    const slice = searches.slice(start, start + chunk);
-    if (stoppedBy) {
-      reports.push(...slice.map((s) => reportOf(s, null, 0)));
-      continue;
-    }
-    chunks++;
-    const result = deps.client.searchLeads(
-      slice.map((s) => s.request),
-      { deadline: deps.deadline },
-    );
-    // Paid: kept until written, so a cut-off before the write does not lose them (kept-rows.ts).
-    if (deps.store) {
-      const paid = result.outcomes.flatMap((outcome) => (outcome?.ok ? outcome.value.leads : []));
-      keepRecords(deps.store, KEPT, paid);
-    }
-    slice.forEach((search, i) => {
-      const outcome = result.outcomes[i] ?? null;
-      const appended = outcome?.ok ? writer.take(outcome.value.leads) : { written: 0, duplicates: 0 };
-      duplicates += appended.duplicates;
-      reports.push(reportOf(search, outcome, appended.written));
+  // Rounds of pages (pages.ts): each round sends every unfinished search's next page, so
+  // searches still go out in parallel and a company's pages land in order.
+  const asked = searches.map(() => 0);
+  const finished = searches.map(() => false);
+  const merged: Array<SearchReport | null> = searches.map(() => null);
+  while (!stoppedBy) {
+    const round = searches.flatMap((search, index) => {
+      const request = finished[index] ? null : nextPageRequest(search.request, asked[index]!);
+      return request ? [{ index, page: { label: search.label, request } }] : [];
     });
-    writer.flush(deps.spareGrid);
-    if (deps.store) clearKept(deps.store, KEPT);
-    throttled += result.throttled ?? 0;
-    if (result.stoppedBy) stoppedBy = searchFailure(result.stoppedBy);
-    if (writer.kept) {
-      // Rows already paid for did not reach the Leads sheet: send no more searches.
-      const note = keptRowsMessage({
-        sheet: LEADS_SHEET,
-        rows: writer.kept.rows,
-        spent: reports.reduce((sum, r) => sum + r.spent, 0),
-        reason: writer.kept.reason,
-        keptIn: writer.kept.name,
+    if (round.length === 0) break;
+    for (let start = 0; start < round.length && !stoppedBy; start += chunk) {
+      const slice = round.slice(start, start + chunk);
+      chunks++;
+      const result = deps.client.searchLeads(
+        slice.map((s) => s.page.request),
+        { deadline: deps.deadline },
+      );
+      // Paid: kept until written, so a cut-off before the write does not lose them (kept-rows.ts).
+      if (deps.store) {
+        const paid = result.outcomes.flatMap((outcome) => (outcome?.ok ? outcome.value.leads : []));
+        keepRecords(deps.store, KEPT, paid);
+      }
+      slice.forEach(({ index, page }, i) => {
+        const outcome = result.outcomes[i] ?? null;
+        const appended = outcome?.ok ? writer.take(outcome.value.leads) : { written: 0, duplicates: 0 };
+        duplicates += appended.duplicates;
+        const report = reportOf(page, outcome, appended.written);
+        if (outcome !== null) merged[index] = mergePage(merged[index] ?? null, report);
+        const pageLimit = page.request.limit_by ?? Number.POSITIVE_INFINITY;
+        asked[index] = asked[index]! + (page.request.limit_by ?? 0);
+        // A short page: no more matches. A failed or unsent page: no later page either.
+        if (!outcome?.ok || outcome.value.leads.length < pageLimit) finished[index] = true;
       });
-      stoppedBy = { kind: "sheet", ...note };
+      writer.flush(deps.spareGrid);
+      if (deps.store) clearKept(deps.store, KEPT);
+      throttled += result.throttled ?? 0;
+      if (result.stoppedBy) stoppedBy = searchFailure(result.stoppedBy);
+      if (writer.kept) {
+        // Rows already paid for did not reach the Leads sheet: send no more searches.
+        const note = keptRowsMessage({
+          sheet: LEADS_SHEET,
+          rows: writer.kept.rows,
+          spent: merged.reduce((sum, r) => sum + (r?.spent ?? 0), 0),
+          reason: writer.kept.reason,
+          keptIn: writer.kept.name,
+        });
+        stoppedBy = { kind: "sheet", ...note };
+      }
     }
   }
+  const reports = searches.map((search, index) => merged[index] ?? reportOf(search, null, 0));
   return {
     searches: reports,
     written: reports.reduce((sum, r) => sum + r.written, 0),

@@ -1,0 +1,131 @@
+/** Issue 10.4: a lead search past the safe page size goes out as pages, so each request ends in time. */
+import { describe, expect, it } from "vitest";
+import type { Lead, LeadSearchRequest, LeadSearchResponse } from "../../src/api/wire";
+import { LEAD_PAGE_SIZE } from "../../src/jobs/lead-search/pages";
+import { type LeadSearchClient, runLeadSearches } from "../../src/jobs/lead-search/run";
+import { MemoryGrid } from "./enrich-fakes";
+
+const lead = (company: string, n: number): Lead =>
+  ({
+    network_id: `${company}-${n}`,
+    network_url: `https://www.network.example/in/${company}-${n}`,
+    full_name: `${company} ${n}`,
+    company_name: company,
+  }) as Lead;
+
+/** An API with `matches[company]` leads per company: answers each page from its offset and limit. */
+function pagedApi(
+  matches: Record<string, number>,
+): LeadSearchClient & { sent: LeadSearchRequest[]; calls: number[] } {
+  const sent: LeadSearchRequest[] = [];
+  const calls: number[] = [];
+  return {
+    sent,
+    calls,
+    searchLeads(requests) {
+      calls.push(requests.length);
+      sent.push(...requests);
+      const outcomes = requests.map((request) => {
+        const company = request.company_name!;
+        const from = request.offset_by ?? 0;
+        const to = Math.min(matches[company]!, from + (request.limit_by ?? 25));
+        const leads = Array.from({ length: Math.max(0, to - from) }, (_, i) => lead(company, from + i));
+        const value: LeadSearchResponse = {
+          leads,
+          amount: -leads.length,
+          status: "success",
+        } as LeadSearchResponse;
+        return { ok: true as const, value };
+      });
+      return { outcomes, stoppedBy: null, spent: 0 };
+    },
+  };
+}
+
+const run = (client: LeadSearchClient, requests: LeadSearchRequest[], grid = MemoryGrid.fromRows([])) =>
+  runLeadSearches(
+    { client, grid, chunkSize: 50, deadline: Number.POSITIVE_INFINITY },
+    requests.map((request) => ({ label: request.company_name!, request })),
+  );
+
+describe("lead search pages (issue 10.4)", () => {
+  it("the safe page size finishes in time by the production model (at most 250)", () => {
+    expect(LEAD_PAGE_SIZE).toBeGreaterThanOrEqual(25);
+    expect(LEAD_PAGE_SIZE).toBeLessThanOrEqual(250);
+  });
+
+  it("a limit of 600 goes out as pages of at most the safe size, offsets 0, N, 2N, never past 600", () => {
+    const api = pagedApi({ Acme: 10_000 });
+    const grid = MemoryGrid.fromRows([]);
+    const summary = run(api, [{ company_name: "Acme", limit_by: 600 }], grid);
+    expect(api.sent.length).toBe(Math.ceil(600 / LEAD_PAGE_SIZE));
+    for (const request of api.sent) expect(request.limit_by).toBeLessThanOrEqual(LEAD_PAGE_SIZE);
+    expect(api.sent.map((r) => r.offset_by ?? 0)).toEqual(api.sent.map((_, i) => i * LEAD_PAGE_SIZE));
+    expect(api.sent.reduce((sum, r) => sum + r.limit_by!, 0)).toBe(600);
+    // One search in the report, its pages combined in order.
+    expect(summary.searches).toHaveLength(1);
+    expect(summary.searches[0]).toMatchObject({
+      label: "Acme",
+      state: "ok",
+      leads: 600,
+      written: 600,
+      spent: 600,
+    });
+    expect(summary.spent).toBe(600);
+    expect(grid.column("full_name")).toEqual(Array.from({ length: 600 }, (_, i) => `Acme ${i}`));
+    // Full: Next page starts past the 600 just fetched.
+    expect(summary.nextOffset).toBe(600);
+  });
+
+  it("a short page stops that company's paging; others go on; the user's offset is the base", () => {
+    const api = pagedApi({ Small: LEAD_PAGE_SIZE + 7, Big: 10_000 });
+    const summary = run(api, [
+      { company_name: "Small", limit_by: 600 },
+      { company_name: "Big", limit_by: 600, offset_by: 50 },
+    ]);
+    const small = api.sent.filter((r) => r.company_name === "Small");
+    expect(small.map((r) => r.offset_by ?? 0)).toEqual([0, LEAD_PAGE_SIZE]);
+    const big = api.sent.filter((r) => r.company_name === "Big");
+    expect(big.map((r) => r.offset_by)).toEqual(big.map((_, i) => 50 + i * LEAD_PAGE_SIZE));
+    expect(big.reduce((sum, r) => sum + r.limit_by!, 0)).toBe(600);
+    expect(summary.searches.map((s) => s.leads)).toEqual([LEAD_PAGE_SIZE + 7, 600]);
+    expect(summary.spent).toBe(LEAD_PAGE_SIZE + 7 + 600);
+    expect(summary.nextOffset).toBe(650);
+  });
+
+  it("a limit within the page size is one request, as before", () => {
+    const api = pagedApi({ Acme: 10_000 });
+    run(api, [{ company_name: "Acme", limit_by: LEAD_PAGE_SIZE }]);
+    expect(api.sent).toEqual([{ company_name: "Acme", limit_by: LEAD_PAGE_SIZE }]);
+  });
+
+  it("a later page that fails keeps what the earlier pages paid for, and sends no more pages", () => {
+    const api = pagedApi({ Acme: 10_000 });
+    const failing: LeadSearchClient = {
+      searchLeads(requests, options) {
+        if ((requests[0]!.offset_by ?? 0) === 0) return api.searchLeads(requests, options);
+        const error = {
+          kind: "payment",
+          status: 402,
+          message: "Out of credits.",
+          next: "Top up.",
+          charged: "no",
+        };
+        return {
+          outcomes: requests.map(() => ({ ok: false as const, error })),
+          stoppedBy: error,
+          spent: 0,
+        } as ReturnType<LeadSearchClient["searchLeads"]>;
+      },
+    };
+    const summary = run(failing, [{ company_name: "Acme", limit_by: 600 }]);
+    expect(summary.searches[0]).toMatchObject({
+      state: "failed",
+      leads: LEAD_PAGE_SIZE,
+      spent: LEAD_PAGE_SIZE,
+    });
+    expect(summary.spent).toBe(LEAD_PAGE_SIZE);
+    expect(summary.stoppedBy?.kind).toBe("payment");
+    expect(summary.nextOffset).toBeNull();
+  });
+});
