@@ -93,6 +93,17 @@ describe("lead search pages (issue 10.4)", () => {
     expect(summary.nextOffset).toBe(650);
   });
 
+  it("a search without limit_by goes out as pages too, up to the target's cap (2,500)", () => {
+    const api = pagedApi({ Acme: 2 * LEAD_PAGE_SIZE + 50, Huge: 100_000 });
+    const summary = run(api, [{ company_name: "Acme" }, { company_name: "Huge" }]);
+    for (const request of api.sent) expect(request.limit_by).toBeLessThanOrEqual(LEAD_PAGE_SIZE);
+    const acme = api.sent.filter((r) => r.company_name === "Acme");
+    expect(acme.map((r) => r.offset_by ?? 0)).toEqual([0, LEAD_PAGE_SIZE, 2 * LEAD_PAGE_SIZE]);
+    const huge = api.sent.filter((r) => r.company_name === "Huge");
+    expect(huge.reduce((sum, r) => sum + r.limit_by!, 0)).toBe(2500);
+    expect(summary.searches.map((s) => s.leads)).toEqual([2 * LEAD_PAGE_SIZE + 50, 2500]);
+  });
+
   it("a limit within the page size is one request, as before", () => {
     const api = pagedApi({ Acme: 10_000 });
     run(api, [{ company_name: "Acme", limit_by: LEAD_PAGE_SIZE }]);

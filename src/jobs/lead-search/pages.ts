@@ -3,6 +3,7 @@
  * its whole fetchAll, so a search asking for more leads than one request can return in time goes
  * out as several requests of at most LEAD_PAGE_SIZE leads, paged with offset_by.
  */
+import { estimateLeadSearchCost } from "../../api/cost";
 import type { LeadSearchRequest } from "../../api/wire";
 
 /**
@@ -15,12 +16,16 @@ export const LEAD_PAGE_SIZE = 100;
 
 /**
  * The request for a search's next page, `asked` leads into it; null when nothing is left to ask.
- * A search within one page (or without limit_by) is sent once, unchanged. Pages start at the
- * search's own offset_by, so Next page keeps working, and together never ask past its limit_by.
+ * A search within one page is sent once, unchanged. One without limit_by asks for up to the
+ * target's cap (2,500, or 2,400), which the model puts mostly past 60 s: it is paged up to that cap.
+ * Pages start at the search's own offset_by, so Next page keeps working, and together never ask
+ * past its limit.
  */
 export function nextPageRequest(request: LeadSearchRequest, asked: number): LeadSearchRequest | null {
-  const { limit_by: limit, offset_by: offset = 0 } = request;
-  if (limit === undefined || limit <= LEAD_PAGE_SIZE) return asked === 0 ? request : null;
+  const { offset_by: offset = 0 } = request;
+  // Without limit_by the API answers up to the target's cap: the same count the estimate charges.
+  const limit = request.limit_by ?? estimateLeadSearchCost(request);
+  if (limit <= LEAD_PAGE_SIZE) return asked === 0 ? request : null;
   const left = limit - asked;
   if (left <= 0) return null;
   const { offset_by: _, ...rest } = request;
