@@ -397,7 +397,7 @@ export function SettingsTab() {
           problems={problems}
           onChange={setListStyle}
         >
-          How the Companies and Leads sheets write lists.
+          How the Companies and Leads sheets and enrichment write lists.
         </ChoiceField>
         <div class="buttons">
           <BusyButton type="submit" class="action" busy={busy}>
