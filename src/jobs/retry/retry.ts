@@ -32,7 +32,8 @@ interface Classified {
   maybeCharged: number[];
 }
 
-function finishedJob(deps: JobDeps, jobId: string): EnrichJob {
+/** The run with its URL states, read once: each property read costs time in Apps Script. */
+function finishedJob(deps: JobDeps, jobId: string): { job: EnrichJob; states: string } {
   const loaded = loadJob(deps.store);
   if (!loaded || loaded.job.id !== jobId) {
     throw new JobError(
@@ -44,15 +45,14 @@ function finishedJob(deps: JobDeps, jobId: string): EnrichJob {
   if (loaded.job.state !== "done") {
     throw new JobError("state", `This run is ${loaded.job.state}.`, "Resume it, or let it finish, first.");
   }
-  return loaded.job;
+  return loaded;
 }
 
 /** The failed URLs of the run, sorted by what the sheet's status column says of each. */
 function classify(deps: JobDeps, jobId: string): Classified & { grid: Grid } {
-  const job = finishedJob(deps, jobId);
+  const { job, states } = finishedJob(deps, jobId);
   const grid = deps.grid(job.sheetId);
   if (!grid) throw new JobError("changed", `The sheet "${job.sheetName}" is gone.`);
-  const { states } = loadJob(deps.store)!;
   const height = job.lastRow - job.firstRow + 1;
   const urls = distinctUrls(
     grid.read(job.firstRow, job.urlColumn, height, 1).map((row) => row[0] ?? ""),
