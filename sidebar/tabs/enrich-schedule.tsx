@@ -78,14 +78,7 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
         </p>
         {stopped && schedule.current ? (
           <>
-            <label for="schedule-cap">Credits per scheduled run</label>
-            <input
-              id="schedule-cap"
-              type="number"
-              min={1}
-              value={cap}
-              onInput={(e) => setCap(e.currentTarget.value)}
-            />
+            <CapField cap={cap} setCap={setCap} />
             <div class="buttons">
               <button type="button" class="action" disabled={busy} onClick={() => void save(false)}>
                 Continue
@@ -123,6 +116,20 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
         <option value="week">week</option>
         <option value="month">month</option>
       </select>
+      <CapField cap={cap} setCap={setCap} />
+      <div class="buttons">
+        <button type="button" class="secondary" disabled={busy} onClick={() => void save(true)}>
+          Schedule refresh
+        </button>
+      </div>
+    </details>
+  );
+}
+
+/** The spend cap of one scheduled run: set when scheduling, raised to continue a stopped run. */
+function CapField({ cap, setCap }: { cap: string; setCap: (cap: string) => void }) {
+  return (
+    <>
       <label for="schedule-cap">Credits per scheduled run</label>
       <input
         id="schedule-cap"
@@ -131,11 +138,6 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
         value={cap}
         onInput={(e) => setCap(e.currentTarget.value)}
       />
-      <div class="buttons">
-        <button type="button" class="secondary" disabled={busy} onClick={() => void save(true)}>
-          Schedule refresh
-        </button>
-      </div>
-    </details>
+    </>
   );
 }
