@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkModule>> = {
   production: () => import("./production"),
   "lookup-formula": () => import("./lookup-formula"),
   "company-search": () => import("./company-search"),
+  "bundle-load": () => import("./bundle-load"),
 };
 
 async function main(): Promise<void> {

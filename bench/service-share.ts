@@ -6,13 +6,13 @@
 import type { Counters } from "../sandbox/gas/counters";
 
 export function serviceShare(counters: Counters, wallMs: number): string {
-  const { properties, cache, sheets, flush, fetch } = counters.costMs;
-  const other = properties + cache + sheets + flush;
+  const { properties, cache, sheets, flush, fetch, files } = counters.costMs;
+  const other = properties + cache + sheets + flush + files;
   const share = wallMs > 0 ? (100 * other) / wallMs : 0;
   const ms = (n: number) => `${Math.round(n)} ms`;
   return (
     `service calls other than fetches: ${ms(other)} = ${share.toFixed(1)}% of ${ms(wallMs)} ` +
-    `(properties ${ms(properties)}, cache ${ms(cache)}, sheet calls ${ms(sheets)}, flushes ${ms(flush)}); ` +
+    `(properties ${ms(properties)}, cache ${ms(cache)}, sheet calls ${ms(sheets)}, flushes ${ms(flush)}, project files ${ms(files)}); ` +
     `UrlFetch overhead ${ms(fetch)}`
   );
 }

@@ -4,6 +4,8 @@
  *   `function NAME(...)` per export of src/main.ts, each carrying that export's JSDoc. Apps Script
  *   only sees top-level function declarations, and Sheets shows their JSDoc (`@customfunction`) in
  *   autocomplete; esbuild drops JSDoc, so the declarations are generated here from main.ts's syntax.
+ * - server-module.html: the server code only the sidebar, menu actions and trigger run (src/server.ts),
+ *   evaluated on demand so that formula cells do not load it (src/gas/server-module.ts).
  * - sidebar.html: the Preact sidebar with its script and styles inlined (the sidebar iframe may not
  *   fetch anything).
  * - appsscript.json: the manifest, with urlFetchWhitelist built from the production base URL.
@@ -20,6 +22,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import ts from "typescript";
+import { SERVER_MODULE_FILE, SERVER_MODULE_GLOBAL } from "../src/gas/server-module";
 import { bundleForBrowser, inlineScriptText } from "./browser-bundle";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -80,20 +83,29 @@ export function urlFetchWhitelist(baseUrl: string, options: BuildOptions = {}): 
   return list;
 }
 
-async function buildCode(baseUrl: string, whitelist: string[]): Promise<string> {
-  const entry = join(root, "src/main.ts");
+/**
+ * One server-side bundle: minified ES2020 in one IIFE that assigns `globalName`. Every
+ * custom-function cell is its own execution that loads the whole of Code.js (G5), so its size is
+ * paid per cell: minified, it is about a third.
+ */
+export async function bundleServer(
+  entry: string | { contents: string },
+  globalName: string,
+  baseUrl: string,
+  whitelist: string[],
+): Promise<string> {
   const result = await esbuild.build({
-    entryPoints: [entry],
+    ...(typeof entry === "string"
+      ? { entryPoints: [entry] }
+      : { stdin: { contents: entry.contents, resolveDir: root, loader: "ts" as const } }),
     bundle: true,
     format: "iife",
-    globalName: BUNDLE_GLOBAL,
+    globalName,
     target: "es2020",
     platform: "neutral",
     charset: "utf8",
     write: false,
     legalComments: "none",
-    // Every custom-function cell is its own execution that loads the whole file (G5), so its size
-    // is paid per cell: minified, it is about a third. The entry declarations below keep their JSDoc.
     minify: true,
     define: {
       __ADDON_VERSION__: JSON.stringify(pkg.version),
@@ -102,10 +114,25 @@ async function buildCode(baseUrl: string, whitelist: string[]): Promise<string> 
       __URL_FETCH_WHITELIST__: JSON.stringify(whitelist),
     },
   });
-  const bundle = result.outputFiles[0]!.text;
+  return result.outputFiles[0]!.text;
+}
+
+/** Code.js: the entry points and what formulas need, then the generated declarations with their JSDoc. */
+async function buildCode(baseUrl: string, whitelist: string[]): Promise<string> {
+  const entry = join(root, "src/main.ts");
+  const bundle = await bundleServer(entry, BUNDLE_GLOBAL, baseUrl, whitelist);
   const entries = readGlobalEntries(readFileSync(entry, "utf8"));
   const header = `// Prospecting add-on ${pkg.version}. Built file: edit src/ and run npm run build.\n`;
   return `${header}${bundle}\n${entryDeclarations(entries)}`;
+}
+
+/**
+ * server-module.html: src/server.ts, which src/gas/server-module.ts reads through HtmlService and
+ * evaluates only in the executions that need it. An HTML file because Apps Script evaluates every
+ * script file of a project in every execution, and its HTML files only when asked.
+ */
+async function buildServerModule(baseUrl: string, whitelist: string[]): Promise<string> {
+  return bundleServer(join(root, "src/server.ts"), SERVER_MODULE_GLOBAL, baseUrl, whitelist);
 }
 
 async function buildSidebar(): Promise<string> {
@@ -148,8 +175,17 @@ export async function build(
     );
   }
   const whitelist = urlFetchWhitelist(baseUrl, options);
-  const [code, sidebar] = await Promise.all([buildCode(baseUrl, whitelist), buildSidebar()]);
-  writeDist({ "Code.js": code, "sidebar.html": sidebar, "appsscript.json": buildManifest(whitelist) });
+  const [code, serverModule, sidebar] = await Promise.all([
+    buildCode(baseUrl, whitelist),
+    buildServerModule(baseUrl, whitelist),
+    buildSidebar(),
+  ]);
+  writeDist({
+    "Code.js": code,
+    [`${SERVER_MODULE_FILE}.html`]: serverModule,
+    "sidebar.html": sidebar,
+    "appsscript.json": buildManifest(whitelist),
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

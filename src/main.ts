@@ -2,20 +2,14 @@
  * The add-on's global entry points: the only file that defines globals (every `export function`
  * here becomes a top-level Apps Script function; see scripts/build.ts). Keep each one thin: check
  * input, call inward, format output.
+ *
+ * This file is Code.js, which every execution loads, each formula cell included: the custom
+ * functions and the menu import their code directly; the sidebar's calls, the menu's actions and
+ * the trigger call into the server module (src/server.ts), loaded only when they run.
  */
-import { companyHandlers } from "./gas/company-handlers";
-import { creditsHandlers } from "./gas/credits-handlers";
-import { enrichHandlers, requestEnrichFocus } from "./gas/enrich-handlers";
-import { freezeSelectionMessage } from "./gas/freeze";
-import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-handlers";
-import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
-import { retryHandlers } from "./gas/retry-handlers";
-import { runScheduledRefresh, scheduleHandlers } from "./gas/schedule-handlers";
-import { settingsHandlers } from "./gas/settings-handlers";
-import { dispatch, type RpcHandlers, type RpcResult } from "./rpc";
-import { RPC_SHAPES } from "./rpc/guards";
-import { toUserError } from "./rpc/user-error";
+import { serverModule } from "./gas/server-module";
+import type { RpcResult } from "./rpc";
 
 const ADDON_TITLE = "Prospecting";
 
@@ -50,19 +44,14 @@ export function showSidebar(): void {
 
 /** Menu: opens the sidebar on the Enrich tab, which plans the current selection. */
 export function showEnrichSidebar(): void {
-  requestEnrichFocus();
+  serverModule().requestEnrichFocus();
   showSidebar();
 }
 
 /** Menu: puts back what the latest enrichment run changed (where nobody edited since) and says so. */
 export function undoLastRunFromMenu(): void {
   const ui = SpreadsheetApp.getUi();
-  try {
-    ui.alert("Undo last run", undoMessage(undoLastRunNow()), ui.ButtonSet.OK);
-  } catch (error) {
-    const { message, next } = toUserError(error);
-    ui.alert("Undo last run", next ? `${message} ${next}` : message, ui.ButtonSet.OK);
-  }
+  ui.alert("Undo last run", serverModule().undoLastRunReport(), ui.ButtonSet.OK);
 }
 
 /**
@@ -71,7 +60,7 @@ export function undoLastRunFromMenu(): void {
  */
 export function freezeSelectedFormulas(): void {
   const ui = SpreadsheetApp.getUi();
-  ui.alert("Freeze selected formulas to values", freezeSelectionMessage(), ui.ButtonSet.OK);
+  ui.alert("Freeze selected formulas to values", serverModule().freezeSelectionReport(), ui.ButtonSet.OK);
 }
 
 /**
@@ -80,20 +69,8 @@ export function freezeSelectedFormulas(): void {
  * @param {GoogleAppsScript.Events.TimeDriven} event The trigger's event.
  */
 export function scheduledRefresh(event?: unknown): void {
-  runScheduledRefresh(event);
+  serverModule().scheduledRefresh(event);
 }
-
-const handlers: RpcHandlers = {
-  ...settingsHandlers,
-  ...enrichHandlers,
-  ...leadSearchHandlers,
-  ...creditsHandlers,
-  ...companyHandlers,
-  ...historyHandlers,
-  ...retryHandlers,
-  ...scheduleHandlers,
-  getServerInfo: () => ({ version: __ADDON_VERSION__ }),
-};
 
 /**
  * The sidebar's one server entry (called through google.script.run). Dispatches to the handler
@@ -103,7 +80,7 @@ const handlers: RpcHandlers = {
  * @return {*} An RpcResult.
  */
 export function rpc(method: string, arg: unknown): RpcResult<unknown> {
-  return dispatch(handlers, RPC_SHAPES, method, arg, toUserError);
+  return serverModule().rpc(method, arg);
 }
 
 /**

@@ -32,7 +32,7 @@ export function emptyCounters(): Counters {
     fetchCalls: 0,
     fetchAllCalls: 0,
     requests: 0,
-    costMs: { properties: 0, cache: 0, sheets: 0, flush: 0, fetch: 0 },
+    costMs: { properties: 0, cache: 0, sheets: 0, flush: 0, fetch: 0, files: 0 },
     byMethod: {},
   };
 }

@@ -66,6 +66,8 @@ export class Execution {
   private calls = 0;
   /** Wall time of evaluating Code.js's top level in this execution's fresh context (ms). */
   loadMs = 0;
+  /** The project's HTML files this execution read through HtmlService, in order (names without .html). */
+  readonly filesRead: string[] = [];
   /** Set once the execution has run out of time: its result is lost. */
   cutOff = false;
   realm!: Realm;

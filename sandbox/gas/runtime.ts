@@ -36,7 +36,8 @@
  *   value, 250 characters a key, 6 h at most; `runtime.caches.dropEarly(share, seed)` drops
  *   entries early as Google's best-effort cache may (services/cache.ts).
  * - G5 custom functions: each formula cell is its own execution that loads the whole Code.js
- *   (`executions[i].loadMs`, `runtime.bundle`); Sheets' recalculations at times of its own:
+ *   (`executions[i].loadMs`, `runtime.bundle`); HTML files are read only when a script asks
+ *   (`executions[i].filesRead`); Sheets' recalculations at times of its own:
  *   `runtime.recalculateAtRandom(share, seed)` now, or `randomRecalculation: { share, seed }`
  *   after every other execution (recalc.ts).
  * - G6 cost model (`costModel: true` or figures, `runtime.setCostModel`; off by default): each
@@ -212,6 +213,11 @@ export interface ExecutionRecord {
   outcome: "completed" | "failed" | "timed out";
   /** Wall time of loading Code.js (running its top level) at the start of this execution (ms). */
   loadMs: number;
+  /**
+   * The project's HTML files it read (HtmlService.createHtmlOutputFromFile): the add-on's server
+   * module is one, read only by the executions that run it (formula cells do not).
+   */
+  filesRead: string[];
   error?: string;
   /** What this execution did (interleaved executions inside it included). */
   calls: Pick<
@@ -479,6 +485,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       durationMs: 0,
       outcome: "completed",
       loadMs: 0,
+      filesRead: [],
       calls: callCounts(state.counters),
     };
     const countersAtStart = state.counters;
@@ -503,6 +510,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (running === 0) flushPendingWrites(state);
       record.durationMs = clock.now() - exec.startedAt;
       record.loadMs = exec.loadMs;
+      record.filesRead = [...exec.filesRead];
       const atStart = record.calls;
       const atEnd = callCounts(state.counters);
       // resetCounters() during the execution starts the count again from zero.

@@ -3,6 +3,8 @@ export interface EngineSetup {
   /** dist/Code.js and dist/sidebar.html, read once at start (a rebuild while running changes nothing). */
   codeJs: string;
   sidebarHtml: string;
+  /** dist's other HTML files by name ("server-module": the code the sidebar's calls load). */
+  files: Record<string, string>;
   /** dist/appsscript.json: the runtime enforces its urlFetchWhitelist (a sandbox build allows the sandbox). */
   manifest?: string;
   /** The saved spreadsheet and properties (.data/playground.json). */

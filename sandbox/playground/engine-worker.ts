@@ -19,6 +19,7 @@ function createRuntime() {
     return createPlaygroundRuntime({
       codeJs: setup.codeJs,
       sidebarHtml: setup.sidebarHtml,
+      files: setup.files,
       ...(setup.manifest !== undefined && { manifest: setup.manifest }),
       start: saved ? { saved } : { spreadsheet: seedSpreadsheet(setup.seedUrls) },
     });

@@ -17,6 +17,8 @@ import type { MenuItemView, MenuView, SheetView } from "./protocol";
 export interface PlaygroundRuntimeOptions {
   codeJs: string;
   sidebarHtml: string;
+  /** dist's other HTML files by name (HtmlService.createHtmlOutputFromFile). */
+  files?: Record<string, string>;
   manifest?: string;
   /** Where to start: a saved state, or a new spreadsheet. */
   start: { saved: SavedRuntime } | { spreadsheet: SpreadsheetData };
@@ -92,6 +94,7 @@ export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): Play
   const runtime = createRuntime({
     codeJs: options.codeJs,
     sidebarHtml: options.sidebarHtml,
+    ...(options.files !== undefined && { files: options.files }),
     ...(options.manifest !== undefined && { manifest: options.manifest }),
     ...("saved" in options.start
       ? {

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SandboxOptions } from "../api/server";
 import { startSandboxThread } from "../api/thread";
+import { htmlFiles } from "../gas/project-files";
 import { startTsWorkerKeepingUrls } from "../ts-worker";
 import { EngineClient } from "./engine-client";
 import type { EngineSetup } from "./engine-setup";
@@ -109,6 +110,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   }
   const codeJs = readFileSync(codePath, "utf8");
   const sidebarHtml = readFileSync(sidebarPath, "utf8");
+  const files = htmlFiles(distDir);
   const manifestPath = join(distDir, "appsscript.json");
   const manifest = existsSync(manifestPath) ? readFileSync(manifestPath, "utf8") : undefined;
 
@@ -147,6 +149,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const setup: EngineSetup = {
       codeJs,
       sidebarHtml,
+      files,
       ...(manifest !== undefined && { manifest }),
       statePath,
       sandboxUrl: sandbox.url,

@@ -7,17 +7,19 @@ import { join } from "node:path";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { readGlobalEntries, SANDBOX_WHITELIST_PREFIX, urlFetchWhitelist } from "../../scripts/build";
+import { SERVER_MODULE_FILE, SERVER_MODULE_GLOBAL } from "../../src/gas/server-module";
 
 const root = join(import.meta.dirname, "../..");
 const code = readFileSync(join(root, "dist/Code.js"), "utf8");
+const serverModule = readFileSync(join(root, `dist/${SERVER_MODULE_FILE}.html`), "utf8");
 const mainSource = readFileSync(join(root, "src/main.ts"), "utf8");
 
 /**
- * dist/Code.js's size budget: a guard against an unminified or duplicated bundle, not the issue's
- * 80 KB goal, which minifying alone no longer reaches (about 132 KB minified at 11:20 on the day
- * minifying landed, 99 KB an hour earlier: the add-on's own code and messages grew).
+ * dist/Code.js's size budget (issue 11): every formula cell is an execution that loads all of it.
+ * Minifying alone took it from 181 KB to 99 KB and the add-on then grew to 157 KB; keeping the
+ * sidebar's, menus' and trigger's code in the server module (loaded on demand) brought it to 58 KB.
  */
-const BUNDLE_BUDGET_BYTES = 200 * 1024;
+const BUNDLE_BUDGET_BYTES = 80_000;
 
 const EXPECTED_GLOBALS = [
   "onOpen",
@@ -79,6 +81,40 @@ describe("dist/Code.js", () => {
 
   it("is plain ES2020 for V8 with no module syntax", () => {
     expect(code).not.toMatch(/^\s*(import|export)\s/m);
+  });
+
+  it("leaves the sidebar's, menus' and trigger's code to the server module", () => {
+    // Messages of code that only the server module runs: the RPC argument check, enrichment, history.
+    expect(code).not.toContain("The server could not read this request");
+    expect(serverModule).toContain("The server could not read this request");
+    expect(code).not.toContain("Prospecting changes");
+    expect(serverModule).toContain("Prospecting changes");
+  });
+});
+
+describe("dist/server-module.html", () => {
+  it("evaluates, as src/gas/server-module.ts does, to the functions Code.js calls into", () => {
+    const context = vm.createContext({});
+    const exports = vm.runInContext(
+      `new Function(${JSON.stringify(`${serverModule}\nreturn ${SERVER_MODULE_GLOBAL};`)})()`,
+      context,
+    ) as Record<string, unknown>;
+    const names = Object.keys(exports).sort();
+    expect(names).toEqual([
+      "freezeSelectionReport",
+      "requestEnrichFocus",
+      "rpc",
+      "scheduledRefresh",
+      "undoLastRunReport",
+    ]);
+    for (const name of names) expect(typeof exports[name], name).toBe("function");
+    // Evaluated in a function body, the module leaves no global behind.
+    expect(Object.keys(context)).toEqual([]);
+  });
+
+  it("is minified script text, not a page: HtmlService only stores it", () => {
+    expect(serverModule.startsWith('"use strict";var AddOnServer=')).toBe(true);
+    expect(serverModule).not.toMatch(/^\s*(import|export)\s/m);
   });
 });
 

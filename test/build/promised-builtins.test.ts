@@ -41,8 +41,13 @@ describe("built-ins Google does not promise", () => {
     expect(found).toEqual([]);
   });
 
-  it("are not in the built bundle either (dependencies included)", () => {
-    const bundle = codeOf(readFileSync(join(__dirname, "../../dist/Code.js"), "utf8"));
-    expect(NEWER_THAN_ES2020.filter(([, pattern]) => pattern.test(bundle)).map(([name]) => name)).toEqual([]);
-  });
+  it.each(["Code.js", "server-module.html"])(
+    "are not in the built dist/%s either (dependencies included)",
+    (file) => {
+      const bundle = codeOf(readFileSync(join(__dirname, "../../dist", file), "utf8"));
+      expect(NEWER_THAN_ES2020.filter(([, pattern]) => pattern.test(bundle)).map(([name]) => name)).toEqual(
+        [],
+      );
+    },
+  );
 });

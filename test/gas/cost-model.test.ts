@@ -10,6 +10,7 @@ function interleaved(n) { var s = SpreadsheetApp.getActiveSheet(); for (var i = 
 function batched(n) { var s = SpreadsheetApp.getActiveSheet(); var rows = []; for (var i = 1; i <= n; i++) rows.push([i]); s.getRange(1, 1, n, 1).setValues(rows); return s.getRange(1, 1, n, 1).getValues().length; }
 function writeOnly(n) { var rows = []; for (var i = 1; i <= n; i++) rows.push([i, i, i, i]); SpreadsheetApp.getActiveSheet().getRange(1, 1, n, 4).setValues(rows); }
 function manyReads(n) { var p = PropertiesService.getUserProperties(); for (var i = 0; i < n; i++) p.getProperty("k"); return "done"; }
+function readFile() { return HtmlService.createHtmlOutputFromFile("module").getContent().length; }
 function fetches() { UrlFetchApp.fetch("http://api.test/a"); UrlFetchApp.fetchAll(["http://api.test/b", "http://api.test/c"]); }
 `;
 
@@ -18,6 +19,7 @@ function runtime() {
   const rt = tinyRuntime(CODE, {
     clock,
     costModel: true,
+    files: { module: "var x = 1;" },
     spreadsheet: { sheets: [{ name: "Sheet1", rows: [], maxRows: 2000 }] },
   });
   return { clock, rt, duration: () => rt.executions.at(-1)!.durationMs };
@@ -65,6 +67,13 @@ describe("cost model", () => {
     const { rt } = runtime();
     rt.run("fetches");
     expect(rt.counters.costMs.fetch).toBe(2 * MEASURED_COSTS.fetchCallMs);
+  });
+
+  it("charges reading a project file (the add-on's server module) as assumed", () => {
+    const { rt, duration } = runtime();
+    expect(rt.run("readFile")).toBe(10);
+    expect(duration()).toBe(MEASURED_COSTS.htmlFileReadMs);
+    expect(rt.counters.costMs.files).toBe(MEASURED_COSTS.htmlFileReadMs);
   });
 
   it("counts against the 30 s a custom function has", () => {

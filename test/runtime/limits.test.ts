@@ -116,6 +116,30 @@ describe("=LOOKUP_LEAD over more URLs than the document cache has items", () => 
     expect(items).toBeLessThan(300);
   });
 
+  it("after Google drops cache items early, pays again only for the answers that went, once", async () => {
+    const { runtime, control } = world;
+    const itemsBefore = runtime.caches.document.size();
+    const requestsBefore = runtime.counters.requests;
+    // Best effort (G4): a tenth of the cache's items go at once, chosen by a seeded sequence.
+    const dropped = runtime.caches.dropEarly(0.1, 3);
+    expect(dropped).toBeGreaterThan(0);
+    runtime.recalculate({ all: true });
+    const resent = runtime.counters.requests - requestsBefore;
+    // Only the dropped items' answers go out again: each item holds about 1,200 / items of them.
+    expect(resent).toBeGreaterThan(0);
+    expect(resent).toBeLessThan(1200 * (dropped / itemsBefore) * 3);
+    expect(await lookupCharges()).toBe(1200 + resent);
+    // Each URL is paid at most twice (once, then once after its answer was dropped); none is lost.
+    const charges = await chargesPerPerson(control);
+    expect(Math.max(...charges.values())).toBe(2);
+    expect([...charges.values()].filter((count) => count === 2)).toHaveLength(resent);
+    expect(runtime.getValues(SHEET, "C1:C1200").map((row) => row[0])).toEqual(urls.slice(0, 1200));
+    // The answers are cached again: the next recalculation sends nothing.
+    runtime.recalculate({ all: true });
+    expect(runtime.counters.requests - requestsBefore).toBe(resent);
+    expect(await lookupCharges()).toBe(1200 + resent);
+  });
+
   it("refuses a range of more distinct URLs than a formula takes, pointing to Enrich, and spends nothing", async () => {
     const { runtime } = world;
     const before = await lookupCharges();

@@ -38,7 +38,7 @@ export interface AddonRuntimeOptions {
   /** Execution deadlines and the per-request fetch timeout (ms); shorten to test cut-offs. */
   timeouts?: Partial<RuntimeTimeouts>;
   /** The rest of createRuntime's options (spreadsheet, user, clock, fetchAll...). */
-  runtime?: Omit<RuntimeOptions, "codeJs" | "sidebarHtml" | "timeouts">;
+  runtime?: Omit<RuntimeOptions, "codeJs" | "sidebarHtml" | "files" | "timeouts">;
 }
 
 export interface AddonRuntime {
@@ -51,6 +51,8 @@ export interface AddonRuntime {
 interface BuiltAddon {
   codeJs: string;
   sidebarHtml: string;
+  /** The other HTML files by name: "server-module" (src/server.ts, loaded on demand). */
+  files: Record<string, string>;
   /** dist/appsscript.json: the runtime enforces its urlFetchWhitelist. */
   manifest: string;
 }
@@ -70,9 +72,11 @@ export function builtAddon(): BuiltAddon {
       new vm.Script(codeJs);
       const sidebarHtml = readFileSync(join(root, "dist/sidebar.html"), "utf8");
       if (!sidebarHtml.includes("</html>")) throw new Error("dist/sidebar.html is incomplete");
+      const serverModule = readFileSync(join(root, "dist/server-module.html"), "utf8");
+      new vm.Script(serverModule);
       const manifest = readFileSync(join(root, "dist/appsscript.json"), "utf8");
       JSON.parse(manifest);
-      built = { codeJs, sidebarHtml, manifest };
+      built = { codeJs, sidebarHtml, files: { "server-module": serverModule }, manifest };
     } catch (error) {
       if (Date.now() > waitUntil) throw error;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);

@@ -94,6 +94,7 @@ export function createHtmlService(host: ServiceHost): object {
       const name = String(filename).replace(/\.html$/, "");
       const content = host.state.files[name];
       if (content === undefined) throw host.exec.exception(`No HTML file named ${name} was found.`);
+      host.exec.filesRead.push(name);
       return new HtmlOutput(host, content);
     },
     createHtmlOutput: (html?: unknown) => {
