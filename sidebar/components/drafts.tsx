@@ -3,18 +3,24 @@
  * click either: committing a chip on blur grows the form and moves the button between mouse down and
  * up, so the browser never fires the click. The buttons keep the focus where it is (mouse down does
  * not blur) and commit every field's draft first through this registry; the action then runs on the
- * next render, with the committed values.
+ * next render, with the committed values. When a draft cannot be accepted (an industry not in the
+ * list), the action does not run and the first such field is brought into view with the focus: its
+ * reason is shown there, often far above the button that was clicked.
  */
 import type { ComponentChildren } from "preact";
 import { createContext } from "preact";
 import { useContext, useEffect, useMemo, useRef, useState } from "preact/hooks";
 
-/** Commits a field's draft; false when some of it could not be accepted (it stays, with why). */
-type Commit = () => boolean;
+/** A field's draft: commit it (false when some of it could not be accepted: it stays, with why). */
+interface Draft {
+  commit(): boolean;
+  /** Brings the field into view and focuses it, after the render that shows why. */
+  reveal(): void;
+}
 
 interface DraftRegistry {
-  register(commit: Commit): () => void;
-  /** Commits every draft; true when all were accepted. */
+  register(draft: Draft): () => void;
+  /** Commits every draft and reveals the first refused one; true when all were accepted. */
   commitAll(): boolean;
 }
 
@@ -22,24 +28,43 @@ const DraftContext = createContext<DraftRegistry | null>(null);
 
 export function DraftScope({ children }: { children: ComponentChildren }) {
   const registry = useMemo<DraftRegistry>(() => {
-    const commits = new Set<Commit>();
+    const drafts = new Set<Draft>();
     return {
-      register(commit) {
-        commits.add(commit);
-        return () => commits.delete(commit);
+      register(draft) {
+        drafts.add(draft);
+        return () => drafts.delete(draft);
       },
-      commitAll: () => [...commits].map((commit) => commit()).every(Boolean),
+      commitAll() {
+        // Every draft is committed (no short cut), so each refused field shows its reason.
+        const refused = [...drafts].filter((draft) => !draft.commit());
+        refused[0]?.reveal();
+        return refused.length === 0;
+      },
     };
   }, []);
   return <DraftContext.Provider value={registry}>{children}</DraftContext.Provider>;
 }
 
-/** A list field registers its commit (the latest one: it closes over the field's values). */
-export function useDraftCommit(commit: Commit): void {
+/**
+ * A list field registers its commit (the latest one: it closes over the field's values) and the
+ * element to reveal when that commit is refused.
+ */
+export function useDraftCommit(commit: () => boolean, field: { current: HTMLElement | null }): void {
   const registry = useContext(DraftContext);
   const latest = useRef(commit);
   latest.current = commit;
-  useEffect(() => registry?.register(() => latest.current()), [registry]);
+  useEffect(
+    () =>
+      registry?.register({
+        commit: () => latest.current(),
+        reveal: () =>
+          setTimeout(() => {
+            field.current?.scrollIntoView({ block: "center" });
+            field.current?.focus();
+          }, 0),
+      }),
+    [registry, field],
+  );
 }
 
 /**

@@ -7,7 +7,7 @@
  * so it is never sent. Backspace in the empty box removes the last chip. Suggestions come from the
  * field's pick list as the user types.
  */
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { useDraftCommit } from "./drafts";
 import { type EntryKind, sameEntry, textEntries } from "./list-entries";
 
@@ -81,7 +81,8 @@ export function ListInput(props: ListInputProps) {
     setDraft(kept.map((r) => r.entry).join(", "));
     return kept.length === 0;
   };
-  useDraftCommit(() => (draft.trim() === "" ? true : add(draft)));
+  const input = useRef<HTMLInputElement>(null);
+  useDraftCommit(() => (draft.trim() === "" ? true : add(draft)), input);
 
   const replace = (refusal: Refusal, value: string) => {
     const rest = refused.filter((r) => r !== refusal);
@@ -109,6 +110,7 @@ export function ListInput(props: ListInputProps) {
       ))}
       {full ? null : (
         <input
+          ref={input}
           id={id}
           type="text"
           value={draft}

@@ -35,6 +35,29 @@ describe("typed input in the forms", () => {
       .locator(`[data-list-input="${field}"] [data-chip]`)
       .evaluateAll((els) => els.map((el) => el.getAttribute("data-chip")));
 
+  it("Companies: Estimate with an unknown industry still typed sends nothing and brings that field into view", async () => {
+    const sentBefore = calls.filter((c) => c.method === "companyEstimate").length;
+    await sidebar.locator("#co-industries").fill("space cowboys");
+    // Scrolled down to the button, as a user is after filling the form: the field is out of view.
+    await sidebar.getByRole("button", { name: "Estimate" }).scrollIntoViewIfNeeded();
+    const inView = () =>
+      sidebar.locator("#co-industries").evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      });
+    expect(await inView()).toBe(false);
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("co-industries-refused").textContent())
+      .toMatch(/"space cowboys" is not in the industry list/);
+    await expect.poll(inView).toBe(true);
+    await expect
+      .poll(() => sidebar.locator("#co-industries").evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    expect(calls.filter((c) => c.method === "companyEstimate")).toHaveLength(sentBefore);
+    await sidebar.locator("#co-industries").fill("");
+  });
+
   it("Companies: commas make chips, names fold to the list, what cannot match is refused at the field", async () => {
     await type("#co-locations", "germany, usa");
     expect(await chips("co-locations")).toEqual(["Germany", "United States"]);
