@@ -20,6 +20,7 @@ import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
 import { EstimateView, plural } from "./companies/estimate";
 import { CompanyForm } from "./companies/form";
+import { nextPageLabel } from "./companies/next-page";
 import { PresetBar } from "./companies/presets";
 import { ResultView } from "./companies/result";
 
@@ -162,7 +163,7 @@ export function CompaniesTab() {
                 else nextPage(last.nextOffset ?? 0, last.form);
               }}
             >
-              Next page (from {((last.nextOffset ?? 0) + 1).toLocaleString("en-US")})
+              {nextPageLabel(last.nextOffset ?? 0, last.form.offset_by + last.form.limit_by)}
             </button>
           </div>
           {confirmNext ? (

@@ -1,6 +1,7 @@
 /** What a run did: matches, rows written, credits, the cached order, the refine answer, errors. */
 import type { CompanyRunResult } from "../../../src/rpc/companies";
 import { plural } from "./estimate";
+import { nextPageLabel } from "./next-page";
 
 /** "2026-11-01T10:00:00.000000" -> "2026-11-01 10:00 UTC"; other text as it came. */
 function cachedSince(text: string): string {
@@ -166,7 +167,8 @@ export function ResultView({
             disabled={busy}
             onClick={() => onNextPage(result.nextOffset ?? 0)}
           >
-            Next page (from {(result.nextOffset + 1).toLocaleString("en-US")})
+            {/* Pages not reached lower the start too; they are said above, so the plain label. */}
+            {nextPageLabel(result.nextOffset, result.pagesNotReached > 0 ? 0 : result.offset + result.total)}
           </button>
         </div>
       )}
