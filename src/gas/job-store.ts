@@ -11,6 +11,9 @@ export function documentStore(): Store {
     set: (key, value) => {
       properties.setProperty(key, value);
     },
+    setMany: (entries) => {
+      properties.setProperties(entries);
+    },
     remove: (key) => {
       properties.deleteProperty(key);
     },

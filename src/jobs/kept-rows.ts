@@ -16,22 +16,31 @@ export const MAX_CHARS = PART_CHARS * MAX_PARTS;
 const partKey = (kind: string, part: number) => `kept.${kind}.${part}`;
 const countKey = (kind: string) => `kept.${kind}.parts`;
 
-/** Keeps `records` (appended to what is kept) as long as they fit; answers how many were kept. */
+/**
+ * Keeps `records` (appended to what is kept) as long as they fit; answers how many were kept.
+ * All parts and their count go in one store call: a search keeps up to 26 values, and one
+ * property write each cost 1.6 s of a 200-company search with the cost model on.
+ */
 export function keepRecords(store: Store, kind: string, records: readonly unknown[]): number {
   if (records.length === 0) return 0;
-  const all = [...takeKept(store, kind)];
+  const texts = takeKept(store, kind).map((record) => JSON.stringify(record));
+  // The JSON of the array: "[" + texts joined by "," + "]".
+  let length = 1 + texts.reduce((sum, text) => sum + text.length + 1, 0);
   let kept = 0;
   for (const record of records) {
-    if (JSON.stringify([...all, record]).length > MAX_CHARS) break;
-    all.push(record);
+    const text = JSON.stringify(record);
+    if (length + text.length + 1 > MAX_CHARS) break;
+    texts.push(text);
+    length += text.length + 1;
     kept += 1;
   }
-  const text = JSON.stringify(all);
-  const parts = Math.ceil(text.length / PART_CHARS);
+  const all = `[${texts.join(",")}]`;
+  const parts = Math.ceil(all.length / PART_CHARS);
+  const entries: Record<string, string> = { [countKey(kind)]: String(parts) };
   for (let part = 0; part < parts; part += 1) {
-    store.set(partKey(kind, part), text.slice(part * PART_CHARS, (part + 1) * PART_CHARS));
+    entries[partKey(kind, part)] = all.slice(part * PART_CHARS, (part + 1) * PART_CHARS);
   }
-  store.set(countKey(kind), String(parts));
+  store.setMany(entries);
   return kept;
 }
 
@@ -49,8 +58,14 @@ export function takeKept(store: Store, kind: string): unknown[] {
   }
 }
 
+/**
+ * Forgets what is kept, in one store call: the count goes to 0 and the parts to empty text (the
+ * keys stay, a few bytes each; deleting them would take one call a key).
+ */
 export function clearKept(store: Store, kind: string): void {
   const parts = Number(store.get(countKey(kind)) ?? 0);
-  store.remove(countKey(kind));
-  for (let part = 0; part < parts; part += 1) store.remove(partKey(kind, part));
+  if (!(parts > 0)) return;
+  const entries: Record<string, string> = { [countKey(kind)]: "0" };
+  for (let part = 0; part < parts; part += 1) entries[partKey(kind, part)] = "";
+  store.setMany(entries);
 }

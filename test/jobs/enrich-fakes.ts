@@ -80,6 +80,9 @@ export class MemoryStore implements Store {
     if (value.length > 9 * 1024) throw new Error(`value of ${key} over 9 KB`);
     this.data.set(key, value);
   }
+  setMany(entries: Record<string, string>): void {
+    for (const [key, value] of Object.entries(entries)) this.set(key, value);
+  }
   remove(key: string): void {
     this.data.delete(key);
   }

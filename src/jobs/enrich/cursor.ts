@@ -39,13 +39,21 @@ export function saveJob(store: Store, job: EnrichJob, states: string): void {
   store.set(JOB_KEY, JSON.stringify(job));
 }
 
-/** Saves only the state parts that changed, for the frequent in-flight / done updates. */
+/**
+ * Saves only the state parts that changed, for the frequent in-flight / done updates, in one store
+ * call (a property write costs about 62 ms, G6; a chunk of 500 URLs spread over a large run's
+ * states can touch several parts).
+ */
 export function saveStates(store: Store, before: string, after: string): void {
+  const changed: Record<string, string> = {};
   for (let part = 0; part * STATES_PER_KEY < after.length; part += 1) {
     const slice = after.slice(part * STATES_PER_KEY, (part + 1) * STATES_PER_KEY);
     if (slice !== before.slice(part * STATES_PER_KEY, (part + 1) * STATES_PER_KEY))
-      store.set(STATES_KEY + part, slice);
+      changed[STATES_KEY + part] = slice;
   }
+  const keys = Object.keys(changed);
+  if (keys.length === 1) store.set(keys[0]!, changed[keys[0]!]!);
+  else if (keys.length > 1) store.setMany(changed);
 }
 
 export function removeJob(store: Store): void {

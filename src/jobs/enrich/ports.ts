@@ -65,6 +65,8 @@ export interface ChangeLog {
 export interface Store {
   get(key: string): string | null;
   set(key: string, value: string): void;
+  /** Several keys in one call (Apps Script: one setProperties, the price of one write, G6). */
+  setMany(entries: Record<string, string>): void;
   remove(key: string): void;
 }
 
