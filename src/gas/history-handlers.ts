@@ -117,7 +117,6 @@ export const historyHandlers: Pick<
     const since = sinceOf(arg);
     const changes = jobChangesSince(historyDeps(), since);
     const target = transactionsSheet(JOB_CHANGES_SHEET);
-    const grid = target.reset();
     const rows = changes.map((change) =>
       [
         change.time,
@@ -131,7 +130,7 @@ export const historyHandlers: Pick<
         change.url,
       ].map((value) => toCellValue(value)),
     );
-    grid.write(1, 1, [JOB_CHANGES_HEADERS, ...rows]);
+    target.replace([JOB_CHANGES_HEADERS, ...rows]);
     target.finish();
     return { sheetName: JOB_CHANGES_SHEET, count: changes.length, since };
   },
