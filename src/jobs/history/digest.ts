@@ -1,11 +1,12 @@
 /**
  * The job-change digest, built from the change history (never stored twice): a person changed
- * jobs when a run replaced a non-empty Title or Company cell with a different one. Name, title
- * and company that the run did not change are read from the sheet as it is now.
+ * jobs when a run replaced a non-empty Title or Company cell with a different one, or kept such a
+ * cell (fill mode) although its answer showed a different one (a row marked kept, columns.ts).
+ * Name, title and company that the run did not record are read from the sheet as it is now.
  */
 import { canonicalProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
-import { HISTORY_WIDTH, type HistoryRow, parseCell, rowOf, UNDO_PREFIX } from "./columns";
+import { HISTORY_WIDTH, type HistoryRow, parseCell, parseKeptCell, rowOf, UNDO_PREFIX } from "./columns";
 import type { HistoryDeps } from "./ports";
 import { rowsOfRun, runColumn } from "./read";
 
@@ -20,6 +21,11 @@ export interface JobChange {
   newTitle: string;
   oldCompany: string;
   newCompany: string;
+  /**
+   * Why the sheet still shows the old job ("fill mode": the run did not overwrite the filled
+   * Title/Company cells); "" when the run wrote the new one.
+   */
+  kept: string;
 }
 
 /** A literal as the cell shows it: the apostrophe that keeps text literal is not shown. */
@@ -48,7 +54,7 @@ export function jobChangesIn(
   for (const entry of rows) {
     if (entry.runId.startsWith(UNDO_PREFIX) || undone.has(entry.runId)) continue;
     const field = fieldOf(entry.header);
-    const at = parseCell(entry.cell);
+    const at = parseCell(entry.cell) ?? parseKeptCell(entry.cell);
     if (!field || !at) continue;
     const sheetColumns = columns.get(entry.sheet) ?? new Map<Field, number>();
     columns.set(entry.sheet, sheetColumns);
@@ -60,11 +66,14 @@ export function jobChangesIn(
   }
   // A person whose URL stands in several rows (or spelt with other capitals) changed jobs once.
   const seen = new Set<string>();
-  const moved = [...people.values()].filter((person) => {
-    const changed = (["job_title", "company_name"] as const).some((field) => {
+  // Title and Company cells that held a job and were replaced, or kept, with another one.
+  const changedCells = (person: { cells: Map<Field, HistoryRow> }): HistoryRow[] =>
+    (["job_title", "company_name"] as const).flatMap((field) => {
       const cell = person.cells.get(field);
-      return cell !== undefined && shownText(cell.before) !== "" && !same(cell.before, cell.after);
+      return cell && shownText(cell.before) !== "" && !same(cell.before, cell.after) ? [cell] : [];
     });
+  const moved = [...people.values()].filter((person) => {
+    const changed = changedCells(person).length > 0;
     const who = `${person.first.runId}\n${canonicalProfileUrl(person.first.url) ?? person.first.url}`;
     if (!changed || seen.has(who)) return false;
     seen.add(who);
@@ -102,6 +111,10 @@ export function jobChangesIn(
       newTitle: value("job_title", "after"),
       oldCompany: value("company_name", "before"),
       newCompany: value("company_name", "after"),
+      kept:
+        changedCells(person)
+          .map((cell) => parseKeptCell(cell.cell)?.reason ?? "")
+          .find(Boolean) ?? "",
     };
   });
 }
