@@ -143,6 +143,10 @@ describe("Change history, job changes, retry, undo and freeze", () => {
     await expect.poll(() => digest.textContent()).toMatch(/changed jobs/);
     const line = digest.locator("li", { hasText: "Old title @ Old Co →" });
     expect(await line.textContent()).toContain("(old job kept in the sheet: fill mode)");
+    // The Name cell was kept too: the name is read from the sheet.
+    expect(await line.textContent()).not.toContain("(no name)");
+    await digest.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath("history-digest-kept.png") });
     expect((await readGrid(page))[2]!.slice(2, 4)).toEqual(["Old title", "Old Co"]);
   });
 });

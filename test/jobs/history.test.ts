@@ -140,6 +140,8 @@ describe("change history", () => {
     expect(changes).toEqual([
       expect.objectContaining({
         row: 2,
+        // The Name cell was kept too: read from the sheet, its column found under the header row.
+        name: "Ann",
         url: url("a"),
         oldTitle: "Old title",
         newTitle: "New title a",

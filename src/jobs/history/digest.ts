@@ -6,6 +6,7 @@
  */
 import { canonicalProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
+import type { Grid } from "../enrich/ports";
 import { HISTORY_WIDTH, type HistoryRow, parseCell, parseKeptCell, rowOf, UNDO_PREFIX } from "./columns";
 import type { HistoryDeps } from "./ports";
 import { rowsOfRun, runColumn } from "./read";
@@ -40,6 +41,29 @@ const FIELDS: readonly Field[] = ["full_name", "job_title", "company_name"];
 const fieldOf = (header: string): Field | null =>
   FIELDS.find((field) => headerNamesField(header, field)) ?? null;
 
+/**
+ * The columns of fields no recorded cell shows (a Name, or a Company the run kept or rewrote with
+ * the same value), from the sheet's header row: the nearest row above `top` whose cell in a
+ * recorded column holds that column's recorded header. Two reads, only when a column is missing.
+ */
+function missingColumns(
+  grid: Grid,
+  sheetColumns: Map<Field, number>,
+  label: { column: number; header: string },
+  top: number,
+  width: number,
+): void {
+  if (FIELDS.every((field) => sheetColumns.has(field)) || top <= 1) return;
+  const above = grid.read(1, label.column, top - 1, 1).map((row) => String(row[0] ?? ""));
+  const headerRow = above.lastIndexOf(label.header) + 1;
+  if (headerRow === 0) return;
+  const headers = (grid.read(headerRow, 1, 1, width)[0] ?? []).map((value) => String(value ?? ""));
+  for (const field of FIELDS) {
+    const index = headers.findIndex((header) => headerNamesField(header, field));
+    if (!sheetColumns.has(field) && index >= 0) sheetColumns.set(field, index + 1);
+  }
+}
+
 /** Job changes in these rows (one run or several), in the order they were recorded. */
 export function jobChangesIn(
   deps: Pick<HistoryDeps, "gridByName">,
@@ -48,6 +72,8 @@ export function jobChangesIn(
   // Per run, sheet and row: the cells of the three fields, and where those fields' columns are.
   const people = new Map<string, { first: HistoryRow; row: number; cells: Map<Field, HistoryRow> }>();
   const columns = new Map<string, Map<Field, number>>();
+  // Per sheet, one recorded column and its header text: finds the header row (missingColumns).
+  const labels = new Map<string, { column: number; header: string }>();
   const undone = new Set(
     rows.filter((row) => row.runId.startsWith(UNDO_PREFIX)).map((row) => row.runId.slice(UNDO_PREFIX.length)),
   );
@@ -59,6 +85,7 @@ export function jobChangesIn(
     const sheetColumns = columns.get(entry.sheet) ?? new Map<Field, number>();
     columns.set(entry.sheet, sheetColumns);
     sheetColumns.set(field, at.column);
+    if (!labels.has(entry.sheet)) labels.set(entry.sheet, { column: at.column, header: entry.header });
     const key = `${entry.runId}\n${entry.sheet}\n${at.row}`;
     const person = people.get(key) ?? { first: entry, row: at.row, cells: new Map<Field, HistoryRow>() };
     people.set(key, person);
@@ -88,6 +115,8 @@ export function jobChangesIn(
     const top = Math.min(...sheetRows);
     const height = Math.max(...sheetRows) - top + 1;
     const width = Math.max(1, grid?.lastColumn() ?? 1);
+    const label = labels.get(sheet);
+    if (grid && label) missingColumns(grid, sheetColumns, label, top, width);
     const block = grid ? grid.read(top, 1, height, width) : [];
     current.set(sheet, (row, field) => {
       const column = sheetColumns.get(field);
