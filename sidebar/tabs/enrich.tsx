@@ -189,6 +189,12 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
           Fresh data is off: cached answers show the previous job of people who moved recently, so job changes
           cannot be trusted.
         </span>
+      ) : preview.toFetch > 0 ? (
+        <span class="next" data-testid="enrich-fresh-note">
+          Fresh data takes seconds to about a minute per answer, so lookups go 4 at a time. Apps Script gives
+          up on a request after 60 s and then loses the answers of its group of 4, which may still be charged
+          (about 1 lookup in 9 in our tests): those rows say so, and Retry failed rows can send them again.
+        </span>
       ) : null}
       <br />
       Balance {balance === null ? "unknown" : plural(balance, "credit")} · cap {plural(cap, "credit")} ·{" "}
