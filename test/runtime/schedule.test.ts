@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ManualClock, manualClock } from "../../sandbox/gas/clock";
+import type { EnrichStartup } from "../../src/rpc/enrich";
 import type { ScheduleView } from "../../src/rpc/schedule";
 import { chargesPerPerson, crmRows, DEFAULT_REQUEST, rpcValue, SHEET, USER } from "../jobs/enrich-world";
 import { type AddonRuntime, startAddonRuntime } from "./support";
@@ -106,6 +107,11 @@ describe("scheduled refresh", () => {
     const view = status()!;
     const run = view.current ?? view.last!;
     expect(run.skipped).toBe(20);
+    // Skipped for that reason, as the schedule panel and the Enrich tab's run view say (not "no empty cell to fill").
+    const skips = [{ reason: "refreshed within the period", urls: 20 }];
+    expect(run.skips).toEqual(skips);
+    const startup = rpcValue<EnrichStartup>(world.runtime, "enrichStartup", null);
+    expect(startup.job).toMatchObject({ jobId: run.jobId, skipped: 20, skips });
     const charges = await chargesPerPerson(world.control);
     expect([...charges.values()].every((count) => count === 1)).toBe(true);
     expect(charges.size).toBeLessThanOrEqual(40);
