@@ -18,6 +18,8 @@
  * - Formulas: `setCell(sheet, a1, "=NAME(A2:A9)")` runs the custom function (kind "custom": read
  *   only, 30 s, owner's user properties), spills 2-D results, and re-runs when an input changes.
  *   Writes by executions mark formulas stale; they are recalculated when the execution ends.
+ *   References follow inserted and deleted rows and columns (formula-shift.ts) and renamed
+ *   sheets; references to a deleted sheet become #REF! for good, as Sheets rewrites them.
  * - Everything is real time by default (benchmarks measure it); pass a `clock` (see clock.ts's
  *   manualClock) to make sleeps, cache expiry and deadlines move without waiting.
  *
@@ -328,9 +330,15 @@ export interface Runtime {
   activeRange(): string;
   /** A1 of every selected range (several after RangeList.activate). */
   activeRangeList(): string[];
+  /**
+   * What a user does by hand between executions (or inside an interrupt hook, mid-execution);
+   * formulas are recalculated at once, as Sheets does: references to a deleted sheet become #REF!
+   * for good, references to a renamed one follow its new name, and formulas naming a sheet that
+   * did not exist read it once it does.
+   */
   insertSheet(name: string): void;
-  /** What a user does by hand between executions (or inside an interrupt hook, mid-execution). */
   deleteSheet(name: string): void;
+  renameSheet(name: string, newName: string): void;
   /** Deletes (or, with insertColumns, inserts) `count` columns from the 1-based `at`, as a user would. */
   deleteColumns(sheet: string, at: number, count: number): void;
   insertColumns(sheet: string, at: number, count: number): void;
@@ -749,21 +757,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     insertSheet: (name) => {
       model.insertSheet(name);
+      recalcIfAuto();
     },
     deleteSheet: (name) => {
-      const sheet = model.sheets.find((s) => s.name === name);
-      if (!sheet) throw new Error(`No sheet named ${name}`);
-      model.deleteSheet(sheet);
+      model.deleteSheet(sheetNamed(name));
+      recalcIfAuto();
+    },
+    renameSheet: (name, newName) => {
+      model.renameSheet(sheetNamed(name), newName);
+      recalcIfAuto();
     },
     deleteColumns: (name, at, count) => {
-      const sheet = model.sheets.find((s) => s.name === name);
-      if (!sheet) throw new Error(`No sheet named ${name}`);
-      model.remove(sheet, "columns", at, count);
+      model.remove(sheetNamed(name), "columns", at, count);
     },
     insertColumns: (name, at, count) => {
-      const sheet = model.sheets.find((s) => s.name === name);
-      if (!sheet) throw new Error(`No sheet named ${name}`);
-      model.insert(sheet, "columns", at, count);
+      model.insert(sheetNamed(name), "columns", at, count);
     },
 
     sheets: () =>

@@ -10,7 +10,6 @@ import {
   type GridRange,
   intersects,
   parseA1,
-  qualifiedA1,
   rangeA1,
   resolveReference,
 } from "./a1";
@@ -27,7 +26,7 @@ import {
   parseInput,
 } from "./cells";
 import { FormulaParseError, parseFormula, referencesOf } from "./formula";
-import { type GridChange, shiftFormula } from "./formula-shift";
+import { type GridChange, renameSheetInFormula, shiftFormula } from "./formula-shift";
 import type { CellSeed, SheetData, SpreadsheetData } from "./spreadsheet-data";
 
 export { cellKey, keyColumn, keyRow } from "./cell-key";
@@ -114,8 +113,17 @@ export class SpreadsheetModel {
     return this.sheetById(this.activeSheetId) ?? this.sheets[0]!;
   }
 
-  /** Adds a sheet; throws Sheets' message when the name is taken. */
+  /**
+   * Adds a sheet; throws Sheets' message when the name is taken. Formulas that name it (typed
+   * while no sheet had that name) now read it.
+   */
   insertSheet(name: string | undefined, index?: number): SheetModel {
+    const sheet = this.addSheet(name, index);
+    this.namedSheetAppeared(sheet.name);
+    return sheet;
+  }
+
+  private addSheet(name: string | undefined, index?: number): SheetModel {
     if (!this.hasRoomFor(DEFAULT_ROWS * DEFAULT_COLUMNS)) throw new Error(TOO_MANY_CELLS);
     const finalName = name ?? this.freeSheetName();
     if (this.sheets.some((s) => s.name.toLowerCase() === finalName.toLowerCase())) {
@@ -151,14 +159,9 @@ export class SpreadsheetModel {
     }
     if (this.activeSheetId === sheet.id)
       this.activate(this.sheets[0]!, { row: 1, column: 1, numRows: 1, numColumns: 1 });
-    // Formulas reading the deleted sheet run again (and fail: its name no longer resolves).
-    for (const other of this.sheets) {
-      for (const key of other.formulas) {
-        const refs = formulaReferences(other.cells.get(key)?.formula ?? "=0");
-        if (refs.some((ref) => ref.sheet === sheet.name))
-          this.stale.set(formulaId(other.id, key), { sheetId: other.id, key });
-      }
-    }
+    // References to it become #REF! in every other formula, for good (a sheet given its name
+    // later is not read), and those formulas run again to show it.
+    this.renameReferences(sheet.name, null);
     this.emit("sheets");
   }
 
@@ -167,15 +170,48 @@ export class SpreadsheetModel {
       throw new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
     }
     const oldName = sheet.name;
+    if (name === oldName) return;
     sheet.name = name;
-    // Formulas naming the sheet follow it, as in Sheets.
-    for (const other of this.sheets) {
-      for (const key of other.formulas) {
-        const cell = other.cells.get(key)!;
-        cell.formula = renameInFormula(cell.formula!, oldName, name);
+    // Formulas naming the sheet follow it, as in Sheets (they read the same cells: no rerun);
+    // formulas that named the new name while no sheet had it now read this one.
+    const before = this.renameReferences(oldName, name);
+    this.namedSheetAppeared(name, before);
+    this.emit("sheets");
+  }
+
+  /**
+   * Rewrites the references to sheet `from` in every formula: to sheet `to`, or to #REF! when
+   * `to` is null (the sheet is deleted; those formulas go stale). Returns the changed formulas'
+   * text before the change.
+   */
+  private renameReferences(from: string, to: string | null): Map<string, string> {
+    const before = new Map<string, string>();
+    for (const sheet of this.sheets) {
+      for (const key of sheet.formulas) {
+        const cell = sheet.cells.get(key)!;
+        const rewritten = renameSheetInFormula(cell.formula!, sheet.name, from, to);
+        if (rewritten === cell.formula) continue;
+        before.set(formulaId(sheet.id, key), cell.formula!);
+        cell.formula = rewritten;
+        if (to === null) this.stale.set(formulaId(sheet.id, key), { sheetId: sheet.id, key });
       }
     }
-    this.emit("sheets");
+    return before;
+  }
+
+  /**
+   * A sheet now has `name`: formulas that named it (unresolved until now; `before` holds the text
+   * of formulas just rewritten) run again.
+   */
+  private namedSheetAppeared(name: string, before = new Map<string, string>()): void {
+    for (const sheet of this.sheets) {
+      for (const key of sheet.formulas) {
+        const id = formulaId(sheet.id, key);
+        const formula = before.get(id) ?? sheet.cells.get(key)!.formula!;
+        if (formulaReferences(formula).some((ref) => ref.sheet === name))
+          this.stale.set(id, { sheetId: sheet.id, key });
+      }
+    }
   }
 
   private freeSheetName(): string {
@@ -618,7 +654,7 @@ export class SpreadsheetModel {
   }
 
   private loadSheet(data: SheetData): void {
-    const sheet = this.insertSheet(data.name);
+    const sheet = this.addSheet(data.name);
     if (data.id !== undefined) {
       sheet.id = data.id;
       this.nextSheetId = Math.max(this.nextSheetId, data.id + 1);
@@ -658,25 +694,6 @@ export class SpreadsheetModel {
       }
     }
   }
-}
-
-/** Replaces sheet-qualified references to `from` (quoted or not) outside string literals. */
-function renameInFormula(formula: string, from: string, to: string): string {
-  const prefix = (name: string) => qualifiedA1(name, "");
-  const plain = `${from}!`;
-  const quoted = `'${from.replaceAll("'", "''")}'!`;
-  return formula
-    .split(/("(?:[^"]|"")*")/)
-    .map((part, i) => {
-      if (i % 2 === 1) return part;
-      let out = part.replaceAll(quoted, prefix(to));
-      out = out.replace(
-        new RegExp(`(^|[^A-Za-z0-9_.'])${plain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "g"),
-        (_m, lead: string) => `${lead}${prefix(to)}`,
-      );
-      return out;
-    })
-    .join("");
 }
 
 function reindexFormulas(sheet: SheetModel): void {

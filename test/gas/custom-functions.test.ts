@@ -221,10 +221,79 @@ function dropData() { const ss = SpreadsheetApp.getActiveSpreadsheet(); ss.delet
     });
     rt.setCell("Sheet1", "A1", "=ECHO(Data!A1)");
     rt.run("dropData");
-    expect(rt.getCell("Sheet1", "A1").error).toEqual({
-      code: "#REF!",
-      message: "Unresolved sheet name 'Data'.",
-    });
+    expect(rt.getFormulas("Sheet1", "A1")).toEqual([["=ECHO(#REF!)"]]);
+    expect(rt.getCell("Sheet1", "A1").error).toEqual({ code: "#REF!", message: "Reference does not exist." });
+  });
+});
+
+describe("formulas when a sheet is deleted", () => {
+  const sheets = () => ({
+    spreadsheet: {
+      sheets: [
+        {
+          name: "Sheet1",
+          cells: {
+            A1: "=ECHO(Data!A1)",
+            A2: `=ECHO('Data'!A1:B2, "Data!A1", C1)`,
+            A3: "=ECHO(Other!A1, C1)",
+          },
+        },
+        { name: "Data", rows: [[7, "=COUNTED(Sheet1!C1)"]] },
+        { name: "Other", rows: [["kept"]] },
+      ],
+    },
+  });
+  const customRuns = (rt: ReturnType<typeof tinyRuntime>) =>
+    rt.executions.filter((e) => e.kind === "custom").length;
+  const REF = { code: "#REF!", message: "Reference does not exist." };
+
+  it("shows #REF! for good where they read it, even once a sheet of that name is back", () => {
+    const rt = tinyRuntime(CODE, sheets());
+    rt.recalculate();
+    const other = rt.getValues("Sheet1", "A3");
+    rt.deleteSheet("Data");
+    expect(rt.getFormulas("Sheet1", "A1:A3")).toEqual([
+      ["=ECHO(#REF!)"],
+      [`=ECHO(#REF!, "Data!A1", C1)`],
+      ["=ECHO(Other!A1, C1)"],
+    ]);
+    expect(rt.getCell("Sheet1", "A1").error).toEqual(REF);
+    expect(rt.getCell("Sheet1", "A2").error).toEqual(REF);
+    expect(rt.getValues("Sheet1", "A3")).toEqual(other);
+
+    rt.insertSheet("Data");
+    rt.setCell("Data", "A1", "8");
+    rt.recalculate({ all: true });
+    expect(rt.getFormulas("Sheet1", "A1:A2")).toEqual([["=ECHO(#REF!)"], [`=ECHO(#REF!, "Data!A1", C1)`]]);
+    expect(rt.getCell("Sheet1", "A1")).toMatchObject({ value: "#REF!", error: REF });
+    expect(rt.getCell("Sheet1", "A2")).toMatchObject({ value: "#REF!", error: REF });
+  });
+
+  it("leaves the formulas that did not read it as they were, without running them", () => {
+    const rt = tinyRuntime(CODE, sheets());
+    rt.recalculate();
+    const runs = customRuns(rt);
+    rt.deleteSheet("Other");
+    expect(rt.getFormulas("Sheet1", "A1:A2")).toEqual([
+      ["=ECHO(Data!A1)"],
+      [`=ECHO('Data'!A1:B2, "Data!A1", C1)`],
+    ]);
+    expect(JSON.parse(String(rt.getValues("Sheet1", "A1")[0]![0]))[0]).toBe(7);
+    // Only the formula that read Other ran again (to show #REF!: it runs no function).
+    expect(customRuns(rt)).toBe(runs);
+    expect(rt.getCell("Sheet1", "A3").error).toEqual(REF);
+  });
+
+  it("takes the deleted sheet's own formulas with it", () => {
+    const rt = tinyRuntime(CODE, sheets());
+    rt.recalculate();
+    rt.deleteSheet("Data");
+    const runs = customRuns(rt);
+    rt.setCell("Sheet1", "C1", "changed");
+    rt.insertSheet("Data");
+    expect(rt.getFormulas("Data", "A1:B1")).toEqual([["", ""]]);
+    expect(customRuns(rt)).toBe(runs + 1);
+    expect(rt.caches.script.get("n")).toBe("1");
   });
 });
 
@@ -262,5 +331,50 @@ describe("formulas when a sheet is renamed", () => {
     expect(rt.getFormulas("Sheet1", "A1")).toEqual([[`=ECHO('My data'!A1, "Data!A1")`]]);
     rt.setCell("My data", "A1", "8");
     expect(JSON.parse(String(rt.getValues("Sheet1", "A1")[0]![0]))[0]).toBe(8);
+  });
+
+  it("follow a sheet the user renames, quoted as its name needs, and keep their values", () => {
+    const rt = tinyRuntime(CODE, {
+      spreadsheet: {
+        sheets: [
+          { name: "Sheet1", cells: { A1: "=ECHO(Data!A1:A2)", A2: "=ECHO(B1)" } },
+          { name: "Data", rows: [[7], [8]], cells: { B1: "=ECHO(Data!A1)" } },
+        ],
+      },
+    });
+    rt.recalculate();
+    const first = (sheet: string, a1: string) => JSON.parse(String(rt.getValues(sheet, a1)[0]![0]))[0];
+    for (const [name, written] of [
+      ["It's data", "'It''s data'"],
+      ["Plain_2", "Plain_2"],
+      ["Q1", "'Q1'"],
+      ["My data", "'My data'"],
+    ] as const) {
+      rt.renameSheet(rt.sheets()[1]!.name, name);
+      expect(rt.getFormulas("Sheet1", "A1:A2")).toEqual([[`=ECHO(${written}!A1:A2)`], ["=ECHO(B1)"]]);
+      expect(rt.getFormulas(name, "B1")).toEqual([[`=ECHO(${written}!A1)`]]);
+      expect(first("Sheet1", "A1")).toEqual([[7], [8]]);
+      expect(first(name, "B1")).toBe(7);
+    }
+    rt.setCell("My data", "A1", "9");
+    expect(first("Sheet1", "A1")).toEqual([[9], [8]]);
+    expect(first("My data", "B1")).toBe(9);
+  });
+
+  it("that name a sheet not there yet read it once a sheet gets that name, by insertion or renaming", () => {
+    const rt = tinyRuntime(CODE, {
+      spreadsheet: { sheets: [{ name: "Sheet1" }, { name: "Data", rows: [[7]] }] },
+    });
+    rt.setCell("Sheet1", "A1", "=ECHO(Later!A1)");
+    rt.setCell("Sheet1", "A2", "=ECHO('New name'!A1, Data!A1)");
+    expect(rt.getCell("Sheet1", "A1").error).toEqual({
+      code: "#REF!",
+      message: "Unresolved sheet name 'Later'.",
+    });
+    rt.insertSheet("Later");
+    expect(rt.getCell("Sheet1", "A1").error).toBeUndefined();
+    rt.renameSheet("Data", "New name");
+    expect(rt.getFormulas("Sheet1", "A2")).toEqual([["=ECHO('New name'!A1, 'New name'!A1)"]]);
+    expect(JSON.parse(String(rt.getValues("Sheet1", "A2")[0]![0]))).toEqual([7, 7, "undefined"]);
   });
 });

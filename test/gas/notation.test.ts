@@ -11,7 +11,7 @@ import {
 } from "../../sandbox/gas/a1";
 import { displayText, parseInput } from "../../sandbox/gas/cells";
 import { parseFormula, referencesOf } from "../../sandbox/gas/formula";
-import { shiftFormula } from "../../sandbox/gas/formula-shift";
+import { renameSheetInFormula, shiftFormula } from "../../sandbox/gas/formula-shift";
 
 describe("A1 notation", () => {
   it("round-trips columns and blocks", () => {
@@ -190,5 +190,35 @@ describe("references after rows or columns change", () => {
   it("move columns", () => {
     const change = { sheet: "CRM", dimension: "columns" as const, at: 2, count: 2, kind: "insert" as const };
     expect(shiftFormula("=F(A1:C1, B:B)", "CRM", change).formula).toBe("=F(A1:E1, D:D)");
+  });
+});
+
+describe("references after a sheet is renamed or deleted", () => {
+  it("follow a renamed sheet, quoted as Sheets quotes it", () => {
+    expect(renameSheetInFormula("=F(Data!A1, Data!B2:C)", "Sheet1", "Data", "It's data")).toBe(
+      "=F('It''s data'!A1, 'It''s data'!B2:C)",
+    );
+    expect(
+      renameSheetInFormula("=F('It''s data'!A:A, 'It''s data'!$A$1)", "Sheet1", "It's data", "Plain_2"),
+    ).toBe("=F(Plain_2!A:A, Plain_2!$A$1)");
+    expect(renameSheetInFormula("=F('Data'!1:3)", "Sheet1", "Data", "Q1")).toBe("=F('Q1'!1:3)");
+    expect(renameSheetInFormula("=Data!A1", "Sheet1", "Data", "My data")).toBe("='My data'!A1");
+  });
+
+  it("become #REF! when the sheet is deleted, the whole reference", () => {
+    expect(renameSheetInFormula("=SUM(Transactions!C:C)", "Sheet1", "Transactions", null)).toBe(
+      "=SUM(#REF!)",
+    );
+    expect(renameSheetInFormula("=Transactions!A2", "Sheet1", "Transactions", null)).toBe("=#REF!");
+    expect(renameSheetInFormula("=F('My Sheet'!B1:B9, B1)", "Sheet1", "My Sheet", null)).toBe(
+      "=F(#REF!, B1)",
+    );
+  });
+
+  it("leave other sheets, the formula's own references, strings, names and numbers alone", () => {
+    const formula = `=LOG10(MyData!A1, Data.x!A1, 'Old Data'!A1, "Data!A1", A1, 10, Other!B2)`;
+    expect(renameSheetInFormula(formula, "Data", "Data", "New")).toBe(formula);
+    expect(renameSheetInFormula(formula, "Data", "Data", null)).toBe(formula);
+    expect(renameSheetInFormula("=F(A1:B2, Data!A1)", "Data", "Data", "New")).toBe("=F(A1:B2, New!A1)");
   });
 });
