@@ -169,6 +169,11 @@ function CompanyUsed({
   );
 }
 
+/** A search that failed after some of its pages were paid: what it kept (in the sheet), then `what`. */
+function keptBefore(s: Extract<LeadsRunResult, { ok: true }>["searches"][number], what: string): string {
+  return s.leads > 0 ? `${plural(s.leads, "lead")} fetched (${s.written} new), then ${what}: ` : "";
+}
+
 /** One line per company: failures first and open, the rest folded. */
 function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> }) {
   const failed = result.searches.filter((s) => s.state === "failed");
@@ -184,8 +189,8 @@ function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> 
         <ul style={LIST} role="alert" data-testid="leads-failed-companies">
           {failed.map((s, index) => (
             <li key={`${index}:${s.label}`}>
-              <strong>{s.label}</strong>: {s.error?.message} {s.error?.hint ? `(${s.error.hint})` : ""}{" "}
-              {s.error?.next}
+              <strong>{s.label}</strong>: {keptBefore(s, "stopped")}
+              {s.error?.message} {s.error?.hint ? `(${s.error.hint})` : ""} {s.error?.next}
             </li>
           ))}
         </ul>
@@ -199,8 +204,8 @@ function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> 
               {s.state === "ok"
                 ? `${plural(s.leads, "lead")} (${s.results_count}), ${s.written} new`
                 : s.state === "failed"
-                  ? `failed: ${s.error?.message ?? ""}`
-                  : "not run (time or credits ran out)"}
+                  ? `${keptBefore(s, "failed") || "failed: "}${s.error?.message ?? ""}`
+                  : "not run (the run stopped or its time ran out)"}
             </li>
           ))}
         </ul>
