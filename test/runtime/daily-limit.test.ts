@@ -13,7 +13,7 @@ import type { CompanyRunResult, CompanySearchForm } from "../../src/rpc/companie
 import type { LeadsCompanySelection, LeadsEstimate, LeadsRunResult } from "../../src/rpc/leads";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 import { rpcValue } from "../jobs/enrich-world";
-import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
+import { type AddonRuntime, companySheetRows, DEMO_KEY, startAddonRuntime } from "./support";
 
 const LEADS_PATH = "/api/network/leads/by_icp/";
 const COMPANIES_PATH = "/api/network/companies/by_icp/";
@@ -70,16 +70,21 @@ describe("find leads at 30 companies with 20 searches left today", () => {
       .companies.filter((c) => c.leadCount >= minLeads && c.leadCount <= 400)
       .slice(0, COMPANIES)
       .map((c) => recordOf(1, c));
-    const rows = records.map((record) =>
-      COMPANY_FIELDS.map((field) => {
-        const value = record[field];
-        return Array.isArray(value) ? JSON.stringify(value) : (value ?? "");
-      }),
-    );
+    const rows = companySheetRows(records);
     if (!addon.runtime.sheets().some((s) => s.name === "Companies")) addon.runtime.insertSheet("Companies");
     addon.runtime.setValues("Companies", "A1", [[...COMPANY_FIELDS], ...rows]);
     addon.runtime.select("Companies", `A2:C${COMPANIES + 1}`);
     return rpcValue<LeadsCompanySelection>(addon.runtime, "leadsSelection", null);
+  }
+
+  /** Find leads at the selected companies, up to `limit` each. */
+  function companiesForm(limit: number, personas = [MARKETING]): LeadSearchForm {
+    return {
+      ...emptyLeadForm(),
+      personas,
+      target: { kind: "selected_companies", value: "" },
+      limit_by: String(limit),
+    };
   }
 
   function run(f: LeadSearchForm): Extract<LeadsRunResult, { ok: true }> {
@@ -97,13 +102,7 @@ describe("find leads at 30 companies with 20 searches left today", () => {
     const selection = selectCompanies();
     expect(selection.companies).toHaveLength(COMPANIES);
     await addon.control.configure({ dailySearches: 20 });
-    const f = {
-      ...emptyLeadForm(),
-      personas: [MARKETING],
-      target: { kind: "selected_companies", value: "" },
-      limit_by: "5",
-    } as LeadSearchForm;
-    const result = run(f);
+    const result = run(companiesForm(5));
 
     expect(result.stoppedBy?.kind).toBe("daily_limit");
     expect(`${result.stoppedBy?.message} ${result.stoppedBy?.next}`).toMatch(/tomorrow/);
@@ -125,13 +124,7 @@ describe("find leads at 30 companies with 20 searches left today", () => {
   it("with 5 searches at once allowed too: throttled ones are sent again, the daily limit still stops it", async () => {
     selectCompanies();
     await addon.control.configure({ dailySearches: 20, accountParallel: 5 });
-    const f = {
-      ...emptyLeadForm(),
-      personas: [MARKETING],
-      target: { kind: "selected_companies", value: "" },
-      limit_by: "5",
-    } as LeadSearchForm;
-    const result = run(f);
+    const result = run(companiesForm(5));
     expect(result.stoppedBy?.kind).toBe("daily_limit");
     expect(result.throttled).toBeGreaterThan(0);
     expect(result.searches.filter((s) => s.state === "ok")).toHaveLength(20);
@@ -144,12 +137,7 @@ describe("find leads at 30 companies with 20 searches left today", () => {
     // Companies of 200+ leads and no persona: 150 leads each go out as pages of 100 and 50.
     selectCompanies(200);
     await addon.control.configure({ dailySearches: 20 });
-    const f = {
-      ...emptyLeadForm(),
-      target: { kind: "selected_companies", value: "" },
-      limit_by: "150",
-    } as LeadSearchForm;
-    const result = run(f);
+    const result = run(companiesForm(150, []));
 
     expect(result.stoppedBy?.kind).toBe("daily_limit");
     // The first pages of 30 searches went out at once: 20 were answered (100 leads each), 10 refused.
