@@ -15,7 +15,8 @@
  * so the bench draws the same latencies the sandbox does), capped at the 60 s fetch timeout, laid
  * out on `parallelism` slots back to back (greedy, in the order sent): nothing waits but the API.
  * Options: --urls 500 --companies 100 --account-parallel 5 --scale 1 (latency scale; 0.1 for a
- * quick look at the same shape) --fresh 1 (0: cached lookups) --only enrich|leads
+ * quick look at the same shape) --fresh 1 (0: cached lookups) --only enrich|leads --cost-model 0
+ * (1: service calls take production's time too, sandbox/gas/cost-model.ts)
  */
 
 import { generateCompanies, recordOf } from "../sandbox/api/companies";
@@ -28,6 +29,7 @@ import type { LeadsCompanySelection, LeadsEstimate, LeadsRunResult } from "../sr
 import { COMPANY_FIELDS } from "../src/sheet/lead-fields";
 import { driveSteps, rpcValue } from "../test/jobs/enrich-world";
 import { type AddonRuntime, startAddonRuntime } from "../test/runtime/support";
+import { serviceShare } from "./service-share";
 
 /** Apps Script's UrlFetchApp gives up after about 60 s (PRODUCTION.md G2). */
 const FETCH_TIMEOUT_MS = 60_000;
@@ -74,6 +76,7 @@ async function start(args: string[], scale: number): Promise<AddonRuntime> {
     sandbox: { latencyModel: "production", latencyScale: scale, accountParallel },
     userProperties: { SPEND_CAP: "100000" },
     runtime: {
+      costModel: option(args, "cost-model", 0) !== 0,
       spreadsheet: { sheets: [{ name: "CRM", rows: [["Profile URL"]], maxRows: 10 }] },
       user: "user@example.com",
     },
@@ -206,6 +209,9 @@ async function benchLeads(args: string[], scale: number, seed: number): Promise<
     );
     console.log(
       `  wall ${seconds(wall)}; ideal at ${parallel} in flight ${seconds(ideal)}; ratio ${(wall / ideal).toFixed(2)}; fetchAll calls ${addon.runtime.counters.fetchAllCalls}`,
+    );
+    console.log(
+      `  longest execution ${seconds(Math.max(...addon.runtime.executions.map((e) => e.durationMs)))} of 6 min; ${serviceShare(addon.runtime.counters, wall)}`,
     );
     console.log(
       `  searches: ok ${states.ok}, failed ${states.failed}${

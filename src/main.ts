@@ -91,7 +91,8 @@ export function rpc(method: string, arg: unknown): RpcResult<unknown> {
  * (people_also_viewed); fresh, full_experience and inexact_company add nothing. Full work history
  * needs both full_experience and fresh. Answers are cached 6 hours by URL and options, so
  * recalculating and duplicate URLs spend nothing; errors are not cached. Formulas spend the
- * spreadsheet owner's API key.
+ * spreadsheet owner's API key. Lists (jobs, educations...) show as readable text or JSON, as the
+ * owner's List fields setting says.
  *
  * @param {string|Array<Array<string>>} url A profile URL, or a column or row of them. Blank cells give blank rows; a bad URL or a missing lead gives a message in its row.
  * @param {string|Array<Array<string>>} [fields] Lead fields, comma-separated or a range, in order. Default: full_name, job_title, company_name, location, network_url.

@@ -16,6 +16,7 @@ function ChangeLine({ change }: { change: JobChange }) {
     <li>
       <strong>{change.name || "(no name)"}</strong>: {jobText(change.oldTitle, change.oldCompany)} →{" "}
       {jobText(change.newTitle, change.newCompany)}{" "}
+      {change.kept ? <span class="muted">(old job kept in the sheet: {change.kept}) </span> : null}
       <a href={change.url} target="_blank" rel="noopener noreferrer">
         profile
       </a>

@@ -4,6 +4,7 @@
  * way or why it stopped, the last run and the next one, and one click to remove it.
  */
 import { useEffect, useState } from "preact/hooks";
+import { skipReasons } from "../../src/jobs/enrich/progress";
 import type { EnrichRequest } from "../../src/rpc/enrich";
 import type { ScheduledRunView, SchedulePeriod, ScheduleView } from "../../src/rpc/schedule";
 import { useServerCall } from "../components/use-server-call";
@@ -16,7 +17,9 @@ function RunLine({ label, run }: { label: string; run: ScheduledRunView }) {
     <p class="muted" data-testid={`schedule-${label === "Last run" ? "last" : "current"}`}>
       <strong>{label}</strong> {when(run.startedAt)}: {run.ok} refreshed, {run.credits} credit
       {run.credits === 1 ? "" : "s"}
-      {run.skipped > 0 ? `, ${run.skipped} skipped (refreshed within the period)` : ""}
+      {run.skipped > 0
+        ? `, ${run.skipped} skipped (${run.skips ? skipReasons(run.skips) : "refreshed within the period"})`
+        : ""}
       {run.failed > 0 ? `, ${run.failed} failed` : ""}
       {run.finishedAt ? `, ${run.jobChanges} job change${run.jobChanges === 1 ? "" : "s"}` : ""}
       {run.finishedAt ? "" : " so far; continues hourly"}

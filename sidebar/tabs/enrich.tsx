@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { EXTRA_CHOICES } from "../../src/jobs/enrich/options";
+import { skipReasons } from "../../src/jobs/enrich/progress";
 import type {
   EnrichEstimate,
   EnrichMode,
@@ -167,16 +168,7 @@ function ModeChooser({ mode, setMode }: { mode: EnrichMode; setMode(mode: Enrich
   );
 }
 
-function EstimateView({
-  estimate,
-  fresh,
-  skippedReason = "their rows have no empty cell to fill",
-}: {
-  estimate: EnrichEstimate;
-  fresh: boolean;
-  /** Why URLs of the rows are not fetched (fill mode; a retry: they did not fail). */
-  skippedReason?: string;
-}) {
+function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: boolean }) {
   const { preview, balance, balanceError, cap } = estimate;
   const affordable = Math.floor(cap / preview.creditsPerUrl);
   const skipped = preview.distinct - preview.toFetch;
@@ -189,13 +181,19 @@ function EstimateView({
       </strong>
       {skipped > 0 && preview.toFetch > 0 ? (
         <span class="next">
-          {plural(skipped, "URL")} skipped for free: {skippedReason}.
+          {plural(skipped, "URL")} skipped for free: {skipReasons(estimate.progress.skips)}.
         </span>
       ) : null}
       {!fresh ? (
         <span class="next" data-testid="enrich-cached-warning">
           Fresh data is off: cached answers show the previous job of people who moved recently, so job changes
           cannot be trusted.
+        </span>
+      ) : preview.toFetch > 0 ? (
+        <span class="next" data-testid="enrich-fresh-note">
+          Fresh data takes seconds to about a minute per answer, so lookups go 4 at a time. Apps Script gives
+          up on a request after 60 s and then loses the answers of its group of 4, which may still be charged
+          (about 1 lookup in 9 in our tests): those rows say so, and Retry failed rows can send them again.
         </span>
       ) : null}
       <br />
@@ -290,7 +288,7 @@ function RunView(props: {
       {progress.notFound > 0 || progress.interrupted > 0 || progress.skipped > 0 ? (
         <p class="muted">
           {progress.skipped > 0
-            ? `${plural(progress.skipped, "URL")} skipped (no empty cell to fill; free). `
+            ? `${plural(progress.skipped, "URL")} skipped (${skipReasons(progress.skips)}; free). `
             : ""}
           {progress.notFound > 0 ? `${plural(progress.notFound, "profile")} not found (free). ` : ""}
           {progress.interrupted > 0
@@ -331,9 +329,7 @@ function RunView(props: {
         <RetryPanel
           key={progress.jobId}
           jobId={progress.jobId}
-          estimateView={(estimate) => (
-            <EstimateView estimate={estimate} fresh={true} skippedReason="they did not fail" />
-          )}
+          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={true} />}
           onStart={props.onRetry}
         />
       ) : null}
@@ -664,7 +660,7 @@ export function EnrichTab() {
 
 function doneMessage(progress: EnrichProgress): string {
   const parts = [`${plural(progress.ok, "profile")} refreshed`];
-  if (progress.skipped > 0) parts.push(`${progress.skipped} skipped (nothing empty to fill)`);
+  if (progress.skipped > 0) parts.push(`${progress.skipped} skipped (${skipReasons(progress.skips)})`);
   if (progress.notFound > 0) parts.push(`${progress.notFound} not found`);
   if (progress.failed + progress.interrupted > 0)
     parts.push(`${progress.failed + progress.interrupted} failed`);

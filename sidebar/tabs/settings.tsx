@@ -397,7 +397,8 @@ export function SettingsTab() {
           problems={problems}
           onChange={setListStyle}
         >
-          How the Companies and Leads sheets and enrichment write lists.
+          How the Companies and Leads sheets, enrichment and =LOOKUP_LEAD write lists (formulas use the
+          owner's choice).
         </ChoiceField>
         <div class="buttons">
           <BusyButton type="submit" class="action" busy={busy}>

@@ -71,20 +71,25 @@ export interface BatchCallOptions {
   chunkEstimateMs?: number;
   /**
    * Requests per fetchAll call to start at: the pace an earlier batch of the same run ended at
-   * (BatchResult.parallel). Absent: the chunk size, or FRESH_START_PARALLEL for fresh lookups.
+   * (BatchResult.parallel). Absent: the chunk size (FRESH_MAX_PARALLEL at most for fresh lookups).
    */
   startParallel?: number;
 }
 
 /**
- * First chunk size of lookups asking `up_to_the_second_fresh`. About 2.9% of fresh lookups take
- * longer than UrlFetchApp's ~60 s (sandbox/README.md, latency model, from production's figures),
- * and one such request makes fetchAll fail whole: every request of the chunk may have been charged
- * and none is counted. A chunk of n keeps its answers with probability 0.971^n: 500 -> ~0%,
- * 50 -> 23%, 10 -> 74%. So fresh lookups start at 10 and grow by one per clean, quick chunk
- * (batch.ts), never above the chunk size; cached lookups (none past 60 s) start at full size.
+ * Most lookups asking `up_to_the_second_fresh` in one fetchAll. About 2.9% of fresh lookups take
+ * longer than UrlFetchApp's ~60 s (sandbox/README.md, latency model, from production's "seconds to
+ * about a minute", PRODUCTION.md A4), and one such request makes fetchAll fail whole (G2): every
+ * request of the chunk may have been charged and none is counted. A chunk of n loses its answers
+ * with probability 1 - 0.971^n, and takes as long as its slowest request. Simulated over the
+ * latency model (500 URLs, 60 seeds), fixed chunks of n: 3 lose 8.6% of the credits in 62 min,
+ * 4 lose 11.3% in 52 min, 10 lose 26% in 31 min; the earlier "start at 10, grow by one per quick
+ * chunk" lost 22 of 99 in the production benchmark (100 URLs), 4 at most lose 15 of 100 there
+ * (754 s instead of 636 s). Fresh runs are long anyway (a 9 s median per
+ * request): 4 keeps the money lost near a tenth. The batch still halves after a slow or failed
+ * chunk and grows back by one, never above this; cached lookups (none past 60 s) go at full size.
  */
-export const FRESH_START_PARALLEL = 10;
+export const FRESH_MAX_PARALLEL = 4;
 
 export interface Client {
   lookupLeads(requests: LeadLookupRequest[], options: BatchCallOptions): BatchResult<LeadLookupResponse>;
@@ -191,6 +196,11 @@ export function createClient(config: ClientConfig): Client {
     };
   }
 
+  /** Fresh lookups: no more than FRESH_MAX_PARALLEL in one fetchAll (see there). */
+  function freshPolicy<P extends { limit: number }>(policy: P): P {
+    return { ...policy, limit: Math.min(policy.limit, FRESH_MAX_PARALLEL) };
+  }
+
   function listTransactions(query: TransactionQuery): Outcome<TransactionListResponse> {
     const problems = validateTransactionQuery(query);
     if (problems.length > 0) return { ok: false, error: validationError(problems) };
@@ -228,10 +238,10 @@ export function createClient(config: ClientConfig): Client {
         PATHS.leadLookup,
         plan(requests, PATHS.leadLookup, validateLeadLookup),
         { outcome: readLookupOutcome },
-        endpointPolicy("leadLookup"),
-        options.startParallel === undefined && requests.some((r) => r.up_to_the_second_fresh === true)
-          ? { ...options, startParallel: FRESH_START_PARALLEL }
-          : options,
+        requests.some((r) => r.up_to_the_second_fresh === true)
+          ? freshPolicy(endpointPolicy("leadLookup"))
+          : endpointPolicy("leadLookup"),
+        options,
       ),
     searchCompanies: (requests, options) =>
       batch(

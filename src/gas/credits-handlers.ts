@@ -92,6 +92,12 @@ function exportToSheet(arg: CreditsExportRequest) {
         return { ...result, seconds: Math.round((appsScriptClock.now() - started) / 100) / 10 };
       case "confirm":
         return result;
+      case "unwritten":
+        return {
+          status: "failed" as const,
+          error: { kind: "sheet", message: result.message, next: result.next },
+          problems: {},
+        };
       case "invalid":
         return {
           status: "failed" as const,

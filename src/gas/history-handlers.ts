@@ -9,13 +9,16 @@ import type { HistoryDeps } from "../jobs/history/ports";
 import { checkHistorySettings, readHistorySettings, saveHistorySettings } from "../jobs/history/settings";
 import { type UndoResult, undoLastRun } from "../jobs/history/undo";
 import type { RpcHandlers } from "../rpc";
-import type { HistoryStatus } from "../rpc/history";
+import type { HistoryStatus, JobChange } from "../rpc/history";
 import { toCellValue } from "../sheet/cell-value";
 import { transactionsSheet } from "./credits-sheet";
 import { jobDeps } from "./enrich-handlers";
 import { historyDeps } from "./history-deps";
 
 export const JOB_CHANGES_SHEET = "Job changes";
+/** A change the run saw but did not write (fill mode keeps filled cells): the sheet shows the old job. */
+const keptNote = (change: JobChange) =>
+  change.kept === "" ? "" : `old job kept in the sheet (${change.kept})`;
 const JOB_CHANGES_HEADERS = [
   "Time",
   "Sheet",
@@ -26,6 +29,7 @@ const JOB_CHANGES_HEADERS = [
   "Old company",
   "New company",
   "Profile URL",
+  "Note",
 ];
 const UNFINISHED = new Set(["running", "paused", "stopped"]);
 const DIGEST_LISTED = 50;
@@ -117,7 +121,6 @@ export const historyHandlers: Pick<
     const since = sinceOf(arg);
     const changes = jobChangesSince(historyDeps(), since);
     const target = transactionsSheet(JOB_CHANGES_SHEET);
-    const grid = target.reset();
     const rows = changes.map((change) =>
       [
         change.time,
@@ -129,9 +132,10 @@ export const historyHandlers: Pick<
         change.oldCompany,
         change.newCompany,
         change.url,
+        keptNote(change),
       ].map((value) => toCellValue(value)),
     );
-    grid.write(1, 1, [JOB_CHANGES_HEADERS, ...rows]);
+    target.replace([JOB_CHANGES_HEADERS, ...rows]);
     target.finish();
     return { sheetName: JOB_CHANGES_SHEET, count: changes.length, since };
   },

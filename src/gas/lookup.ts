@@ -1,6 +1,7 @@
 /**
- * The custom functions' Apps Script side: settings from the (owner's) user properties, the
- * document cache, the client over UrlFetchApp, and the time budget.
+ * The custom functions' Apps Script side: settings from the (owner's) user properties (the key,
+ * caps, and the List fields style), the document cache, the client over UrlFetchApp, and the time
+ * budget.
  */
 
 import type { LookupArguments } from "../jobs/lookup/formula";
@@ -32,6 +33,7 @@ export function lookupLeadCells(args: LookupArguments): CellValue[][] {
     now: () => appsScriptClock.now(),
     formatTime,
     budget: formulaBudget(settings.formulaBudget),
+    lists: settings.sheetFormat.lists,
   });
 }
 

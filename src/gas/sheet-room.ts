@@ -11,15 +11,31 @@ const NEW_SHEET_CELLS = 1000 * 26;
 
 /** Cells that appending `rows` rows `width` wide below sheet `name`'s last row would add. */
 export function appendRoom(name: string, rows: number, width: number): SheetRoom {
+  return growthRoom(name, width, (sheet) => Math.max(sheet ? sheet.getLastRow() : 0, 1) + rows);
+}
+
+/**
+ * Cells that writing `rows` rows `width` wide from the top of sheet `name` (in place of its content)
+ * would add: only what its grid must grow by, or a new sheet when it is missing.
+ */
+export function replaceRoom(name: string, rows: number, width: number): SheetRoom {
+  return growthRoom(name, width, () => rows);
+}
+
+/** Cells that growing sheet `name` (made when missing) down to row `bottom` and `width` wide would add. */
+function growthRoom(
+  name: string,
+  width: number,
+  bottom: (sheet: GoogleAppsScript.Spreadsheet.Sheet | null) => number,
+): SheetRoom {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const sheets = spreadsheet.getSheets();
   const used = sheets.reduce((sum, sheet) => sum + sheet.getMaxRows() * sheet.getMaxColumns(), 0);
   const sheet = spreadsheet.getSheetByName(name);
   const maxRows = sheet ? sheet.getMaxRows() : 1000;
   const maxColumns = sheet ? sheet.getMaxColumns() : 26;
-  const lastRow = sheet ? Math.max(sheet.getLastRow(), 1) : 1;
   const columns = Math.max(maxColumns, width);
-  const grownRows = Math.max(maxRows, lastRow + rows);
+  const grownRows = Math.max(maxRows, bottom(sheet));
   const needed = grownRows * columns - maxRows * maxColumns + (sheet ? 0 : NEW_SHEET_CELLS);
   return { needed, free: SPREADSHEET_CELLS - used };
 }

@@ -48,7 +48,7 @@ export interface CreditsExportRequest {
 }
 
 export type CreditsExportResult =
-  | { status: "done"; sheetName: string; written: number; blockWrites: number; seconds: number }
+  | { status: "done"; sheetName: string; written: number; seconds: number }
   | { status: "confirm"; sheetName: string; existingRows: number }
   | { status: "failed"; error: UserError; problems: FilterProblems };
 

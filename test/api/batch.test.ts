@@ -34,17 +34,21 @@ describe("lookup batches", () => {
     expect(result.stoppedBy).toBeNull();
   });
 
-  it("starts fresh lookups small, so one 60 s timeout cannot take 500 answers, and ramps up on clean chunks", () => {
+  it("sends fresh lookups at most 4 to a fetchAll, so one 60 s timeout loses few paid answers", () => {
     const clock = new FakeClock();
     const fresh = (n: number) => urls(n).map((u) => ({ ...u, up_to_the_second_fresh: true }));
     const http = fakeHttp(clock, (r) => lead(urlOf(r)));
-    const result = client(clock, http).lookupLeads(fresh(60), { deadline: clock.now() + 600_000 });
-    expect(http.calls.map((c) => c.length)).toEqual([10, 11, 12, 13, 14]);
-    expect(result.parallel).toBe(15);
+    const result = client(clock, http).lookupLeads(fresh(10), { deadline: clock.now() + 600_000 });
+    expect(http.calls.map((c) => c.length)).toEqual([4, 4, 2]);
+    expect(result.parallel).toBe(4);
+    // A pace carried over from cached lookups (or an older run) does not lift it.
+    const carried = fakeHttp(clock, (r) => lead(urlOf(r)));
+    client(clock, carried).lookupLeads(fresh(8), { deadline: clock.now() + 600_000, startParallel: 200 });
+    expect(carried.calls.map((c) => c.length)).toEqual([4, 4]);
     // Never above the user's setting; cached lookups keep the full size.
     const small = fakeHttp(clock, (r) => lead(urlOf(r)));
-    client(clock, small, 7).lookupLeads(fresh(10), { deadline: clock.now() + 600_000 });
-    expect(small.calls.map((c) => c.length)).toEqual([7, 3]);
+    client(clock, small, 3).lookupLeads(fresh(7), { deadline: clock.now() + 600_000 });
+    expect(small.calls.map((c) => c.length)).toEqual([3, 3, 1]);
     const cached = fakeHttp(clock, (r) => lead(urlOf(r)));
     client(clock, cached).lookupLeads(urls(600), { deadline: clock.now() + 600_000 });
     expect(cached.calls.map((c) => c.length)).toEqual([500, 100]);

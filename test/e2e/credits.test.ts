@@ -1,13 +1,14 @@
 /**
  * The Credits tab in real Chromium over the playground: balance and transactions on opening,
  * a filter, a bad filter's problem under its field, paging, the way to Settings, and the export
- * read back from the Transactions sheet against the sandbox's own list.
+ * read back from the Transactions sheet against the sandbox's own list; a new export replaces that
+ * sheet's content, and a formula built on it reads the new rows.
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS, type Transaction, type TransactionListResponse } from "../../src/api/wire";
 import { TRANSACTION_FIELDS } from "../../src/sheet/lead-fields";
-import { openSidebar, readGrid, selectSheet } from "./playground-page";
+import { cell, openSidebar, readGrid, selectSheet, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, type TestPlayground } from "./support";
 
 const KEY = "sandbox-demo-key";
@@ -88,10 +89,32 @@ describe("Credits tab in the playground", () => {
     expect(grid.slice(1).map((row) => row[0])).toEqual(all.map((t) => t.id));
     expect(grid[1]?.[TRANSACTION_FIELDS.indexOf("description")]).toBe(all[0]!.description);
 
+    // A formula on another sheet built on the export, then a filtered export in its place: the
+    // Transactions sheet is the same tab, and the formula reads the new first row.
+    await selectSheet(page, "Sheet1");
+    await typeIntoCell(page, "D1", "=Transactions!A2");
+    await expect.poll(() => cell(page, "D1").textContent()).toBe(all[0]!.id);
+    const tabs = () => page.getByRole("tab").allTextContents();
+    const tabsBefore = await tabs();
+    const topUps = all.filter((t) => t.balance_type === "top_up");
+    expect(topUps).toHaveLength(1);
+    const chargedFor = sidebar.getByLabel("Charged for", { exact: true });
+    if (!(await chargedFor.isVisible())) await sidebar.getByText("Filters", { exact: true }).click();
+    await chargedFor.fill("top_up");
     await sidebar.getByRole("button", { name: "Export to sheet" }).click();
-    await expect.poll(() => sidebar.getByRole("alertdialog").textContent()).toMatch(/already has \d+ rows/);
+    await expect
+      .poll(() => sidebar.getByRole("alertdialog").textContent())
+      .toMatch(new RegExp(`already has ${all.length + 1} rows`));
     await sidebar.getByRole("button", { name: "Replace" }).click();
-    await expect.poll(notice, { timeout: 15_000 }).toMatch(/Wrote \d+ transactions/);
+    await expect.poll(notice, { timeout: 15_000 }).toMatch(/Wrote 1 transaction to the Transactions sheet/);
+    expect(await tabs()).toEqual(tabsBefore);
+    await selectSheet(page, "Sheet1");
+    await expect.poll(() => cell(page, "D1").textContent()).toBe(topUps[0]!.id);
+    await selectSheet(page, "Transactions");
+    await expect
+      .poll(() => readGrid(page))
+      .toEqual([[...TRANSACTION_FIELDS], expect.arrayContaining([topUps[0]!.id, "top_up"])]);
+    await chargedFor.fill("");
   });
 
   it("leads to Settings to change the spend cap", async () => {

@@ -45,6 +45,10 @@ describe("Enrich tab", () => {
     expect(await estimate.textContent()).toMatch(/\d+ distinct URLs? to fetch, up to \d+ credits?/);
     expect(await sidebar.getByLabel(/Fresh data/).isChecked()).toBe(true);
     expect(await sidebar.getByTestId("enrich-cached-warning").count()).toBe(0);
+    // With Fresh data on, what the 60 s limit costs is said before anything is charged.
+    expect(await sidebar.getByTestId("enrich-fresh-note").textContent()).toMatch(
+      /4 at a time.*60 s.*may still be charged/,
+    );
     expect(await estimate.textContent()).toMatch(/Balance [\d,]+ credits · cap 500 credits/);
 
     await sidebar.getByRole("button", { name: "Confirm & run" }).click();

@@ -70,10 +70,17 @@ describe("Change history, job changes, retry, undo and freeze", () => {
     await expect
       .poll(() => sidebar.getByTestId("enrich-estimate").textContent())
       .toMatch(/1 distinct URL to fetch, up to 1 credit/);
+    // The other URLs are skipped because they did not fail (the retry is no fill-mode run).
+    expect(await sidebar.getByTestId("enrich-estimate").textContent()).toMatch(
+      /\d+ URLs skipped for free: did not fail\./,
+    );
     await page.screenshot({ path: screenshotPath("enrich-retry.png") });
     await sidebar.getByRole("button", { name: "Confirm & retry" }).click();
     const run = sidebar.getByTestId("enrich-run");
     await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
+    // Polled: the first run's view (done too) may still be shown for a moment.
+    await expect.poll(() => run.textContent()).toMatch(/\d+ URLs skipped \(did not fail; free\)/);
+    expect(await run.textContent()).not.toMatch(/empty cell/);
     const statuses = async () => {
       const grid = await readGrid(page);
       const status = grid[0]!.indexOf("enrichment_status");
@@ -119,5 +126,27 @@ describe("Change history, job changes, retry, undo and freeze", () => {
       .locator("table.grid")
       .click({ position: { x: 5, y: 5 } })
       .catch(() => undefined);
+  });
+
+  it("in fill mode lists a job change whose cells the run kept, and says the sheet keeps the old job", async () => {
+    // After the undo, row 3 again holds Old title @ Old Co; fill mode fills only the empty cells.
+    await sidebar.getByRole("button", { name: "New run" }).click();
+    await selectSheet(page, "Sheet1");
+    await selectRange(page, "B1", `B${lastRow}`);
+    await sidebar.getByRole("button", { name: "Use current selection" }).click();
+    await sidebar.getByLabel("Fill empty cells only").check();
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const run = sidebar.getByTestId("enrich-run");
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
+    const digest = sidebar.getByTestId("enrich-digest");
+    await expect.poll(() => digest.textContent()).toMatch(/changed jobs/);
+    const line = digest.locator("li", { hasText: "Old title @ Old Co →" });
+    expect(await line.textContent()).toContain("(old job kept in the sheet: fill mode)");
+    // The Name cell was kept too: the name is read from the sheet.
+    expect(await line.textContent()).not.toContain("(no name)");
+    await digest.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath("history-digest-kept.png") });
+    expect((await readGrid(page))[2]!.slice(2, 4)).toEqual(["Old title", "Old Co"]);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * A new user's first minutes, in real Chromium over the playground: open Settings, save a key,
- * test the connection, type =LOOKUP_LEAD into a cell and see the lead's row.
+ * test the connection, type =LOOKUP_LEAD into a cell and see the lead's row, and switch the List
+ * fields setting the formula follows.
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listText } from "../../src/sheet/list-text";
 import { cell, openSidebar, readGrid, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage } from "./support";
 
@@ -120,5 +122,25 @@ describe("Settings tab and =LOOKUP_LEAD in the playground", () => {
     await cell(page, "D2").click();
     await expect.poll(() => page.getByLabel("Formula bar").inputValue()).toBe("=LOOKUP_LEAD(B2)");
     await page.screenshot({ path: "/tmp/settings-e2e.png" });
+  });
+
+  it("writes the formula's lists as the List fields setting says, after a change too", async () => {
+    const hint = sidebar.locator("#listStyle-hint");
+    expect(await hint.textContent()).toContain("=LOOKUP_LEAD");
+    const jobsCell = async () => (await readGrid(page))[2]?.[3] ?? "";
+    await typeIntoCell(page, "D3", '=LOOKUP_LEAD(B3, "jobs")');
+    const readable = await jobsCell();
+    expect(readable).not.toBe("");
+    expect(readable).not.toMatch(/^[[{]/);
+
+    await sidebar.getByLabel("List fields (experience, education…)").selectOption("json");
+    await sidebar.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => notice().textContent()).toMatch(/Settings saved/);
+    // An edited formula is recalculated (the same text would not be): JSON of the same list, from
+    // the cache (keyed by URL and options, not fields).
+    await typeIntoCell(page, "D3", '=LOOKUP_LEAD(B3, "JOBS")');
+    const json = await jobsCell();
+    expect(json).toMatch(/^\[/);
+    expect(listText(JSON.parse(json))).toBe(readable);
   });
 });

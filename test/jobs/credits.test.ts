@@ -198,21 +198,18 @@ function fakeClient(all: Transaction[], pageSize = 100): TransactionClient & { q
 
 function fakeSheet(
   existingRows = 0,
-): TransactionsSheet & { writes: Array<[number, GridValue[][]]>; frozen: boolean } {
-  const writes: Array<[number, GridValue[][]]> = [];
+): TransactionsSheet & { writes: GridValue[][][]; frozen: boolean; refuse: string | null } {
+  const writes: GridValue[][][] = [];
   const sheet = {
     name: "Transactions",
     writes,
     frozen: false,
+    refuse: null as string | null,
     usedRows: () => existingRows,
-    reset: () => ({
-      read: () => [],
-      write: (top: number, _left: number, values: GridValue[][]) => {
-        writes.push([top, values]);
-      },
-      lastRow: () => 0,
-      lastColumn: () => 0,
-    }),
+    replace: (values: GridValue[][]) => {
+      if (sheet.refuse) throw new Error(sheet.refuse);
+      writes.push(values);
+    },
     finish: () => {
       sheet.frozen = true;
     },
@@ -259,24 +256,32 @@ describe("export to a sheet", () => {
     transaction(i, { description: i === 0 ? '=HYPERLINK("x")' : "ok" }),
   );
 
-  it("writes the header and every row in blocks through toCellValue, then freezes the header", () => {
+  it("writes the header and every row through toCellValue in one replacement, then freezes the header", () => {
     const sheet = fakeSheet();
-    const result = exportTransactions(
-      { client: fakeClient(all), sheet, clock, blockRows: 5 },
-      {},
-      { replace: false },
-    );
-    expect(result).toEqual({ status: "done", sheetName: "Transactions", written: 12, blockWrites: 3 });
-    expect(sheet.writes.map(([top, values]) => [top, values.length])).toEqual([
-      [1, 5],
-      [6, 5],
-      [11, 3],
-    ]);
-    const rows = sheet.writes.flatMap(([, values]) => values);
+    const result = exportTransactions({ client: fakeClient(all), sheet, clock }, {}, { replace: false });
+    expect(result).toEqual({ status: "done", sheetName: "Transactions", written: 12 });
+    expect(sheet.writes).toHaveLength(1);
+    const rows = sheet.writes[0]!;
+    expect(rows).toHaveLength(13);
     expect(rows[0]).toEqual([...TRANSACTION_FIELDS]);
     expect(rows[1]?.[TRANSACTION_FIELDS.indexOf("description")]).toBe('\'=HYPERLINK("x")');
     expect(rows[1]?.[TRANSACTION_FIELDS.indexOf("amount")]).toBe(-1);
     expect(sheet.frozen).toBe(true);
+  });
+
+  it("says the sheet is as it was when it refuses the write", () => {
+    const sheet = fakeSheet(30);
+    sheet.refuse = "You are trying to edit a protected cell or object.";
+    const result = exportTransactions({ client: fakeClient(all), sheet, clock }, {}, { replace: true });
+    expect(result).toEqual({
+      status: "unwritten",
+      sheetName: "Transactions",
+      message: expect.stringMatching(
+        /could not take the export \(You are trying to edit a protected .*as it was/,
+      ),
+      next: expect.stringMatching(/protected/),
+    });
+    expect(sheet.frozen).toBe(false);
   });
 
   it("asks before replacing a sheet with data, and writes nothing when pages are missing", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { confirmJob, estimateJob, stepJob } from "../../src/jobs/enrich/job";
-import { DEFAULT_ENRICH_OPTIONS } from "../../src/jobs/enrich/options";
+import { DEFAULT_ENRICH_OPTIONS, type EnrichOptions } from "../../src/jobs/enrich/options";
 import { jobChangesOfRun, jobChangesSince } from "../../src/jobs/history/digest";
 import { historyLog, trimHistory } from "../../src/jobs/history/log";
 import type { HistoryDeps } from "../../src/jobs/history/ports";
@@ -11,7 +11,7 @@ import { InputGrid, MemoryTable } from "./history-fakes";
 
 const box = (height: number) => ({ sheetId: 1, sheetName: "CRM", top: 1, left: 1, height, width: 1 });
 
-function world(rows: string[][]) {
+function world(rows: string[][], options: Partial<EnrichOptions> = {}) {
   const grid = new InputGrid(rows.map((row) => [...row]));
   const table = new MemoryTable();
   const client = new FakeClient((sent) => {
@@ -28,7 +28,10 @@ function world(rows: string[][]) {
     gridByName: (name) => (name === "CRM" ? grid : null),
   };
   const run = () => {
-    const { progress } = estimateJob(d, grid, box(grid.cells.length), { ...DEFAULT_ENRICH_OPTIONS });
+    const { progress } = estimateJob(d, grid, box(grid.cells.length), {
+      ...DEFAULT_ENRICH_OPTIONS,
+      ...options,
+    });
     confirmJob(d, progress.jobId);
     let step = stepJob(d, progress.jobId);
     while (step.state === "running") step = stepJob(d, progress.jobId);
@@ -119,6 +122,68 @@ describe("change history", () => {
     const changes = jobChangesOfRun(w.history, w.run());
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ url: url("a"), oldTitle: "Old title", newTitle: "New title a" });
+  });
+
+  it("fill mode: a job change in kept Title/Company cells is in the digest, and undo leaves those cells alone", () => {
+    // Location is empty, so the row is fetched; Title and Company are filled, so fill mode keeps them.
+    const w = world(
+      [
+        ["Profile URL", "Name", "Title", "Company", "Location"],
+        [url("a"), "Ann", "Old title", "Old Co", ""],
+        [url("b"), "Bob", "New title b", "New Co", ""],
+      ],
+      { mode: "fill" },
+    );
+    const runId = w.run();
+    expect(w.grid.cells[1]!.slice(2, 4)).toEqual(["Old title", "Old Co"]);
+    const changes = jobChangesOfRun(w.history, runId);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        row: 2,
+        // The Name cell was kept too: read from the sheet, its column found under the header row.
+        name: "Ann",
+        url: url("a"),
+        oldTitle: "Old title",
+        newTitle: "New title a",
+        oldCompany: "Old Co",
+        newCompany: "New Co",
+        kept: "fill mode",
+      }),
+    ]);
+    expect(jobChangesSince(w.history, "2026-01-01")).toEqual(changes);
+    // The kept cells are in the history as such (readable, and never taken for a change).
+    const kept = w.table.rows.filter((row) => row[3]?.includes("kept"));
+    expect(kept.map((row) => [row[3], row[4], row[6], row[7]])).toEqual([
+      ["C2 (kept: fill mode)", "Title", "Old title", "New title a"],
+      ["D2 (kept: fill mode)", "Company", "Old Co", "New Co"],
+    ]);
+    // Undo puts back what the run wrote and nothing else: no kept cell is "restored" or reported.
+    w.grid.cells[1]![2] = "Edited title";
+    const result = undoLastRun(w.history);
+    expect(result.leftAlone).toBe(0);
+    expect(w.grid.cells[1]!.slice(2, 5)).toEqual(["Edited title", "Old Co", ""]);
+    expect(w.table.rows.filter((row) => row[0] === `undo:${runId}` && row[3]?.includes("kept"))).toEqual([]);
+  });
+
+  it("a refresh that does not write Title/Company reports the change it saw, as kept", () => {
+    const w = world(
+      [
+        ["Profile URL", "Title", "Company", "Location"],
+        [url("a"), "Old title", "New Co", ""],
+      ],
+      { fields: ["location"] },
+    );
+    const changes = jobChangesOfRun(w.history, w.run());
+    expect(w.grid.cells[1]!.slice(1, 3)).toEqual(["Old title", "New Co"]);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        oldTitle: "Old title",
+        newTitle: "New title a",
+        oldCompany: "New Co",
+        newCompany: "New Co",
+        kept: "not among the fields written",
+      }),
+    ]);
   });
 
   it("trims whole oldest runs past the size", () => {

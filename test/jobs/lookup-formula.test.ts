@@ -5,11 +5,14 @@ import { leadCacheKey, type TextCache } from "../../src/jobs/lookup/cache";
 import {
   type LeadLookupPort,
   type LookupArguments,
+  type LookupFormulaDeps,
   type LookupOutcome,
   lookupLeadFormula,
   MESSAGES,
 } from "../../src/jobs/lookup/formula";
 import { createShelves } from "../../src/jobs/lookup/shelves";
+import { CELL_CHAR_LIMIT, toCellValue } from "../../src/sheet/cell-value";
+import { listText } from "../../src/sheet/list-text";
 
 function leadFor(url: string): Lead {
   const slug = url.replace(/\/+$/, "").split("/").pop() ?? "";
@@ -66,6 +69,7 @@ function run(
   port: LeadLookupPort | null = new FakeLookup(),
   cache = new MapCache(),
   now = Date.now(),
+  more: Partial<LookupFormulaDeps> = {},
 ) {
   return lookupLeadFormula(args, {
     connect: () => port,
@@ -74,6 +78,7 @@ function run(
     spendCap: 500,
     now: () => now,
     formatTime: (ms) => new Date(ms).toISOString().slice(11, 16),
+    ...more,
   });
 }
 
@@ -294,5 +299,71 @@ describe("the reactions extra (PRODUCTION.md A7: +1 credit)", () => {
     expect(() => run({ url: URL_A, fields: "full_name, reactions" }, new FakeLookup())).toThrow(
       /The field "reactions" is only filled with the option of the same name/,
     );
+  });
+});
+
+describe("list fields follow the List fields setting (as Enrich and the sheets do)", () => {
+  const JOBS = [
+    {
+      job_title: "=CTO",
+      company_name: "Acme",
+      job_started_on: "Mar 2019",
+      job_still_working: true,
+    },
+    { job_title: "Engineer", company_name: "Initech", job_started_on: "2015", job_ended_on: "2019" },
+  ];
+  const withJobs = (jobs: unknown[]) =>
+    new FakeLookup((r) => ({
+      ok: true,
+      value: { lead: { ...leadFor(r.url), jobs } as unknown as Lead, amount: -1 },
+    }));
+
+  it("readable: the same text Enrich writes (list-text), not JSON; JSON when the setting says so", () => {
+    const readable = run(
+      { url: URL_A, fields: "full_name, jobs" },
+      withJobs(JOBS),
+      new MapCache(),
+      Date.now(),
+      {
+        lists: "readable",
+      },
+    );
+    expect(readable).toEqual([
+      ["Name alice", "=CTO at Acme (Mar 2019 - present); Engineer at Initech (2015 - 2019)"],
+    ]);
+    expect(readable[0]![1]).toBe(listText(JOBS));
+    const json = run({ url: URL_A, fields: "full_name, jobs" }, withJobs(JOBS), new MapCache(), Date.now(), {
+      lists: "json",
+    });
+    expect(json).toEqual([["Name alice", JSON.stringify(JOBS)]]);
+  });
+
+  it("a changed setting shows on the next recalculation from the cached answer, fetching nothing", () => {
+    const cache = new MapCache();
+    const port = withJobs(JOBS);
+    const now = Date.now();
+    const args = { url: [[URL_A], [URL_B]], fields: "jobs" };
+    const first = run(args, port, cache, now, { lists: "json" });
+    expect(first[0]![0]).toBe(JSON.stringify(JOBS));
+    const again = run(args, port, cache, now, { lists: "readable" });
+    expect(again).toEqual([[listText(JOBS)], [listText(JOBS)]]);
+    expect(run(args, port, cache, now, { lists: "json" })).toEqual(first);
+    expect(port.calls).toHaveLength(1);
+  });
+
+  it("readable text keeps Sheets' 50,000-character cell limit with Enrich's marker", () => {
+    const many = Array.from({ length: 2000 }, (_, i) => ({
+      job_title: `Title ${i} ${"x".repeat(30)}`,
+      company_name: `Company ${i}`,
+    }));
+    const [[cell]] = run({ url: URL_A, fields: "jobs" }, withJobs(many), new MapCache(), Date.now(), {
+      lists: "readable",
+    }) as [[string]];
+    expect(listText(many).length).toBeGreaterThan(CELL_CHAR_LIMIT);
+    // Booleans, not the strings: a failure would print 100,000 characters.
+    expect(cell.length).toBe(CELL_CHAR_LIMIT);
+    expect(/ …\[truncated: [\d,]+ characters in full\]$/.test(cell)).toBe(true);
+    expect(cell.startsWith("Title 0 ")).toBe(true);
+    expect(cell === toCellValue(many, { lists: "readable", target: "customFunction" })).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiError } from "../../src/api/errors";
 import { confirmJob, estimateJob, stepJob } from "../../src/jobs/enrich/job";
 import { DEFAULT_ENRICH_OPTIONS } from "../../src/jobs/enrich/options";
+import { skipReasons } from "../../src/jobs/enrich/progress";
 import { estimateRetry, retryCounts } from "../../src/jobs/retry/retry";
 import { deps, errorOf, FakeClient, lead, MemoryGrid, url } from "./enrich-fakes";
 
@@ -69,5 +70,45 @@ describe("Retry failed rows", () => {
     const { progress } = estimateRetry(d, jobId, true);
     drive(d, progress.jobId);
     expect(healed.sent).toEqual([url("flaky"), url("slow")]);
+  });
+
+  it("says why each URL it does not send is skipped (not 'no empty cell to fill')", () => {
+    const { d, jobId } = firstRun();
+    const { progress } = estimateRetry(d, jobId, false);
+    expect(progress.skipped).toBe(5);
+    expect(progress.skips).toEqual([
+      { reason: "did not fail", urls: 2 },
+      { reason: "not found (final)", urls: 1 },
+      { reason: "refused by the API (it would be refused again)", urls: 1 },
+      { reason: "may have been charged (box not ticked)", urls: 1 },
+    ]);
+    const end = drive(d, progress.jobId);
+    expect(end.skips).toEqual(progress.skips);
+    expect(skipReasons(end.skips)).toBe(
+      "2 did not fail, 1 not found (final), 1 refused by the API (it would be refused again), 1 may have been charged (box not ticked)",
+    );
+    const again = firstRun();
+    expect(estimateRetry(again.d, again.jobId, true).progress.skips).toEqual([
+      { reason: "did not fail", urls: 2 },
+      { reason: "not found (final)", urls: 1 },
+      { reason: "refused by the API (it would be refused again)", urls: 1 },
+    ]);
+  });
+
+  it("a fill-mode run says its skipped URLs had no empty cell to fill", () => {
+    const grid = MemoryGrid.fromRows([
+      ["Profile URL", "Title", "Company", "Location", "Name"],
+      [url("ok1"), "T", "C", "L", "N"],
+      [url("ok2"), "", "C", "L", "N"],
+    ]);
+    const d = deps(grid, failingClient(true));
+    const box = { sheetId: 1, sheetName: "CRM", top: 1, left: 1, height: 3, width: 1 };
+    const options = {
+      ...DEFAULT_ENRICH_OPTIONS,
+      fields: DEFAULT_ENRICH_OPTIONS.fields.slice(0, 4),
+      mode: "fill" as const,
+    };
+    const { progress } = estimateJob(d, grid, box, options);
+    expect(progress).toMatchObject({ skipped: 1, skips: [{ reason: "no empty cell to fill", urls: 1 }] });
   });
 });

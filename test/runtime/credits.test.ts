@@ -181,7 +181,6 @@ describe("Credits: export to a sheet", () => {
       status: "done",
       sheetName: "Transactions",
       written: expected.length,
-      blockWrites: 1,
     });
     const counters = addon.runtime.counters;
     // A count probe, the first page, then the other 12 pages of 100 in parallel fetchAll calls of 10.

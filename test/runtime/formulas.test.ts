@@ -167,7 +167,7 @@ describe("=LOOKUP_LEAD in a cell", () => {
 });
 
 describe("what Sheets' autocomplete shows", () => {
-  it("is LOOKUP_LEAD's JSDoc in the bundle: examples, costs, the full-history rule, the owner's key", () => {
+  it("is LOOKUP_LEAD's JSDoc in the bundle: examples, costs, the full-history rule, the owner's key and list style", () => {
     const code = builtAddon().codeJs;
     const doc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*\nfunction LOOKUP_LEAD\(/.exec(code)?.[1] ?? "";
     for (const text of [
@@ -176,6 +176,7 @@ describe("what Sheets' autocomplete shows", () => {
       "1 credit per distinct URL",
       "needs both full_experience and fresh",
       "owner's API key",
+      "owner's List fields setting",
       "@customfunction",
     ]) {
       expect(doc).toContain(text);

@@ -41,9 +41,12 @@ function inputs(sheet = SHEET): string[][] {
   return world.runtime.getSheetCells(sheet).map((row) => row.map((cell) => cell.input));
 }
 
-function run(): { jobId: string; end: EnrichProgress } {
+function run(mode: EnrichRequest["options"]["mode"] = "refresh"): { jobId: string; end: EnrichProgress } {
   world.runtime.select(SHEET, "A1:A8");
-  const estimate = rpcValue<EnrichEstimate>(world.runtime, "enrichEstimate", request);
+  const estimate = rpcValue<EnrichEstimate>(world.runtime, "enrichEstimate", {
+    ...request,
+    options: { ...request.options, mode },
+  });
   rpcValue<EnrichProgress>(world.runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
   return { jobId: estimate.progress.jobId, end: driveSteps(world.runtime, estimate.progress.jobId) };
 }
@@ -171,5 +174,37 @@ describe("change history and Undo last run", () => {
     expect(cells[0]![0]!.value).toBe("Time");
     expect(cells.some((row) => row.some((cell) => cell.value === urls[0]))).toBe(true);
     expect(world.runtime.activeSheet()).toBe("Job changes");
+  });
+
+  it("fill mode: a job change the run kept out of filled Title/Company cells is in the digest and the sheet; undo leaves those cells alone", () => {
+    const before = inputs();
+    const { jobId, end } = run("fill");
+    expect(end.state).toBe("done");
+    // Fill mode does not overwrite: row 2 still shows the old job.
+    expect(inputs()[1]!.slice(1, 3)).toEqual(["Old title", "Old Co"]);
+    const digest = rpcValue<JobChangeDigest>(world.runtime, "historyDigest", { jobId });
+    const moved = digest.changes.find((change) => change.url === urls[0]);
+    expect(moved).toMatchObject({ oldTitle: "Old title", oldCompany: "Old Co", kept: "fill mode" });
+    expect(moved!.newTitle).not.toBe("Old title");
+    expect(moved!.newTitle).not.toBe("");
+    const history = world.runtime.getSheetCells(HISTORY).map((row) => row.map((cell) => String(cell.value)));
+    expect(history.find((row) => row[3] === "B2 (kept: fill mode)")).toMatchObject({
+      4: "Title",
+      6: "Old title",
+      7: moved!.newTitle,
+    });
+    const sheet = rpcValue<JobChangesSheet>(world.runtime, "historyShowJobChanges", { since: "2026-11-01" });
+    expect(sheet.count).toBe(digest.count);
+    const cells = world.runtime
+      .getSheetCells("Job changes")
+      .map((row) => row.map((cell) => String(cell.value)));
+    expect(cells[0]!.at(-1)).toBe("Note");
+    expect(cells.find((row) => row.includes(urls[0]!))!.at(-1)).toBe("old job kept in the sheet (fill mode)");
+
+    // Undo puts back exactly what the run wrote: every cell as before, none reported as edited.
+    const answer = rpcValue<UndoAnswer>(world.runtime, "historyUndo", null);
+    expect(answer.leftAlone).toBe(0);
+    expect(answer.restored).toBeGreaterThan(0);
+    expect(inputs().map((row) => row.slice(0, 5))).toEqual(before.map((row) => row.slice(0, 5)));
   });
 });

@@ -2,7 +2,7 @@
  * Issue 12.3: rows already paid for must not be lost to a sheet that cannot take them. A search
  * checks the spreadsheet's room before sending (a full spreadsheet costs nothing); a write that
  * still fails (the Leads sheet deleted while the searches were out) puts the paid rows in a new
- * sheet and says what was spent; the Credits export writes a new sheet whole and swaps it in, so
+ * sheet and says what was spent; the Credits export replaces the sheet's content in one write, so
  * a cut-off leaves the previous export as it was.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -60,7 +60,12 @@ describe("Retry failed rows", () => {
     const charged = (await world.control.stats()).creditsCharged;
     rpcValue<EnrichProgress>(world.runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
     const end = driveSteps(world.runtime, estimate.progress.jobId);
-    expect(end).toMatchObject({ state: "done", ok: 1, skipped: 5 });
+    expect(end).toMatchObject({
+      state: "done",
+      ok: 1,
+      skipped: 5,
+      skips: [{ reason: "did not fail", urls: 5 }],
+    });
     expect((await lookupRequests()) - before).toBe(1);
     expect((await world.control.stats()).creditsCharged - charged).toBe(1);
     const statuses = world.runtime

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ManualClock, manualClock } from "../../sandbox/gas/clock";
+import type { EnrichStartup } from "../../src/rpc/enrich";
 import type { ScheduleView } from "../../src/rpc/schedule";
 import { chargesPerPerson, crmRows, DEFAULT_REQUEST, rpcValue, SHEET, USER } from "../jobs/enrich-world";
 import { type AddonRuntime, startAddonRuntime } from "./support";
@@ -26,7 +27,8 @@ beforeAll(async () => {
       spreadsheet: { sheets: [{ name: SHEET, rows: crmRows(urls, 0) }] },
       user: USER,
       clock,
-      quotas: { urlFetchPerDay: 25 },
+      // Fresh lookups go at most 4 to a fetchAll: 22 fetches a day allow five chunks (20 URLs).
+      quotas: { urlFetchPerDay: 22 },
     },
   });
 });
@@ -54,7 +56,7 @@ describe("scheduled refresh", () => {
     expect(world.runtime.triggers.list()).toHaveLength(1);
     expect(world.runtime.triggers.list()[0]).toMatchObject({ handler: "scheduledRefresh", user: USER });
 
-    // Day 1, 10:00: the first run starts; 25 fetches a day allow two chunks of 10.
+    // Day 1, 10:00: the first run starts; 22 fetches a day allow five chunks of 4.
     let runs = world.runtime.advanceClock(HOUR);
     expect(runs.map((run) => run.outcome)).toEqual(["completed"]);
     expect(await charged()).toBe(20);
@@ -75,7 +77,7 @@ describe("scheduled refresh", () => {
     expect(runs.length).toBe(13);
     expect(await charged()).toBe(20);
 
-    // Day 2 (the quota has reset): two more chunks, then the run's cap of 40 stops it and says why.
+    // Day 2 (the quota has reset): five more chunks, then the run's cap of 40 stops it and says why.
     world.runtime.advanceClock(HOUR);
     expect(await charged()).toBe(40);
     const stopped = status()!.current!;
@@ -106,6 +108,11 @@ describe("scheduled refresh", () => {
     const view = status()!;
     const run = view.current ?? view.last!;
     expect(run.skipped).toBe(20);
+    // Skipped for that reason, as the schedule panel and the Enrich tab's run view say (not "no empty cell to fill").
+    const skips = [{ reason: "refreshed within the period", urls: 20 }];
+    expect(run.skips).toEqual(skips);
+    const startup = rpcValue<EnrichStartup>(world.runtime, "enrichStartup", null);
+    expect(startup.job).toMatchObject({ jobId: run.jobId, skipped: 20, skips });
     const charges = await chargesPerPerson(world.control);
     expect([...charges.values()].every((count) => count === 1)).toBe(true);
     expect(charges.size).toBeLessThanOrEqual(40);

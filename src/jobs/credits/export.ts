@@ -1,36 +1,39 @@
 /**
- * Export to a sheet: every transaction matching the filters, header = TRANSACTION_FIELDS, written
- * in blocks through toCellValue, header frozen. The list is free, so the only confirmation asked
- * is before replacing a sheet that holds data.
+ * Export to a sheet: every transaction matching the filters, header = TRANSACTION_FIELDS, every
+ * value through toCellValue, header frozen. The list is free, so the only confirmation asked is
+ * before replacing a sheet that holds data.
  *
  * One execution, bounded: pages are fetched (first page, then the rest in parallel) until a
- * deadline that leaves the 6-minute execution room for writing. At 100 transactions a page and 10
- * pages per fetchAll, that is far more rows than a sheet's 10 million cells allow. If the deadline
- * or an error leaves pages unread, nothing is written: the previous export stays as it was and
- * the answer says how to narrow the export. The rows go to a new sheet that replaces the old one
- * only once complete (TransactionsSheet), so a cut-off never leaves a half-written export.
+ * deadline that leaves the 6-minute execution room for writing. If the deadline or an error leaves
+ * pages unread, nothing is written: the previous export stays as it was and the answer says how to
+ * narrow the export. Only once every row is built does the sheet change, in one write that puts the
+ * new content in place of the old (TransactionsSheet.replace): the sheet itself is kept, so
+ * formulas, charts and pivot tables built on it keep working, and a cut-off leaves either the
+ * previous export or the new one, never half of one.
  */
 import type { ApiError } from "../../api/errors";
 import { toCellValue } from "../../sheet/cell-value";
 import { TRANSACTION_FIELDS } from "../../sheet/lead-fields";
+import { writeErrorText } from "../paid-rows";
 import { checkTransactionQuery, type FilterProblems, type TransactionFilterForm } from "./filters";
 import type { ExportDeps } from "./ports";
 
 /** Fetching stops in time to leave about a minute of the 6-minute execution for writing. */
 export const DEFAULT_FETCH_BUDGET_MS = 4 * 60_000;
-export const DEFAULT_BLOCK_ROWS = 5_000;
 /**
  * The most rows one export writes (1.6 million cells, a sixth of a spreadsheet's 10 million): about
- * 2,000 pages to fetch and 40 block writes, which fit one execution together.
+ * 2,000 pages to fetch and one write, which fit one execution together.
  */
 export const MAX_EXPORT_ROWS = 200_000;
 
 export type ExportResult =
-  | { status: "done"; sheetName: string; written: number; blockWrites: number }
+  | { status: "done"; sheetName: string; written: number }
   /** The sheet has data: ask before replacing it. */
   | { status: "confirm"; sheetName: string; existingRows: number }
   | { status: "invalid"; problems: FilterProblems }
-  | { status: "failed"; error: ApiError; fetched: number; count: number };
+  | { status: "failed"; error: ApiError; fetched: number; count: number }
+  /** Every row was read, but the sheet refused the write (protected, deleted meanwhile, full). */
+  | { status: "unwritten"; sheetName: string; message: string; next: string };
 
 export function exportTransactions(
   deps: ExportDeps,
@@ -70,16 +73,18 @@ export function exportTransactions(
     };
   }
   const rows = pages.results.map((t) => TRANSACTION_FIELDS.map((field) => toCellValue(t[field])));
-  const grid = sheet.reset();
-  const block = Math.max(1, deps.blockRows ?? DEFAULT_BLOCK_ROWS);
-  const values = [[...TRANSACTION_FIELDS], ...rows];
-  let blockWrites = 0;
-  for (let start = 0; start < values.length; start += block) {
-    grid.write(1 + start, 1, values.slice(start, start + block));
-    blockWrites++;
+  try {
+    sheet.replace([[...TRANSACTION_FIELDS], ...rows]);
+  } catch (error) {
+    return {
+      status: "unwritten",
+      sheetName: sheet.name,
+      message: `The ${sheet.name} sheet could not take the export (${writeErrorText(error)}). It is as it was: the previous export, if any, is kept.`,
+      next: "Check that the sheet is not protected and that the spreadsheet has room (Sheets allows 10 million cells), then export again.",
+    };
   }
   sheet.finish();
-  return { status: "done", sheetName: sheet.name, written: rows.length, blockWrites };
+  return { status: "done", sheetName: sheet.name, written: rows.length };
 }
 
 function tooMany(count: number, max: number): ApiError {

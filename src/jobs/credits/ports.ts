@@ -1,7 +1,7 @@
 /** The ports the Credits work goes through; src/gas/ implements them over Apps Script. */
 import type { Client } from "../../api/client";
 import type { Clock } from "../../api/ports";
-import type { Grid } from "../enrich/ports";
+import type { GridValue } from "../enrich/ports";
 import type { SheetRoom } from "../paid-rows";
 
 /** The part of the API client the Credits tab uses (all of it free). */
@@ -12,14 +12,15 @@ export interface TransactionsSheet {
   readonly name: string;
   /** Rows holding anything; 0 when the sheet does not exist yet. */
   usedRows(): number;
-  /** The room `rows` rows of the export need in the spreadsheet, and have. */
+  /** The room an export of `rows` rows (the header included) needs in the spreadsheet, and has. */
   room?(rows: number): SheetRoom;
   /**
-   * Hands over the grid the export is written to: a new sheet, so the previous export stays whole
-   * until `finish` swaps the new one in.
+   * Puts `values` in place of the sheet's content in one write (what the old content had beyond
+   * them is blanked), or into a new sheet when there is none. The sheet itself stays, so what
+   * points at it keeps working. Throws when the sheet could not take them: then it is as it was.
    */
-  reset(): Grid;
-  /** Freezes the header row, puts the written sheet in the old one's place, brings it to the front. */
+  replace(values: GridValue[][]): void;
+  /** Freezes the header row and brings the written sheet to the front. */
   finish(): void;
 }
 
@@ -31,6 +32,4 @@ export interface ExportDeps {
   fetchBudgetMs?: number;
   /** The most transactions one export writes (default MAX_EXPORT_ROWS). */
   maxRows?: number;
-  /** Rows per setValues call. */
-  blockRows?: number;
 }

@@ -6,6 +6,7 @@
  */
 import type { EnrichJob, JobMessage } from "./job-types";
 import type { Store } from "./ports";
+import { skipReasons, skipsOf } from "./progress";
 import { countStates, indicesIn, URL_STATE } from "./url-states";
 
 const CANCEL_KEY = "enrich.cancel";
@@ -47,7 +48,7 @@ export function cancelledMessage(job: EnrichJob, states: string): JobMessage {
     counts.notFound > 0 ? `${counts.notFound} not found` : "",
     counts.failed > 0 ? `${counts.failed} failed` : "",
     counts.interrupted > 0 ? `${counts.interrupted} interrupted` : "",
-    counts.skipped > 0 ? `${counts.skipped} skipped (nothing to fill)` : "",
+    counts.skipped > 0 ? `${counts.skipped} skipped (${skipReasons(skipsOf(job, counts.skipped))})` : "",
     `${plural(counts.pending, "URL")} not reached`,
   ].filter(Boolean);
   return {

@@ -27,6 +27,16 @@ export interface JobMessage {
   next?: string;
 }
 
+/**
+ * Distinct URLs a run does not send, and why: "no empty cell to fill" (fill mode), "did not fail"
+ * (Retry failed rows), "refreshed within the period" (a scheduled run). Counted when the run is
+ * planned; skipped URLs stay skipped.
+ */
+export interface SkipCount {
+  reason: string;
+  urls: number;
+}
+
 export interface EnrichJob {
   id: string;
   sheetId: number;
@@ -60,6 +70,8 @@ export interface EnrichJob {
   stateParts: number;
   /** Rows not enriched, by reason, counted when the run ended or stopped (failures.ts). */
   failures?: Array<{ reason: string; rows: number }>;
+  /** Why the skipped URLs are not sent. Absent in runs saved before this existed. */
+  skips?: SkipCount[];
   /** 429 answers met by the latest step: the progress says "throttled: slowing down". */
   throttled?: number;
   /**
@@ -83,8 +95,10 @@ export interface EnrichProgress {
   notFound: number;
   failed: number;
   interrupted: number;
-  /** Fill mode: distinct URLs not fetched because their rows had no empty chosen cell (free). */
+  /** Distinct URLs the run does not fetch (free): `skips` says why. */
   skipped: number;
+  /** The skipped URLs by reason (their counts add up to `skipped`). */
+  skips: SkipCount[];
   remaining: number;
   spent: number;
   cap: number;

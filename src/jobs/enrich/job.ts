@@ -98,6 +98,7 @@ export function saveEstimate(deps: JobDeps, plan: EnrichPlan, options: EnrichOpt
       updatedAt: now,
       prepared: false,
       stateParts: 0,
+      skips: plan.skips,
     };
     const toFetch = new Set(plan.toFetch);
     const states = plan.urls.keys

@@ -5,7 +5,7 @@
  */
 import { normalizeProfileUrl } from "../../api/profile-url";
 import { detectHeaderRow } from "../../sheet/header-row";
-import type { ColumnLayout } from "./job-types";
+import type { ColumnLayout, SkipCount } from "./job-types";
 import { planLayout } from "./layout";
 import { creditsPerUrl, type EnrichOptions, EXTRA_FIELDS } from "./options";
 import type { Grid, GridValue } from "./ports";
@@ -42,7 +42,12 @@ export interface EnrichPlan {
   toFetch: number[];
   /** Upper bound: every URL to fetch found and charged with every chosen extra. */
   maxCredits: number;
+  /** Why the URLs not in `toFetch` are skipped, with their counts (none skipped: empty). */
+  skips: SkipCount[];
 }
+
+/** Fill mode's reason to skip a URL. */
+const NOTHING_TO_FILL = "no empty cell to fill";
 
 /** Raised for a selection the job cannot work on, with what to do instead. */
 export class PlanError extends Error {
@@ -180,5 +185,11 @@ export function planEnrichment(
     creditsPerUrl: perUrl,
     toFetch,
     maxCredits: toFetch.length * perUrl,
+    skips: skipCounts([[NOTHING_TO_FILL, urls.keys.length - toFetch.length]]),
   };
+}
+
+/** The reasons that skip at least one URL. */
+export function skipCounts(counts: ReadonlyArray<readonly [string, number]>): SkipCount[] {
+  return counts.filter(([, urls]) => urls > 0).map(([reason, urls]) => ({ reason, urls }));
 }

@@ -44,6 +44,12 @@ export interface CellChange {
   after: string;
   /** The profile URL of the row (its typed form), "" for a header cell. */
   url: string;
+  /**
+   * Set on a Title/Company cell the run kept (not written) in a row whose answer shows another
+   * job: why it was kept ("fill mode"); `after` is the answer's value. Recorded for the job-change
+   * digest; undo passes over it.
+   */
+  kept?: string;
 }
 
 /** Which run changed the cells, and where. */

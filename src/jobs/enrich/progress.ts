@@ -1,5 +1,5 @@
 /** The progress the sidebar shows, from the job record and its URL states. */
-import type { EnrichJob, EnrichProgress } from "./job-types";
+import type { EnrichJob, EnrichProgress, SkipCount } from "./job-types";
 import { countStates } from "./url-states";
 
 /** Column number -> letters (1 -> A, 27 -> AA). */
@@ -8,6 +8,21 @@ export function columnLetters(column: number): string {
   for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
     letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
+}
+
+/**
+ * Why URLs were skipped, in words: the reason itself when there is one ("no empty cell to fill"),
+ * else each with its count ("4 did not fail, 1 not found (final)").
+ */
+export function skipReasons(skips: readonly SkipCount[]): string {
+  const given = skips.filter((skip) => skip.urls > 0);
+  if (given.length === 1) return given[0]!.reason;
+  return given.map((skip) => `${skip.urls.toLocaleString("en-US")} ${skip.reason}`).join(", ");
+}
+
+/** Why the run skips its `skipped` URLs; a run saved before runs kept their reasons has none. */
+export function skipsOf(job: EnrichJob, skipped: number): SkipCount[] {
+  return job.skips ?? (skipped > 0 ? [{ reason: "not needed by this run", urls: skipped }] : []);
 }
 
 export function progressOf(job: EnrichJob, states: string): EnrichProgress {
@@ -26,6 +41,7 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     failed: counts.failed,
     interrupted: counts.interrupted,
     skipped: counts.skipped,
+    skips: skipsOf(job, counts.skipped),
     remaining: counts.pending,
     spent: job.spent,
     cap: job.cap,

@@ -20,8 +20,12 @@ import { cellText } from "./urls";
 /** `cached`: the answer came from the API's cache, which shows a recent mover's previous job. */
 export type RowOutcome = { kind: "ok"; lead: Lead; cached?: boolean } | { kind: "status"; status: string };
 
-/** A cell about to change, as literals (ports.ts CellChange without the row's URL). */
-export type CellEdit = { row: number; column: number; before: string; after: string };
+/**
+ * A cell about to change, as literals (ports.ts CellChange without the row's URL). With `kept`, a
+ * Title or Company cell the write leaves alone in a row whose answer shows another job (`after` is
+ * the answer's value, not written): the change history records it for the job-change digest.
+ */
+export type CellEdit = { row: number; column: number; before: string; after: string; kept?: string };
 
 /** Told the cells a write changes, before it writes them (the change history). */
 export type ChangeRecorder = (edits: CellEdit[]) => void;
@@ -66,7 +70,13 @@ const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 
 const jobText = (title: string, company: string) => [title, company].filter(Boolean).join(" @ ");
 
-/** The cells one outcome changes in one row; `read` gives the row's earlier values by column. */
+/** A Title or Company cell kept showing the old job while the answer shows another (CellEdit.kept). */
+type KeptCell = { column: number; value: GridValue; reason: string };
+
+/**
+ * The cells one outcome changes in one row; `read` gives the row's earlier values by column.
+ * `kept`: the Title/Company cells it leaves showing a job the answer says has changed.
+ */
 function changesOf(
   read: (column: number) => string,
   layout: ColumnLayout,
@@ -74,6 +84,7 @@ function changesOf(
   mode: EnrichMode,
   now: string,
   lists: ListStyle,
+  kept: KeptCell[] = [],
 ): Map<number, GridValue> {
   const cells = new Map<number, GridValue>();
   // Column 0: a target column that is gone (follow-columns.ts); its cells are not written.
@@ -106,10 +117,21 @@ function changesOf(
   const overwritten =
     (titleChanged && written.has(layout.previous.job_title)) ||
     (companyChanged && written.has(layout.previous.company_name));
-  const kept =
+  const keptWhy = mode === "fill" ? "fill mode" : "not among the fields written";
+  const keptNote =
     mode === "fill" ? "cells kept (fill mode)" : "Title/Company cells not among the fields written";
   const notes: string[] = [];
-  if (changed && !overwritten) notes.push(`job changed to ${jobText(newTitle, newCompany)}; ${kept}`);
+  if (changed && !overwritten) notes.push(`job changed to ${jobText(newTitle, newCompany)}; ${keptNote}`);
+  // Both cells of a changed job that the run leaves holding a value, the unchanged one too: the
+  // digest then shows the whole old and new job.
+  const keptJob: Array<[number, string]> = [
+    [layout.previous.job_title, newTitle],
+    [layout.previous.company_name, newCompany],
+  ];
+  for (const [column, value] of changed ? keptJob : []) {
+    if (column > 0 && !written.has(column) && read(column) !== "")
+      kept.push({ column, value: toCellValue(value), reason: keptWhy });
+  }
   if (changed && outcome.cached) notes.push(CACHED_CHANGE);
   put(layout.status.enrichment_status, notes.length > 0 ? `ok: ${notes.join("; ")}` : STATUS_TEXT.ok);
   put(layout.status.job_changed, changed);
@@ -177,6 +199,7 @@ export function writeOutcomes(
       const outcome = outcomes.get(row);
       if (!outcome) continue;
       const cells = read[row - span.top] ?? [];
+      const kept: KeptCell[] = [];
       const rowChanges = changesOf(
         (column) => cellText(cells[column - left]),
         layout,
@@ -184,6 +207,7 @@ export function writeOutcomes(
         mode,
         now,
         lists,
+        kept,
       );
       changes.set(row, rowChanges);
       if (!record) continue;
@@ -191,6 +215,16 @@ export function writeOutcomes(
         const old = before[row - span.top]?.[column - left] ?? "";
         const after = writtenLiteral(value);
         if (old !== after) edits.push({ row, column, before: old, after });
+      }
+      for (const cell of kept) {
+        const old = before[row - span.top]?.[cell.column - left] ?? "";
+        edits.push({
+          row,
+          column: cell.column,
+          before: old,
+          after: writtenLiteral(cell.value),
+          kept: cell.reason,
+        });
       }
     }
   }

@@ -44,6 +44,21 @@ export function rowOf(cells: readonly string[]): HistoryRow {
   };
 }
 
+/**
+ * A Title or Company cell a run did not write although the row's answer shows another job (fill
+ * mode keeps filled cells): recorded, its value and the answer's, so the job-change digest sees
+ * the change, under the cell's address with this mark. The cell was not changed, so parseCell
+ * does not read it and undo passes over it.
+ */
+export const keptCell = (a1: string, reason: string) => `${a1} (kept: ${reason})`;
+
+/** "C2 (kept: fill mode)" -> the cell and why it was kept; null for a changed cell. */
+export function parseKeptCell(cell: string): { row: number; column: number; reason: string } | null {
+  const match = /^([A-Z]+\d+) \(kept: (.*)\)$/.exec(cell);
+  const at = match ? parseCell(match[1]!) : null;
+  return at ? { ...at, reason: match![2]! } : null;
+}
+
 /** "AB12" -> row 12, column 28. */
 export function parseCell(a1: string): { row: number; column: number } | null {
   const match = /^([A-Z]+)(\d+)$/.exec(a1);

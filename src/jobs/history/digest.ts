@@ -1,11 +1,13 @@
 /**
  * The job-change digest, built from the change history (never stored twice): a person changed
- * jobs when a run replaced a non-empty Title or Company cell with a different one. Name, title
- * and company that the run did not change are read from the sheet as it is now.
+ * jobs when a run replaced a non-empty Title or Company cell with a different one, or kept such a
+ * cell (fill mode) although its answer showed a different one (a row marked kept, columns.ts).
+ * Name, title and company that the run did not record are read from the sheet as it is now.
  */
 import { canonicalProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
-import { HISTORY_WIDTH, type HistoryRow, parseCell, rowOf, UNDO_PREFIX } from "./columns";
+import type { Grid } from "../enrich/ports";
+import { HISTORY_WIDTH, type HistoryRow, parseCell, parseKeptCell, rowOf, UNDO_PREFIX } from "./columns";
 import type { HistoryDeps } from "./ports";
 import { rowsOfRun, runColumn } from "./read";
 
@@ -20,6 +22,11 @@ export interface JobChange {
   newTitle: string;
   oldCompany: string;
   newCompany: string;
+  /**
+   * Why the sheet still shows the old job ("fill mode": the run did not overwrite the filled
+   * Title/Company cells); "" when the run wrote the new one.
+   */
+  kept: string;
 }
 
 /** A literal as the cell shows it: the apostrophe that keeps text literal is not shown. */
@@ -34,6 +41,29 @@ const FIELDS: readonly Field[] = ["full_name", "job_title", "company_name"];
 const fieldOf = (header: string): Field | null =>
   FIELDS.find((field) => headerNamesField(header, field)) ?? null;
 
+/**
+ * The columns of fields no recorded cell shows (a Name, or a Company the run kept or rewrote with
+ * the same value), from the sheet's header row: the nearest row above `top` whose cell in a
+ * recorded column holds that column's recorded header. Two reads, only when a column is missing.
+ */
+function missingColumns(
+  grid: Grid,
+  sheetColumns: Map<Field, number>,
+  label: { column: number; header: string },
+  top: number,
+  width: number,
+): void {
+  if (FIELDS.every((field) => sheetColumns.has(field)) || top <= 1) return;
+  const above = grid.read(1, label.column, top - 1, 1).map((row) => String(row[0] ?? ""));
+  const headerRow = above.lastIndexOf(label.header) + 1;
+  if (headerRow === 0) return;
+  const headers = (grid.read(headerRow, 1, 1, width)[0] ?? []).map((value) => String(value ?? ""));
+  for (const field of FIELDS) {
+    const index = headers.findIndex((header) => headerNamesField(header, field));
+    if (!sheetColumns.has(field) && index >= 0) sheetColumns.set(field, index + 1);
+  }
+}
+
 /** Job changes in these rows (one run or several), in the order they were recorded. */
 export function jobChangesIn(
   deps: Pick<HistoryDeps, "gridByName">,
@@ -42,17 +72,20 @@ export function jobChangesIn(
   // Per run, sheet and row: the cells of the three fields, and where those fields' columns are.
   const people = new Map<string, { first: HistoryRow; row: number; cells: Map<Field, HistoryRow> }>();
   const columns = new Map<string, Map<Field, number>>();
+  // Per sheet, one recorded column and its header text: finds the header row (missingColumns).
+  const labels = new Map<string, { column: number; header: string }>();
   const undone = new Set(
     rows.filter((row) => row.runId.startsWith(UNDO_PREFIX)).map((row) => row.runId.slice(UNDO_PREFIX.length)),
   );
   for (const entry of rows) {
     if (entry.runId.startsWith(UNDO_PREFIX) || undone.has(entry.runId)) continue;
     const field = fieldOf(entry.header);
-    const at = parseCell(entry.cell);
+    const at = parseCell(entry.cell) ?? parseKeptCell(entry.cell);
     if (!field || !at) continue;
     const sheetColumns = columns.get(entry.sheet) ?? new Map<Field, number>();
     columns.set(entry.sheet, sheetColumns);
     sheetColumns.set(field, at.column);
+    if (!labels.has(entry.sheet)) labels.set(entry.sheet, { column: at.column, header: entry.header });
     const key = `${entry.runId}\n${entry.sheet}\n${at.row}`;
     const person = people.get(key) ?? { first: entry, row: at.row, cells: new Map<Field, HistoryRow>() };
     people.set(key, person);
@@ -60,11 +93,14 @@ export function jobChangesIn(
   }
   // A person whose URL stands in several rows (or spelt with other capitals) changed jobs once.
   const seen = new Set<string>();
-  const moved = [...people.values()].filter((person) => {
-    const changed = (["job_title", "company_name"] as const).some((field) => {
+  // Title and Company cells that held a job and were replaced, or kept, with another one.
+  const changedCells = (person: { cells: Map<Field, HistoryRow> }): HistoryRow[] =>
+    (["job_title", "company_name"] as const).flatMap((field) => {
       const cell = person.cells.get(field);
-      return cell !== undefined && shownText(cell.before) !== "" && !same(cell.before, cell.after);
+      return cell && shownText(cell.before) !== "" && !same(cell.before, cell.after) ? [cell] : [];
     });
+  const moved = [...people.values()].filter((person) => {
+    const changed = changedCells(person).length > 0;
     const who = `${person.first.runId}\n${canonicalProfileUrl(person.first.url) ?? person.first.url}`;
     if (!changed || seen.has(who)) return false;
     seen.add(who);
@@ -79,6 +115,8 @@ export function jobChangesIn(
     const top = Math.min(...sheetRows);
     const height = Math.max(...sheetRows) - top + 1;
     const width = Math.max(1, grid?.lastColumn() ?? 1);
+    const label = labels.get(sheet);
+    if (grid && label) missingColumns(grid, sheetColumns, label, top, width);
     const block = grid ? grid.read(top, 1, height, width) : [];
     current.set(sheet, (row, field) => {
       const column = sheetColumns.get(field);
@@ -102,6 +140,10 @@ export function jobChangesIn(
       newTitle: value("job_title", "after"),
       oldCompany: value("company_name", "before"),
       newCompany: value("company_name", "after"),
+      kept:
+        changedCells(person)
+          .map((cell) => parseKeptCell(cell.cell)?.reason ?? "")
+          .find(Boolean) ?? "",
     };
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Writing the change history: every cell a run is about to change becomes one row of the
- * `Prospecting changes` sheet, one block append per write of the run. Every value goes through
+ * `Prospecting changes` sheet, one block append per write of the run (and every Title/Company cell
+ * it keeps showing an old job, marked as kept: columns.ts keptCell). Every value goes through
  * toCellValue (an old value `=1+2` is a formula's text and must stay text there). Past the
  * size the user set, the oldest whole runs are deleted, down to 90% of it so that trimming does
  * not happen on every append.
@@ -8,7 +9,7 @@
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import type { ChangeLog, ChangeRun, Grid } from "../enrich/ports";
 import { columnLetters } from "../enrich/progress";
-import type { HistoryRow } from "./columns";
+import { type HistoryRow, keptCell } from "./columns";
 import type { HistoryDeps, HistoryTable } from "./ports";
 import type { HistorySettings } from "./settings";
 
@@ -62,7 +63,10 @@ export function historyLog(deps: Pick<HistoryDeps, "table" | "clock">, settings:
         runId: run.runId,
         time,
         sheet: run.sheetName,
-        cell: `${columnLetters(change.column)}${change.row}`,
+        cell:
+          change.kept === undefined
+            ? `${columnLetters(change.column)}${change.row}`
+            : keptCell(`${columnLetters(change.column)}${change.row}`, change.kept),
         header: change.row === run.headerRow ? change.after : (headers[change.column - 1] ?? ""),
         url: change.url,
         before: change.before,

@@ -43,7 +43,11 @@ interface CellUndo {
   source: HistoryRow;
 }
 
-/** A cell changed twice in one run (a status, then the answer) goes back to its first value. */
+/**
+ * A cell changed twice in one run (a status, then the answer) goes back to its first value. A cell
+ * the run kept (columns.ts keptCell: recorded for the job-change digest, never written) has no
+ * plain address and is passed over: undo never "restores" a cell the run did not change.
+ */
 function cellsOf(rows: readonly HistoryRow[]): Map<string, CellUndo[]> {
   const bySheet = new Map<string, Map<string, CellUndo>>();
   for (const row of rows) {

@@ -20,6 +20,7 @@ import {
 } from "../../api/wire";
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { type LeadField, parseFieldList } from "../../sheet/lead-fields";
+import type { ListStyle } from "../../sheet/sheet-format";
 import { type FormulaBudget, NO_BUDGET } from "../formula-budget/budget";
 import { type PaidExtrasHowTo, paidExtrasProblem } from "../paid-extras";
 import { type CellArgument, fieldListInput, urlCells } from "./arguments";
@@ -54,6 +55,12 @@ export interface LookupFormulaDeps {
   formatTime(epochMs: number): string;
   /** The owner's daily budget for this spreadsheet's formulas (none: no daily limit). */
   budget?: FormulaBudget;
+  /**
+   * List fields (jobs, educations, ...) as readable text or JSON: the owner's List fields setting,
+   * rendered as Enrich renders it (toCellValue). JSON when unset. Applied to the cached lead at
+   * every calculation, so a changed setting needs no new lookup.
+   */
+  lists?: ListStyle;
 }
 
 export const MESSAGES = {
@@ -219,8 +226,8 @@ function skipAbandoned(
   return { send, abandoned };
 }
 
-function leadRow(lead: Lead, fields: readonly LeadField[]): CellValue[] {
-  return fields.map((field) => toCellValue(lead[field], { target: "customFunction" }));
+function leadRow(lead: Lead, fields: readonly LeadField[], lists: ListStyle): CellValue[] {
+  return fields.map((field) => toCellValue(lead[field], { target: "customFunction", lists }));
 }
 
 function messageRow(message: string, width: number): CellValue[] {
@@ -273,7 +280,7 @@ export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps
     if (w.kind === "blank") return Array<CellValue>(width).fill("");
     if (w.kind === "bad") return messageRow(MESSAGES.notProfileUrl(w.text), width);
     const lead = answers.get(w.id);
-    if (lead !== undefined) return leadRow(lead, fields);
+    if (lead !== undefined) return leadRow(lead, fields, deps.lists ?? "json");
     return messageRow(fetched.messages.get(w.id) ?? MESSAGES.notFetched, width);
   });
 }

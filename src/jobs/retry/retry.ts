@@ -10,7 +10,7 @@ import { loadJob } from "../enrich/cursor";
 import { type JobDeps, JobError } from "../enrich/deps";
 import { saveEstimate } from "../enrich/job";
 import type { EnrichJob, EnrichProgress } from "../enrich/job-types";
-import { type EnrichPlan, planEnrichment, type SelectionBox } from "../enrich/plan";
+import { type EnrichPlan, planEnrichment, type SelectionBox, skipCounts } from "../enrich/plan";
 import type { Grid } from "../enrich/ports";
 import { readStatuses } from "../enrich/row-writer";
 import { indicesIn, URL_STATE } from "../enrich/url-states";
@@ -28,9 +28,19 @@ const MAYBE_CHARGED = "may have been charged";
 
 interface Classified {
   job: EnrichJob;
+  /** The run's URL states (url-states.ts). */
+  states: string;
   retryable: number[];
   maybeCharged: number[];
 }
+
+/** Why a retry skips a URL of the run (the estimate and the run say so). */
+const RETRY_SKIPS = {
+  ok: "did not fail",
+  notFound: "not found (final)",
+  refused: "refused by the API (it would be refused again)",
+  maybeCharged: "may have been charged (box not ticked)",
+} as const;
 
 /** The run with its URL states, read once: each property read costs time in Apps Script. */
 function finishedJob(deps: JobDeps, jobId: string): { job: EnrichJob; states: string } {
@@ -72,7 +82,7 @@ function classify(deps: JobDeps, jobId: string): Classified & { grid: Grid } {
     if (status.includes(MAYBE_CHARGED)) maybeCharged.push(index);
     else if (!status.startsWith(REFUSED)) retryable.push(index);
   }
-  return { job, grid, retryable, maybeCharged: maybeCharged.sort((a, b) => a - b) };
+  return { job, states, grid, retryable, maybeCharged: maybeCharged.sort((a, b) => a - b) };
 }
 
 export function retryCounts(deps: JobDeps, jobId: string): RetryCounts {
@@ -86,8 +96,19 @@ export function estimateRetry(
   jobId: string,
   includeMaybeCharged: boolean,
 ): { plan: EnrichPlan; progress: EnrichProgress; box: SelectionBox } {
-  const { job, grid, retryable, maybeCharged } = classify(deps, jobId);
+  const { job, states, grid, retryable, maybeCharged } = classify(deps, jobId);
   const toFetch = [...retryable, ...(includeMaybeCharged ? maybeCharged : [])].sort((a, b) => a - b);
+  const sent = new Set(toFetch);
+  const held = new Set(maybeCharged);
+  const skipped = { ok: 0, notFound: 0, refused: 0, maybeCharged: 0 };
+  for (let index = 0; index < states.length; index += 1) {
+    if (sent.has(index)) continue;
+    const state = states[index];
+    if (held.has(index)) skipped.maybeCharged += 1;
+    else if (state === URL_STATE.notFound) skipped.notFound += 1;
+    else if (state === URL_STATE.failed) skipped.refused += 1;
+    else skipped.ok += 1;
+  }
   if (toFetch.length === 0) {
     throw new JobError(
       "nothing",
@@ -111,6 +132,9 @@ export function estimateRetry(
       "Select the rows and start a new run.",
     );
   }
-  const retry = { ...plan, toFetch, maxCredits: toFetch.length * plan.creditsPerUrl };
+  const skips = skipCounts(
+    (Object.keys(skipped) as Array<keyof typeof skipped>).map((kind) => [RETRY_SKIPS[kind], skipped[kind]]),
+  );
+  const retry = { ...plan, toFetch, maxCredits: toFetch.length * plan.creditsPerUrl, skips };
   return { plan: retry, progress: saveEstimate(deps, retry, job.options), box };
 }

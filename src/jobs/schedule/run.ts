@@ -16,7 +16,7 @@ import type { Clock } from "../../api/ports";
 import type { JobDeps } from "../enrich/deps";
 import { confirmJob, currentJob, resumeJob, saveEstimate, stepJob } from "../enrich/job";
 import type { EnrichProgress, JobMessage } from "../enrich/job-types";
-import { planEnrichment } from "../enrich/plan";
+import { planEnrichment, skipCounts } from "../enrich/plan";
 import type { Store } from "../enrich/ports";
 import { isOkStatus, readStatuses } from "../enrich/row-writer";
 import {
@@ -74,11 +74,15 @@ function summary(progress: EnrichProgress, startedAt: number): ScheduledRunSumma
     notFound: progress.notFound,
     failed: progress.failed + progress.interrupted,
     skipped: progress.skipped,
+    skips: progress.skips,
     credits: progress.spent,
     jobChanges: 0,
     stopped: null,
   };
 }
+
+/** A scheduled run's reason to skip a URL (besides fill mode's). */
+const REFRESHED_WITHIN_PERIOD = "refreshed within the period";
 
 /** Plans and confirms the period's run, skipping rows refreshed within the period. */
 function startRun(deps: ScheduleDeps, state: ScheduleState, now: number): EnrichProgress {
@@ -106,9 +110,13 @@ function startRun(deps: ScheduleDeps, state: ScheduleState, now: number): Enrich
     return isOkStatus(status) && at >= since;
   };
   const toFetch = plan.toFetch.filter((index) => !plan.urls.rows[index]!.every(fresh));
+  const skips = skipCounts([
+    ...plan.skips.map((skip) => [skip.reason, skip.urls] as const),
+    [REFRESHED_WITHIN_PERIOD, plan.toFetch.length - toFetch.length],
+  ]);
   const planned = saveEstimate(
     jobDeps,
-    { ...plan, toFetch, maxCredits: toFetch.length * plan.creditsPerUrl },
+    { ...plan, toFetch, maxCredits: toFetch.length * plan.creditsPerUrl, skips },
     config.options,
   );
   return confirmJob(jobDeps, planned.jobId);

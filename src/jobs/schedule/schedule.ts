@@ -3,7 +3,7 @@
  * often (every week or month), the credits one scheduled run may spend, and where it stands (the
  * run under way, the last one, the next one). One per document, in document properties.
  */
-import type { JobMessage } from "../enrich/job-types";
+import type { JobMessage, SkipCount } from "../enrich/job-types";
 import type { EnrichOptions } from "../enrich/options";
 import type { SelectionBox } from "../enrich/plan";
 import type { Store } from "../enrich/ports";
@@ -28,6 +28,8 @@ export interface ScheduledRunSummary {
   notFound: number;
   failed: number;
   skipped: number;
+  /** Why they were skipped (refreshed within the period; in fill mode, no empty cell to fill too). */
+  skips?: SkipCount[];
   credits: number;
   jobChanges: number;
   /** Why the run stopped (key refused, out of credits, cap): shown until the user acts. */
