@@ -99,6 +99,13 @@ describe("Leads tab", () => {
     expect(result).toContain("8 leads written to Leads (rows 17-24)");
     expect(result).toContain("8 credits spent");
     expect(result).not.toContain("duplicates");
+    // Next page: the 8 leads are in the sheet now and excluded, so the next unfetched ones are at
+    // the top of each company's matches again (not after the first 4, which would skip 4 at each).
+    await sidebar.getByRole("button", { name: "Next page (the next leads not in the Leads sheet)" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("leads-estimate").textContent())
+      .toContain("3 searches, up to 12 credits");
+    expect(await sidebar.getByTestId("leads-offset").count()).toBe(0);
     await selectSheet(page, "Leads");
     const grid = await readGrid(page);
     const company = grid[0]!.indexOf("Company Network ID");

@@ -38,9 +38,12 @@ export function RunResult({
   busy = false,
   onNextPage,
   onSearchById,
+  runOffset = 0,
 }: {
   result: Extract<LeadsRunResult, { ok: true }>;
   busy?: boolean;
+  /** The offset_by the run was made from: Next page at or below it counts among new leads only. */
+  runOffset?: number;
   onNextPage?(offset: number): void;
   onSearchById?(id: string): void;
 }) {
@@ -102,7 +105,10 @@ export function RunResult({
             data-testid="leads-next-page"
             onClick={() => onNextPage(result.nextOffset ?? 0)}
           >
-            Next page (leads after the first {result.nextOffset.toLocaleString("en-US")})
+            {result.nextOffset <= runOffset
+              ? // The leads just written are excluded from now on: the next ones move up (next-page.ts).
+                "Next page (the next leads not in the Leads sheet)"
+              : `Next page (leads after the first ${result.nextOffset.toLocaleString("en-US")})`}
           </button>
         </div>
       ) : null}
