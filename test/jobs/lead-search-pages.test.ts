@@ -177,4 +177,29 @@ describe("lead search pages (issue 10.4)", () => {
     expect(summary.spent).toBe(4 * LEAD_PAGE_SIZE);
     expect(summary.written).toBe(4 * LEAD_PAGE_SIZE);
   });
+
+  it("time running out mid-run: a search whose next page was not sent is not reported done", () => {
+    const api = pagedApi({ A: 10_000, B: 10_000 });
+    // The batch sends the first pages, then its deadline has passed: later pages are not sent.
+    let calls = 0;
+    const timed: LeadSearchClient = {
+      searchLeads(requests, options) {
+        calls += 1;
+        if (calls === 1) return api.searchLeads(requests, options);
+        return { outcomes: requests.map(() => null), stoppedBy: null, spent: 0 };
+      },
+    };
+    const requests = ["A", "B"].map((company) => ({ company_name: company, limit_by: 2 * LEAD_PAGE_SIZE }));
+    const summary = runLeadSearches(
+      { client: timed, grid: MemoryGrid.fromRows([]), chunkSize: 50, deadline: Number.POSITIVE_INFINITY },
+      requests.map((request) => ({ label: request.company_name, request })),
+    );
+    expect(summary.stoppedBy).toBeNull();
+    expect(summary.searches.map((s) => [s.label, s.state, s.leads, s.error?.kind])).toEqual([
+      ["A", "failed", LEAD_PAGE_SIZE, "time"],
+      ["B", "failed", LEAD_PAGE_SIZE, "time"],
+    ]);
+    expect(summary.searches[0]!.error?.next).toMatch(/none is paid twice/);
+    expect(summary.written).toBe(2 * LEAD_PAGE_SIZE);
+  });
 });

@@ -299,6 +299,13 @@ function mergePage(sofar: SearchReport | null, page: SearchReport): SearchReport
 
 const KEPT = "leads";
 
+/** A search whose later page the run had no time left to send (RUN_BUDGET_MS of the execution). */
+const TIME_RAN_OUT: SearchFailure = {
+  kind: "time",
+  message: "The run's time ran out before this search's next page was sent; the leads it fetched are kept.",
+  next: "Run the search again for this company: the leads already in the Leads sheet are left out, so none is paid twice.",
+};
+
 export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[]): LeadSearchSummary {
   const writer = new LeadsSheetWriter(deps.grid, deps.format);
   const chunk = Math.max(1, Math.min(50, Math.floor(deps.chunkSize)));
@@ -370,12 +377,13 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
   }
   const reports = searches.map((search, index) => {
     const report = merged[index] ?? reportOf(search, null, 0);
-    // Pages answered, then the run stopped (a daily limit, out of credits, the sheet) before the
-    // next page was sent: what was paid is kept, but the search did not get what it asked for.
+    // Pages answered, then the run stopped (a daily limit, out of credits, the sheet) or its time
+    // ran out before the next page was sent: what was paid is kept, but the search did not get
+    // what it asked for.
     const cut =
       unsent[index] || (!finished[index] && nextPageRequest(search.request, asked[index]!) !== null);
-    return stoppedBy && cut && report.state === "ok"
-      ? { ...report, state: "failed" as const, error: stoppedBy }
+    return cut && report.state === "ok"
+      ? { ...report, state: "failed" as const, error: stoppedBy ?? TIME_RAN_OUT }
       : report;
   });
   return {
