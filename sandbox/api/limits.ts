@@ -9,7 +9,10 @@ import { API_PATHS } from "./paths.ts";
 export interface AccountLimits {
   /** Searches of one key in flight at once (company + lead search together); null: no such limit. */
   accountParallel: number | null;
-  /** Searches one key may make per UTC day (answered 200); null: no daily limit. */
+  /**
+   * Searches one key may make per UTC day, counted when accepted (those in flight hold a place;
+   * one that ends without a 200 gives it back); null: no daily limit.
+   */
   dailySearches: number | null;
   /** Production does not show what a daily limit answers: 429 by default, configurable. */
   dailyLimitStatus: number;
@@ -29,7 +32,17 @@ export function isSearch(path: string): boolean {
 
 const DAY_MS = 86_400_000;
 
-/** Per key: searches in flight, and searches served on the current UTC day. */
+/** A search admitted by `admit`: which UTC day's count it took a place in. */
+export interface AdmittedSearch {
+  key: string;
+  day: number;
+}
+
+/**
+ * Per key: searches in flight, and searches counted on the current UTC day. Both are counted when
+ * a search is accepted, before its latency, as production counts a request (a search refused for
+ * either limit counts in neither), so searches sent at once cannot pass a limit together.
+ */
 export class SearchCounters {
   private readonly inFlight = new Map<string, number>();
   private readonly daily = new Map<string, { day: number; count: number }>();
@@ -41,9 +54,10 @@ export class SearchCounters {
 
   /**
    * Admits one search of `key` or throws the limit's answer: 429 past the parallel limit, the
-   * configured status past the daily limit. The caller must call `release` once it is done.
+   * configured status past the daily limit. An admitted search is in flight and holds a place in
+   * today's count; the caller must call `release` once it is done, saying whether it was served.
    */
-  admit(key: string, limits: AccountLimits, now: number): void {
+  admit(key: string, limits: AccountLimits, now: number): AdmittedSearch {
     const running = this.inFlight.get(key) ?? 0;
     if (limits.accountParallel !== null && running >= limits.accountParallel) {
       throw new ApiFailure(
@@ -51,29 +65,33 @@ export class SearchCounters {
         `Request was throttled: this account allows ${limits.accountParallel} parallel searches.`,
       );
     }
-    if (limits.dailySearches !== null && this.servedToday(key, now) >= limits.dailySearches) {
+    const day = Math.floor(now / DAY_MS);
+    if (limits.dailySearches !== null && this.countedOn(key, day) >= limits.dailySearches) {
       throw new ApiFailure(
         limits.dailyLimitStatus,
         `Daily search limit reached: this account allows ${limits.dailySearches} searches a day. Try again tomorrow (UTC) or ask to raise the limit.`,
       );
     }
     this.inFlight.set(key, running + 1);
-  }
-
-  release(key: string): void {
-    this.inFlight.set(key, Math.max(0, (this.inFlight.get(key) ?? 1) - 1));
-  }
-
-  /** Counts a search that was answered (200) towards today's limit. */
-  served(key: string, now: number): void {
-    const day = Math.floor(now / DAY_MS);
     const entry = this.daily.get(key);
     if (entry === undefined || entry.day !== day) this.daily.set(key, { day, count: 1 });
     else entry.count++;
+    return { key, day };
   }
 
-  private servedToday(key: string, now: number): number {
+  /**
+   * Ends an admitted search. One that was not served (any answer but 200: a refused body, a
+   * company not found, a fault, out of funds) gives its place in its day's count back.
+   */
+  release(search: AdmittedSearch, served: boolean): void {
+    const { key, day } = search;
+    this.inFlight.set(key, Math.max(0, (this.inFlight.get(key) ?? 1) - 1));
     const entry = this.daily.get(key);
-    return entry !== undefined && entry.day === Math.floor(now / DAY_MS) ? entry.count : 0;
+    if (!served && entry !== undefined && entry.day === day) entry.count = Math.max(0, entry.count - 1);
+  }
+
+  private countedOn(key: string, day: number): number {
+    const entry = this.daily.get(key);
+    return entry !== undefined && entry.day === day ? entry.count : 0;
   }
 }

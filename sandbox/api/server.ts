@@ -1,8 +1,10 @@
 /**
  * The sandbox Prospecting Data API: an HTTP server over the synthetic data set. It does, in order:
- * route, count, authenticate, apply the parallel limit (in-flight requests per key and endpoint,
- * latency included), wait the configured latency, apply faults, run the endpoint, then charge
- * (402 when the balance is short). Failed requests never charge.
+ * route, count, authenticate, apply the parallel limits (in-flight requests per key and endpoint,
+ * latency included) and the account's daily search limit (a search counts once accepted, before
+ * its latency, and gives its place back if it ends without a 200), wait the configured latency,
+ * apply faults, run the endpoint, then charge (402 when the balance is short). Failed requests
+ * never charge.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,7 +17,7 @@ import { ApiFailure } from "./failure.ts";
 import { chooseFault, errorBody, faultAnswer } from "./faults.ts";
 import { leadLookup } from "./lead-lookup.ts";
 import { leadSearch } from "./lead-search.ts";
-import { isSearch, NO_ACCOUNT_LIMITS } from "./limits.ts";
+import { type AdmittedSearch, isSearch, NO_ACCOUNT_LIMITS } from "./limits.ts";
 import { API_PATHS as PATHS } from "./paths.ts";
 import { READING_PRESETS, type ReadingPreset, type Readings } from "./readings.ts";
 import {
@@ -172,15 +174,17 @@ async function serveApi(
     bump(state.throttled, path);
     return send(res, 429, errorBody(429, "Request was throttled."));
   }
-  const search = isSearch(path);
-  if (search) {
+  let search: AdmittedSearch | null = null;
+  if (isSearch(path)) {
     try {
-      state.searches.admit(key, state.config, state.now());
+      // Counted now, at acceptance (before the latency), as production counts a request.
+      search = state.searches.admit(key, state.config, state.now());
     } catch (error) {
       if (error instanceof ApiFailure && error.status === 429) bump(state.throttled, path);
       throw error;
     }
   }
+  let served = false;
   state.inFlightByKey.set(slot, inFlight + 1);
   const pathInFlight = (state.inFlightByPath.get(path) ?? 0) + 1;
   state.inFlightByPath.set(path, pathInFlight);
@@ -230,10 +234,10 @@ async function serveApi(
         state.config.ledgerStatuses ? state.config.pendingMs : undefined,
       );
     }
-    if (search && answer.status === 200) state.searches.served(key, state.now());
+    served = answer.status === 200;
     send(res, answer.status, answer.body);
   } finally {
-    if (search) state.searches.release(key);
+    if (search !== null) state.searches.release(search, served);
     state.inFlightByKey.set(slot, (state.inFlightByKey.get(slot) ?? 1) - 1);
     state.inFlightByPath.set(path, (state.inFlightByPath.get(path) ?? 1) - 1);
   }

@@ -136,6 +136,7 @@ export function LeadsTab() {
         <RunResult
           result={result}
           busy={busy}
+          runOffset={Number(form.offset_by) || 0}
           onNextPage={(offset) => {
             // Next page skips the leads already fetched (offset_by): they are not paid for again.
             const next = { ...form, offset_by: String(offset) };

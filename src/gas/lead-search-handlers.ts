@@ -13,8 +13,9 @@ import {
   salesIdsInSheet,
   withExcludedIds,
 } from "../jobs/lead-search/leads-sheet";
+import { nextUnfetchedOffset } from "../jobs/lead-search/next-page";
 import { planSearches } from "../jobs/lead-search/plan";
-import { type LeadSearchSummary, runLeadSearches } from "../jobs/lead-search/run";
+import { runLeadSearches } from "../jobs/lead-search/run";
 import { checkRoom } from "../jobs/paid-rows";
 import { deletePersonaPreset, loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
 import type { RpcHandlers } from "../rpc";
@@ -119,19 +120,6 @@ function knownSalesIds(): string[] {
   return salesIdsInSheet(headers, grid.read(2, 1, grid.lastRow() - 1, width));
 }
 
-/**
- * Next page with exclusions: the leads just returned are in the Leads sheet now, so the next search
- * excludes them and the first lead not fetched yet moves up by as many (one search; with several,
- * or when the rows went to a spare sheet, as the run said).
- */
-function nextUnfetched(summary: LeadSearchSummary): number | null {
-  const only = summary.searches.length === 1 ? summary.searches[0] : undefined;
-  if (summary.nextOffset === null || only === undefined || summary.stoppedBy?.kind === "sheet") {
-    return summary.nextOffset;
-  }
-  return Math.max(0, summary.nextOffset - only.leads);
-}
-
 function leadsSheet(): GoogleAppsScript.Spreadsheet.Sheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   return spreadsheet.getSheetByName(LEADS_SHEET) ?? spreadsheet.insertSheet(LEADS_SHEET);
@@ -214,7 +202,7 @@ export const leadSearchHandlers: Pick<
         ok: true,
         sheetName: sheet.getName(),
         ...summary,
-        nextOffset: nextUnfetched(summary),
+        nextOffset: nextUnfetchedOffset(summary),
         companyChoices: companyChoicesFor(form),
         knownExcluded: known.length,
       };

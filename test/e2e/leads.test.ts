@@ -4,6 +4,7 @@
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxControl } from "../../sandbox/api/control";
 import { openSidebar, readGrid, selectRange, selectSheet, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage } from "./support";
 
@@ -98,6 +99,13 @@ describe("Leads tab", () => {
     expect(result).toContain("8 leads written to Leads (rows 17-24)");
     expect(result).toContain("8 credits spent");
     expect(result).not.toContain("duplicates");
+    // Next page: the 8 leads are in the sheet now and excluded, so the next unfetched ones are at
+    // the top of each company's matches again (not after the first 4, which would skip 4 at each).
+    await sidebar.getByRole("button", { name: "Next page (the next leads not in the Leads sheet)" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("leads-estimate").textContent())
+      .toContain("3 searches, up to 12 credits");
+    expect(await sidebar.getByTestId("leads-offset").count()).toBe(0);
     await selectSheet(page, "Leads");
     const grid = await readGrid(page);
     const company = grid[0]!.indexOf("Company Network ID");
@@ -107,5 +115,39 @@ describe("Leads tab", () => {
         .map((row) => row[company])
         .sort(),
     ).toEqual([...Array(4).fill("1000254"), ...Array(4).fill("1000255")]);
+  });
+
+  it("stops at the account's daily search limit: paid leads kept, each company says what it got", async () => {
+    // A fresh day's count with 3 searches a day: the first pages of the 3 companies pass, then
+    // only one of the 2 second pages (Max 150 goes out as pages of 100 and 50).
+    const control = sandboxControl(session.playground.sandboxUrl);
+    await control.reset();
+    await control.configure({ latencyMs: 50, dailySearches: 3 });
+    // The sheet the test before added by hand (the playground has Sheet1 and Leads too).
+    await selectSheet(page, "Sheet3");
+    await selectRange(page, "A2", "B4");
+    await expect
+      .poll(() => sidebar.getByTestId("leads-selection").textContent())
+      .toContain("3 companies selected");
+    await sidebar.getByLabel("Max leads per search").fill("150");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("leads-estimate").textContent())
+      .toContain("3 searches, up to 450 credits");
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const failed = sidebar.getByTestId("leads-failed-companies");
+    await failed.waitFor();
+    const text = await failed.textContent();
+    expect(text).toContain("Nobody Inc: The company was not found.");
+    // The Giant whose second page was refused keeps its first page's 100 leads, and says so.
+    expect(text).toMatch(
+      /Giant (One|Two): 100 leads fetched \(100 new\), then stopped: Your API account's daily limit/,
+    );
+    expect(text).toContain("Run the rest tomorrow");
+    const result = await sidebar.getByTestId("leads-result").textContent();
+    expect(result).toContain("250 leads written to Leads");
+    expect(result).toContain("250 credits spent");
+    const charged = (await control.stats()).ledger.reduce((sum, entry) => sum + entry.amount, 0);
+    expect(charged).toBe(250);
   });
 });

@@ -1,5 +1,6 @@
 /** Issue 10.4: a lead search past the safe page size goes out as pages, so each request ends in time. */
 import { describe, expect, it } from "vitest";
+import { apiError } from "../../src/api/errors";
 import type { Lead, LeadSearchRequest, LeadSearchResponse } from "../../src/api/wire";
 import { LEAD_PAGE_SIZE } from "../../src/jobs/lead-search/pages";
 import { type LeadSearchClient, runLeadSearches } from "../../src/jobs/lead-search/run";
@@ -138,5 +139,67 @@ describe("lead search pages (issue 10.4)", () => {
     expect(summary.spent).toBe(LEAD_PAGE_SIZE);
     expect(summary.stoppedBy?.kind).toBe("payment");
     expect(summary.nextOffset).toBeNull();
+  });
+
+  it("a daily limit mid-run: a search whose next page was never sent is not reported done", () => {
+    const api = pagedApi({ A: 10_000, B: 10_000, C: 10_000 });
+    let answered = 0;
+    const dailyLimit = apiError("daily_limit", { status: 429, charged: "no" });
+    // The account allows 4 searches today; the fifth and later are refused, and the batch stops.
+    const limited: LeadSearchClient = {
+      searchLeads(requests, options) {
+        const allowed = Math.max(0, 4 - answered);
+        answered += Math.min(allowed, requests.length);
+        const served = api.searchLeads(requests.slice(0, allowed), options).outcomes;
+        const refused = requests.slice(allowed).map(() => ({ ok: false as const, error: dailyLimit }));
+        return {
+          outcomes: [...served, ...refused],
+          stoppedBy: refused.length > 0 ? dailyLimit : null,
+          spent: 0,
+        };
+      },
+    };
+    const requests = ["A", "B", "C"].map((company) => ({
+      company_name: company,
+      limit_by: 2 * LEAD_PAGE_SIZE,
+    }));
+    // Two searches per fetchAll: [A1, B1], [C1], then [A2, B2]: B2 refused, so C2 is never sent.
+    const summary = runLeadSearches(
+      { client: limited, grid: MemoryGrid.fromRows([]), chunkSize: 2, deadline: Number.POSITIVE_INFINITY },
+      requests.map((request) => ({ label: request.company_name, request })),
+    );
+    expect(summary.stoppedBy?.kind).toBe("daily_limit");
+    expect(summary.searches.map((s) => [s.label, s.state, s.leads, s.error?.kind])).toEqual([
+      ["A", "ok", 2 * LEAD_PAGE_SIZE, undefined],
+      ["B", "failed", LEAD_PAGE_SIZE, "daily_limit"],
+      ["C", "failed", LEAD_PAGE_SIZE, "daily_limit"],
+    ]);
+    expect(summary.spent).toBe(4 * LEAD_PAGE_SIZE);
+    expect(summary.written).toBe(4 * LEAD_PAGE_SIZE);
+  });
+
+  it("time running out mid-run: a search whose next page was not sent is not reported done", () => {
+    const api = pagedApi({ A: 10_000, B: 10_000 });
+    // The batch sends the first pages, then its deadline has passed: later pages are not sent.
+    let calls = 0;
+    const timed: LeadSearchClient = {
+      searchLeads(requests, options) {
+        calls += 1;
+        if (calls === 1) return api.searchLeads(requests, options);
+        return { outcomes: requests.map(() => null), stoppedBy: null, spent: 0 };
+      },
+    };
+    const requests = ["A", "B"].map((company) => ({ company_name: company, limit_by: 2 * LEAD_PAGE_SIZE }));
+    const summary = runLeadSearches(
+      { client: timed, grid: MemoryGrid.fromRows([]), chunkSize: 50, deadline: Number.POSITIVE_INFINITY },
+      requests.map((request) => ({ label: request.company_name, request })),
+    );
+    expect(summary.stoppedBy).toBeNull();
+    expect(summary.searches.map((s) => [s.label, s.state, s.leads, s.error?.kind])).toEqual([
+      ["A", "failed", LEAD_PAGE_SIZE, "time"],
+      ["B", "failed", LEAD_PAGE_SIZE, "time"],
+    ]);
+    expect(summary.searches[0]!.error?.next).toMatch(/none is paid twice/);
+    expect(summary.written).toBe(2 * LEAD_PAGE_SIZE);
   });
 });

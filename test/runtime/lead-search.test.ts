@@ -10,7 +10,7 @@ import { DEFAULT_LEAD_COLUMNS } from "../../src/jobs/lead-search/leads-sheet";
 import type { LeadsCompanySelection, LeadsEstimate, LeadsRunResult } from "../../src/rpc/leads";
 import { LEAD_LABELS } from "../../src/sheet/field-labels";
 import { COMPANY_FIELDS, type LeadField } from "../../src/sheet/lead-fields";
-import { type AddonRuntime, startAddonRuntime } from "./support";
+import { type AddonRuntime, companySheetRows, startAddonRuntime } from "./support";
 
 let addon: AddonRuntime;
 
@@ -227,12 +227,7 @@ describe("find leads at these companies", () => {
       .filter((c) => c.leadCount >= 40 && c.leadCount <= 400)
       .slice(0, COMPANIES)
       .map((c) => recordOf(1, c));
-    const rows = records.map((record) =>
-      COMPANY_FIELDS.map((field) => {
-        const value = record[field];
-        return Array.isArray(value) ? JSON.stringify(value) : (value ?? "");
-      }),
-    );
+    const rows = companySheetRows(records);
     // One company known only by its link, one id the API does not know.
     const idIndex = COMPANY_FIELDS.indexOf("network_id");
     rows[3]![idIndex] = "";
@@ -311,12 +306,7 @@ describe("a search by a company name several companies share (issue 14.2)", () =
       ([, companies]) => companies.length >= 2 && companies.every((c) => c.leadCount >= 20),
     )!;
     const records = namesakes.slice(0, 2).map((c) => recordOf(1, c));
-    const rows = records.map((record) =>
-      COMPANY_FIELDS.map((field) => {
-        const value = record[field];
-        return Array.isArray(value) ? JSON.stringify(value) : (value ?? "");
-      }),
-    );
+    const rows = companySheetRows(records);
     if (!addon.runtime.sheets().some((s) => s.name === "Companies")) addon.runtime.insertSheet("Companies");
     const companies = sheetInfo("Companies")!;
     if (companies.lastRow > 0) {

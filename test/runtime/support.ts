@@ -20,6 +20,8 @@ import {
   type RuntimeOptions,
   type RuntimeTimeouts,
 } from "../../sandbox/gas/runtime";
+import type { Company } from "../../src/api/wire";
+import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -102,4 +104,14 @@ export async function startAddonRuntime(options: AddonRuntimeOptions = {}): Prom
     control: sandboxControl(sandbox.url),
     close: () => sandbox.close(),
   };
+}
+
+/** A Companies sheet's rows for sandbox companies (COMPANY_FIELDS order; lists as JSON text). */
+export function companySheetRows(records: readonly Company[]): Array<Array<string | number>> {
+  return records.map((record) =>
+    COMPANY_FIELDS.map((field) => {
+      const value = record[field];
+      return Array.isArray(value) ? JSON.stringify(value) : (value ?? "");
+    }),
+  );
 }

@@ -3,7 +3,7 @@
  * out of funds (A8), negative balances (A9), account limits (A10), ledger statuses (A11), and the
  * production latency model (A4), each under both readings.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { modelLatency } from "../../sandbox/api/latency-model.ts";
 import { DEMO_KEY, EMPTY_KEY, PATHS, useSandbox } from "./support.ts";
 
@@ -93,6 +93,54 @@ describe("account limits (A10)", () => {
     clock += 86_400_000;
     expect((await search()).status).toBe(200);
     expect((await api.control.stats()).creditsCharged).toBe(charged + 1);
+  });
+});
+
+describe("account limits counted when a search is accepted (A10)", () => {
+  const search = (i: number) => api.post(PATHS.leads, { company_id: GIANT, limit_by: 1, offset_by: i });
+
+  it("dailySearches: of 30 searches sent at once against 20 a day, 20 are served and 10 refused, free", async () => {
+    await api.control.configure({ dailySearches: 20, latencyMs: 300 });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => search(i)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    for (const refused of answers.filter((a) => a.status === 429))
+      expect(String(refused.body.detail)).toMatch(/daily search limit/i);
+    expect((await api.control.stats()).creditsCharged).toBe(20);
+    // The refused ones did not count: still refused today, and the next day has its 20 again.
+    expect((await search(0)).status).toBe(429);
+    clock += 86_400_000;
+    const tomorrow = await Promise.all(Array.from({ length: 21 }, (_, i) => search(i)));
+    expect(tomorrow.filter((a) => a.status === 200)).toHaveLength(20);
+  });
+
+  it("dailySearches: a search in flight holds its place; one that ends unserved gives it back", async () => {
+    await api.control.configure({ dailySearches: 2 });
+    const slow = { headers: { "X-Sandbox-Fault": "slow", "X-Sandbox-Delay-Ms": "1000" } };
+    // An unknown company (404, not served) and a served search, both in flight, fill the day's 2 ...
+    const unknown = api.post(PATHS.leads, { company_id: 1, limit_by: 1 }, slow);
+    const served = api.post(PATHS.leads, { company_id: GIANT, limit_by: 1 }, slow);
+    await vi.waitFor(() => expect(api.sandbox.state.inFlightByPath.get(PATHS.leads)).toBe(2));
+    // ... so a third sent meanwhile is refused,
+    expect((await search(1)).status).toBe(429);
+    expect((await unknown).status).toBe(404);
+    expect((await served).status).toBe(200);
+    // and once the 404 has ended, its place is free again: one more, then none.
+    expect((await search(2)).status).toBe(200);
+    expect((await search(3)).status).toBe(429);
+  });
+
+  it("accountParallel: of 30 searches sent at once against 5 in flight, 5 are served and 25 throttled", async () => {
+    await api.control.configure({ accountParallel: 5, latencyMs: 300 });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => search(i)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(25);
+    expect((await api.control.stats()).creditsCharged).toBe(5);
+    // Throttled searches used none of the day: of 25 a day, 5 are used, 20 more are served.
+    await api.control.configure({ accountParallel: null, dailySearches: 25 });
+    const more = await Promise.all(Array.from({ length: 21 }, (_, i) => search(i)));
+    expect(more.filter((a) => a.status === 200)).toHaveLength(20);
   });
 });
 

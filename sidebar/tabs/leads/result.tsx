@@ -38,9 +38,12 @@ export function RunResult({
   busy = false,
   onNextPage,
   onSearchById,
+  runOffset = 0,
 }: {
   result: Extract<LeadsRunResult, { ok: true }>;
   busy?: boolean;
+  /** The offset_by the run was made from: Next page at or below it counts among new leads only. */
+  runOffset?: number;
   onNextPage?(offset: number): void;
   onSearchById?(id: string): void;
 }) {
@@ -102,7 +105,10 @@ export function RunResult({
             data-testid="leads-next-page"
             onClick={() => onNextPage(result.nextOffset ?? 0)}
           >
-            Next page (leads after the first {result.nextOffset.toLocaleString("en-US")})
+            {result.nextOffset <= runOffset
+              ? // The leads just written are excluded from now on: the next ones move up (next-page.ts).
+                "Next page (the next leads not in the Leads sheet)"
+              : `Next page (leads after the first ${result.nextOffset.toLocaleString("en-US")})`}
           </button>
         </div>
       ) : null}
@@ -169,6 +175,11 @@ function CompanyUsed({
   );
 }
 
+/** A search that failed after some of its pages were paid: what it kept (in the sheet), then `what`. */
+function keptBefore(s: Extract<LeadsRunResult, { ok: true }>["searches"][number], what: string): string {
+  return s.leads > 0 ? `${plural(s.leads, "lead")} fetched (${s.written} new), then ${what}: ` : "";
+}
+
 /** One line per company: failures first and open, the rest folded. */
 function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> }) {
   const failed = result.searches.filter((s) => s.state === "failed");
@@ -184,8 +195,8 @@ function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> 
         <ul style={LIST} role="alert" data-testid="leads-failed-companies">
           {failed.map((s, index) => (
             <li key={`${index}:${s.label}`}>
-              <strong>{s.label}</strong>: {s.error?.message} {s.error?.hint ? `(${s.error.hint})` : ""}{" "}
-              {s.error?.next}
+              <strong>{s.label}</strong>: {keptBefore(s, "stopped")}
+              {s.error?.message} {s.error?.hint ? `(${s.error.hint})` : ""} {s.error?.next}
             </li>
           ))}
         </ul>
@@ -199,8 +210,8 @@ function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> 
               {s.state === "ok"
                 ? `${plural(s.leads, "lead")} (${s.results_count}), ${s.written} new`
                 : s.state === "failed"
-                  ? `failed: ${s.error?.message ?? ""}`
-                  : "not run (time or credits ran out)"}
+                  ? `${keptBefore(s, "failed") || "failed: "}${s.error?.message ?? ""}`
+                  : "not run (the run stopped or its time ran out)"}
             </li>
           ))}
         </ul>

@@ -299,6 +299,13 @@ function mergePage(sofar: SearchReport | null, page: SearchReport): SearchReport
 
 const KEPT = "leads";
 
+/** A search whose later page the run had no time left to send (RUN_BUDGET_MS of the execution). */
+const TIME_RAN_OUT: SearchFailure = {
+  kind: "time",
+  message: "The run's time ran out before this search's next page was sent; the leads it fetched are kept.",
+  next: "Run the search again for this company: the leads already in the Leads sheet are left out, so none is paid twice.",
+};
+
 export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[]): LeadSearchSummary {
   const writer = new LeadsSheetWriter(deps.grid, deps.format);
   const chunk = Math.max(1, Math.min(50, Math.floor(deps.chunkSize)));
@@ -319,6 +326,8 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
   const asked = searches.map(() => 0);
   const finished = searches.map(() => false);
   const merged: Array<SearchReport | null> = searches.map(() => null);
+  // A page the batch did not send (the run stopped or its time ran out): the search is not done.
+  const unsent = searches.map(() => false);
   while (!stoppedBy) {
     const round = searches.flatMap((search, index) => {
       const request = finished[index] ? null : nextPageRequest(search.request, asked[index]!);
@@ -347,6 +356,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
         asked[index] = asked[index]! + (page.request.limit_by ?? 0);
         // A short page: no more matches. A failed or unsent page: no later page either.
         if (!outcome?.ok || outcome.value.leads.length < pageLimit) finished[index] = true;
+        if (outcome === null) unsent[index] = true;
       });
       writer.flush(deps.spareGrid);
       if (deps.store) clearKept(deps.store, KEPT);
@@ -365,7 +375,17 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
       }
     }
   }
-  const reports = searches.map((search, index) => merged[index] ?? reportOf(search, null, 0));
+  const reports = searches.map((search, index) => {
+    const report = merged[index] ?? reportOf(search, null, 0);
+    // Pages answered, then the run stopped (a daily limit, out of credits, the sheet) or its time
+    // ran out before the next page was sent: what was paid is kept, but the search did not get
+    // what it asked for.
+    const cut =
+      unsent[index] || (!finished[index] && nextPageRequest(search.request, asked[index]!) !== null);
+    return cut && report.state === "ok"
+      ? { ...report, state: "failed" as const, error: stoppedBy ?? TIME_RAN_OUT }
+      : report;
+  });
   return {
     searches: reports,
     written: reports.reduce((sum, r) => sum + r.written, 0),
