@@ -58,6 +58,7 @@ export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
       chunkSize: settings.chunkSize,
       spendCap: settings.spendCap,
       lists: settings.sheetFormat.lists,
+      headers: settings.sheetFormat.headers,
     },
     limits,
     changes: changeLogOf(),

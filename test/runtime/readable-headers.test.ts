@@ -4,6 +4,7 @@
  * adding none; the built add-on in the emulated runtime against the sandbox.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LEAD_LABELS } from "../../src/sheet/field-labels";
 import {
   DEFAULT_REQUEST,
   driveSteps,
@@ -112,6 +113,48 @@ describe("enrichment writes list fields as the List fields setting says", () => 
       for (const text of json) expect(Array.isArray(JSON.parse(text))).toBe(true);
     } finally {
       world.runtime.properties.user(USER).delete("LIST_CELLS");
+    }
+  });
+});
+
+describe("enrichment heads the columns it appends as the Headers setting says", () => {
+  const FIELD_HEADERS = FIELDS.map((field) => LEAD_LABELS[field as keyof typeof LEAD_LABELS]);
+  const STATUS_HEADERS = ["Enrichment Status", "Enriched At", "Job Changed", "Previous Job"];
+  const STATUS_NAMES = ["enrichment_status", "enriched_at", "job_changed", "previous_job"];
+  const headerCells = () => world.runtime.getSheetCells(SHEET)[0]!.filter((cell) => cell.value !== "");
+
+  it("readable by default: labels noted with their fields; a second run adds no column", () => {
+    const { header, rows } = enrichUnder(["Profile URL"]);
+    expect(header.filter((value) => value !== "")).toEqual([
+      "Profile URL",
+      ...FIELD_HEADERS,
+      ...STATUS_HEADERS,
+    ]);
+    expect(headerCells().map((cell) => cell.note ?? "")).toEqual(["", ...FIELDS, ...STATUS_NAMES]);
+    for (const row of rows) expect(String(row[1 + FIELDS.length])).toMatch(/^ok/);
+
+    const jobId = estimateAndConfirm(world.runtime, `A1:A${ROWS + 1}`, {
+      options: { ...DEFAULT_REQUEST.options, fields: FIELDS as never },
+    });
+    expect(driveSteps(world.runtime, jobId).state).toBe("done");
+    expect(headerCells().map((cell) => cell.value)).toEqual([
+      "Profile URL",
+      ...FIELD_HEADERS,
+      ...STATUS_HEADERS,
+    ]);
+  });
+
+  it("API field names when the setting says so, without notes", () => {
+    world.runtime.properties.user(USER).setAll({ SHEET_HEADERS: "api" });
+    try {
+      // New columns, without the notes an earlier test left on the header row.
+      world.runtime.deleteColumns(SHEET, 2, 19);
+      world.runtime.insertColumns(SHEET, 2, 19);
+      const { header } = enrichUnder(["Profile URL"]);
+      expect(header.filter((value) => value !== "")).toEqual(["Profile URL", ...FIELDS, ...STATUS_NAMES]);
+      expect(headerCells().every((cell) => (cell.note ?? "") === "")).toBe(true);
+    } finally {
+      world.runtime.properties.user(USER).delete("SHEET_HEADERS");
     }
   });
 });

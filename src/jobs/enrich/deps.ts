@@ -1,6 +1,7 @@
 /** What the job needs from outside: ports, settings and time limits. */
 
 import type { Clock } from "../../api/ports";
+import type { HeaderStyle } from "../../sheet/field-labels";
 import type { ListStyle } from "../../sheet/sheet-format";
 import type { ChangeLog, Grid, Lock, LookupClient, Store } from "./ports";
 
@@ -11,6 +12,11 @@ export interface JobSettings {
   spendCap: number;
   /** List fields written as readable text or JSON (the List fields setting); JSON when unset. */
   lists?: ListStyle;
+  /**
+   * Appended columns headed with readable labels, each noted with its field, or with the API's
+   * field names (the Headers setting); field names when unset.
+   */
+  headers?: HeaderStyle;
 }
 
 export interface JobLimits {

@@ -53,11 +53,19 @@ export function headersOf(
   return headers;
 }
 
-/** After the appended headers are written, they are followed like the user's own. */
+/**
+ * The header text of the appended columns as the first step wrote it: labels or field names (the
+ * Headers setting). A run saved before the text was kept wrote the field names.
+ */
+export function appendedHeaders(layout: ColumnLayout): string[] {
+  return layout.appendedHeaders ?? layout.appended;
+}
+
+/** After the appended headers are written, they are followed like the user's own, by their text. */
 export function withAppendedHeaders(job: EnrichJob): Record<string, string> {
   const headers = { ...(job.columnHeaders ?? {}) };
-  job.layout.appended.forEach((name, offset) => {
-    headers[String(job.layout.firstNewColumn + offset)] = name;
+  appendedHeaders(job.layout).forEach((text, offset) => {
+    headers[String(job.layout.firstNewColumn + offset)] = text;
   });
   return headers;
 }

@@ -12,8 +12,14 @@ export interface ColumnLayout {
   status: Record<StatusField, number>;
   /** Existing columns holding the earlier job_title / company_name (0 when there is none). */
   previous: { job_title: number; company_name: number };
-  /** Headers appended at the right, starting at `firstNewColumn`, in order. */
+  /** Fields (and status columns) appended at the right, starting at `firstNewColumn`, in order. */
   appended: string[];
+  /**
+   * The header text the first step wrote for `appended` (labels or field names, by the Headers
+   * setting then). Absent before the first step, and in runs saved before this existed, whose
+   * first step wrote the field names themselves: appendedHeaders() answers those.
+   */
+  appendedHeaders?: string[];
   firstNewColumn: number;
   /** Fields the user chose whose column is the URL column itself: never overwritten. */
   skipped: LeadField[];

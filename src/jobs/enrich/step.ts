@@ -7,6 +7,8 @@
 import type { ApiError } from "../../api/errors";
 import type { Clock } from "../../api/ports";
 import type { Lead, LeadLookupResponse } from "../../api/wire";
+import { headerCells, LEAD_LABELS } from "../../sheet/field-labels";
+import { writeHeaderCells } from "../header-cells";
 import { cancelRequested } from "./cancel";
 import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
@@ -127,17 +129,22 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
 function prepare(context: StepContext, urls: DistinctUrls): void {
   const { job, grid } = context;
   if (job.prepared) return;
-  if (job.layout.appended.length > 0) {
+  const { appended, headerRow, firstNewColumn } = job.layout;
+  if (appended.length > 0) {
+    // Labels or field names as the Headers setting says, like the Leads sheet's; the text is kept
+    // so that the columns are followed, and the history names them, by what the sheet shows.
+    const style = context.deps.settings.headers ?? "api";
+    job.layout.appendedHeaders = headerCells(appended, LEAD_LABELS, style).headers;
     // Appended columns lie right of every existing one: their header cells were empty.
     context.record?.(
-      job.layout.appended.map((name, offset) => ({
-        row: job.layout.headerRow,
-        column: job.layout.firstNewColumn + offset,
+      job.layout.appendedHeaders.map((text, offset) => ({
+        row: headerRow,
+        column: firstNewColumn + offset,
         before: "",
-        after: name,
+        after: text,
       })),
     );
-    grid.write(job.layout.headerRow, job.layout.firstNewColumn, [job.layout.appended]);
+    writeHeaderCells(grid, firstNewColumn, appended, LEAD_LABELS, style, headerRow);
     if (job.columnHeaders) job.columnHeaders = withAppendedHeaders(job);
   }
   const invalid = new Map<number, RowOutcome>(
