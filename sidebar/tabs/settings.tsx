@@ -374,7 +374,7 @@ export function SettingsTab() {
         <ChoiceField
           id="settings-header-style"
           field="headerStyle"
-          label="Column headers (Companies and Leads sheets)"
+          label="Column headers (Companies, Leads, Enrich)"
           value={headerStyle}
           choices={[
             ["readable", "Readable (Company, Website, Headcount)"],

@@ -67,15 +67,16 @@ describe("Enrich tab", () => {
   });
 
   it("leaves refreshed rows with role, company, location and a status in the grid", async () => {
-    await expect.poll(async () => (await readGrid(page))[0]).toContain("enrichment_status");
+    await expect.poll(async () => (await readGrid(page))[0]).toContain("Enrichment Status");
     const grid = await readGrid(page);
     const header = grid[0]!;
-    // full_name goes into the seeded "Name" column (an alias); the rest are appended.
-    for (const name of ["Name", "job_title", "company_name", "location", "enriched_at", "job_changed"]) {
+    // full_name goes into the seeded "Name" column (an alias); the rest are appended under the
+    // readable labels of the default Headers setting, as in the Leads sheet.
+    for (const name of ["Name", "Job Title", "Company", "Location", "Enriched At", "Job Changed"]) {
       expect(header).toContain(name);
     }
-    const status = header.indexOf("enrichment_status");
-    const title = header.indexOf("job_title");
+    const status = header.indexOf("Enrichment Status");
+    const title = header.indexOf("Job Title");
     const rows = grid.slice(1, dataRows + 1);
     for (const row of rows) {
       expect(row[status]).toBe("ok");

@@ -83,7 +83,7 @@ describe("Change history, job changes, retry, undo and freeze", () => {
     expect(await run.textContent()).not.toMatch(/empty cell/);
     const statuses = async () => {
       const grid = await readGrid(page);
-      const status = grid[0]!.indexOf("enrichment_status");
+      const status = grid[0]!.indexOf("Enrichment Status");
       return grid.slice(1, lastRow).every((row) => /^ok/.test(row[status] ?? ""));
     };
     await expect.poll(statuses).toBe(true);

@@ -48,7 +48,7 @@ describe("Scheduled refresh", () => {
       .toMatch(/Sheet1!B2:B\d+ every week, refreshing, at most 100 credits a run/);
 
     await clock("Advance 1 hour");
-    await expect.poll(async () => (await readGrid(page))[0]).toContain("enrichment_status");
+    await expect.poll(async () => (await readGrid(page))[0]).toContain("Enrichment Status");
     await openEnrich();
     const last = sidebar.getByTestId("schedule-last");
     await expect

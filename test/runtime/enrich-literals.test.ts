@@ -107,7 +107,7 @@ describe("enrichment never rewrites cells it does not change", () => {
     run("refresh");
     // The user edits: literal texts in filled cells, and four cells cleared for the fill run.
     const header = world.runtime.getValues(SHEET, "A1:N1")[0]!.map(String);
-    const fullName = String.fromCharCode(65 + header.indexOf("full_name"));
+    const fullName = String.fromCharCode(65 + header.indexOf("Full Name"));
     // Row 6 (not found) gets a name by hand: nothing of it is empty, so its URL is not fetched.
     typeCells({ B2: "'=1+1", C3: "'+Engineering Director", B7: "'-2+3", [`${fullName}6`]: "'=x" });
     for (const a1 of ["D2", "D3", "D7", "C8"]) world.runtime.setCell(SHEET, a1, "");
@@ -117,7 +117,7 @@ describe("enrichment never rewrites cells it does not change", () => {
       for (let c = 0; c < lastColumn.charCodeAt(0) - 64; c += 1)
         cells.push(`${String.fromCharCode(65 + c)}${row}`);
     }
-    const statusColumns = ["enrichment_status", "enriched_at", "job_changed", "previous_job"].map((name) =>
+    const statusColumns = ["Enrichment Status", "Enriched At", "Job Changed", "Previous Job"].map((name) =>
       String.fromCharCode(65 + header.indexOf(name)),
     );
     const cleared = new Set(["D2", "D3", "D7", "C8"]);
@@ -139,7 +139,7 @@ describe("enrichment never rewrites cells it does not change", () => {
     run("refresh");
     // The rows that get no lead data are filled by hand, so no chosen cell is empty.
     const fullName = String.fromCharCode(
-      65 + world.runtime.getValues(SHEET, "A1:N1")[0]!.map(String).indexOf("full_name"),
+      65 + world.runtime.getValues(SHEET, "A1:N1")[0]!.map(String).indexOf("Full Name"),
     );
     typeCells({ [`${fullName}4`]: "x", [`${fullName}5`]: "x", [`${fullName}6`]: "x", D5: "x" });
     for (let row = 2; row <= LAST_ROW; row += 1) {

@@ -35,7 +35,7 @@ function column(name: string): unknown[] {
 }
 
 function expectEveryRowSettled(allowed = TERMINAL) {
-  const statuses = column("enrichment_status");
+  const statuses = column("Enrichment Status");
   expect(statuses).toHaveLength(LAST_ROW - 1);
   for (const status of statuses) expect(String(status)).toMatch(allowed);
 }
@@ -91,9 +91,9 @@ describe("enrichment in the emulated runtime", () => {
     const stats = await world.control.stats();
     expect(stats.requests["/api/network/leads/by_link/"]).toBeGreaterThan(DISTINCT); // the 500s were re-sent
     // job changes: every old row had "Old title @ Old Co"
-    const changed = column("job_changed");
+    const changed = column("Job Changed");
     expect(changed.filter((value) => value === true).length).toBeGreaterThan(DISTINCT / 2);
-    expect(column("previous_job")).toContain("Old title @ Old Co");
+    expect(column("Previous Job")).toContain("Old title @ Old Co");
   });
 
   it("stops on insufficient funds midway, keeps what was done, and resumes after a top-up without paying twice", async () => {
@@ -104,7 +104,7 @@ describe("enrichment in the emulated runtime", () => {
     expect(stopped.message?.kind).toBe("insufficient_funds");
     expect(stopped.ok).toBeLessThanOrEqual(60);
     expectEveryRowSettled();
-    expect(column("enrichment_status")).toContain("not enriched yet: out of credits; top up, then Resume");
+    expect(column("Enrichment Status")).toContain("not enriched yet: out of credits; top up, then Resume");
 
     await world.control.setCredits("sandbox-demo-key", 1000);
     expect(rpcValue<EnrichProgress>(world.runtime, "enrichResume", { jobId }).state).toBe("running");
@@ -135,7 +135,7 @@ describe("enrichment in the emulated runtime", () => {
     expect(end.state).toBe("done");
     expect(end.interrupted).toBe(40); // the chunk in flight at the cut-off
     expectEveryRowSettled();
-    expect(column("enrichment_status")).toContain(
+    expect(column("Enrichment Status")).toContain(
       "interrupted: the run was cut off while this URL was being fetched, so it may have been charged; select the row and run again to retry",
     );
     const charges = await expectNobodyChargedTwice();

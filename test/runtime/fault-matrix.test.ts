@@ -245,7 +245,7 @@ describe("fault matrix: Enrich", () => {
 
     expect(failure).toBeNull();
     expect(end?.state).toBe("done");
-    const statusIndex = header.indexOf("enrichment_status");
+    const statusIndex = header.indexOf("Enrichment Status");
     const statuses = addon.runtime.getValues(CRM, `A2:N${LAST_ROW}`).map((row) => String(row[statusIndex]));
     // Every row's status says what happened.
     for (const status of statuses) expect(status).toMatch(TERMINAL);

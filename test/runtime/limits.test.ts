@@ -59,7 +59,7 @@ describe("the day's URL Fetch quota runs out during an enrichment", () => {
     expect(stopped.message?.kind).toBe("quota");
     expect(`${stopped.message?.message} ${stopped.message?.next}`).toMatch(/tomorrow/);
     const header = runtime.getValues(SHEET, "A1:Z1")[0]!.map(String);
-    const status = header.indexOf("enrichment_status");
+    const status = header.indexOf("Enrichment Status");
     const statuses = runtime.getValues(SHEET, "A2:Z31").map((row) => String(row[status]));
     expect(statuses.filter((s) => /^ok/.test(s))).toHaveLength(10);
     expect(statuses.filter((s) => /daily limit/.test(s))).toHaveLength(20);

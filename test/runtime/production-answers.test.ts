@@ -84,12 +84,12 @@ describe("lookups (A2, A3)", () => {
       },
     });
     expect(end).toMatchObject({ state: "done", ok: 1, notFound: 1, failed: 0 });
-    expect(column("enrichment_status")).toEqual(["ok", "not found"]);
+    expect(column("Enrichment Status")).toEqual(["ok", "not found"]);
     expect(await charged(PATHS.leadLookup)).toBe(1);
     const lookups = (await addon.control.stats()).requests[PATHS.leadLookup];
     // The fresh run's job change reads as current: production's source is lead_by_link either way.
-    expect(String(column("enrichment_status")[0])).not.toMatch(/Fresh data/);
-    expect(column("job_changed")[0]).toBe(true);
+    expect(String(column("Enrichment Status")[0])).not.toMatch(/Fresh data/);
+    expect(column("Job Changed")[0]).toBe(true);
     // A step after the end sends nothing again.
     rpc<EnrichProgress>("enrichStep", { jobId: end.jobId });
     expect((await addon.control.stats()).requests[PATHS.leadLookup]).toBe(lookups);
