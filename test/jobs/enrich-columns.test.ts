@@ -140,3 +140,57 @@ describe("a target column deleted while a chunk is out", () => {
     expect(grid.column("enrichment_status")).toEqual(["ok", "ok"]);
   });
 });
+
+describe("appended headers under the Headers setting", () => {
+  const fourRows = () =>
+    MemoryGrid.fromRows([
+      ["Profile URL", "Title", "Notes"],
+      ...["a", "b", "c", "d"].map((s) => [url(s), "", `note ${s}`]),
+    ]);
+
+  it("readable labels are followed like the user's own headers when a column is deleted", () => {
+    const grid = fourRows();
+    const d = deps(grid, new FakeClient(), {
+      settings: { chunkSize: 2, spendCap: 500, headers: "readable" },
+      limits: { slowChunkMs: -1 },
+    });
+    const { progress } = estimateJob(d, grid, box(5), options);
+    confirmJob(d, progress.jobId);
+    expect(stepJob(d, progress.jobId).ok).toBe(2);
+    expect(grid.cells[0]!.slice(3)).toEqual([
+      "Full Name",
+      "Company",
+      "Enrichment Status",
+      "Enriched At",
+      "Job Changed",
+      "Previous Job",
+    ]);
+    deleteColumn(grid, 3);
+    const end = runAll(d, progress.jobId);
+    expect(end.state).toBe("done");
+    expect(grid.column("Company")).toEqual(["Company a", "Company b", "Company c", "Company d"]);
+    expect(grid.column("Enrichment Status")).toEqual(["ok", "ok", "ok", "ok"]);
+  });
+
+  it("a run whose first step was saved before the header text was kept follows its field names", () => {
+    const grid = fourRows();
+    const d = deps(grid, new FakeClient(), {
+      settings: { chunkSize: 2, spendCap: 500 },
+      limits: { slowChunkMs: -1 },
+    });
+    const { progress } = estimateJob(d, grid, box(5), options);
+    confirmJob(d, progress.jobId);
+    expect(stepJob(d, progress.jobId).ok).toBe(2);
+    // As saved by an earlier version: no appendedHeaders; the setting is now readable.
+    const saved = JSON.parse(d.store.get("enrich.job")!);
+    delete saved.layout.appendedHeaders;
+    d.store.set("enrich.job", JSON.stringify(saved));
+    d.settings.headers = "readable";
+    deleteColumn(grid, 3);
+    const end = runAll(d, progress.jobId);
+    expect(end.state).toBe("done");
+    expect(grid.cells[0]!.filter((h) => h !== "")).toHaveLength(8);
+    expect(grid.column("company_name")).toEqual(["Company a", "Company b", "Company c", "Company d"]);
+    expect(grid.column("enrichment_status")).toEqual(["ok", "ok", "ok", "ok"]);
+  });
+});
