@@ -24,8 +24,11 @@ function ChangeLine({ change }: { change: JobChange }) {
   );
 }
 
-/** Who changed jobs in the run just finished (from the change history). */
-export function JobChangeDigestView({ jobId }: { jobId: string }) {
+/**
+ * Who changed jobs in the run just finished (from the change history). `cached`: the run did not
+ * ask for fresh data, so a change may be the cache lagging behind (its rows' status says so too).
+ */
+export function JobChangeDigestView({ jobId, cached = false }: { jobId: string; cached?: boolean }) {
   const [digest, setDigest] = useState<JobChangeDigest | null>(null);
   useEffect(() => {
     call("historyDigest", { jobId }).then(setDigest, () => setDigest(null));
@@ -44,6 +47,12 @@ export function JobChangeDigestView({ jobId }: { jobId: string }) {
             <ChangeLine key={`${change.sheet}:${change.row}`} change={change} />
           ))}
         </ul>
+      ) : null}
+      {digest.count > 0 && cached ? (
+        <span class="hint" data-testid="enrich-digest-cached">
+          Seen in cached answers (Fresh data was off): they may be outdated. Run these rows again with Fresh data to
+          confirm.
+        </span>
       ) : null}
       {digest.count > digest.changes.length ? (
         <span class="hint">The first {digest.changes.length}; Show job changes lists them all.</span>

@@ -324,7 +324,7 @@ function RunView(props: {
           ) : null}
         </div>
       ) : null}
-      {progress.state === "done" ? <JobChangeDigestView jobId={progress.jobId} /> : null}
+      {progress.state === "done" ? <JobChangeDigestView jobId={progress.jobId} cached={!progress.fresh} /> : null}
       {progress.state === "done" && progress.failed + progress.interrupted > 0 ? (
         <RetryPanel
           key={progress.jobId}

@@ -5,7 +5,7 @@
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readGrid, runMenuItem, selectRange } from "./playground-page";
+import { cell, readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage } from "./support";
 
 describe("Enrich tab", () => {
@@ -99,5 +99,29 @@ describe("Enrich tab", () => {
     await expect.poll(() => sidebar.locator(".notice.error").textContent()).toContain("No profile URLs");
     await sidebar.getByRole("tab", { name: "Credits" }).click();
     await expect.poll(() => sidebar.locator(".notice.error").count()).toBe(0);
+  });
+
+  it("a run with Fresh data off says its job changes come from cached answers and may be outdated", async () => {
+    const grid = await readGrid(page);
+    const title = grid[0]!.indexOf("Job Title");
+    const letter = String.fromCharCode(65 + grid[0]!.indexOf("network_url"));
+    // A title the API no longer shows: the next refresh sees a job change. (The sidebar is closed
+    // while typing, as a user focused on the grid would; the menu opens it again.)
+    await page.getByRole("button", { name: "Close sidebar" }).click();
+    const titleCell = `${String.fromCharCode(65 + title)}2`;
+    await typeIntoCell(page, titleCell, "Old title");
+    await expect.poll(() => cell(page, titleCell).textContent()).toBe("Old title");
+    await selectRange(page, `${letter}1`, `${letter}${dataRows + 1}`);
+    await runMenuItem(page, "Enrich selected profile URLs");
+    await sidebar.getByLabel(/Fresh data/).uncheck();
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByTestId("enrich-cached-warning").waitFor();
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const run = sidebar.getByTestId("enrich-run");
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
+    await expect.poll(() => sidebar.getByTestId("enrich-digest").textContent()).toMatch(/changed jobs/);
+    expect(await sidebar.getByTestId("enrich-digest-cached").textContent()).toMatch(
+      /cached answers \(Fresh data was off\): they may be outdated/,
+    );
   });
 });

@@ -114,4 +114,9 @@ export interface EnrichProgress {
   failures: Array<{ reason: string; rows: number }>;
   /** The latest step met 429s and sent fewer lookups at a time (batch.ts): "throttled: slowing down". */
   throttled: boolean;
+  /**
+   * The run asked for real-time answers (up_to_the_second_fresh). Without them a job change it
+   * saw may be the cache lagging (PRODUCTION.md A2): the digest says so.
+   */
+  fresh: boolean;
 }

@@ -1,5 +1,6 @@
 /** The progress the sidebar shows, from the job record and its URL states. */
 import type { EnrichJob, EnrichProgress, SkipCount } from "./job-types";
+import { askedFresh } from "./options";
 import { countStates } from "./url-states";
 
 /** Column number -> letters (1 -> A, 27 -> AA). */
@@ -49,5 +50,6 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     message: job.message,
     failures: job.failures ?? [],
     throttled: (job.throttled ?? 0) > 0,
+    fresh: askedFresh(job.options.extras),
   };
 }
