@@ -50,8 +50,8 @@ export function JobChangeDigestView({ jobId, cached = false }: { jobId: string; 
       ) : null}
       {digest.count > 0 && cached ? (
         <span class="hint" data-testid="enrich-digest-cached">
-          Seen in cached answers (Fresh data was off): they may be outdated. Run these rows again with Fresh data to
-          confirm.
+          Seen in cached answers (Fresh data was off): they may be outdated. Run these rows again with Fresh
+          data to confirm.
         </span>
       ) : null}
       {digest.count > digest.changes.length ? (

@@ -220,10 +220,13 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
       <span class="next">
         Writes{" "}
         {preview.targets
-          .map((t) => `${t.field} → ${t.column}${t.header ? ` (${t.header})` : " (new)"}`)
+          .map(
+            (t) =>
+              `${t.field} → ${t.column}${t.header ? ` (${t.header})` : t.newHeader && t.newHeader !== t.field ? ` (new: ${t.newHeader})` : " (new)"}`,
+          )
           .join(", ")}
-        ; statuses in enrichment_status, enriched_at, job_changed, previous_job. Duplicates are fetched once;
-        not-found and rejected URLs are free.
+        ; statuses in {preview.statusHeaders.join(", ")}. Duplicates are fetched once; not-found and rejected
+        URLs are free.
       </span>
     </div>
   );
@@ -324,7 +327,9 @@ function RunView(props: {
           ) : null}
         </div>
       ) : null}
-      {progress.state === "done" ? <JobChangeDigestView jobId={progress.jobId} cached={!progress.fresh} /> : null}
+      {progress.state === "done" ? (
+        <JobChangeDigestView jobId={progress.jobId} cached={!progress.fresh} />
+      ) : null}
       {progress.state === "done" && progress.failed + progress.interrupted > 0 ? (
         <RetryPanel
           key={progress.jobId}

@@ -20,6 +20,8 @@ import { HISTORY_SHEET } from "../jobs/history/columns";
 import { checkRoom } from "../jobs/paid-rows";
 import type { RpcHandlers } from "../rpc";
 import type { EnrichPreview, EnrichProgress, EnrichRequest, TakeOverEstimate } from "../rpc/enrich";
+import { STATUS_FIELDS } from "../sheet/columns";
+import { type HeaderStyle, headerCells, LEAD_LABELS } from "../sheet/field-labels";
 import { type FetchBudget, fetchBudget } from "./fetch-count";
 import { gridOfSheet, sheetGrid } from "./grid";
 import { changeLogOf } from "./history-deps";
@@ -112,8 +114,11 @@ function a1(left: number, top: number, right: number, bottom: number): string {
   return `${columnLetters(left)}${top}:${columnLetters(right)}${bottom}`;
 }
 
-export function previewOf(plan: EnrichPlan, box: SelectionBox): EnrichPreview {
+/** `headers`: how new columns are headed (the Headers setting), for the preview to name them as the run will. */
+export function previewOf(plan: EnrichPlan, box: SelectionBox, headers: HeaderStyle = "api"): EnrichPreview {
   const { layout } = plan;
+  const headerText = (column: number) =>
+    column < layout.firstNewColumn ? (plan.headers[column - 1] ?? "") : "";
   return {
     sheetName: plan.sheetName,
     selection: a1(box.left, box.top, box.left + box.width - 1, box.top + box.height - 1),
@@ -126,8 +131,16 @@ export function previewOf(plan: EnrichPlan, box: SelectionBox): EnrichPreview {
     targets: layout.fields.map(([field, column]) => ({
       field,
       column: columnLetters(column),
-      header: column < layout.firstNewColumn ? (plan.headers[column - 1] ?? "") : "",
+      header: headerText(column),
+      newHeader:
+        column < layout.firstNewColumn
+          ? ""
+          : (headerCells([field], LEAD_LABELS, headers).headers[0] ?? field),
     })),
+    statusHeaders: STATUS_FIELDS.map(
+      (field) =>
+        headerText(layout.status[field]) || (headerCells([field], LEAD_LABELS, headers).headers[0] ?? field),
+    ),
     columns: plan.headers.map((header, index) => ({
       column: index + 1,
       letter: columnLetters(index + 1),
@@ -275,7 +288,7 @@ export const enrichHandlers: Pick<
     const { sheet, box } = selectionFor(request);
     const options = checkOptions(Object(request).options);
     const plan = planEnrichment(sheetGrid(sheet), box, options);
-    return previewOf(plan, box);
+    return previewOf(plan, box, readSettings().sheetFormat.headers);
   },
   enrichEstimate: (request: EnrichRequest) => {
     forgetMenuSelection();
@@ -289,7 +302,11 @@ export const enrichHandlers: Pick<
       columnRoom(sheet, lastColumn, HISTORY_SHEET),
       `${plan.layout.appended.length} new columns on ${plan.sheetName} and the change history`,
     );
-    return { preview: previewOf(plan, box), progress, ...estimateFigures(deps.settings.spendCap) };
+    return {
+      preview: previewOf(plan, box, deps.settings.headers),
+      progress,
+      ...estimateFigures(deps.settings.spendCap),
+    };
   },
   enrichConfirm: (arg) => {
     if (!hasApiKey(readSettings())) throw noKey();

@@ -8,6 +8,10 @@ export const retryHandlers: Pick<RpcHandlers, "enrichRetryCounts" | "enrichRetry
   enrichRetryEstimate: ({ jobId, includeMaybeCharged }) => {
     const deps = jobDeps();
     const { plan, progress, box } = estimateRetry(deps, jobId, includeMaybeCharged === true);
-    return { preview: previewOf(plan, box), progress, ...estimateFigures(deps.settings.spendCap) };
+    return {
+      preview: previewOf(plan, box, deps.settings.headers),
+      progress,
+      ...estimateFigures(deps.settings.spendCap),
+    };
   },
 };

@@ -24,6 +24,8 @@ export interface FieldTarget {
   column: string;
   /** The existing header it matched, or "" for a new column. */
   header: string;
+  /** A new column's header as the run will write it (the Headers setting: label or field name); "" for an existing one. */
+  newHeader: string;
 }
 
 /** What the selection holds, as the tab shows it before the estimate. */
@@ -39,6 +41,8 @@ export interface EnrichPreview {
   distinct: number;
   invalidRows: number;
   targets: FieldTarget[];
+  /** The status columns' headers, existing or as the run will write them. */
+  statusHeaders: string[];
   /** The header row's columns, for picking the URL column by hand. */
   columns: Array<{ column: number; letter: string; header: string }>;
   /** Fields not written because the URL column already is that field (e.g. network_url). */

@@ -50,6 +50,11 @@ describe("Enrich tab", () => {
       /4 at a time.*60 s.*may still be charged/,
     );
     expect(await estimate.textContent()).toMatch(/Balance [\d,]+ credits · cap 500 credits/);
+    // New columns are named as the run will head them (the Headers setting: readable labels).
+    expect(await estimate.textContent()).toMatch(/job_title → [A-Z]+ \(new: Job Title\)/);
+    expect(await estimate.textContent()).toContain(
+      "statuses in Enrichment Status, Enriched At, Job Changed, Previous Job",
+    );
 
     await sidebar.getByRole("button", { name: "Confirm & run" }).click();
     const run = sidebar.getByTestId("enrich-run");
