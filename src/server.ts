@@ -12,7 +12,6 @@
 import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
 import { enrichHandlers } from "./gas/enrich-handlers";
-import { freezeSelectionMessage } from "./gas/freeze";
 import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-handlers";
 import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { retryHandlers } from "./gas/retry-handlers";
@@ -23,6 +22,8 @@ import { RPC_SHAPES } from "./rpc/guards";
 import { toUserError } from "./rpc/user-error";
 
 export { requestEnrichFocus } from "./gas/enrich-handlers";
+/** What freezing the selected formulas did, in one message for the menu's alert. */
+export { freezeSelectionMessage as freezeSelectionReport } from "./gas/freeze";
 
 const handlers: RpcHandlers = {
   ...settingsHandlers,
@@ -49,11 +50,6 @@ export function undoLastRunReport(): string {
     const { message, next } = toUserError(error);
     return next ? `${message} ${next}` : message;
   }
-}
-
-/** What freezing the selected formulas did, in one message for the menu's alert. */
-export function freezeSelectionReport(): string {
-  return freezeSelectionMessage();
 }
 
 /** The scheduled refresh's trigger run. */

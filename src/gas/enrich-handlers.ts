@@ -13,6 +13,7 @@ import {
   resumeJob,
   stepJob,
 } from "../jobs/enrich/job";
+import { appendedHeaderText } from "../jobs/enrich/layout";
 import { checkOptions } from "../jobs/enrich/options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "../jobs/enrich/plan";
 import { columnLetters } from "../jobs/enrich/progress";
@@ -21,7 +22,7 @@ import { checkRoom } from "../jobs/paid-rows";
 import type { RpcHandlers } from "../rpc";
 import type { EnrichPreview, EnrichProgress, EnrichRequest, TakeOverEstimate } from "../rpc/enrich";
 import { STATUS_FIELDS } from "../sheet/columns";
-import { type HeaderStyle, headerCells, LEAD_LABELS } from "../sheet/field-labels";
+import type { HeaderStyle } from "../sheet/field-labels";
 import { type FetchBudget, fetchBudget } from "./fetch-count";
 import { gridOfSheet, sheetGrid } from "./grid";
 import { changeLogOf } from "./history-deps";
@@ -132,14 +133,10 @@ export function previewOf(plan: EnrichPlan, box: SelectionBox, headers: HeaderSt
       field,
       column: columnLetters(column),
       header: headerText(column),
-      newHeader:
-        column < layout.firstNewColumn
-          ? ""
-          : (headerCells([field], LEAD_LABELS, headers).headers[0] ?? field),
+      newHeader: column < layout.firstNewColumn ? "" : appendedHeaderText(field, headers),
     })),
     statusHeaders: STATUS_FIELDS.map(
-      (field) =>
-        headerText(layout.status[field]) || (headerCells([field], LEAD_LABELS, headers).headers[0] ?? field),
+      (field) => headerText(layout.status[field]) || appendedHeaderText(field, headers),
     ),
     columns: plan.headers.map((header, index) => ({
       column: index + 1,

@@ -14,6 +14,7 @@ import vm from "node:vm";
 import { type SandboxControl, sandboxControl } from "../../sandbox/api/control.ts";
 import type { SandboxOptions } from "../../sandbox/api/server.ts";
 import { startSandboxThread } from "../../sandbox/api/thread.ts";
+import { htmlFiles } from "../../sandbox/gas/project-files";
 import {
   createRuntime,
   type Runtime,
@@ -21,6 +22,7 @@ import {
   type RuntimeTimeouts,
 } from "../../sandbox/gas/runtime";
 import type { Company } from "../../src/api/wire";
+import { SERVER_MODULE_FILE } from "../../src/gas/server-module";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 
 const root = join(import.meta.dirname, "../..");
@@ -53,7 +55,7 @@ export interface AddonRuntime {
 interface BuiltAddon {
   codeJs: string;
   sidebarHtml: string;
-  /** The other HTML files by name: "server-module" (src/server.ts, loaded on demand). */
+  /** dist's HTML files by name: "server-module" (src/server.ts, loaded on demand), "sidebar". */
   files: Record<string, string>;
   /** dist/appsscript.json: the runtime enforces its urlFetchWhitelist. */
   manifest: string;
@@ -72,13 +74,14 @@ export function builtAddon(): BuiltAddon {
     try {
       const codeJs = readFileSync(join(root, "dist/Code.js"), "utf8");
       new vm.Script(codeJs);
-      const sidebarHtml = readFileSync(join(root, "dist/sidebar.html"), "utf8");
+      // The project's HTML files as the playground reads them (sandbox/gas/project-files.ts).
+      const files = htmlFiles(join(root, "dist"));
+      const sidebarHtml = files.sidebar ?? "";
       if (!sidebarHtml.includes("</html>")) throw new Error("dist/sidebar.html is incomplete");
-      const serverModule = readFileSync(join(root, "dist/server-module.html"), "utf8");
-      new vm.Script(serverModule);
+      new vm.Script(files[SERVER_MODULE_FILE] ?? "");
       const manifest = readFileSync(join(root, "dist/appsscript.json"), "utf8");
       JSON.parse(manifest);
-      built = { codeJs, sidebarHtml, files: { "server-module": serverModule }, manifest };
+      built = { codeJs, sidebarHtml, files, manifest };
     } catch (error) {
       if (Date.now() > waitUntil) throw error;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);

@@ -4,6 +4,7 @@
  * status columns are appended at the right with their names as headers.
  */
 import { headerNamesField, matchColumns, STATUS_FIELDS, type StatusField } from "../../sheet/columns";
+import { type HeaderStyle, headerCells, LEAD_LABELS } from "../../sheet/field-labels";
 import type { LeadField } from "../../sheet/lead-fields";
 import type { ColumnLayout } from "./job-types";
 
@@ -75,4 +76,9 @@ export function writtenColumnRuns(layout: ColumnLayout): Array<{ left: number; w
     else runs.push({ left: column, width: 1 });
   }
   return runs;
+}
+
+/** The header an appended column gets: its label or its field name, as the Headers setting says. */
+export function appendedHeaderText(field: string, style: HeaderStyle): string {
+  return headerCells([field], LEAD_LABELS, style).headers[0] ?? field;
 }

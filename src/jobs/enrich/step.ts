@@ -7,13 +7,14 @@
 import type { ApiError } from "../../api/errors";
 import type { Clock } from "../../api/ports";
 import type { Lead, LeadLookupResponse } from "../../api/wire";
-import { headerCells, LEAD_LABELS } from "../../sheet/field-labels";
+import { LEAD_LABELS } from "../../sheet/field-labels";
 import { writeHeaderCells } from "../header-cells";
 import { cancelRequested } from "./cancel";
 import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
 import { followColumns, goneMessage, withAppendedHeaders } from "./follow-columns";
 import type { ColumnLayout, EnrichJob, JobMessage } from "./job-types";
+import { appendedHeaderText } from "./layout";
 import { askedFresh, EXTRA_FIELDS, lookupRequest } from "./options";
 import type { Grid } from "./ports";
 import type { CellChanges } from "./rectangles";
@@ -134,7 +135,7 @@ function prepare(context: StepContext, urls: DistinctUrls): void {
     // Labels or field names as the Headers setting says, like the Leads sheet's; the text is kept
     // so that the columns are followed, and the history names them, by what the sheet shows.
     const style = context.deps.settings.headers ?? "api";
-    job.layout.appendedHeaders = headerCells(appended, LEAD_LABELS, style).headers;
+    job.layout.appendedHeaders = appended.map((field) => appendedHeaderText(field, style));
     // Appended columns lie right of every existing one: their header cells were empty.
     context.record?.(
       job.layout.appendedHeaders.map((text, offset) => ({
