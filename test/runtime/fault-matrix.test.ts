@@ -258,6 +258,31 @@ describe("fault matrix: Enrich", () => {
   });
 });
 
+/**
+ * Sends a search under `fault` (a cut-off execution counts as an answer of kind "cut"), waits for
+ * the fault to settle and reads what the ledger charged on `path`. A full spreadsheet must refuse
+ * it before anything is sent, free: checked here for both searches.
+ */
+async function searchUnder<T>(
+  fault: Fault,
+  path: string,
+  send: () => Answer<T>,
+): Promise<{ run: Answer<T>; charged: number }> {
+  let run: Answer<T>;
+  try {
+    run = send();
+  } catch (error) {
+    run = { ok: false, error: { kind: "cut", message: String(error) } };
+  }
+  await settle(fault);
+  const charged = await ledger(path);
+  if (fault === "full") {
+    expect(run).toMatchObject({ ok: false, error: { kind: "no_room" } });
+    expect(charged).toBe(0);
+  }
+  return { run, charged };
+}
+
 const leadForm = (): LeadSearchForm => ({
   ...emptyLeadForm(),
   target: { kind: "company_name", value: "Sixhundred Labs" },
@@ -275,23 +300,14 @@ describe("fault matrix: searches and export", () => {
       fault === "cut-off"
         ? { interrupt: (call: { method: string }) => call.method === "Range.setValues" }
         : {};
-    let run: Answer<CompanyRunResult>;
-    try {
-      run = rpc<CompanyRunResult>(
+    const { run, charged } = await searchUnder<CompanyRunResult>(fault, "/companies/by_icp", () =>
+      rpc<CompanyRunResult>(
         "companyRun",
         { form, confirmedCredits: estimate.maxCredits },
         { ...user, ...interrupt },
-      );
-    } catch (error) {
-      run = { ok: false, error: { kind: "cut", message: String(error) } };
-    }
-    await settle(fault);
-    const charged = await ledger("/companies/by_icp");
-    if (fault === "full") {
-      expect(run).toMatchObject({ ok: false, error: { kind: "no_room" } });
-      expect(charged).toBe(0);
-      return;
-    }
+      ),
+    );
+    if (fault === "full") return;
     if (fault === "cut-off") {
       // Cut off before the paid companies reached the sheet: the next search writes them first.
       expect(run.ok).toBe(false);
@@ -321,23 +337,14 @@ describe("fault matrix: searches and export", () => {
     await applyFault(fault);
     const form = leadForm();
     const user = fault === "second editor" ? { user: SECOND_EDITOR } : {};
-    let run: Answer<LeadsRunResult>;
-    try {
-      run = rpc<LeadsRunResult>(
+    const { run, charged } = await searchUnder<LeadsRunResult>(fault, "/leads/by_icp", () =>
+      rpc<LeadsRunResult>(
         "leadsRun",
         { form, confirmedMaxCredits: 15 },
         fault === "cut-off" ? { interrupt: (call) => call.method === "Range.setValues" } : user,
-      );
-    } catch (error) {
-      run = { ok: false, error: { kind: "cut", message: String(error) } };
-    }
-    await settle(fault);
-    const charged = await ledger("/leads/by_icp");
-    if (fault === "full") {
-      expect(run).toMatchObject({ ok: false, error: { kind: "no_room" } });
-      expect(charged).toBe(0);
-      return;
-    }
+      ),
+    );
+    if (fault === "full") return;
     if (fault === "cut-off") {
       // Cut off before the paid leads reached the sheet: the next search writes them first.
       expect(run.ok).toBe(false);
