@@ -20,6 +20,7 @@ import { leadSearch } from "./lead-search.ts";
 import { type AdmittedSearch, isSearch, NO_ACCOUNT_LIMITS } from "./limits.ts";
 import { API_PATHS as PATHS } from "./paths.ts";
 import { READING_PRESETS, type ReadingPreset, type Readings } from "./readings.ts";
+import { NeutralField, type ServedNameOptions, ServedNames } from "./served-names.ts";
 import {
   DEFAULT_KEYS,
   type FaultRule,
@@ -30,7 +31,7 @@ import {
 } from "./state.ts";
 import { listTransactions } from "./transactions.ts";
 
-export interface SandboxOptions {
+export interface SandboxOptions extends ServedNameOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
@@ -68,6 +69,8 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   url: string;
+  /** The words it serves under for `network` and `company_db` (served-names.ts). */
+  names: { network: string; companyDb: string };
   keys: Record<string, number>;
   close(): Promise<void>;
   stats(): SandboxStats;
@@ -156,18 +159,23 @@ const PAID_OPTIONS = ["people_also_viewed", "posts", "comments", "reactions"] as
 async function serveApi(
   req: IncomingMessage,
   res: ServerResponse,
-  path: string,
+  servedPath: string,
   url: URL,
   state: SandboxState,
   data: Dataset,
+  names: ServedNames,
 ) {
-  const route = ROUTES[path];
-  if (route === undefined) return send(res, 404, errorBody(404, "Not found."));
+  // Inside, every path and field is the spec's; only what crosses the socket carries the names
+  // the sandbox serves under (served-names.ts).
+  const path = names.specPath(servedPath);
+  const route = path === null ? undefined : ROUTES[path];
+  if (path === null || route === undefined) return send(res, 404, errorBody(404, "Not found."));
   bump(state.requests, path);
   if (req.method !== route.method)
     return send(res, 405, errorBody(405, `Method "${req.method}" not allowed.`));
-  const body = await readBody(req);
+  const text = await readBody(req);
   const key = authenticate(req, state);
+  const body = names.requestBody(text);
   const slot = `${key} ${path}`;
   const inFlight = state.inFlightByKey.get(slot) ?? 0;
   if (route.parallel !== undefined && inFlight >= route.parallel) {
@@ -235,7 +243,7 @@ async function serveApi(
       );
     }
     served = answer.status === 200;
-    send(res, answer.status, answer.body);
+    send(res, answer.status, names.answer(answer.body));
   } finally {
     if (search !== null) state.searches.release(search, served);
     state.inFlightByKey.set(slot, (state.inFlightByKey.get(slot) ?? 1) - 1);
@@ -248,6 +256,7 @@ async function handle(
   res: ServerResponse,
   state: SandboxState,
   data: Dataset,
+  names: ServedNames,
 ): Promise<void> {
   const url = new URL(req.url ?? "/", "http://sandbox.local");
   const path = url.pathname;
@@ -265,10 +274,17 @@ async function handle(
         ? send(res, 404, errorBody(404, "Unknown control route."))
         : send(res, answer.status, answer.body);
     }
-    await serveApi(req, res, path, url, state, data);
+    await serveApi(req, res, path, url, state, data, names);
   } catch (error) {
     if (res.headersSent) return;
-    if (error instanceof ApiFailure) return send(res, error.status, error.body());
+    if (error instanceof NeutralField) return send(res, error.status, error.body());
+    if (error instanceof ApiFailure) {
+      // The handlers' messages quote fields in the spec's names: production quotes its own.
+      const body = error.body();
+      const detail =
+        typeof body.detail === "string" ? names.detailText(body.detail) : names.answer(body.detail);
+      return send(res, error.status, { ...body, detail });
+    }
     send(
       res,
       500,
@@ -303,8 +319,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(options.dailyLimitStatus !== undefined ? { dailyLimitStatus: options.dailyLimitStatus } : {}),
   };
   const state = new SandboxState(config, keys, options.now ?? Date.now, seed);
+  const names = new ServedNames(options);
   const server = createServer({ keepAlive: true, keepAliveTimeout: 65_000 }, (req, res) => {
-    void handle(req, res, state, data);
+    void handle(req, res, state, data, names);
   });
   // Benchmarks hold hundreds of sockets open at once; idle keep-alive sockets must outlive the
   // client's reuse window so that a reused socket is not closed under a request.
@@ -319,6 +336,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
+    names: { network: names.network, companyDb: names.companyDb },
     keys: { ...keys },
     state,
     data,

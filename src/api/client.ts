@@ -44,6 +44,7 @@ import {
   type TransactionListResponse,
   type TransactionQuery,
 } from "./wire";
+import { type WireNames, wireTranslation } from "./wire-names";
 
 export type { BatchResult, Outcome } from "./batch";
 export type { TransactionPages } from "./pagination";
@@ -62,6 +63,11 @@ export interface ClientConfig {
   maxTries?: number;
   /** Supported locations and industries, when the add-on has them; otherwise the server checks. */
   lists?: SupportedLists;
+  /**
+   * Production's words for the spec's `network` and `company_db` (PRODUCTION.md A14), applied to
+   * paths and keys on the wire only (wire-names.ts); absent: the spec's own.
+   */
+  wireNames?: WireNames;
 }
 
 export interface BatchCallOptions {
@@ -131,8 +137,8 @@ type Reader<T> = (body: unknown) => T | null;
  * A lookup's outcome: the 400 `Bad url` answer (PRODUCTION.md A3) is "no profile at this URL",
  * free and final, like a 404; any other 400 stays a refused request.
  */
-function readLookupOutcome(outcome: HttpOutcome): Result<LeadLookupResponse> {
-  const result = interpret(PATHS.leadLookup, outcome, readLeadLookup);
+function readLookupOutcome(outcome: HttpOutcome, connection: Connection): Result<LeadLookupResponse> {
+  const result = interpret(PATHS.leadLookup, outcome, readLeadLookup, connection);
   if (result.ok || !isBadUrlAnswer(outcome)) return result;
   const hint = result.error.hint;
   return {
@@ -145,7 +151,11 @@ function readLookupOutcome(outcome: HttpOutcome): Result<LeadLookupResponse> {
 const chargedAmount = (value: { amount: number }) => creditsSpent(value.amount);
 
 export function createClient(config: ClientConfig): Client {
-  const connection: Connection = { baseUrl: config.baseUrl, apiKey: config.apiKey };
+  const connection: Connection = {
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    ...(config.wireNames ? { wire: wireTranslation(config.wireNames) } : {}),
+  };
   const maxTries = Math.max(1, config.maxTries ?? DEFAULT_MAX_TRIES);
 
   function plan<R extends object>(
@@ -169,7 +179,9 @@ export function createClient(config: ClientConfig): Client {
     options: BatchCallOptions,
   ): BatchResult<T> {
     const readOutcome =
-      typeof read === "function" ? (outcome: HttpOutcome) => interpret(path, outcome, read) : read.outcome;
+      typeof read === "function"
+        ? (outcome: HttpOutcome) => interpret(path, outcome, read, connection)
+        : read.outcome;
     return runBatch(
       config.http,
       config.clock,
@@ -206,7 +218,7 @@ export function createClient(config: ClientConfig): Client {
     if (problems.length > 0) return { ok: false, error: validationError(problems) };
     const request = getRequest(connection, PATHS.transactions, query);
     const [outcome = NO_ANSWER] = config.http.fetchAll([request]);
-    return interpret(PATHS.transactions, outcome, readTransactions);
+    return interpret(PATHS.transactions, outcome, readTransactions, connection);
   }
 
   function listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages {
@@ -237,7 +249,7 @@ export function createClient(config: ClientConfig): Client {
       batch(
         PATHS.leadLookup,
         plan(requests, PATHS.leadLookup, validateLeadLookup),
-        { outcome: readLookupOutcome },
+        { outcome: (outcome) => readLookupOutcome(outcome, connection) },
         requests.some((r) => r.up_to_the_second_fresh === true)
           ? freshPolicy(endpointPolicy("leadLookup"))
           : endpointPolicy("leadLookup"),

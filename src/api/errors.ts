@@ -16,7 +16,8 @@ export type ApiErrorKind =
   | "network"
   | "malformed"
   | "quota"
-  | "daily_limit";
+  | "daily_limit"
+  | "configuration";
 
 /** One broken rule found before sending: where (the field's path) and how to fix it. */
 export interface Problem {
@@ -93,6 +94,11 @@ const TEXT: Record<ApiErrorKind, KindText> = {
     message: "Your API account's daily limit of searches is reached; the searches not made were not charged.",
     next: "Run the rest tomorrow (what is done is kept), or ask the API provider to raise your account's daily limit.",
   },
+  configuration: {
+    message:
+      "The API does not serve the path the add-on sent: its API address or network name does not match this API.",
+    next: "Check the API address in Settings and the network name the add-on was built with (API_NETWORK_NAME). Nothing was charged.",
+  },
   quota: {
     message:
       "Apps Script's daily limit of web requests for your Google account is used up; nothing was sent.",
@@ -120,14 +126,19 @@ export function validationError(problems: Problem[]): ApiError {
 }
 
 /**
- * Errors that end a whole batch: no later request can succeed until the user acts (a key, credits)
- * or the day turns (the platform's URL Fetch quota, the account's daily search limit).
+ * Errors that end a whole batch: no later request can succeed until the user acts (a key, credits,
+ * a plan that includes the endpoint, the add-on's API address or network name) or the day turns
+ * (the platform's URL Fetch quota, the account's daily search limit). Every request of a batch goes
+ * to one endpoint, so a 403 (the plan is not entitled to it) or a path the API does not serve
+ * would meet every other request too: they are not sent (PRODUCTION.md A18: a 4xx is final).
  */
 export function stopsBatch(error: ApiError): boolean {
   return (
     error.kind === "auth" ||
     error.kind === "insufficient_funds" ||
     error.kind === "quota" ||
-    error.kind === "daily_limit"
+    error.kind === "daily_limit" ||
+    error.kind === "forbidden" ||
+    error.kind === "configuration"
   );
 }

@@ -239,7 +239,8 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
       error.kind === "auth" ||
       error.kind === "forbidden" ||
       error.kind === "quota" ||
-      error.kind === "daily_limit"
+      error.kind === "daily_limit" ||
+      error.kind === "configuration"
     ) {
       // Refused before any charge, and every other URL would be refused too: the URL stays
       // pending for after the user acts (tops up, fixes the key, gets the plan) or, for Apps
@@ -299,7 +300,9 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
             ? "not enriched yet: Apps Script's daily limit of web requests is used up (nothing sent, nothing charged); Resume tomorrow"
             : refused.kind === "daily_limit"
               ? "not enriched yet: your API account's daily limit is reached (not charged); Resume tomorrow"
-              : "not enriched yet: out of credits; top up, then Resume";
+              : refused.kind === "configuration"
+                ? "not enriched yet: the add-on's API address or network name does not match the API (not charged); fix it, then Resume"
+                : "not enriched yet: out of credits; top up, then Resume";
     markPending(context, urls, why);
     return false;
   }
