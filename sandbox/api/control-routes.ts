@@ -55,6 +55,16 @@ function readFault(value: unknown): FaultRule {
     if (!isDelay(value.delayMs)) throw bad("fault delayMs must be a non-negative number");
     rule.delayMs = value.delayMs;
   }
+  if (value.status !== undefined) {
+    if (
+      typeof value.status !== "number" ||
+      !Number.isInteger(value.status) ||
+      value.status < 400 ||
+      value.status > 499
+    )
+      throw bad("fault status must be a 4xx status");
+    rule.status = value.status;
+  }
   return rule;
 }
 

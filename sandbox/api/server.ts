@@ -210,7 +210,8 @@ async function serveApi(
     // Sandbox only: the latency chosen for this request, so tests can check the model without timing it.
     res.setHeader("X-Sandbox-Latency-Ms", String(Math.round(delay)));
     if (delay > 0) await sleep(delay);
-    const forced = fault === null ? null : faultAnswer(fault.kind, state.config.insufficientFundsStatus);
+    const forced =
+      fault === null ? null : faultAnswer(fault.kind, state.config.insufficientFundsStatus, fault.status);
     if (forced !== null) {
       if (forced.status === 429) bump(state.throttled, path);
       if (forced.status === 500 && path === PATHS.leadLookup && state.config.ledgerStatuses) {

@@ -5,7 +5,14 @@ import { type AccountLimits, SearchCounters } from "./limits.ts";
 import { Random } from "./random.ts";
 import type { ReadingPreset, Readings } from "./readings.ts";
 
-export const FAULT_KINDS = ["server_error", "throttle", "slow", "insufficient_funds", "malformed"] as const;
+export const FAULT_KINDS = [
+  "server_error",
+  "throttle",
+  "slow",
+  "insufficient_funds",
+  "malformed",
+  "client_error",
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
@@ -18,6 +25,8 @@ export interface FaultRule {
   count?: number;
   /** For "slow": extra delay (default 5,000 ms). */
   delayMs?: number;
+  /** For "client_error": the 4xx to answer (default 403, a plan not entitled to the endpoint). */
+  status?: number;
 }
 
 export interface SandboxConfig extends Readings, AccountLimits {
