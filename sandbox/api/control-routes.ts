@@ -93,6 +93,7 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
         next.freshLatencyMs = value;
         break;
       case "refineSearch":
+      case "bulkEntitled":
       case "negativeBalance":
       case "ledgerStatuses":
         if (typeof value !== "boolean") throw bad(`${name} must be a boolean`);
@@ -128,6 +129,16 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
         if (!(typeof value === "number" && Number.isInteger(value) && value >= 400 && value <= 599))
           throw bad("dailyLimitStatus must be an HTTP error status (400..599)");
         next.dailyLimitStatus = value;
+        break;
+      case "bulkWorkers":
+        if (!(typeof value === "number" && Number.isInteger(value) && value >= 1))
+          throw bad("bulkWorkers must be a whole number of at least 1");
+        next.bulkWorkers = value;
+        break;
+      case "bulkLeadShape":
+        if (value !== "sample" && value !== "migration")
+          throw bad("bulkLeadShape must be sample or migration");
+        next.bulkLeadShape = value;
         break;
       case "latencyModel":
         if (value !== "fixed" && value !== "production")

@@ -5,3 +5,23 @@ export const API_PATHS = {
   leadLookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
 } as const;
+
+/**
+ * The production API's current generation (PRODUCTION.md A19) the sandbox serves besides the spec:
+ * bulk lead enrichment and the account profile. No network word in these paths (the fields carry it).
+ */
+export const V1_PATHS = {
+  bulkRealtime: "/api/v1/enrich/realtime/leads/bulk/",
+  bulkDatabase: "/api/v1/enrich/database/leads/bulk/",
+  /** The status path's template: the job id stands where `{job_id}` is. */
+  bulkStatus: "/api/v1/enrich/leads/bulk/{job_id}/",
+  accountMe: "/api/v1/accounts/me/",
+} as const;
+
+const BULK_STATUS = /^\/api\/v1\/enrich\/leads\/bulk\/([^/]+)\/$/;
+
+/** The job id of a bulk status path, or null for any other path. */
+export function bulkJobIdOf(path: string): string | null {
+  const match = BULK_STATUS.exec(path);
+  return match ? decodeURIComponent(match[1]!) : null;
+}

@@ -15,7 +15,7 @@ import { ApiFailure, validationError } from "./failure.ts";
 /** A request field in the spec's neutral word while the API serves another: its text is final. */
 export class NeutralField extends ApiFailure {}
 
-import { API_PATHS } from "./paths.ts";
+import { API_PATHS, bulkJobIdOf, V1_PATHS } from "./paths.ts";
 
 export interface ServedNameOptions {
   /** Production's word for `network`; default `network`. */
@@ -55,6 +55,8 @@ export class ServedNames {
     for (const path of Object.values(API_PATHS)) {
       this.routes.set(path.replace(`/api/${NEUTRAL_NETWORK}/`, `/api/${this.network}/`), path);
     }
+    // The current generation's paths carry no network word (its fields do).
+    for (const path of Object.values(V1_PATHS)) this.routes.set(path, path);
   }
 
   /** True when the sandbox serves the spec's own names (nothing to rename). */
@@ -64,6 +66,7 @@ export class ServedNames {
 
   /** The spec's path for a served path, or null: a path this API does not serve (404). */
   specPath(servedPath: string): string | null {
+    if (bulkJobIdOf(servedPath) !== null) return V1_PATHS.bulkStatus;
     return this.routes.get(servedPath) ?? null;
   }
 

@@ -9,6 +9,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { accountMe } from "./account-me.ts";
+import { bulkStatus, bulkSubmitDatabase, bulkSubmitRealtime } from "./bulk-enrich.ts";
 import { companySearch } from "./company-search.ts";
 import { applyConfig, control } from "./control-routes.ts";
 import { Dataset } from "./dataset.ts";
@@ -18,10 +20,12 @@ import { chooseFault, errorBody, faultAnswer } from "./faults.ts";
 import { leadLookup } from "./lead-lookup.ts";
 import { leadSearch } from "./lead-search.ts";
 import { type AdmittedSearch, isSearch, NO_ACCOUNT_LIMITS } from "./limits.ts";
-import { API_PATHS as PATHS } from "./paths.ts";
+import { bulkJobIdOf, API_PATHS as PATHS, V1_PATHS } from "./paths.ts";
 import { READING_PRESETS, type ReadingPreset, type Readings } from "./readings.ts";
 import { NeutralField, type ServedNameOptions, ServedNames } from "./served-names.ts";
 import {
+  BULK_DEFAULTS,
+  type BulkSettings,
   DEFAULT_KEYS,
   type FaultRule,
   type SandboxConfig,
@@ -31,7 +35,7 @@ import {
 } from "./state.ts";
 import { listTransactions } from "./transactions.ts";
 
-export interface SandboxOptions extends ServedNameOptions {
+export interface SandboxOptions extends ServedNameOptions, Partial<BulkSettings> {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
@@ -92,6 +96,11 @@ const ROUTES: Record<string, Route> = {
   [PATHS.leadSearch]: { method: "POST", endpoint: leadSearch, parallel: 50 },
   [PATHS.leadLookup]: { method: "POST", endpoint: leadLookup, parallel: 500 },
   [PATHS.transactions]: { method: "GET", endpoint: listTransactions },
+  // The current generation (PRODUCTION.md A19): bulk jobs have no parallel cap (its limits page).
+  [V1_PATHS.bulkRealtime]: { method: "POST", endpoint: bulkSubmitRealtime },
+  [V1_PATHS.bulkDatabase]: { method: "POST", endpoint: bulkSubmitDatabase },
+  [V1_PATHS.bulkStatus]: { method: "GET", endpoint: bulkStatus },
+  [V1_PATHS.accountMe]: { method: "GET", endpoint: accountMe },
 };
 
 const MAX_BODY = 1_000_000;
@@ -171,6 +180,9 @@ async function serveApi(
   const route = path === null ? undefined : ROUTES[path];
   if (path === null || route === undefined) return send(res, 404, errorBody(404, "Not found."));
   bump(state.requests, path);
+  // Bulk leads completed since the last request are charged before anything is read.
+  state.settleBulk();
+  const jobId = bulkJobIdOf(servedPath);
   if (req.method !== route.method)
     return send(res, 405, errorBody(405, `Method "${req.method}" not allowed.`));
   const text = await readBody(req);
@@ -223,6 +235,7 @@ async function serveApi(
       key,
       body,
       query: url.searchParams,
+      ...(jobId === null ? {} : { params: { job_id: jobId } }),
       baseUrl: `http://${req.headers.host ?? "127.0.0.1"}`,
       headers: req.headers,
       data,
@@ -315,6 +328,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     latencyScale: options.latencyScale ?? 1,
     ...readingsOf(options.readings),
     ...NO_ACCOUNT_LIMITS,
+    ...BULK_DEFAULTS,
+    ...(options.bulkEntitled !== undefined ? { bulkEntitled: options.bulkEntitled } : {}),
+    ...(options.bulkWorkers !== undefined ? { bulkWorkers: options.bulkWorkers } : {}),
+    ...(options.bulkLeadShape !== undefined ? { bulkLeadShape: options.bulkLeadShape } : {}),
     ...(options.accountParallel !== undefined ? { accountParallel: options.accountParallel } : {}),
     ...(options.dailySearches !== undefined ? { dailySearches: options.dailySearches } : {}),
     ...(options.dailyLimitStatus !== undefined ? { dailyLimitStatus: options.dailyLimitStatus } : {}),
