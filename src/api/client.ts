@@ -11,6 +11,17 @@ import {
   type Outcome,
   runBatch,
 } from "./batch";
+import {
+  type AccountProfile,
+  type BulkJobResult,
+  type BulkJobState,
+  type BulkMode,
+  bulkSubmitBody,
+  readAccountProfile,
+  readBulkStatus,
+  readBulkSubmit,
+  validateBulkSubmit,
+} from "./bulk-enrich";
 import { apiError, type Problem, validationError } from "./errors";
 import { type TransactionPages, transactionPageQueries } from "./pagination";
 import type { Clock, Http, HttpOutcome } from "./ports";
@@ -109,7 +120,23 @@ export interface Client {
   listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages;
   /** The latest after_balance (a limit-1 transaction list, free); null when there is no transaction. */
   balance(): Outcome<number | null>;
+  /**
+   * Bulk enrich jobs of the current generation (PRODUCTION.md A19), one per list of at most 50
+   * profile URLs. A submit may create a job that charges as it runs, so only what surely created
+   * none (429, unsent) is sent again; the answer's `spent` is 0: leads are charged as they complete.
+   */
+  submitBulkEnrich(jobs: string[][], mode: BulkMode, options: BatchCallOptions): BatchResult<BulkJobState>;
+  /** The jobs' status and, once completed, their leads (free: every transient failure is resent). */
+  bulkEnrichStatus(jobIds: string[], options: BatchCallOptions): BatchResult<BulkJobResult>;
+  /** GET /api/v1/accounts/me/: the balance in the unit the account is billed in, and the plan. */
+  accountProfile(): Outcome<AccountProfile>;
 }
+
+/**
+ * Bulk requests per fetchAll call. The API caps neither (its limits page: bulk jobs have no
+ * parallel cap); 20 jobs are 1,000 URLs, more than a step writes, in one call of about a second.
+ */
+export const BULK_REQUESTS_PER_CALL = 20;
 
 const PATH_OF = {
   companySearch: PATHS.companySearch,
@@ -244,7 +271,34 @@ export function createClient(config: ClientConfig): Client {
     return { results, count: first.value.count, complete, error };
   }
 
+  function submitBulkEnrich(jobs: string[][], mode: BulkMode, options: BatchCallOptions) {
+    const path = mode === "realtime" ? PATHS.bulkEnrichRealtime : PATHS.bulkEnrichDatabase;
+    const items: BatchItem[] = jobs.map((urls) => {
+      const problems = validateBulkSubmit(urls);
+      return problems.length > 0
+        ? { error: validationError(problems) }
+        : { request: postRequest(connection, path, bulkSubmitBody(urls)) };
+    });
+    const policy = { limit: BULK_REQUESTS_PER_CALL, cost: () => 0, retryServerErrors: false };
+    return batch(path, items, readBulkSubmit, policy, options);
+  }
+
+  function bulkEnrichStatus(jobIds: string[], options: BatchCallOptions) {
+    const path = PATHS.bulkEnrichStatus;
+    const items: BatchItem[] = jobIds.map((id) => ({ request: getRequest(connection, path, {}, id) }));
+    const policy = { limit: BULK_REQUESTS_PER_CALL, cost: () => 0, retryServerErrors: true };
+    return batch(path, items, (body) => readBulkStatus(body), policy, options);
+  }
+
+  function accountProfile(): Outcome<AccountProfile> {
+    const [outcome = NO_ANSWER] = config.http.fetchAll([getRequest(connection, PATHS.accountMe, {})]);
+    return interpret(PATHS.accountMe, outcome, readAccountProfile, connection);
+  }
+
   return {
+    submitBulkEnrich,
+    bulkEnrichStatus,
+    accountProfile,
     lookupLeads: (requests, options) =>
       batch(
         PATHS.leadLookup,

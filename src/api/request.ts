@@ -49,17 +49,19 @@ export function postRequest(connection: Connection, path: EndpointPath, body: ob
   };
 }
 
+/** `tail`: a path parameter after the endpoint's path (a bulk job's id), sent with a trailing slash. */
 export function getRequest(
   connection: Connection,
   path: EndpointPath,
   query: Record<string, string | undefined>,
+  tail?: string,
 ): HttpRequest {
   const pairs = Object.entries(wireOf(connection).toWire(query) as typeof query).filter(
     (entry): entry is [string, string] => entry[1] !== undefined,
   );
   const search = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
   return {
-    url: `${endpointUrl(connection, path)}${search === "" ? "" : `?${search}`}`,
+    url: `${endpointUrl(connection, path)}${tail === undefined ? "" : `${encodeURIComponent(tail)}/`}${search === "" ? "" : `?${search}`}`,
     method: "get",
     headers: { Authorization: authorization(connection.apiKey), Accept: "application/json" },
     muteHttpExceptions: true,
@@ -132,7 +134,8 @@ function isApiErrorBody(body: string): boolean {
  * a 500 without the API's body may be one too. Searches never say: any 5xx may have been charged.
  */
 function serverCharged(path: EndpointPath, status: number, body: string): ApiError["charged"] {
-  if (path === PATHS.transactions) return "no";
+  // Reads are free; a bulk submit's 5xx may have created a job that charges as it runs.
+  if (path === PATHS.transactions || path === PATHS.bulkEnrichStatus || path === PATHS.accountMe) return "no";
   if (path === PATHS.leadLookup && status === 500 && isApiErrorBody(body)) return "no";
   return "maybe";
 }
@@ -143,7 +146,14 @@ const ENDPOINT_LABELS: Record<EndpointPath, string> = {
   [PATHS.leadSearch]: "lead search",
   [PATHS.leadLookup]: "lead lookup",
   [PATHS.transactions]: "the transaction list",
+  [PATHS.bulkEnrichRealtime]: "bulk enrichment (real-time)",
+  [PATHS.bulkEnrichDatabase]: "bulk enrichment (database)",
+  [PATHS.bulkEnrichStatus]: "bulk enrichment",
+  [PATHS.accountMe]: "the account profile",
 };
+
+/** A bulk job the API no longer keeps (A19: kept 24 h; also another key's job): its detail. */
+const JOB_NOT_FOUND = /job not found/i;
 
 /**
  * Whether a 404 body is a lookup's own answer: production's no-match answer is a 400 (A3), and a
@@ -188,6 +198,16 @@ function notFound(
 ): ApiError {
   if (path === PATHS.leadLookup && isLookupAnswer(body))
     return apiError("not_found", { status: 404, charged: "no", ...withDetail });
+  if (path === PATHS.bulkEnrichStatus && JOB_NOT_FOUND.test(withDetail.hint ?? "")) {
+    // Its leads may have been charged while it ran: what was not read is lost, never resent by itself.
+    return apiError("not_found", {
+      status: 404,
+      charged: "maybe",
+      message: "The API no longer keeps this bulk job (jobs are kept 24 hours); its results were not read.",
+      next: "Select the rows still without an answer and run again (they may have been charged already).",
+      ...withDetail,
+    });
+  }
   if (path === PATHS.leadSearch && isApiErrorBody(body) && !ROUTER_NOT_FOUND.test(withDetail.hint ?? "")) {
     return apiError("not_found", {
       status: 404,

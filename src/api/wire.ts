@@ -6,12 +6,21 @@
  * Fields the spec marks "not shown" are typed as `unknown` so callers have to inspect them.
  */
 
-/** Paths of the four endpoints, as the spec writes them. */
+/**
+ * Paths of the endpoints: the spec's four as the spec writes them, then the API's current
+ * generation (PRODUCTION.md A19) that batch refresh may use instead of lookups: bulk enrichment
+ * (submit real-time or database; the status path takes the job id and a slash after it) and
+ * the account profile. The one table of endpoints: a move to another generation is a change here.
+ */
 export const PATHS = {
   companySearch: "/api/network/companies/by_icp/",
   leadSearch: "/api/network/leads/by_icp/",
   leadLookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
+  bulkEnrichRealtime: "/api/v1/enrich/realtime/leads/bulk/",
+  bulkEnrichDatabase: "/api/v1/enrich/database/leads/bulk/",
+  bulkEnrichStatus: "/api/v1/enrich/leads/bulk/",
+  accountMe: "/api/v1/accounts/me/",
 } as const;
 
 export type EndpointPath = (typeof PATHS)[keyof typeof PATHS];
