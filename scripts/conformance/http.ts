@@ -22,6 +22,9 @@ export const PATHS = {
   leads: "/api/network/leads/by_icp/",
   lookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
+  bulkRealtime: "/api/v1/enrich/realtime/leads/bulk/",
+  bulkDatabase: "/api/v1/enrich/database/leads/bulk/",
+  bulkStatus: "/api/v1/enrich/leads/bulk/",
 } as const;
 
 /** `key`: the target's key (default), another key, or null for no Authorization header. */

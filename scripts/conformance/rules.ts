@@ -13,6 +13,8 @@ export interface Context {
   profileUrl?: string;
   /** The network's profile host, for a well-formed URL of nobody (A3). */
   profileHost: string;
+  /** The word the API writes for the spec's `network` in field names (A14); default `network`. */
+  networkName?: string;
 }
 
 export interface Rule {
@@ -27,21 +29,21 @@ export interface Rule {
 
 export class RuleFailure extends Error {}
 
-function check(condition: unknown, message: string): asserts condition {
+export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new RuleFailure(message);
 }
 
-function show(reply: Reply): string {
+export function show(reply: Reply): string {
   return `${reply.status} ${reply.text.slice(0, 200)}`;
 }
 
-function record(reply: Reply): Record<string, unknown> {
+export function record(reply: Reply): Record<string, unknown> {
   check(isRecord(reply.body), `not a JSON object: ${show(reply)}`);
   return reply.body;
 }
 
 /** The error body of DESIGN.md: {status: "error", status_code: N, detail}. */
-function expectError(reply: Reply, status: number | number[]): Record<string, unknown> {
+export function expectError(reply: Reply, status: number | number[]): Record<string, unknown> {
   const statuses = Array.isArray(status) ? status : [status];
   check(statuses.includes(reply.status), `expected ${statuses.join(" or ")}, got ${show(reply)}`);
   const body = record(reply);
@@ -52,7 +54,7 @@ function expectError(reply: Reply, status: number | number[]): Record<string, un
 }
 
 /** How many transaction records the key has (a free request counts as none more). */
-async function recordCount(context: Context): Promise<number> {
+export async function recordCount(context: Context): Promise<number> {
   const reply = await call(context.target, "GET", `${PATHS.transactions}?limit=1`);
   check(reply.status === 200, `transaction list: ${show(reply)}`);
   const count = record(reply).count;
@@ -61,7 +63,7 @@ async function recordCount(context: Context): Promise<number> {
 }
 
 /** Runs `request` and checks that it left no transaction record behind (it was free). */
-async function free(context: Context, request: () => Promise<Reply>): Promise<Reply> {
+export async function free(context: Context, request: () => Promise<Reply>): Promise<Reply> {
   const before = await recordCount(context);
   const reply = await request();
   const after = await recordCount(context);

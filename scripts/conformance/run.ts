@@ -3,6 +3,7 @@
  * rule: pass, fail (with why), or not run (with why: the --spend budget, or a missing input).
  * Paid rules run while their worst-case cost still fits in what is left of the budget.
  */
+import { BULK_RULES } from "./bulk-rules.ts";
 import { type Context, RULES, type Rule, RuleFailure } from "./rules.ts";
 
 export interface ConformanceOptions {
@@ -30,7 +31,7 @@ export interface RuleResult {
 
 export async function runConformance(
   options: ConformanceOptions,
-  rules: Rule[] = RULES,
+  rules: Rule[] = [...RULES, ...BULK_RULES],
 ): Promise<RuleResult[]> {
   const context: Context = {
     target: {
