@@ -62,6 +62,7 @@ export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
       spendCap: settings.spendCap,
       lists: settings.sheetFormat.lists,
       headers: settings.sheetFormat.headers,
+      apiGeneration: settings.apiGeneration,
     },
     limits,
     changes: changeLogOf(),

@@ -5,6 +5,7 @@
 import type { SettingsChange, SettingsField, SettingsView } from "../rpc/settings";
 import {
   type Checked,
+  checkApiGeneration,
   checkApiKey,
   checkBaseUrl,
   checkChunkSize,
@@ -69,6 +70,7 @@ export function toSettingsView(settings: Settings, formulaSpentToday = 0): Setti
     maxFetchQuota: MAX_FETCH_QUOTA,
     headerStyle: settings.sheetFormat.headers,
     listStyle: settings.sheetFormat.lists,
+    apiGeneration: settings.apiGeneration,
   };
 }
 
@@ -113,6 +115,9 @@ export function checkSettingsChange(change: SettingsChange): CheckedChange {
   }
   if (change.listStyle !== undefined) {
     take("listStyle", checkListStyle(change.listStyle), SETTING_KEYS.listCells, String);
+  }
+  if (change.apiGeneration !== undefined) {
+    take("apiGeneration", checkApiGeneration(change.apiGeneration), SETTING_KEYS.apiGeneration, String);
   }
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, updates };
 }

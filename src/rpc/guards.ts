@@ -113,6 +113,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     fetchQuota: optional(numberOrText),
     headerStyle: optional(text(20)),
     listStyle: optional(text(20)),
+    apiGeneration: optional(text(20)),
   }),
   removeApiKey: nothing,
   testConnection: nothing,

@@ -31,6 +31,8 @@ export interface SettingsView {
   headerStyle: "readable" | "api";
   /** List fields (experience, education...) in those sheets: readable text or JSON. */
   listStyle: "readable" | "json";
+  /** Enrich, Retry and the scheduled refresh: bulk jobs (auto, current) or lookups (legacy). */
+  apiGeneration: "auto" | "current" | "legacy";
 }
 
 /**
@@ -48,6 +50,7 @@ export interface SettingsChange {
   fetchQuota?: number | string;
   headerStyle?: string;
   listStyle?: string;
+  apiGeneration?: string;
 }
 
 export type SettingsField = keyof SettingsChange;

@@ -68,12 +68,14 @@ export function driveSteps(runtime: Runtime, jobId: string, maxSteps = 200): Enr
   return progress;
 }
 
-/** Lookup charges per person (normalized URL) in the sandbox's own ledger. */
+/** Enrichment charges (lookups and bulk jobs) per person (normalized URL) in the sandbox's own ledger. */
 export async function chargesPerPerson(control: SandboxControl): Promise<Map<string, number>> {
   const stats = await control.stats();
   const charges = new Map<string, number>();
   for (const entry of stats.ledger) {
-    if (!entry.path.includes("/leads/by_link/") || entry.amount === 0 || !entry.url) continue;
+    // A lookup's charge, or a bulk job's for one lead (PRODUCTION.md A19).
+    const enrichment = entry.path.includes("/leads/by_link/") || entry.path.includes("/leads/bulk/");
+    if (!enrichment || entry.amount === 0 || !entry.url) continue;
     const key = normalizeProfileUrl(entry.url) ?? entry.url;
     charges.set(key, (charges.get(key) ?? 0) + 1);
   }

@@ -130,7 +130,7 @@ async function applyFault(fault: Fault): Promise<void> {
 
 beforeAll(async () => {
   addon = await startAddonRuntime({
-    userProperties: { SPEND_CAP: "5000", CHUNK_SIZE: "20" },
+    userProperties: { SPEND_CAP: "5000", CHUNK_SIZE: "20", API_GENERATION: "legacy" },
     timeouts: { fetchMs: FETCH_TIMEOUT_MS },
     runtime: {
       spreadsheet: { sheets: [{ name: CRM, rows: [], maxRows: LAST_ROW + 5 }] },

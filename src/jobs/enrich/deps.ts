@@ -5,7 +5,16 @@ import type { HeaderStyle } from "../../sheet/field-labels";
 import type { ListStyle } from "../../sheet/sheet-format";
 import type { ChangeLog, Grid, Lock, LookupClient, Store } from "./ports";
 
+/**
+ * Which generation of the API batch refresh speaks (the API generation setting): `auto` uses bulk
+ * jobs and falls back to lookups, once and saying so, when the plan is not entitled (403);
+ * `current` bulk jobs only; `legacy` the spec's lookups only.
+ */
+export type ApiGeneration = "auto" | "current" | "legacy";
+
 export interface JobSettings {
+  /** The API generation setting; `auto` when unset. */
+  apiGeneration?: ApiGeneration;
   /** Requests per fetchAll (the CHUNK_SIZE setting, at most 500 for lead lookup). */
   chunkSize: number;
   /** Credits a run may spend at most (the SPEND_CAP setting). */

@@ -1,4 +1,5 @@
 /** The job record kept in the cursor, and the progress the sidebar shows. Plain JSON. */
+import type { BulkMode } from "../../api/bulk-enrich";
 import type { StatusField } from "../../sheet/columns";
 import type { LeadField } from "../../sheet/lead-fields";
 import type { EnrichOptions } from "./options";
@@ -41,6 +42,36 @@ export interface JobMessage {
 export interface SkipCount {
   reason: string;
   urls: number;
+}
+
+/**
+ * A bulk job the run submitted and has not written yet. Its URLs are the distinct URLs from
+ * `first` to `last` in the state `j` (a job takes a run of pending URLs in order, and all of them
+ * stay `j` until its results are written), `count` of them; kept this small so that 40 jobs fit
+ * in the job record's 9 KB.
+ */
+export interface SubmittedBulkJob {
+  id: string;
+  first: number;
+  last: number;
+  count: number;
+  submittedAt: number;
+  /** When to ask for its status next (epoch ms; polling backs off, across steps and triggers). */
+  nextPollAt: number;
+  polls: number;
+}
+
+/** The run's use of the current generation's bulk jobs (bulk/), decided at its first step. */
+export interface BulkRun {
+  mode: BulkMode;
+  jobs: SubmittedBulkJob[];
+  /**
+   * [first, last] of each job of the submit in flight, saved before it is sent: found at a step's
+   * start, the execution was cut off before the job ids were saved; those URLs are never resubmitted.
+   */
+  sending: Array<[number, number]>;
+  /** Cancel pressed: nothing more is submitted; submitted jobs are polled and written, then the run ends. */
+  cancelling?: boolean;
 }
 
 export interface EnrichJob {
@@ -86,6 +117,10 @@ export interface EnrichJob {
    * one, starts there instead of at full parallelism. Absent: the client's own start.
    */
   pace?: number;
+  /** Bulk jobs (the current generation) carry this run; absent: lookups. */
+  bulk?: BulkRun;
+  /** Set when the run was decided to go through lookups (the setting, options bulk jobs lack, or a 403). */
+  lookups?: true;
 }
 
 export interface EnrichProgress {

@@ -165,10 +165,25 @@ export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
   }
   try {
     const { job, states } = loadOwn(deps, jobId);
+    // Bulk jobs already submitted are paid: the run stops submitting and ends once they are written.
+    if (job.bulk && job.bulk.jobs.length > 0 && job.state === "running")
+      return cancelAfterBulkJobs(deps, job, states);
     return endCancelled(deps, job, states);
   } finally {
     deps.lock.release();
   }
+}
+
+function cancelAfterBulkJobs(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {
+  job.bulk!.cancelling = true;
+  const open = job.bulk!.jobs.reduce((sum, open) => sum + open.count, 0);
+  job.message = {
+    kind: "cancelling",
+    message: `Stopping: nothing more is sent. ${open.toLocaleString("en-US")} URLs already in the API's bulk jobs are paid as they complete; their rows are written before the run ends.`,
+    next: "Keep the sidebar open; a summary follows.",
+  };
+  saveJob(deps.store, job, states);
+  return progressOf(job, states);
 }
 
 function endCancelled(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {

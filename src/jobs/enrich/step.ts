@@ -9,6 +9,7 @@ import type { Clock } from "../../api/ports";
 import type { Lead, LeadLookupResponse } from "../../api/wire";
 import { LEAD_LABELS } from "../../sheet/field-labels";
 import { writeHeaderCells } from "../header-cells";
+import { runBulk } from "./bulk/run";
 import { cancelRequested } from "./cancel";
 import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
@@ -16,6 +17,7 @@ import { followColumns, goneMessage, withAppendedHeaders } from "./follow-column
 import type { ColumnLayout, EnrichJob, JobMessage } from "./job-types";
 import { appendedHeaderText } from "./layout";
 import { askedFresh, EXTRA_FIELDS, lookupRequest } from "./options";
+import { errorStatus, pendingBecause, refusesEveryUrl } from "./outcome-text";
 import type { Grid } from "./ports";
 import type { CellChanges } from "./rectangles";
 import {
@@ -29,7 +31,7 @@ import {
 import { indicesIn, URL_STATE, type UrlState, withStates } from "./url-states";
 import { type DistinctUrls, distinctUrls, fingerprint } from "./urls";
 
-interface StepContext {
+export interface StepContext {
   /** Tells the change history what a write is about to change (absent: no history). */
   record?: ChangeRecorder;
   /** The cells written so far in this step (row-writer bridges gaps with them). */
@@ -41,7 +43,7 @@ interface StepContext {
   limits: JobLimits;
 }
 
-const isoNow = (clock: Clock) => new Date(clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z");
+export const isoNow = (clock: Clock) => new Date(clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 function readUrls(grid: Grid, job: EnrichJob): DistinctUrls {
   const height = job.lastRow - job.firstRow + 1;
@@ -55,7 +57,7 @@ function readUrls(grid: Grid, job: EnrichJob): DistinctUrls {
  * putting the header back lets it resume); the layout returned then has 0 for the gone columns,
  * for writing what was already paid for without them.
  */
-function followMovedColumns(context: StepContext): ColumnLayout | null {
+export function followMovedColumns(context: StepContext): ColumnLayout | null {
   const { job, grid } = context;
   if (!job.columnHeaders) return null;
   const width = Math.max(grid.lastColumn(), job.urlColumn);
@@ -70,13 +72,13 @@ function followMovedColumns(context: StepContext): ColumnLayout | null {
   return null;
 }
 
-function stop(context: StepContext, message: JobMessage): void {
+export function stop(context: StepContext, message: JobMessage): void {
   context.job.state = "stopped";
   context.job.message = message;
 }
 
 /** Every row of these URL indices gets the same outcome. */
-function rowsOutcome(
+export function rowsOutcome(
   urls: DistinctUrls,
   indices: readonly number[],
   outcome: RowOutcome,
@@ -99,7 +101,7 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   const runStart = new Date(job.createdAt).toISOString().replace(/\.\d{3}Z$/, "Z");
   const firstRows = inFlight.map((index) => urls.rows[index]![0]!);
   const seen = readStatuses(grid, job.layout, firstRows);
-  const settled: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [] };
+  const settled: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [], j: [] };
   for (const index of inFlight) {
     const [status, at] = seen.get(urls.rows[index]![0]!) ?? ["", ""];
     // Only enriched rows carry this run's time; a "not found" or "error" row has none, and may
@@ -165,7 +167,7 @@ function prepare(context: StepContext, urls: DistinctUrls): void {
 }
 
 /** Pending rows get a status saying why they were not enriched, so no row is left unexplained. */
-function markPending(context: StepContext, urls: DistinctUrls, status: string): void {
+export function markPending(context: StepContext, urls: DistinctUrls, status: string): void {
   const pending = indicesIn(context.states, URL_STATE.pending);
   writeOutcomes(
     context.grid,
@@ -191,7 +193,7 @@ export function withExtras(response: LeadLookupResponse): Lead {
   return lead;
 }
 
-function stopMessage(error: ApiError): JobMessage {
+export function stopMessage(error: ApiError): JobMessage {
   return { kind: error.kind, message: error.message, next: error.next };
 }
 
@@ -213,7 +215,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   if (batch.parallel !== undefined) job.pace = batch.parallel;
 
   const outcomes = new Map<number, RowOutcome>();
-  const next: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [] };
+  const next: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [], j: [] };
   let notAttempted = false;
   let refused: ApiError | null = batch.stoppedBy;
   chunk.forEach((index, position) => {
@@ -234,14 +236,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
       return;
     }
     const error = outcome.error;
-    if (
-      error.kind === "insufficient_funds" ||
-      error.kind === "auth" ||
-      error.kind === "forbidden" ||
-      error.kind === "quota" ||
-      error.kind === "daily_limit" ||
-      error.kind === "configuration"
-    ) {
+    if (refusesEveryUrl(error)) {
       // Refused before any charge, and every other URL would be refused too: the URL stays
       // pending for after the user acts (tops up, fixes the key, gets the plan) or, for Apps
       // Script's daily URL Fetch quota (thrown before anything is sent), for the next day.
@@ -249,16 +244,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
       next["."].push(index);
       return;
     }
-    const status =
-      error.kind === "not_found"
-        ? STATUS_TEXT.notFound
-        : `error: ${error.message}${error.hint ? ` (${error.hint})` : ""}${
-            error.charged !== "maybe"
-              ? ""
-              : error.kind === "timeout"
-                ? " Select the row and run again to retry (it pays again if the first was charged)."
-                : " It may have been charged; select the row and run again to retry."
-          }`;
+    const status = errorStatus(error);
     (error.kind === "not_found" ? next.n : next.e).push(index);
     for (const row of rows) outcomes.set(row, { kind: "status", status });
   });
@@ -291,22 +277,26 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   if (degraded) return false;
   if (refused) {
     stop(context, stopMessage(refused));
-    const why =
-      refused.kind === "auth"
-        ? "not enriched yet: the API key was not accepted; fix it in Settings, then Resume"
-        : refused.kind === "forbidden"
-          ? "not enriched yet: your plan does not include this lookup; then Resume"
-          : refused.kind === "quota"
-            ? "not enriched yet: Apps Script's daily limit of web requests is used up (nothing sent, nothing charged); Resume tomorrow"
-            : refused.kind === "daily_limit"
-              ? "not enriched yet: your API account's daily limit is reached (not charged); Resume tomorrow"
-              : refused.kind === "configuration"
-                ? "not enriched yet: the add-on's API address or network name does not match the API (not charged); fix it, then Resume"
-                : "not enriched yet: out of credits; top up, then Resume";
+    const why = pendingBecause(refused);
     markPending(context, urls, why);
     return false;
   }
   return !notAttempted;
+}
+
+/** The spend cap leaves no room for another URL: the run stops and the pending rows say why. */
+export function stopAtCap(context: StepContext, urls: DistinctUrls): void {
+  const { job } = context;
+  stop(context, {
+    kind: "spend_cap",
+    message: `The spend cap of ${job.cap} credits is reached (${job.spent} spent in this run).`,
+    next: "Raise the spend cap in Settings, then Resume; or cancel to keep what is done.",
+  });
+  markPending(
+    context,
+    urls,
+    "not enriched yet: the spend cap was reached; raise it in Settings, then Resume",
+  );
 }
 
 /** Hands each write's changes, with their rows' profile URLs, to the change history. */
@@ -356,6 +346,8 @@ export function runSteps(context: StepContext): string {
   context.record = changeRecorder(context, urls);
   settleInFlight(context, urls);
   prepare(context, urls);
+  // The current generation's bulk jobs, when the run uses them (bulk/run.ts); false: lookups.
+  if (job.state === "running" && runBulk(context, urls, started)) return context.states;
 
   const chunkSize = Math.max(1, Math.min(500, Math.floor(deps.settings.chunkSize)));
   while (job.state === "running" && deps.clock.now() - started < limits.softBudgetMs) {
@@ -368,16 +360,7 @@ export function runSteps(context: StepContext): string {
       break;
     }
     if (chunk.length === 0) {
-      stop(context, {
-        kind: "spend_cap",
-        message: `The spend cap of ${job.cap} credits is reached (${job.spent} spent in this run).`,
-        next: "Raise the spend cap in Settings, then Resume; or cancel to keep what is done.",
-      });
-      markPending(
-        context,
-        urls,
-        "not enriched yet: the spend cap was reached; raise it in Settings, then Resume",
-      );
+      stopAtCap(context, urls);
       break;
     }
     const chunkStart = deps.clock.now();
