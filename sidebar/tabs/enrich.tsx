@@ -184,12 +184,17 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
           {plural(skipped, "URL")} skipped for free: {skipReasons(estimate.progress.skips)}.
         </span>
       ) : null}
+      {estimate.path && preview.toFetch > 0 ? (
+        <span class="next" data-testid="enrich-path">
+          {estimate.path.text}
+        </span>
+      ) : null}
       {!fresh ? (
         <span class="next" data-testid="enrich-cached-warning">
           Fresh data is off: cached answers show the previous job of people who moved recently, so job changes
           cannot be trusted.
         </span>
-      ) : preview.toFetch > 0 ? (
+      ) : preview.toFetch > 0 && estimate.path?.kind !== "bulk" ? (
         <span class="next" data-testid="enrich-fresh-note">
           Fresh data takes seconds to about a minute per answer, so lookups go 4 at a time. Apps Script gives
           up on a request after 60 s and then loses the answers of its group of 4, which may still be charged

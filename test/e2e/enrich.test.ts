@@ -45,10 +45,12 @@ describe("Enrich tab", () => {
     expect(await estimate.textContent()).toMatch(/\d+ distinct URLs? to fetch, up to \d+ credits?/);
     expect(await sidebar.getByLabel(/Fresh data/).isChecked()).toBe(true);
     expect(await sidebar.getByTestId("enrich-cached-warning").count()).toBe(0);
-    // With Fresh data on, what the 60 s limit costs is said before anything is charged.
-    expect(await sidebar.getByTestId("enrich-fresh-note").textContent()).toMatch(
-      /4 at a time.*60 s.*may still be charged/,
+    // The path the run takes (API generation auto: bulk jobs), its cost and about how long it takes;
+    // the 60 s note of fresh lookups does not apply to it.
+    expect(await sidebar.getByTestId("enrich-path").textContent()).toMatch(
+      /Bulk jobs \(\d+ of up to 50, real-time data\): .*1 credit per profile found.*not found free/,
     );
+    expect(await sidebar.getByTestId("enrich-fresh-note").count()).toBe(0);
     expect(await estimate.textContent()).toMatch(/Balance [\d,]+ credits · cap 500 credits/);
     // New columns are named as the run will head them (the Headers setting: readable labels).
     expect(await estimate.textContent()).toMatch(/job_title → [A-Z]+ \(new: Job Title\)/);

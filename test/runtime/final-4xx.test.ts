@@ -47,7 +47,8 @@ function clearSheet(name: string): void {
 
 beforeAll(async () => {
   addon = await startAddonRuntime({
-    userProperties: { SPEND_CAP: "5000", CHUNK_SIZE: "3" },
+    // 4xx injected into lookups: the lookup path (a bulk submit's 4xx: bulk-enrich tests).
+    userProperties: { SPEND_CAP: "5000", CHUNK_SIZE: "3", API_GENERATION: "legacy" },
     runtime: { spreadsheet: { sheets: [{ name: SHEET, rows: [["Profile URL"]], maxRows: 100 }] } },
   });
   urls = await addon.control.sampleUrls(ROWS * (STATUSES.length + 2), 300);

@@ -81,7 +81,8 @@ describe("the key in any spelling never reaches a cell, a status or the sidebar"
     addon = await startAddonRuntime({
       apiKey: KEY,
       sandbox: { keys: { [KEY]: 10_000 } },
-      userProperties: { SPEND_CAP: "5000" },
+      // The echo is injected into lookup answers: the lookup path.
+      userProperties: { SPEND_CAP: "5000", API_GENERATION: "legacy" },
       runtime: {
         spreadsheet: { sheets: [{ name: SHEET, rows: [["Profile URL"]], maxRows: 100 }] },
         fetchAll: echoingProxy,

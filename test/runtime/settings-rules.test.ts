@@ -146,6 +146,7 @@ describe("settingsFrom", () => {
       formulaBudget: 100,
       fetchQuota: 20_000,
       sheetFormat: { headers: "readable", lists: "readable" },
+      apiGeneration: "auto",
     });
     const stored: Record<string, string> = {
       [SETTING_KEYS.apiKey]: "Token k-123",
@@ -155,6 +156,7 @@ describe("settingsFrom", () => {
       [SETTING_KEYS.formulaBudget]: "lots",
       [SETTING_KEYS.sheetHeaders]: "api",
       [SETTING_KEYS.listCells]: "yaml",
+      [SETTING_KEYS.apiGeneration]: "newest",
     };
     expect(settingsFrom((k) => stored[k] ?? null, "https://default.example")).toEqual({
       apiKey: "k-123",
@@ -165,6 +167,12 @@ describe("settingsFrom", () => {
       formulaBudget: 100,
       fetchQuota: 20_000,
       sheetFormat: { headers: "api", lists: "readable" },
+      apiGeneration: "auto",
+    });
+    expect(
+      settingsFrom((k) => (k === SETTING_KEYS.apiGeneration ? "legacy" : null), "https://d.example"),
+    ).toMatchObject({
+      apiGeneration: "legacy",
     });
     expect(
       settingsFrom((k) => (k === SETTING_KEYS.formulaBudget ? "off" : null), "https://d.example")
