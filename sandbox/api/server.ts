@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { accountMe } from "./account-me.ts";
+import { accountV1 } from "./account-v1.ts";
 import { bulkStatus, bulkSubmitDatabase, bulkSubmitRealtime } from "./bulk-enrich.ts";
 import { companySearch } from "./company-search.ts";
 import { applyConfig, control } from "./control-routes.ts";
@@ -100,7 +100,7 @@ const ROUTES: Record<string, Route> = {
   [V1_PATHS.bulkRealtime]: { method: "POST", endpoint: bulkSubmitRealtime },
   [V1_PATHS.bulkDatabase]: { method: "POST", endpoint: bulkSubmitDatabase },
   [V1_PATHS.bulkStatus]: { method: "GET", endpoint: bulkStatus },
-  [V1_PATHS.accountMe]: { method: "GET", endpoint: accountMe },
+  [V1_PATHS.accountMe]: { method: "GET", endpoint: accountV1 },
 };
 
 const MAX_BODY = 1_000_000;

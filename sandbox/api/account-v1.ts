@@ -7,7 +7,7 @@
  */
 import type { Endpoint } from "./endpoint.ts";
 
-export const accountMe: Endpoint = ({ key, state }) => {
+export const accountV1: Endpoint = ({ key, state }) => {
   const account = state.accounts.get(key);
   const month = new Date(state.now()).toISOString().slice(0, 7);
   let used = 0;
