@@ -284,6 +284,12 @@ function RunView(props: {
         <span class="muted">
           {progress.sheetName}!{progress.range} · {plural(progress.rows, "row")}
         </span>
+        {progress.inJobs && !finished ? (
+          <span class="next" data-testid="enrich-in-jobs">
+            {plural(progress.inJobs, "URL")} in the API's bulk jobs: paid as each profile is found; their rows
+            are written when their job completes (on Resume if the sidebar was closed meanwhile).
+          </span>
+        ) : null}
       </p>
       <ProgressBar
         done={progress.ok + progress.notFound}

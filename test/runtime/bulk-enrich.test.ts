@@ -129,11 +129,16 @@ describe("Enrich through bulk jobs", () => {
     // 5 leads at a time, 40 ms each: the jobs are still running at the first polls.
     await world.control.configure({ bulkWorkers: 5, latencyMs: { [PATHS.leadLookup]: 40 } });
     const jobId = estimateAndConfirm(world.runtime, RANGE, FRESH);
+    // The first step submits and hands the progress back ("N URLs in bulk jobs").
+    expect(rpcValue<EnrichProgress>(world.runtime, "enrichStep", { jobId }).inJobs).toBe(
+      DISTINCT + NOBODY.length,
+    );
+    // The second polls at once (still running), waits, and is cut off at its second poll.
     expect(() =>
       world.runtime.rpc(
         "enrichStep",
         { jobId },
-        { interrupt: (call) => call.method === "UrlFetchApp.fetchAll" && call.count === 3 },
+        { interrupt: (call) => call.method === "UrlFetchApp.fetchAll" && call.count === 2 },
       ),
     ).toThrow(/Exceeded maximum execution time/);
     const jobs = await requests(PATHS.bulkEnrichRealtime);

@@ -150,6 +150,11 @@ export interface EnrichProgress {
   /** The latest step met 429s and sent fewer lookups at a time (batch.ts): "throttled: slowing down". */
   throttled: boolean;
   /**
+   * Distinct URLs in the API's bulk jobs now (the current generation): submitted, paid as they
+   * complete, written when their job is. Counted in `remaining` too. Absent: none.
+   */
+  inJobs?: number;
+  /**
    * The run asked for real-time answers (up_to_the_second_fresh). Without them a job change it
    * saw may be the cache lagging (PRODUCTION.md A2): the digest says so.
    */

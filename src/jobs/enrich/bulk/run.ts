@@ -48,6 +48,7 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
   // A step that has not polled yet waits for its first due poll whatever the budget: returning
   // at once would have the sidebar call step after step that do nothing until then.
   let polled = false;
+  let submitted = false;
   while (job.state === "running") {
     // Cancel pressed while this step ran: no more submits; the run ends once its jobs are written.
     if (cancelRequested(deps.store, job.id)) {
@@ -59,7 +60,10 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
     polled ||= due;
     if (job.state !== "running") break;
     if (!bulk.cancelling && stopWith === null) {
+      const open = bulk.jobs.length;
       const refused = submitPending(context, urls, client, deadline);
+      // New jobs: hand the progress back at once ("N URLs in bulk jobs"); the next step polls them.
+      submitted ||= bulk.jobs.length > open;
       const nothingSubmitted =
         bulk.jobs.length === 0 && indicesIn(context.states, URL_STATE.ok, 1).length === 0;
       if (refused?.kind === "forbidden" && generation === "auto" && nothingSubmitted) {
@@ -84,7 +88,7 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
       (soonest, open) => Math.min(soonest, open.nextPollAt),
       Number.POSITIVE_INFINITY,
     );
-    if (polled && next > waitUntil) break;
+    if (submitted || (polled && next > waitUntil)) break;
     const now = deps.clock.now();
     if (next > now) deps.clock.sleep(next - now);
   }
