@@ -462,8 +462,8 @@ export function EnrichTab() {
           setProgress(await call("enrichPause", { jobId }));
           return;
         }
-        // cancel() has called enrichCancel itself: it ended the run, or the step ends it.
-        if (stopRequest.current === "cancel") return;
+        // After Cancel the loop goes on stepping: the server ended the run (the step answers "gone"
+        // or cancelled), or it still writes the bulk jobs already paid and ends it after them.
         let next: EnrichProgress;
         try {
           next = await call("enrichStep", { jobId });
@@ -548,7 +548,12 @@ export function EnrichTab() {
       }
       return;
     }
-    await run(async () => setProgress(await call("enrichCancel", { jobId: progress.jobId })));
+    await run(async () => {
+      const answer = await call("enrichCancel", { jobId: progress.jobId });
+      setProgress(answer);
+      // Bulk jobs already paid are still polled and written before the run ends.
+      if (answer.state === "running") void drive(answer.jobId);
+    });
   }
 
   async function cancelAndPlan() {

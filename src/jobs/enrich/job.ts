@@ -166,7 +166,7 @@ export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
   try {
     const { job, states } = loadOwn(deps, jobId);
     // Bulk jobs already submitted are paid: the run stops submitting and ends once they are written.
-    if (job.bulk && job.bulk.jobs.length > 0 && job.state === "running")
+    if (job.bulk && job.bulk.jobs.length > 0 && UNFINISHED.has(job.state))
       return cancelAfterBulkJobs(deps, job, states);
     return endCancelled(deps, job, states);
   } finally {
@@ -176,6 +176,8 @@ export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
 
 function cancelAfterBulkJobs(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {
   job.bulk!.cancelling = true;
+  // Paused or stopped too: the jobs are paid, so the run goes on to write them, then ends.
+  job.state = "running";
   const open = job.bulk!.jobs.reduce((sum, open) => sum + open.count, 0);
   job.message = {
     kind: "cancelling",
