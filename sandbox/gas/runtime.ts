@@ -342,6 +342,8 @@ export interface Runtime {
   /** Deletes (or, with insertColumns, inserts) `count` columns from the 1-based `at`, as a user would. */
   deleteColumns(sheet: string, at: number, count: number): void;
   insertColumns(sheet: string, at: number, count: number): void;
+  /** Inserts `count` empty rows before the 1-based row `at`, as a user would (right-click > Insert rows above). */
+  insertRows(sheet: string, at: number, count: number): void;
   sheets(): SheetInfo[];
   /** Runs stale formulas (all formulas with `all: true`, as when the file is reopened). */
   recalculate(options?: { all?: boolean }): void;
@@ -772,6 +774,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
     insertColumns: (name, at, count) => {
       model.insert(sheetNamed(name), "columns", at, count);
+    },
+    insertRows: (name, at, count) => {
+      model.insert(sheetNamed(name), "rows", at, count);
     },
 
     sheets: () =>
