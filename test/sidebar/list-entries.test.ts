@@ -3,6 +3,7 @@
  * cannot match (issue 12.8: "a.com, b.com" was one chip, and both companies were charged).
  */
 import { describe, expect, it } from "vitest";
+import { INDUSTRIES } from "../../sidebar/vocabulary/industries";
 import {
   companyNameEntries,
   domainEntries,
@@ -67,5 +68,16 @@ describe("list entries", () => {
     ]);
     const [refused] = accepted(INDUSTRY_ENTRIES, "sofware developmnt");
     expect(refused).toMatch(/^! "sofware developmnt" is not in the industry list \| Software Development/);
+  });
+
+  it("suggests industries that start with the words typed before ones that hold them inside a word (issue 23.14)", () => {
+    expect(INDUSTRIES.closest("it services")[0]).toBe("IT Services and IT Consulting");
+    // "Urban Transit Services" holds "it services" inside a word: it may follow, never lead.
+    const ranked = INDUSTRIES.closest("it services", 10);
+    expect(ranked.indexOf("Urban Transit Services")).toBeGreaterThan(0);
+    // A name with the typed word at a later word ranks before one holding it inside a word.
+    const design = INDUSTRIES.closest("design services", 10);
+    expect(design[0]).toBe("Design Services");
+    expect(INDUSTRIES.closest("banking")[0]).toBe("Banking");
   });
 });
