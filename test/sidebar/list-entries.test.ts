@@ -3,15 +3,17 @@
  * cannot match (issue 12.8: "a.com, b.com" was one chip, and both companies were charged).
  */
 import { describe, expect, it } from "vitest";
-import { INDUSTRIES } from "../../sidebar/vocabulary/industries";
 import {
   companyNameEntries,
   domainEntries,
   type EntryKind,
   idEntries,
+  keywordRuleEntries,
   textEntries,
+  withinEntryLimit,
 } from "../../sidebar/components/list-entries";
 import { INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../sidebar/vocabulary/entries";
+import { INDUSTRIES } from "../../sidebar/vocabulary/industries";
 
 const accepted = (kind: EntryKind, text: string) =>
   kind.split(text).map((entry) => {
@@ -79,5 +81,20 @@ describe("list entries", () => {
     const design = INDUSTRIES.closest("design services", 10);
     expect(design[0]).toBe("Design Services");
     expect(INDUSTRIES.closest("banking")[0]).toBe("Banking");
+  });
+
+  it("refuses what is longer than the field's rule at the field, quoting its start (issue 23.11)", () => {
+    const [keyword] = accepted(keywordRuleEntries, "k".repeat(41));
+    expect(keyword).toBe(`! "${"k".repeat(41)}" is 41 characters: a keyword has at most 40 | `);
+    expect(accepted(keywordRuleEntries, "saas, (cloud AND security)")).toEqual([
+      "saas",
+      "(cloud AND security)",
+    ]);
+    const [location] = accepted(LOCATION_ENTRIES, "x".repeat(5_000));
+    expect(location).toMatch(/^! "x{60}…" is not a listed location/);
+    // A place the list does not know still goes as typed.
+    expect(accepted(LOCATION_ENTRIES, "Smallville, Kansas")).toEqual(["Smallville, Kansas"]);
+    const [name] = accepted(withinEntryLimit(textEntries), "n".repeat(2_001));
+    expect(name).toMatch(/is 2,001 characters: an entry has at most 2,000/);
   });
 });
