@@ -101,6 +101,30 @@ describe("Companies tab", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("a re-run whose matches are all in the sheet says so, not that nothing matches (issue 23.12)", async () => {
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+    await addChip("locations", "France");
+    await sidebar.getByRole("checkbox", { name: "10 000+" }).check();
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+    const result = sidebar.getByTestId("company-result");
+    await expect.poll(() => result.textContent(), { timeout: 30_000 }).toMatch(/rows? written/);
+    const first = (await result.textContent()) ?? "";
+    // Page numbering counts among the companies not yet in the sheet, and says so.
+    expect(first).toMatch(/returned for matches 1–\d+ of those not in the sheet/);
+    const inSheet = (await readGrid(page)).length - 1;
+
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+    await expect
+      .poll(() => result.textContent(), { timeout: 30_000 })
+      .toBe(
+        `No company outside the Companies sheet matches these filters.The ${inSheet.toLocaleString("en-US")} companies already there were left out of the search, so nothing was charged. Change a filter to find others.`,
+      );
+    expect(await sidebar.getByText("No company matches these filters.").count()).toBe(0);
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+  });
+
   it("puts the API's hint for an unknown location next to the field, free of charge", async () => {
     await addChip("locations", "Atlantis");
     await sidebar.getByRole("button", { name: "Estimate" }).click();
