@@ -23,7 +23,7 @@
  * - Everything is real time by default (benchmarks measure it); pass a `clock` (see clock.ts's
  *   manualClock) to make sleeps, cache expiry and deadlines move without waiting.
  *
- * Apps Script limits enforced (the Apps Script table G1-G9 of ../shared/PRODUCTION.md; each
+ * Apps Script limits enforced (the Apps Script table G1-G10 of ../shared/PRODUCTION.md; each
  * service file cites its source):
  * - G1 daily URL Fetch quota: 20,000 requests a user a day (`quotas: { urlFetchPerDay }`,
  *   `runtime.quotas.urlFetch.setLimit/setUsed/used/resetsAt`); past it fetch and fetchAll throw
