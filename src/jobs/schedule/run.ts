@@ -261,8 +261,9 @@ function checkTerms(deps: ScheduleDeps, state: ScheduleState): JobMessage | null
 export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
   const state = loadSchedule(deps.store);
   if (!state) return "none";
-  // Another user's schedule: this trigger is left over from an earlier one, and goes.
-  if (deps.me && state.owner && state.owner.userKey !== deps.me.userKey) return "none";
+  // Another user's schedule: this trigger is left over from an earlier one, and goes. (Without a
+  // user key to compare, the owner's terms below still decide: only the owner's properties hold them.)
+  if (deps.me?.userKey && state.owner && state.owner.userKey !== deps.me.userKey) return "none";
   try {
     return runPeriod(deps, state);
   } catch (error) {
