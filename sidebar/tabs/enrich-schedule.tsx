@@ -90,8 +90,8 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
         ) : null}
         {schedule.waitUntil ? (
           <p class="notice info" data-testid="schedule-wait">
-            Today's trigger time is used up (Settings, Trigger minutes a day): the run goes on after{" "}
-            {when(schedule.waitUntil)}.
+            The trigger time of the last 24 hours is used up (Settings, Trigger minutes a day): the run goes
+            on after {when(schedule.waitUntil)}.
           </p>
         ) : null}
         {stopped ? (

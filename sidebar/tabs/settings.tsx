@@ -383,8 +383,8 @@ export function SettingsTab() {
           onInput={setTriggerMinutes}
         >
           Google lets all of your triggers together run 90 minutes a day (Workspace accounts, 100,000 web
-          requests above: 6 hours), then fails them until the next day. A scheduled run stops before this much
-          is used and goes on the next day.
+          requests above: 6 hours), then fails them until the next day. Scheduled runs stop before this much
+          is used in any 24 hours and go on when time is free again.
         </NumberField>
         <ChoiceField
           id="settings-header-style"

@@ -30,7 +30,12 @@ import {
   saveSchedule,
 } from "../jobs/schedule/schedule";
 import { loadTerms, removeTerms, saveTerms, termsDiffer } from "../jobs/schedule/terms";
-import { addTriggerTime, RUN_OVERHEAD_MS, triggerTimeUsed } from "../jobs/schedule/trigger-time";
+import {
+  addTriggerTime,
+  RUN_OVERHEAD_MS,
+  recentTriggerTime,
+  triggerTimeFreesAt,
+} from "../jobs/schedule/trigger-time";
 import type { RpcHandlers } from "../rpc";
 import type { ScheduledRunView, ScheduleEstimate, ScheduleRequest, ScheduleView } from "../rpc/schedule";
 import { jobDeps, selectionFor } from "./enrich-handlers";
@@ -93,8 +98,10 @@ export function runScheduledRefresh(event?: unknown): ScheduledOutcome {
   const started = appsScriptClock.now();
   const mine = userStore();
   const id = spreadsheetId();
-  // Reserve the most this run may take of today's trigger time; give back the rest at the end.
-  const left = readSettings().triggerMinutes * 60_000 - triggerTimeUsed(mine, started) - RUN_OVERHEAD_MS;
+  // Reserve the most this run may take of the trigger-time budget; give back the rest at the end.
+  const budgetMs = readSettings().triggerMinutes * 60_000;
+  const recent = recentTriggerTime(mine, started);
+  const left = budgetMs - recent.reduce((sum, entry) => sum + entry.ms, 0) - RUN_OVERHEAD_MS;
   const reserved = Math.max(0, Math.min(TRIGGER_BUDGET_MS + TRIGGER_OVERRUN_MS, left));
   addTriggerTime(mine, started, reserved + RUN_OVERHEAD_MS);
   let outcome: ScheduledOutcome = "none";
@@ -110,7 +117,10 @@ export function runScheduledRefresh(event?: unknown): ScheduledOutcome {
       runOwner: ownerOf,
       me: activeUser(),
       terms: { load: () => loadTerms(mine, id), save: (terms) => saveTerms(mine, id, terms) },
-      triggerTimeLeft: () => left,
+      triggerTime: {
+        leftMs: left,
+        freesAt: (neededMs) => triggerTimeFreesAt(recent, started, budgetMs, neededMs + RUN_OVERHEAD_MS),
+      },
       jobChanges: (jobId) => {
         try {
           return jobChangesOfRun(historyDeps(), jobId).length;

@@ -36,7 +36,7 @@ export interface ScheduleView {
    * change or remove it. Null for a schedule saved before owners were kept.
    */
   owner: RunOwner | null;
-  /** Today's trigger time is used up: the run goes on after this time (ISO, UTC); else null. */
+  /** The trigger-time budget is used up: the run goes on after this time (ISO, UTC); else null. */
   waitUntil: string | null;
   /** Why the trigger refused to run (its copy here differs from the owner's terms); else null. */
   refused: JobMessage | null;

@@ -6,7 +6,12 @@ import { describe, expect, it } from "vitest";
 import { followList } from "../../src/jobs/schedule/follow-list";
 import type { ScheduleConfig } from "../../src/jobs/schedule/schedule";
 import { termsDiffer } from "../../src/jobs/schedule/terms";
-import { addTriggerTime, nextDayStart, triggerTimeUsed } from "../../src/jobs/schedule/trigger-time";
+import {
+  addTriggerTime,
+  recentTriggerTime,
+  triggerTimeFreesAt,
+  triggerTimeUsed,
+} from "../../src/jobs/schedule/trigger-time";
 import { MemoryGrid, MemoryStore } from "./enrich-fakes";
 
 const config: ScheduleConfig = {
@@ -77,17 +82,36 @@ describe("the owner's terms", () => {
   });
 });
 
-describe("the day's trigger time", () => {
-  it("adds up within a UTC day and starts again at the next", () => {
+describe("the trigger time of the last 24 hours", () => {
+  const HOUR = 3_600_000;
+  const nine = Date.UTC(2026, 10, 21, 9, 0, 0);
+
+  it("adds up each run's time, settled after its reservation, and forgets runs 24 hours old", () => {
     const store = new MemoryStore();
-    const morning = Date.UTC(2026, 10, 21, 9, 0, 0);
-    addTriggerTime(store, morning, 300_000);
-    addTriggerTime(store, morning + 1000, -60_000);
-    expect(triggerTimeUsed(store, morning + 3_600_000)).toBe(240_000);
-    expect(nextDayStart(morning)).toBe(Date.UTC(2026, 10, 22));
-    expect(triggerTimeUsed(store, Date.UTC(2026, 10, 22, 0, 0, 1))).toBe(0);
-    // A reservation given back on the next day never makes the count negative.
-    addTriggerTime(store, Date.UTC(2026, 10, 22, 1), -300_000);
-    expect(triggerTimeUsed(store, Date.UTC(2026, 10, 22, 2))).toBe(0);
+    addTriggerTime(store, nine, 300_000);
+    addTriggerTime(store, nine, -60_000);
+    addTriggerTime(store, nine + HOUR, 100_000);
+    expect(triggerTimeUsed(store, nine + 2 * HOUR)).toBe(340_000);
+    // Whatever day Google counts in: the run of 09:00 counts until 09:00 the next day.
+    expect(triggerTimeUsed(store, nine + 24 * HOUR - 1)).toBe(340_000);
+    expect(triggerTimeUsed(store, nine + 24 * HOUR)).toBe(100_000);
+    // A reservation given back never makes a run's time negative.
+    addTriggerTime(store, nine + HOUR, -500_000);
+    expect(recentTriggerTime(store, nine + 2 * HOUR)).toEqual([
+      { at: nine, ms: 240_000 },
+      { at: nine + HOUR, ms: 0 },
+    ]);
+  });
+
+  it("says when a run fits again: once enough of the oldest runs are 24 hours old", () => {
+    const runs = [
+      { at: nine, ms: 200_000 },
+      { at: nine + HOUR, ms: 200_000 },
+      { at: nine + 2 * HOUR, ms: 200_000 },
+    ];
+    const now = nine + 3 * HOUR;
+    expect(triggerTimeFreesAt(runs, now, 700_000, 100_000)).toBe(now);
+    expect(triggerTimeFreesAt(runs, now, 600_000, 100_000)).toBe(nine + 24 * HOUR);
+    expect(triggerTimeFreesAt(runs, now, 400_000, 100_000)).toBe(nine + 25 * HOUR);
   });
 });

@@ -9,8 +9,8 @@
  *   A run someone took over in their sidebar is theirs: the trigger no longer steps it.
  * - Every step's deadline comes from this execution's start, so no request is sent that could
  *   end after the execution's time (18.3); the time a run may take is also bounded by what is
- *   left of the day's trigger-time budget (trigger-time.ts, G10): when too little is left, the run
- *   waits for the next day and says when it goes on.
+ *   left of the trigger-time budget of the last 24 hours (trigger-time.ts, G10): when too little
+ *   is left, the run waits and says when it goes on.
  * - Apps Script's daily URL Fetch quota stops a step before anything is sent: the next trigger
  *   runs try again (nothing was charged), and after the day turns the run continues.
  * - A refused key (401), no credits (402), a plan without lookups (403) or the run's spend cap
@@ -41,7 +41,6 @@ import {
   saveSchedule,
 } from "./schedule";
 import { type ScheduleTerms, termsDiffer } from "./terms";
-import { nextDayStart } from "./trigger-time";
 
 export interface ScheduleDeps {
   store: Store;
@@ -66,8 +65,11 @@ export interface ScheduleDeps {
   me?: ScheduleOwner;
   /** The terms the trigger's user saved for this spreadsheet (their user properties). */
   terms?: { load(): ScheduleTerms | null; save(terms: ScheduleTerms): void };
-  /** What is left of today's trigger-time budget (ms); absent: no budget. */
-  triggerTimeLeft?(): number;
+  /**
+   * The trigger-time budget (trigger-time.ts): what is left of it (ms), and when a run needing
+   * `neededMs` fits again; absent: no budget.
+   */
+  triggerTime?: { leftMs: number; freesAt(neededMs: number): number };
 }
 
 export type ScheduledOutcome =
@@ -289,11 +291,11 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
     return "waiting";
   }
 
-  // The day's trigger time: a run that cannot do a useful step waits for the next day.
-  const left = deps.triggerTimeLeft?.() ?? Number.POSITIVE_INFINITY;
+  // The trigger-time budget: a run that cannot do a useful step waits until enough is free.
+  const left = deps.triggerTime?.leftMs ?? Number.POSITIVE_INFINITY;
   const budget = Math.min(deps.budgetMs ?? TRIGGER_BUDGET_MS, left - TRIGGER_OVERRUN_MS);
   if (budget < MIN_TRIGGER_RUN_MS) {
-    const until = nextDayStart(started);
+    const until = deps.triggerTime?.freesAt(MIN_TRIGGER_RUN_MS + TRIGGER_OVERRUN_MS) ?? started;
     if (state.waitUntil !== until) {
       state.waitUntil = until;
       saveSchedule(deps.store, state);

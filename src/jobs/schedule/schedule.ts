@@ -64,8 +64,9 @@ export interface ScheduleState {
   /** Absent in schedules saved before owners were kept: the trigger asks the owner to save again. */
   owner?: ScheduleOwner;
   /**
-   * Today's trigger time (Apps Script's daily limit for all of a user's triggers) is used up: the
-   * run goes on after this time (epoch ms). Cleared when a trigger run works again.
+   * The trigger-time budget (Apps Script's daily limit for all of a user's triggers, counted by
+   * the add-on over the last 24 hours) is used up: the run goes on after this time (epoch ms).
+   * Cleared when a trigger run works again.
    */
   waitUntil?: number | null;
   /** Why the trigger refused to run (its owner's terms differ from this copy); null once it runs. */
