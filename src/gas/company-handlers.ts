@@ -2,8 +2,10 @@
  * The Companies tab's server methods: settings, the Companies sheet and document properties come
  * from Apps Script here; the search itself is src/jobs/company-search/ through its ports.
  */
+import { type AccountState, searchesLeftNote, searchParallel } from "../api/account";
 import { chunkLimit } from "../api/client";
 import type { CompanySearchDeps } from "../jobs/company-search/deps";
+import { hasProblems, planSearch } from "../jobs/company-search/form";
 import {
   COMPANIES_SHEET,
   type CompanySheet,
@@ -22,7 +24,7 @@ import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
-import { connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
+import { accountOrNull, connectClient, hasApiKey, savedKeyAccount } from "./settings-client";
 import { readSettings } from "./settings-store";
 import { appendRoom, spareSheet } from "./sheet-room";
 
@@ -53,16 +55,19 @@ function knownCompanyIds(): string[] {
   return sheet ? companyIdsInSheet(sheetGrid(sheet)) : [];
 }
 
-function searchSettings() {
+/**
+ * The settings, and the pages sent at once: the account's parallel-search limit (users/me) within
+ * Settings' batch size, so the pages start at the pace the account allows instead of meeting 429s.
+ */
+function searchSettings(account: AccountState | null) {
   const settings = readSettings();
-  return {
-    settings,
-    limits: { parallel: chunkLimit("companySearch", settings.chunkSize), spendCap: settings.spendCap },
-  };
+  const parallel = searchParallel(chunkLimit("companySearch", settings.chunkSize), account);
+  return { settings, limits: { parallel, spendCap: settings.spendCap } };
 }
 
 function deps(): CompanySearchDeps {
-  const { settings, limits } = searchSettings();
+  const saved = readSettings();
+  const { settings, limits } = searchSettings(hasApiKey(saved) ? accountOrNull(connectClient(saved)) : null);
   return {
     client: () => {
       if (!hasApiKey(settings)) throw noKey();
@@ -97,8 +102,20 @@ export const companyHandlers: Pick<
   | "companySavePreset"
   | "companyDeletePreset"
 > = {
-  companyEstimate: (form) =>
-    estimateCompanySearch(readForm(form), searchSettings().limits, savedKeyBalance, knownCompanyIds().length),
+  companyEstimate: (arg) => {
+    const form = readForm(arg);
+    // A form with problems sends nothing, not even the free account read.
+    const { view, account } = hasProblems(planSearch(form).problems)
+      ? { view: { balance: null, balanceError: null }, account: null }
+      : savedKeyAccount();
+    const estimate = estimateCompanySearch(
+      form,
+      searchSettings(account).limits,
+      () => view,
+      knownCompanyIds().length,
+    );
+    return { ...estimate, searchesLeft: searchesLeftNote(estimate.pages, account) };
+  },
   companyRun: (arg) => {
     const { form, confirmedCredits } = Object(arg) as { form?: unknown; confirmedCredits?: unknown };
     if (!hasApiKey(readSettings())) throw noKey();

@@ -2,6 +2,7 @@
  * The Leads tab's server methods: the selection, settings and sheets come from Apps Script here;
  * the work is src/jobs/lead-search/'s, through ports.
  */
+import { searchesLeftNote, searchParallel } from "../api/account";
 import { chunkLimit } from "../api/client";
 import type { Problem } from "../api/errors";
 import { JobError } from "../jobs/enrich/deps";
@@ -25,7 +26,7 @@ import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
-import { balanceView, connectClient, hasApiKey } from "./settings-client";
+import { accountOrNull, accountReading, connectClient, hasApiKey } from "./settings-client";
 import { readSettings } from "./settings-store";
 import { appendRoom, spareSheet } from "./sheet-room";
 
@@ -134,13 +135,16 @@ export const leadSearchHandlers: Pick<
     const planned = plan(formOf(arg));
     if (planned.problems.length > 0) return { ok: false, problems: planned.problems };
     const { settings, client } = connected();
+    const { view, account } = accountReading(client.account());
     return {
       ok: true,
       searches: planned.searches.length,
       maxCredits: planned.maxCredits,
-      ...balanceView(client.balance()),
+      ...view,
       cap: settings.spendCap,
       knownExcluded: knownSalesIds().length,
+      parallel: searchParallel(chunkLimit("leadSearch", settings.chunkSize), account),
+      searchesLeft: searchesLeftNote(planned.searches.length, account),
     };
   },
   leadsRun: (arg) => {
@@ -187,7 +191,8 @@ export const leadSearchHandlers: Pick<
             const spare = spareSheet(LEADS_SHEET);
             return { name: spare.getName(), grid: sheetGrid(spare) };
           },
-          chunkSize: chunkLimit("leadSearch", settings.chunkSize),
+          // At the account's parallel limit from the first chunk (users/me), not the spec's 50.
+          chunkSize: searchParallel(chunkLimit("leadSearch", settings.chunkSize), accountOrNull(client)),
           deadline: appsScriptClock.now() + RUN_BUDGET_MS,
           format: settings.sheetFormat,
         },

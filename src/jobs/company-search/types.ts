@@ -24,6 +24,8 @@ export interface CompanyEstimate {
    * numbers (offset) count only the others.
    */
   knownExcluded?: number;
+  /** Said when the pages need more searches than the account has left today (users/me). */
+  searchesLeft?: string | null;
 }
 
 /** An error a page ended with, as the tab shows it. */
