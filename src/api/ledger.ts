@@ -7,8 +7,11 @@
  */
 import type { Transaction } from "./wire";
 
+/** The statuses of production's ledger; a status filter with any other value is dropped by the API. */
+export const LEDGER_STATUSES = ["pending", "success", "error"] as const;
+
 /** Ledger statuses that are not (or not yet) spending. */
-const NOT_SPENT = new Set(["pending", "error"]);
+const NOT_SPENT = new Set<string>(["pending", "error"]);
 
 /** The row's status as the API writes it (lower case); "" when it has none. */
 export function ledgerStatus(row: Pick<Transaction, "status">): string {

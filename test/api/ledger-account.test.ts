@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { searchesLeftNote, searchParallel } from "../../src/api/account";
 import { countsAsSpent, creditsSpentBy, ledgerTotals } from "../../src/api/ledger";
+import { validateTransactionQuery } from "../../src/api/validate";
 
 describe("which ledger rows count as spent", () => {
   it("a settled charge counts; pending (in flight) and error (reversed) rows do not, in any letter case", () => {
@@ -27,6 +28,16 @@ describe("which ledger rows count as spent", () => {
         { status: "success", amount: 1000 },
       ]),
     ).toEqual({ spent: 3, pending: { rows: 2, credits: 5 }, reversed: { rows: 1, credits: 2 } });
+  });
+});
+
+describe("the status filter", () => {
+  it("sends only the ledger's statuses: production drops any other and lists every transaction", () => {
+    for (const status of ["pending", "success", "error"])
+      expect(validateTransactionQuery({ status__exact: status })).toEqual([]);
+    expect(validateTransactionQuery({ status__exact: "Succes" })).toEqual([
+      expect.objectContaining({ path: "status__exact", hint: expect.stringMatching(/"pending", "success" or "error"/) }),
+    ]);
   });
 });
 

@@ -49,13 +49,13 @@ export function CreditsSummaryView({
             Spent in the last 24 h: <strong>{atLeast + credits(summary.spentLastDay)}</strong>
             <br />
             Last 7 days: <strong>{atLeast + credits(summary.spentLastWeek)}</strong>
-            {summary.pendingLastWeek > 0 ? (
-              <span class="hint" data-testid="credits-pending">
-                Not counted: {credits(summary.pendingLastWeek)} pending for requests still in flight (counted
-                once they settle; reversed charges never are).
-              </span>
-            ) : null}
           </p>
+          {summary.pendingLastWeek > 0 ? (
+            <p class="hint" data-testid="credits-pending">
+              Not counted: {credits(summary.pendingLastWeek)} pending for requests still in flight (counted
+              once they settle; reversed charges never are).
+            </p>
+          ) : null}
         </>
       ) : (
         <p role="alert" style={{ color: "var(--error)" }} data-testid="credits-balance-error">

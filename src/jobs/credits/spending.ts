@@ -4,7 +4,7 @@
  * rows count is src/api/ledger.ts's rule: pending and error rows are not spending (A11).
  */
 import type { ApiError } from "../../api/errors";
-import { countsAsSpent, ledgerStatus } from "../../api/ledger";
+import { ledgerTotals } from "../../api/ledger";
 import type { Transaction, TransactionQuery } from "../../api/wire";
 
 const HOUR = 3_600_000;
@@ -45,19 +45,11 @@ export function sumSpending(
   transactions: readonly Transaction[],
   now: number,
 ): Omit<Spending, "complete" | "error"> {
-  let lastDay = 0;
-  let lastWeek = 0;
-  let pendingLastWeek = 0;
-  for (const t of transactions) {
-    const at = timestampMs(t.created_at);
-    if (!(at >= now - WEEK)) continue;
-    const amount = Number(t.amount);
-    if (!countsAsSpent(t)) {
-      if (amount < 0 && ledgerStatus(t) === "pending") pendingLastWeek -= amount;
-      continue;
-    }
-    lastWeek -= amount;
-    if (at >= now - DAY) lastDay -= amount;
-  }
-  return { lastDay, lastWeek, pendingLastWeek };
+  const since = (ms: number) => transactions.filter((t) => timestampMs(t.created_at) >= now - ms);
+  const week = ledgerTotals(since(WEEK));
+  return {
+    lastDay: ledgerTotals(since(DAY)).spent,
+    lastWeek: week.spent,
+    pendingLastWeek: week.pending.credits,
+  };
 }
