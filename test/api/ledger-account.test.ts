@@ -36,7 +36,10 @@ describe("the status filter", () => {
     for (const status of ["pending", "success", "error"])
       expect(validateTransactionQuery({ status__exact: status })).toEqual([]);
     expect(validateTransactionQuery({ status__exact: "Succes" })).toEqual([
-      expect.objectContaining({ path: "status__exact", hint: expect.stringMatching(/"pending", "success" or "error"/) }),
+      expect.objectContaining({
+        path: "status__exact",
+        hint: expect.stringMatching(/"pending", "success" or "error"/),
+      }),
     ]);
   });
 });
