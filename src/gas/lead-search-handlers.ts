@@ -5,6 +5,7 @@
 import { searchesLeftNote, searchParallel } from "../api/account";
 import { chunkLimit } from "../api/client";
 import type { Problem } from "../api/errors";
+import type { LeadSearchRequest } from "../api/wire";
 import { JobError } from "../jobs/enrich/deps";
 import { type CompanySelection, isCompanyHeader, selectedCompanies } from "../jobs/lead-search/companies";
 import type { LeadSearchForm } from "../jobs/lead-search/form";
@@ -15,6 +16,7 @@ import {
   withExcludedIds,
 } from "../jobs/lead-search/leads-sheet";
 import { nextUnfetchedOffset } from "../jobs/lead-search/next-page";
+import { nextPageRequest } from "../jobs/lead-search/pages";
 import { planSearches } from "../jobs/lead-search/plan";
 import { runLeadSearches } from "../jobs/lead-search/run";
 import { checkRoom } from "../jobs/paid-rows";
@@ -126,6 +128,22 @@ function leadsSheet(): GoogleAppsScript.Spreadsheet.Sheet {
   return spreadsheet.getSheetByName(LEADS_SHEET) ?? spreadsheet.insertSheet(LEADS_SHEET);
 }
 
+/**
+ * The requests a search sends at most: one, or one per page when it asks for more leads than one
+ * request returns (pages.ts). Each counts against the account's daily searches.
+ */
+function requestsOf(request: LeadSearchRequest): number {
+  let requests = 0;
+  let asked = 0;
+  for (let page = nextPageRequest(request, 0); page !== null; page = nextPageRequest(request, asked)) {
+    requests++;
+    const size = page.limit_by ?? 0;
+    if (size <= 0) break;
+    asked += size;
+  }
+  return requests;
+}
+
 export const leadSearchHandlers: Pick<
   RpcHandlers,
   "leadsSelection" | "leadsEstimate" | "leadsRun" | "leadsPresets" | "leadsSavePreset" | "leadsDeletePreset"
@@ -144,7 +162,10 @@ export const leadSearchHandlers: Pick<
       cap: settings.spendCap,
       knownExcluded: knownSalesIds().length,
       parallel: searchParallel(chunkLimit("leadSearch", settings.chunkSize), account),
-      searchesLeft: searchesLeftNote(planned.searches.length, account),
+      searchesLeft: searchesLeftNote(
+        planned.searches.reduce((sum, search) => sum + requestsOf(search.request), 0),
+        account,
+      ),
     };
   },
   leadsRun: (arg) => {

@@ -147,6 +147,14 @@ describe("find leads at 30 companies with 20 searches left today", () => {
     // Companies of 200+ leads and no persona: 150 leads each go out as pages of 100 and 50.
     selectCompanies(200);
     await addon.control.configure({ dailySearches: 20 });
+    // Each search goes out as 2 requests: the estimate counts 60 against the 20 left today.
+    const estimate = rpcValue<LeadsEstimate>(addon.runtime, "leadsEstimate", {
+      form: companiesForm(150, []),
+    });
+    expect(estimate).toMatchObject({
+      searches: 30,
+      searchesLeft: expect.stringMatching(/^This needs 60 searches; your account has 20 searches left today/),
+    });
     const result = run(companiesForm(150, []));
 
     expect(result.stoppedBy?.kind).toBe("daily_limit");
