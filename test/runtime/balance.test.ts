@@ -187,3 +187,33 @@ describe("spending adds up as production's ledger does (A11)", () => {
     expect((await world.addon.control.stats()).creditsCharged).toBe(0);
   });
 });
+
+describe("when the account cannot be read", () => {
+  it("a 500 or an unreadable users/me answer: the formula says why, estimates say the balance is unknown, and a lead search still runs at Settings' pace, charged as the ledger says", async () => {
+    await world.addon.control.configure({ faults: [{ path: PATHS.account, kind: "server_error" }] });
+    world.addon.runtime.setCell(SHEET, "D2", "4");
+    world.addon.runtime.setCell(SHEET, "D1", "=CREDIT_BALANCE(D2)");
+    const [formula] = world.addon.runtime.getSheetCells(SHEET)[0]!.slice(3, 4);
+    // A formula error whose message says what happened, never a number read from somewhere else.
+    expect(formula).toMatchObject({
+      value: "#ERROR!",
+      error: { message: expect.stringMatching(/temporary problem/) },
+    });
+    // Nothing was cached: the next read, once the API answers, shows the balance.
+    await world.addon.control.configure({ faults: [] });
+    world.addon.runtime.setCell(SHEET, "D2", "5");
+    expect(world.addon.runtime.getValues(SHEET, "D1")[0]![0]).toBe(10_000);
+    await world.addon.control.configure({ faults: [{ path: PATHS.account, kind: "server_error" }] });
+    const form = { ...emptyLeadForm(), target: { kind: "company_id", value: "1000254" }, limit_by: "5" };
+    const estimate = rpc<LeadsEstimate>("leadsEstimate", { form }) as Extract<LeadsEstimate, { ok: true }>;
+    expect(estimate.balance).toBeNull();
+    expect(estimate.balanceError).toMatch(/\S/);
+    await world.addon.control.configure({ faults: [{ path: PATHS.account, kind: "malformed" }] });
+    const run = rpc<{ ok: boolean; spent: number; written: number }>("leadsRun", {
+      form,
+      confirmedMaxCredits: estimate.maxCredits,
+    });
+    expect(run).toMatchObject({ ok: true, spent: 5, written: 5 });
+    expect((await world.addon.control.stats()).creditsCharged).toBe(5);
+  });
+});
