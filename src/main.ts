@@ -107,7 +107,7 @@ export function rpc(method: string, arg: unknown): RpcResult<unknown> {
  * owner's List fields setting says.
  *
  * @param {string|Array<Array<string>>} url A profile URL, or a column or row of them. Blank cells give blank rows; a bad URL or a missing lead gives a message in its row.
- * @param {string|Array<Array<string>>} [fields] Lead fields, comma-separated or a range, in order. Default: full_name, job_title, company_name, location, network_url.
+ * @param {string|Array<Array<string>>} [fields] Lead fields, comma-separated or a range, in order: field names (job_title) or the words of column headers (title, company, name). Default: full_name, job_title, company_name, location, network_url.
  * @param {string|Array<Array<string>>} [options] Any of: fresh (up_to_the_second_fresh), full_experience (get_full_experience), posts (+1 credit), comments (+1), reactions (+1), similar (people_also_viewed, +1), inexact_company.
  * @return One row per URL: the fields, or a message in the first column.
  * @customfunction

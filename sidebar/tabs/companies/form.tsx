@@ -5,7 +5,7 @@
  */
 import { COMPANY_TYPES, FOLLOWER_RANGES, HEADCOUNTS } from "../../../src/api/wire";
 import type { CompanySearchForm, FieldProblems } from "../../../src/rpc/companies";
-import { domainEntries } from "../../components/list-entries";
+import { domainEntries, keywordRuleEntries } from "../../components/list-entries";
 import { COMPANY_ID_ENTRIES, INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../vocabulary/entries";
 import { CheckboxGroup, FieldGroup, Hint, ListField, NumberField } from "./fields";
 
@@ -62,6 +62,7 @@ export function CompanyForm({
       <ListField
         field="keywords"
         label="Keywords"
+        kind={keywordRuleEntries}
         values={form.keywords}
         onChange={set("keywords")}
         problems={problems}
