@@ -126,6 +126,11 @@ describe("npm run release", () => {
     ],
     ["a bound script", { scriptId: "1Bound", rootDir: "dist", parentId: "1Sheet" }, "bound to a document"],
     ["another rootDir", { scriptId: "1AbC", rootDir: "src" }, '"rootDir": "dist"'],
+    [
+      "a srcDir, which clasp reads before rootDir",
+      { scriptId: "1AbC", srcDir: "src", rootDir: "dist" },
+      '"rootDir": "dist"',
+    ],
   ])("refuses %s in .clasp.json and runs nothing", (_name, config, says) => {
     const standIn = makeStandIn([HEAD, LIVE]);
     writeFileSync(standIn.projectFile, JSON.stringify(config));
