@@ -56,6 +56,10 @@ const companyForm = fields<CompanySearchForm>({
   // A number input the user cleared arrives as null: readForm marks it at its field.
   limit_by: nullable(num) as Shape<number>,
   offset_by: nullable(num) as Shape<number>,
+  // Sheet names are at most 100 characters in Sheets; a header is one cell's text.
+  sheet_name: optional(text(100)) as Shape<string>,
+  leave_out_sheet: optional(text(100)) as Shape<string>,
+  leave_out_column: optional(text(MAX_ENTRY)) as Shape<string>,
 });
 
 const persona = fields<PersonaForm>({

@@ -7,7 +7,7 @@ import { COMPANY_TYPES, FOLLOWER_RANGES, HEADCOUNTS } from "../../../src/api/wir
 import type { CompanySearchForm, FieldProblems } from "../../../src/rpc/companies";
 import { domainEntries, keywordRuleEntries } from "../../components/list-entries";
 import { COMPANY_ID_ENTRIES, INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../vocabulary/entries";
-import { CheckboxGroup, FieldGroup, Hint, ListField, NumberField } from "./fields";
+import { CheckboxGroup, FieldGroup, Hint, ListField, NumberField, TextField } from "./fields";
 
 const PLAIN = { fontWeight: 400 } as const;
 const PAIR = { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "0 8px" } as const;
@@ -141,6 +141,32 @@ export function CompanyForm({
           problems={problems}
           placeholder="network_id, e.g. 1000042"
           hint="The network_id column of the Companies sheet."
+        />
+        <TextField
+          field="leave_out_sheet"
+          label="Also leave out the companies in sheet"
+          value={form.leave_out_sheet}
+          onChange={set("leave_out_sheet")}
+          problems={problems}
+          placeholder="e.g. CRM export"
+        />
+        <TextField
+          field="leave_out_column"
+          label="from its column"
+          value={form.leave_out_column}
+          onChange={set("leave_out_column")}
+          problems={problems}
+          placeholder="e.g. Website"
+          hint="The header of a column of company ids, websites or domains: those companies are left out before anything is charged. Company names cannot be left out this way."
+        />
+        <TextField
+          field="sheet_name"
+          label="Write the companies to sheet"
+          value={form.sheet_name}
+          onChange={set("sheet_name")}
+          problems={problems}
+          placeholder="Companies"
+          hint="Made when missing. The companies already in it are left out too, and never written twice."
         />
       </details>
       <div style={PAIR}>
