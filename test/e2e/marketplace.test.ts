@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enrichUrlColumnFromMenu, readGrid, runMenuItem, selectSheet } from "./playground-page";
+import { enrichUrlColumnFromMenu, readGrid, selectSheet } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
 
 /** The size the Marketplace SDK's store listing takes screenshots at. */
@@ -37,7 +37,12 @@ describe("Marketplace screenshots and the add-on's version", () => {
   afterAll(() => session?.close());
 
   it("About shows the version and the support, privacy and terms pages", async () => {
-    await runMenuItem(page, "About");
+    // About sits after a separator, as onOpen built it.
+    await page.getByRole("button", { name: "Extensions" }).click();
+    await page.getByRole("menuitem", { name: "Prospecting" }).hover();
+    const menu = page.getByRole("menu", { name: "Prospecting" });
+    expect(await menu.getByRole("separator").count()).toBe(1);
+    await menu.getByRole("menuitem", { name: "About" }).click();
     const dialog = page.getByRole("alertdialog");
     await expect.poll(() => dialog.textContent()).toContain(`version ${pkg.version}.`);
     const text = (await dialog.textContent()) ?? "";
