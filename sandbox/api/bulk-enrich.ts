@@ -69,8 +69,8 @@ function submitter(mode: BulkMode, path: string): Endpoint {
     const { state, key } = request;
     const inputs = readInputs(request.body);
     // Credits are reserved for the whole batch on submit (A19): a balance that cannot hold it is refused.
-    const balance = state.accounts.get(key)?.balance ?? 0;
-    if (balance - state.bulk.reserved(key) < inputs.length)
+    // What the key may spend (less what requests in flight reserved), less what running jobs hold.
+    if (state.accounts.spendable(key) - state.bulk.reserved(key) < inputs.length)
       throw new ApiFailure(400, "Insufficient funds in the account.");
     const submissions: BulkSubmission[] = inputs.map((input) => {
       const label = String(input.network_url ?? input.id ?? input.email);

@@ -14,6 +14,9 @@ import {
 import type { PlaygroundRuntime, RuntimeUiEvent, SavedRuntime } from "./playground-runtime";
 import type { MenuItemView, MenuView, SheetView } from "./protocol";
 
+/** The editor the page can act as besides the owner (the User menu). */
+export const PLAYGROUND_EDITOR = "colleague@example.com";
+
 export interface PlaygroundRuntimeOptions {
   codeJs: string;
   sidebarHtml: string;
@@ -24,12 +27,24 @@ export interface PlaygroundRuntimeOptions {
   start: { saved: SavedRuntime } | { spreadsheet: SpreadsheetData };
 }
 
+/** The menu's items in order, submenus flattened, each separator kept as a mark on the item after it. */
 function flattenItems(menu: MenuData): MenuItemView[] {
-  return menu.items.flatMap((item) => {
-    if (item.kind === "item") return [{ label: item.caption, functionName: item.functionName }];
-    if (item.kind === "submenu") return flattenItems(item.menu);
-    return [];
-  });
+  const items: MenuItemView[] = [];
+  let separator = false;
+  for (const item of menu.items) {
+    if (item.kind === "separator") {
+      separator = items.length > 0;
+      continue;
+    }
+    const added =
+      item.kind === "item"
+        ? [{ label: item.caption, functionName: item.functionName }]
+        : flattenItems(item.menu);
+    if (separator && added[0]) added[0] = { ...added[0], separatorBefore: true };
+    separator = false;
+    items.push(...added);
+  }
+  return items;
 }
 
 function toUiEvent(event: UiEvent): RuntimeUiEvent | null {
@@ -106,6 +121,8 @@ export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): Play
       : { spreadsheet: options.start.spreadsheet }),
   });
   let seenEvents = runtime.ui.events.length;
+  /** The spreadsheet's owner: the user the runtime starts as. */
+  const owner = runtime.user;
   /** Notices of the playground's own (the Clock menu's), shown after the add-on's. */
   let ownEvents: RuntimeUiEvent[] = [];
 
@@ -159,6 +176,15 @@ export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): Play
     advanceClock: (ms) => {
       const runs = runtime.advanceClock(ms);
       ownEvents.push({ kind: "toast", title: "Clock", message: clockSummary(runtime.clock.now(), runs) });
+    },
+    user: () => ({ current: runtime.user, choices: [owner, PLAYGROUND_EDITOR] }),
+    setUser: (user) => {
+      if (user !== owner && user !== PLAYGROUND_EDITOR)
+        throw new Error(`No user "${user}" in the playground.`);
+      const baseUrl = runtime.properties.user(owner).get("API_BASE_URL");
+      if (baseUrl !== null) runtime.properties.user(user).setAll({ API_BASE_URL: baseUrl });
+      runtime.user = user;
+      runtime.ui.closeSidebar();
     },
     clock: () => ({
       now: new Date(runtime.clock.now()).toISOString(),

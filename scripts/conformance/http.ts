@@ -25,6 +25,7 @@ export const PATHS = {
   bulkRealtime: "/api/v1/enrich/realtime/leads/bulk/",
   bulkDatabase: "/api/v1/enrich/database/leads/bulk/",
   bulkStatus: "/api/v1/enrich/leads/bulk/",
+  account: "/api/auth/users/me/",
 } as const;
 
 /** `key`: the target's key (default), another key, or null for no Authorization header. */

@@ -117,7 +117,8 @@ function FieldsChooser(props: {
         aria-describedby="enrich-more-hint"
       />
       <span id="enrich-more-hint" class="hint">
-        Any field of the lead record, comma-separated. Lists (jobs, educations) are written as JSON.
+        Any field of the lead record, comma-separated. Lists (jobs, educations) are written as the List fields
+        setting says: readable text unless it is set to JSON.
       </span>
       {props.problem ? (
         <span role="alert" style={{ color: "var(--error)", fontSize: "12px" }}>
@@ -255,6 +256,14 @@ function stateLine(progress: EnrichProgress, driving: boolean): string {
   }
 }
 
+/**
+ * A scheduled run stopped at the schedule's own cap: Resume would stop again at once (the cap
+ * stays the schedule's); its owner continues it under Scheduled refresh, with an estimate.
+ */
+function scheduleCapStop(progress: EnrichProgress): boolean {
+  return progress.capSource === "schedule" && progress.message?.kind === "spend_cap";
+}
+
 function RunView(props: {
   progress: EnrichProgress;
   driving: boolean;
@@ -345,7 +354,7 @@ function RunView(props: {
         <RetryPanel
           key={progress.jobId}
           jobId={progress.jobId}
-          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={true} />}
+          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={estimate.progress.fresh} />}
           onStart={props.onRetry}
         />
       ) : null}
@@ -358,9 +367,10 @@ function RunView(props: {
             Pause
           </button>
         ) : null}
-        {(progress.state === "running" && !props.driving) ||
-        progress.state === "paused" ||
-        progress.state === "stopped" ? (
+        {((progress.state === "running" && !props.driving) ||
+          progress.state === "paused" ||
+          progress.state === "stopped") &&
+        !scheduleCapStop(progress) ? (
           <button type="button" class="action" onClick={props.onResume}>
             Resume
           </button>
@@ -619,6 +629,8 @@ export function EnrichTab() {
             if (taken.state === "running") void drive(taken.jobId);
           }}
         />
+        {/* A scheduled run: its schedule (who owns it, Continue under a raised cap) beside it. */}
+        {progress.capSource === "schedule" ? <SchedulePanel request={() => request()} /> : null}
       </>
     );
   }

@@ -12,6 +12,7 @@ import type {
   SettingsField,
   SettingsView,
 } from "../../src/rpc/settings";
+import { balanceText } from "../components/balance-note";
 import { useNotices } from "../components/notices";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
@@ -103,18 +104,10 @@ function ChoiceField(props: {
   );
 }
 
-function formatCredits(n: number): string {
-  return `${n.toLocaleString("en-US")} credit${Math.abs(n) === 1 ? "" : "s"}`;
-}
-
 /** The notice for a connection test: the balance, or the error with its next step. */
 function connectionNotice(test: ConnectionTest) {
   if (!test.ok) return { tone: "error" as const, message: test.error.message, next: test.error.next };
-  const balance =
-    test.balance === null
-      ? "No transactions yet, so there is no balance to show."
-      : `Balance: ${formatCredits(test.balance)}.`;
-  const message = `Connected to ${test.baseUrl}. ${balance}`;
+  const message = `Connected to ${test.baseUrl}. Balance: ${balanceText(test.balance, test.reserved)}.`;
   // Connected, but every lookup would fail: not a green light.
   if (test.warning) return { tone: "info" as const, message, next: test.warning };
   return { tone: "ok" as const, message };
@@ -164,6 +157,7 @@ export function SettingsTab() {
   const [spendCap, setSpendCap] = useState("");
   const [formulaBudget, setFormulaBudget] = useState("");
   const [fetchQuota, setFetchQuota] = useState("");
+  const [triggerMinutes, setTriggerMinutes] = useState("");
   const [headerStyle, setHeaderStyle] = useState("readable");
   const [listStyle, setListStyle] = useState("readable");
   const [apiGeneration, setApiGeneration] = useState("auto");
@@ -182,6 +176,7 @@ export function SettingsTab() {
     setSpendCap(String(next.spendCap));
     setFormulaBudget(next.formulaBudget === null ? "off" : String(next.formulaBudget));
     setFetchQuota(String(next.fetchQuota));
+    setTriggerMinutes(String(next.triggerMinutes));
     setHeaderStyle(next.headerStyle);
     setListStyle(next.listStyle);
     setApiGeneration(next.apiGeneration);
@@ -231,7 +226,17 @@ export function SettingsTab() {
     event.preventDefault();
     if (
       await save(
-        { baseUrl, chunkSize, spendCap, formulaBudget, fetchQuota, headerStyle, listStyle, apiGeneration },
+        {
+          baseUrl,
+          chunkSize,
+          spendCap,
+          formulaBudget,
+          fetchQuota,
+          triggerMinutes,
+          headerStyle,
+          listStyle,
+          apiGeneration,
+        },
         "advanced",
       )
     ) {
@@ -372,6 +377,19 @@ export function SettingsTab() {
         >
           Google allows 20,000 a day (Workspace accounts: 100,000); every lookup is one. Enrich warns when a
           run needs more than are left today.
+        </NumberField>
+        <NumberField
+          id="settings-trigger-minutes"
+          field="triggerMinutes"
+          label="Trigger minutes a day (scheduled refresh)"
+          max={view.maxTriggerMinutes}
+          value={triggerMinutes}
+          problems={problems}
+          onInput={setTriggerMinutes}
+        >
+          Google lets all of your triggers together run 90 minutes a day (Workspace accounts, 100,000 web
+          requests above: 6 hours), then fails them until the next day. Scheduled runs stop before this much
+          is used in any 24 hours and go on when time is free again.
         </NumberField>
         <ChoiceField
           id="settings-header-style"

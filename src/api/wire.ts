@@ -7,16 +7,18 @@
  */
 
 /**
- * Paths of the endpoints: the spec's four as the spec writes them, then the API's current
+ * Paths of the endpoints: the spec's four as the spec writes them; the account endpoint of the
+ * production reference (PRODUCTION.md A9), which carries no network name; then the API's current
  * generation (PRODUCTION.md A19) that batch refresh may use instead of lookups: bulk enrichment
  * (submit real-time or database; the status path takes the job id and a slash after it) and
- * the account profile. The one table of endpoints: a move to another generation is a change here.
+ * its account profile. The one table of endpoints: a move to another generation is a change here.
  */
 export const PATHS = {
   companySearch: "/api/network/companies/by_icp/",
   leadSearch: "/api/network/leads/by_icp/",
   leadLookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
+  account: "/api/auth/users/me/",
   bulkEnrichRealtime: "/api/v1/enrich/realtime/leads/bulk/",
   bulkEnrichDatabase: "/api/v1/enrich/database/leads/bulk/",
   bulkEnrichStatus: "/api/v1/enrich/leads/bulk/",
@@ -391,6 +393,25 @@ export interface TransactionListResponse {
   max_limit: number;
   offset: number;
   results: Transaction[];
+}
+
+/**
+ * GET /api/auth/users/me/ (PRODUCTION.md A9, free): the account's balances, limits and use.
+ * Only the fields the add-on reads are named; production sends more (per-operation counters such
+ * as `balance_leads_by_icp`, the plan, the user's name), which pass through untouched.
+ */
+export interface AccountResponse {
+  /** The spendable balance. */
+  balance_platform: number;
+  /** Reserved for requests in flight. */
+  blocked_balance_platform?: number;
+  max_parallel_searches?: number;
+  count_parallel_searches?: number;
+  count_searches_completed_today?: number;
+  count_searches_in_progress_today?: number;
+  /** Absent when the plan has no daily limit. */
+  max_searches_daily?: number;
+  [field: string]: unknown;
 }
 
 /** Error body, from the live service's documentation (DESIGN.md). */

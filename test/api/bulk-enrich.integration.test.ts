@@ -113,11 +113,11 @@ describe("bulk enrichment through the client", () => {
     expect((await control.stats()).requests[PATHS.bulkEnrichRealtime]).toBe(3);
   });
 
-  it("reads the account profile's balance in the same unit as the ledger", async () => {
+  it("reads the account profile's balance in the same unit as the legacy account's", async () => {
     const client = sandboxClient(sandbox.url);
     const profile = client.accountProfile();
-    const balance = client.balance();
-    expect(profile.ok && balance.ok && profile.value.balance === balance.value).toBe(true);
+    const account = client.account();
+    expect(profile.ok && account.ok && profile.value.balance === account.value.balance).toBe(true);
   });
 });
 

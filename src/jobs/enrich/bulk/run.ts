@@ -42,8 +42,9 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
   if (!decideBulk(job, generation, client)) return false;
   const bulk = job.bulk!;
   settleCutOffSubmit(context, urls);
-  const deadline = started + limits.hardBudgetMs;
-  const waitUntil = started + Math.min(limits.hardBudgetMs, Math.max(limits.softBudgetMs, STEP_WAIT_MS));
+  // The execution's own deadline too (a trigger's, from its start), as the lookup path keeps it.
+  const deadline = Math.min(started + limits.hardBudgetMs, limits.deadline ?? Number.POSITIVE_INFINITY);
+  const waitUntil = Math.min(deadline, started + Math.max(limits.softBudgetMs, STEP_WAIT_MS));
   let stopWith: ApiError | null = null;
   // A step that has not polled yet waits for its first due poll whatever the budget: returning
   // at once would have the sidebar call step after step that do nothing until then.
@@ -88,7 +89,7 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
       (soonest, open) => Math.min(soonest, open.nextPollAt),
       Number.POSITIVE_INFINITY,
     );
-    if (submitted || (polled && next > waitUntil)) break;
+    if (submitted || next > deadline || (polled && next > waitUntil)) break;
     const now = deps.clock.now();
     if (next > now) deps.clock.sleep(next - now);
   }
