@@ -6,7 +6,7 @@
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
-import { API_PATHS } from "../../sandbox/api/paths";
+import { API_PATHS, V1_PATHS } from "../../sandbox/api/paths";
 import {
   cell,
   enrichUrlColumnFromMenu,
@@ -137,7 +137,13 @@ describe("Enrich tab", () => {
     const letter = String.fromCharCode(65 + (await readGrid(page))[0]!.indexOf("network_url"));
     const control = sandboxControl(session.playground.sandboxUrl);
     // Every lookup answer cut: each row fails as "may have been charged", so Retry is offered.
-    await control.configure({ faults: [{ path: API_PATHS.leadLookup, kind: "malformed", rate: 1 }] });
+    // Every answer cut, of a lookup or of a bulk job's status (API generation auto).
+    await control.configure({
+      faults: [
+        { path: API_PATHS.leadLookup, kind: "malformed", rate: 1 },
+        { path: V1_PATHS.bulkStatus, kind: "malformed", rate: 1 },
+      ],
+    });
     try {
       await selectRange(page, `${letter}1`, `${letter}${dataRows + 1}`);
       await runMenuItem(page, "Enrich selected profile URLs");

@@ -59,8 +59,11 @@ describe("the privacy policy, in the source", () => {
     const addresses = [...request.matchAll(/\burl: ([^\n]+)/g)].map((m) => m[1]!);
     expect(addresses.length).toBe(2);
     for (const address of addresses)
-      expect(address).toMatch(/^`?\$?\{?endpointUrl\(connection\.baseUrl, path\)/);
-    expect(request).toMatch(/function endpointUrl\(baseUrl: string, path: EndpointPath\)/);
+      expect(address).toMatch(/^`?\$?\{?endpointUrl\(connection(\.baseUrl)?, path\)/);
+    // The base URL and a path of the one endpoint table (the wire's names applied, PRODUCTION.md A14).
+    expect(request).toMatch(
+      /function endpointUrl\((baseUrl: string|connection: Connection), path: EndpointPath\)/,
+    );
     // The adapter sends the address it is given, unchanged.
     expect([...code("src/gas/http.ts").matchAll(/\burl: ([^,\n]+)/g)].map((m) => m[1])).toEqual([
       "request.url",
