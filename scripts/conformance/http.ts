@@ -15,8 +15,13 @@ export interface Target {
   baseUrl: string;
   key: string;
   timeoutMs: number;
+  /** The word the API writes for the spec's `network` in paths and field names (PRODUCTION.md A14). */
+  networkName: string;
+  /** The word it writes for `company_db` in `company_db_urn`. */
+  companyDbName: string;
 }
 
+/** The spec's paths; `call` writes them with the target's network name. */
 export const PATHS = {
   companies: "/api/network/companies/by_icp/",
   leads: "/api/network/leads/by_icp/",
@@ -35,7 +40,9 @@ export async function call(
   const headers: Record<string, string> = { Accept: "application/json" };
   if (key !== null) headers.Authorization = `Token ${key}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const url = pathAndQuery.startsWith("http") ? pathAndQuery : `${target.baseUrl}${pathAndQuery}`;
+  const url = pathAndQuery.startsWith("http")
+    ? pathAndQuery
+    : `${target.baseUrl}${servedPath(target, pathAndQuery)}`;
   const response = await fetch(url, {
     method,
     headers,
@@ -54,4 +61,9 @@ export async function call(
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A spec path as the target serves it: `/api/network/...` under the target's network name. */
+export function servedPath(target: Pick<Target, "networkName">, path: string): string {
+  return path.replace(/^\/api\/network\//, `/api/${target.networkName}/`);
 }

@@ -3,7 +3,7 @@
  * (A1..A12) they settle. Free rules cost nothing whatever the API does; a rule with `cost` may
  * spend up to that many credits and runs only within the run's --spend budget.
  */
-import { call, isRecord, PATHS, type Reply, type Target } from "./http.ts";
+import { call, isRecord, PATHS, type Reply, servedPath, type Target } from "./http.ts";
 
 export interface Context {
   target: Target;
@@ -84,7 +84,33 @@ async function transactionPage(context: Context, query: string) {
 const needsProfile = (context: Context) =>
   context.profileUrl === undefined ? "needs --profile-url (a profile that exists)" : null;
 
+/** The keys of `value` that carry `word` as a whole `_`-separated part, at any depth. */
+function keysWith(value: unknown, word: string): string[] {
+  const part = new RegExp(`(^|_)${word}(_|$)`);
+  if (Array.isArray(value)) return value.flatMap((item) => keysWith(item, word));
+  if (!isRecord(value)) return [];
+  return Object.entries(value).flatMap(([key, item]) => [
+    ...(part.test(key) ? [key] : []),
+    ...keysWith(item, word),
+  ]);
+}
+
 export const RULES: Rule[] = [
+  {
+    id: "A14.paths",
+    title: "A14: the endpoints are served under --network-name (401 to an unknown key, not 404)",
+    cost: 0,
+    run: async ({ target }) => {
+      for (const path of [PATHS.lookup, PATHS.leads, PATHS.companies]) {
+        const reply = await call(target, "POST", path, {}, "conformance-not-a-key");
+        check(
+          reply.status !== 404,
+          `404 on ${servedPath(target, path)}: this API does not serve the network name "${target.networkName}"; run again with the word its reference writes in /api/<name>/leads/by_link/ as --network-name`,
+        );
+        check(reply.status === 401, `expected 401 on ${servedPath(target, path)}, got ${show(reply)}`);
+      }
+    },
+  },
   {
     id: "auth.missing",
     title: "no Authorization header: 401 with the error body",
@@ -389,6 +415,34 @@ export const RULES: Rule[] = [
         (excluded.leads as Array<Record<string, unknown>>)[0]?.sales_id === leads[1]!.sales_id,
         "exclude_ids did not skip the first lead",
       );
+    },
+  },
+  {
+    id: "A14.fields",
+    title:
+      "A14: a company search answers keys under --network-name and --company-db-name, none in the spec's neutral words",
+    cost: 2,
+    run: async ({ target }) => {
+      const reply = await call(target, "POST", PATHS.companies, { limit_by: 2 });
+      check(reply.status === 200, show(reply));
+      const companies = record(reply).companies;
+      check(Array.isArray(companies) && companies.length > 0, "no companies to read the field names from");
+      const first = companies[0];
+      check(isRecord(first), "a company is not an object");
+      for (const key of [
+        `${target.networkName}_id`,
+        `${target.networkName}_link`,
+        `${target.companyDbName}_urn`,
+      ])
+        check(key in first, `no ${key} in a company (keys: ${Object.keys(first).join(", ").slice(0, 300)})`);
+      for (const [word, option] of [
+        ["network", target.networkName],
+        ["company_db", target.companyDbName],
+      ] as const) {
+        if (option === word) continue;
+        const neutral = keysWith(companies, word);
+        check(neutral.length === 0, `keys in the spec's neutral word "${word}": ${neutral.join(", ")}`);
+      }
     },
   },
 ];

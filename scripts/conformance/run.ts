@@ -18,6 +18,10 @@ export interface ConformanceOptions {
   timeoutMs?: number;
   /** Only these rule ids (default all). */
   only?: string[];
+  /** The API's word for the spec's `network` (default `network`; production's is its network's name). */
+  networkName?: string;
+  /** The API's word for `company_db` in `company_db_urn` (default `company_db`). */
+  companyDbName?: string;
 }
 
 export interface RuleResult {
@@ -37,6 +41,8 @@ export async function runConformance(
       baseUrl: options.baseUrl.replace(/\/+$/, ""),
       key: options.key.replace(/^Token\s+/i, ""),
       timeoutMs: options.timeoutMs ?? 300_000,
+      networkName: options.networkName ?? "network",
+      companyDbName: options.companyDbName ?? "company_db",
     },
     profileHost: options.profileHost ?? "www.linkedin.com",
     ...(options.emptyKey === undefined ? {} : { emptyKey: options.emptyKey }),
