@@ -2,7 +2,7 @@
  * The one request function: builds UrlFetchApp-shaped requests and turns every outcome into a
  * parsed body or a typed error. Endpoint-specific shape checks live in responses.ts.
  */
-import { type ApiError, apiError } from "./errors";
+import { type ApiError, apiError, messageStart } from "./errors";
 import type { HttpOutcome, HttpRequest } from "./ports";
 import { redactCredentials, redactKey } from "./redact";
 import { type EndpointPath, PATHS } from "./wire";
@@ -169,7 +169,7 @@ function configurationError(path: EndpointPath, connection: Connection | undefin
   return apiError("configuration", {
     status: 404,
     charged: "no",
-    message: `The API${at} does not serve ${wire.path(path)} (${ENDPOINT_LABELS[path]}, network name "${wire.names.network}"): the add-on's API address or network name does not match this API. Nothing was charged.`,
+    message: `${messageStart("configuration")}: the API${at} does not serve ${wire.path(path)} (${ENDPOINT_LABELS[path]}, network name "${wire.names.network}"). Nothing was charged.`,
     next: `Check the API address in Settings, and that the add-on was built with the network name this API uses (API_NETWORK_NAME; npm run conformance -- --network-name WORD checks one).`,
     ...(hint ? { hint } : {}),
   });
@@ -205,7 +205,7 @@ function forbidden(path: EndpointPath, status: number, withDetail: { hint?: stri
   return apiError("forbidden", {
     status,
     charged: "no",
-    message: `Your API plan is not entitled to ${ENDPOINT_LABELS[path]}: the API refused it. Nothing was charged.`,
+    message: `${messageStart("forbidden")} (${ENDPOINT_LABELS[path]}): the API refused it. Nothing was charged.`,
     ...withDetail,
   });
 }

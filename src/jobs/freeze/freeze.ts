@@ -5,7 +5,7 @@
  * error, "not fetched yet" or another passing message (no key, over the cap, a timeout) is left
  * as a formula: frozen, it would keep saying so forever.
  */
-import { type ApiErrorKind, apiError } from "../../api/errors";
+import { type ApiErrorKind, messageStart } from "../../api/errors";
 import { toCellValue } from "../../sheet/cell-value";
 import type { GridValue } from "../enrich/ports";
 import { columnLetters } from "../enrich/progress";
@@ -47,13 +47,16 @@ const TRANSIENT_KINDS: readonly ApiErrorKind[] = [
   "network",
   "malformed",
   "quota",
+  "daily_limit",
+  "configuration",
 ];
 const TRANSIENT_STARTS = [
   MESSAGES.notFetched,
   MESSAGES.noKey,
   MESSAGES.overCap(0).slice(0, 12),
   MESSAGES.abandoned("").slice(0, 40),
-  ...TRANSIENT_KINDS.map((kind) => apiError(kind, { charged: "no" }).message),
+  // The start of each kind's message: some name the endpoint or the API's address after it.
+  ...TRANSIENT_KINDS.map(messageStart),
 ];
 
 /** Why a shown value must not be frozen, or null. */
