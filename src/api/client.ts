@@ -109,6 +109,13 @@ export interface Client {
   listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages;
   /** The latest after_balance (a limit-1 transaction list, free); null when there is no transaction. */
   balance(): Outcome<number | null>;
+  /**
+   * Whether the API serves the network's paths under the add-on's name (PRODUCTION.md A14): a
+   * lookup without a URL, which the API refuses as a ValidationError (free) where it serves the
+   * path and answers 404 where it does not. Only a `configuration` error fails it: the transaction
+   * list's path carries no name, so a connection test on it alone would pass with the wrong name.
+   */
+  servesNetworkPaths(): Outcome<true>;
 }
 
 const PATH_OF = {
@@ -273,6 +280,12 @@ export function createClient(config: ClientConfig): Client {
       ),
     listTransactions,
     listAllTransactions,
+    servesNetworkPaths() {
+      // Sent without the client's own validation on purpose: the API's refusal is the answer.
+      const [outcome = NO_ANSWER] = config.http.fetchAll([postRequest(connection, PATHS.leadLookup, {})]);
+      const result = interpret(PATHS.leadLookup, outcome, readLeadLookup, connection);
+      return !result.ok && result.error.kind === "configuration" ? result : { ok: true, value: true };
+    },
     balance() {
       const page = listTransactions({ limit: "1" });
       if (!page.ok) return page;

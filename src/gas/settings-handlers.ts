@@ -30,6 +30,13 @@ function checkConnection(settings: Settings): ConnectionTest {
       },
     };
   }
+  // The network's paths under the built name (a free refused lookup): the balance below reads a
+  // path that carries no name, so it alone would pass with the wrong one (PRODUCTION.md A14).
+  const served = connectClient(settings).servesNetworkPaths();
+  if (!served.ok) {
+    const { kind, message, next } = served.error;
+    return { ok: false, baseUrl, error: { kind, message, next } };
+  }
   // The transaction list with limit 1 is free: it proves the key and the address, and its latest
   // after_balance is the balance.
   const balance = connectClient(settings).balance();
