@@ -32,6 +32,7 @@ import * as esbuild from "esbuild";
 import ts from "typescript";
 import { SPEC_WIRE_NAMES, type WireNames, wireNamesProblem } from "../src/api/wire-names";
 import { SERVER_MODULE_FILE, SERVER_MODULE_GLOBAL } from "../src/gas/server-module";
+import { COMPANY_FIELDS, LEAD_FIELDS, TRANSACTION_FIELDS } from "../src/sheet/lead-fields";
 import { bundleForBrowser, inlineScriptText } from "./browser-bundle";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -114,9 +115,24 @@ export function wireNamesFromEnv(env: NodeJS.ProcessEnv = process.env): WireName
     network: env.API_NETWORK_NAME?.trim() || SPEC_WIRE_NAMES.network,
     companyDb: env.API_COMPANY_DB_NAME?.trim() || SPEC_WIRE_NAMES.companyDb,
   };
-  const problem = wireNamesProblem(names);
+  const problem = wireNamesProblem(names) ?? clashProblem(names);
   if (problem !== null) throw new Error(`API_NETWORK_NAME / API_COMPANY_DB_NAME: ${problem}.`);
   return names;
+}
+
+/**
+ * A name that is already a word of the spec's own keys (`company`, `job`, `url`...) would be read
+ * back into `network` where it never was one (`company_id` -> `network_id`): refused.
+ */
+function clashProblem(names: WireNames): string | null {
+  const words = new Set(
+    [...LEAD_FIELDS, ...COMPANY_FIELDS, ...TRANSACTION_FIELDS].flatMap((field) => field.split("_")),
+  );
+  for (const word of [names.network, names.companyDb]) {
+    if (word !== SPEC_WIRE_NAMES.network && word !== SPEC_WIRE_NAMES.companyDb && words.has(word))
+      return `"${word}" is already a word of the spec's field names (as in ${[...LEAD_FIELDS, ...COMPANY_FIELDS].find((f) => f.split("_").includes(word))})`;
+  }
+  return null;
 }
 
 /** What the build defines in both server bundles. */

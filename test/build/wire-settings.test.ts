@@ -22,6 +22,8 @@ describe("the wire names of the build", () => {
     expect(() => wireNamesFromEnv({ API_NETWORK_NAME: "Acme Net" })).toThrow(/API_NETWORK_NAME/);
     expect(() => wireNamesFromEnv({ API_NETWORK_NAME: "acme/x" })).toThrow(/one lower-case word/);
     expect(() => wireNamesFromEnv({ API_COMPANY_DB_NAME: "1db" })).toThrow(/company-database name/);
+    // A word the spec's keys already use would be read back as `network` where it is not.
+    expect(() => wireNamesFromEnv({ API_NETWORK_NAME: "company" })).toThrow(/already a word .*company_/);
   });
 
   it("reach both server bundles of a build made with them, and nothing else changes", () => {
