@@ -115,6 +115,11 @@ export function wireNamesFromEnv(env: NodeJS.ProcessEnv = process.env): WireName
     network: env.API_NETWORK_NAME?.trim() || SPEC_WIRE_NAMES.network,
     companyDb: env.API_COMPANY_DB_NAME?.trim() || SPEC_WIRE_NAMES.companyDb,
   };
+  return checkedWireNames(names);
+}
+
+/** `names` when the build can use them on the wire; otherwise an error saying why. */
+export function checkedWireNames(names: WireNames): WireNames {
   const problem = wireNamesProblem(names) ?? clashProblem(names);
   if (problem !== null) throw new Error(`API_NETWORK_NAME / API_COMPANY_DB_NAME: ${problem}.`);
   return names;
@@ -252,7 +257,8 @@ export async function build(
     );
   }
   const whitelist = urlFetchWhitelist(baseUrl, options);
-  const defines: Defines = { baseUrl, whitelist, wireNames: options.wireNames ?? wireNamesFromEnv() };
+  const wireNames = options.wireNames ? checkedWireNames(options.wireNames) : wireNamesFromEnv();
+  const defines: Defines = { baseUrl, whitelist, wireNames };
   const [serverModule, sidebar] = await Promise.all([buildServerModule(defines), buildSidebar()]);
   // Code.js after the module: it carries the module's hash.
   const code = await buildCode({ ...defines, serverModuleSha256: sha256Hex(serverModule) });
