@@ -261,7 +261,8 @@ export async function build(
   const defines: Defines = { baseUrl, whitelist, wireNames };
   const [serverModule, sidebar] = await Promise.all([buildServerModule(defines), buildSidebar()]);
   // Code.js after the module: it carries the module's hash.
-  const code = await buildCode({ ...defines, serverModuleSha256: sha256Hex(serverModule) });
+  // Hashed without trailing whitespace, as src/gas/server-module.ts checks it (see there).
+  const code = await buildCode({ ...defines, serverModuleSha256: sha256Hex(serverModule.trimEnd()) });
   writeDist(options.outDir ?? DIST, {
     "Code.js": code,
     [`${SERVER_MODULE_FILE}.html`]: serverModule,
