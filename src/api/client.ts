@@ -3,6 +3,7 @@
  * outside world comes in through the Http and Clock ports, so the same code runs in Apps Script,
  * in tests against the sandbox, and in benchmarks.
  */
+import { type AccountState, accountState, readAccount } from "./account";
 import {
   type BatchItem,
   type BatchPolicy,
@@ -107,8 +108,6 @@ export interface Client {
   listTransactions(query: TransactionQuery): Outcome<TransactionListResponse>;
   /** First page, then the rest in parallel, newest first as the API lists them. */
   listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages;
-  /** The latest after_balance (a limit-1 transaction list, free); null when there is no transaction. */
-  balance(): Outcome<number | null>;
   /**
    * Whether the API serves the network's paths under the add-on's name (PRODUCTION.md A14): a
    * lookup without a URL, which the API refuses as a ValidationError (free) where it serves the
@@ -116,6 +115,12 @@ export interface Client {
    * list's path carries no name, so a connection test on it alone would pass with the wrong name.
    */
   servesNetworkPaths(): Outcome<true>;
+  /**
+   * The account (GET /api/auth/users/me/, free): the spendable balance (balance_platform), what is
+   * reserved for requests in flight, and the search limits. Never the latest after_balance, which
+   * production writes as a per-operation counter (PRODUCTION.md A9).
+   */
+  account(): Outcome<AccountState>;
 }
 
 const PATH_OF = {
@@ -286,13 +291,10 @@ export function createClient(config: ClientConfig): Client {
       const result = interpret(PATHS.leadLookup, outcome, readLeadLookup, connection);
       return !result.ok && result.error.kind === "configuration" ? result : { ok: true, value: true };
     },
-    balance() {
-      const page = listTransactions({ limit: "1" });
-      if (!page.ok) return page;
-      // Balances may be below zero (PRODUCTION.md A9); a number sent as text is still the number.
-      const after = page.value.results[0]?.after_balance;
-      const value = after === undefined || after === null ? null : Number(after);
-      return { ok: true, value: value === null || Number.isFinite(value) ? value : null };
+    account() {
+      const [outcome = NO_ANSWER] = config.http.fetchAll([getRequest(connection, PATHS.account, {})]);
+      const answer = interpret(PATHS.account, outcome, readAccount, connection);
+      return answer.ok ? { ok: true, value: accountState(answer.value) } : answer;
     },
   };
 }

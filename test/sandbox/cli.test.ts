@@ -62,6 +62,8 @@ describe("sandbox CLI", () => {
         "--insufficient-funds-status",
         "400",
         "--negative-balance",
+        "--after-balance",
+        "per_operation",
       ],
       { PORT: "0" },
     );
@@ -78,6 +80,9 @@ describe("sandbox CLI", () => {
       lookupNotFound: "not_found_404",
       insufficientFundsStatus: 400,
       negativeBalance: true,
+      // The spec's reading, but for this flag: a charge's after_balance is its operation's counter.
+      afterBalance: "per_operation",
+      ledgerStatuses: false,
     });
   });
 
