@@ -7,6 +7,7 @@
 import { canonicalProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
 import type { Grid } from "../enrich/ports";
+import { extent } from "../extent";
 import { HISTORY_WIDTH, type HistoryRow, parseCell, parseKeptCell, rowOf, UNDO_PREFIX } from "./columns";
 import type { HistoryDeps } from "./ports";
 import { rowsOfRun, runColumn } from "./read";
@@ -112,8 +113,8 @@ export function jobChangesIn(
     const grid = deps.gridByName(sheet);
     const sheetColumns = columns.get(sheet) ?? new Map<Field, number>();
     const sheetRows = moved.filter((person) => person.first.sheet === sheet).map((person) => person.row);
-    const top = Math.min(...sheetRows);
-    const height = Math.max(...sheetRows) - top + 1;
+    const { min: top, max: bottom } = extent(sheetRows);
+    const height = bottom - top + 1;
     const width = Math.max(1, grid?.lastColumn() ?? 1);
     const label = labels.get(sheet);
     if (grid && label) missingColumns(grid, sheetColumns, label, top, width);

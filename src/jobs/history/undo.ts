@@ -7,6 +7,7 @@
 import { columnLetters } from "../enrich/progress";
 import { type CellChanges, changeRectangles } from "../enrich/rectangles";
 import { readLiterals } from "../enrich/row-writer";
+import { extent } from "../extent";
 import { type HistoryRow, parseCell, UNDO_PREFIX } from "./columns";
 import { appendHistory } from "./log";
 import type { HistoryDeps } from "./ports";
@@ -90,10 +91,8 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
       cells.forEach(leaveAlone);
       continue;
     }
-    const top = Math.min(...cells.map((cell) => cell.row));
-    const bottom = Math.max(...cells.map((cell) => cell.row));
-    const left = Math.min(...cells.map((cell) => cell.column));
-    const right = Math.max(...cells.map((cell) => cell.column));
+    const { min: top, max: bottom } = extent(cells.map((cell) => cell.row));
+    const { min: left, max: right } = extent(cells.map((cell) => cell.column));
     const now = readLiterals(grid, top, left, bottom - top + 1, right - left + 1);
     const restore: CellChanges = new Map();
     for (const cell of cells) {
