@@ -1,6 +1,19 @@
 /** The `Prospecting changes` sheet (the change history's table) over SpreadsheetApp. */
-import { HISTORY_HEADERS, HISTORY_SHEET, HISTORY_WIDTH } from "../jobs/history/columns";
+import { HISTORY_HEADERS, HISTORY_NOTES, HISTORY_SHEET, LEGACY_HEADERS } from "../jobs/history/columns";
 import type { HistoryTable } from "../jobs/history/ports";
+
+const WIDTH = HISTORY_HEADERS.length;
+/** Said on the Run header of a sheet whose older rows are in the earlier layout. */
+const LEGACY_NOTE = `Rows written before the compact layout keep the earlier one, one changed cell a row: ${LEGACY_HEADERS.join(", ")}. Undo and the job changes still read them.`;
+
+/** The header row and its notes (what each column holds, for whoever opens the sheet). */
+function writeHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet, legacyBelow: boolean): void {
+  const range = sheet.getRange(1, 1, 1, WIDTH);
+  range.setValues([[...HISTORY_HEADERS]]);
+  const notes = HISTORY_HEADERS.map((header) => HISTORY_NOTES[header]);
+  if (legacyBelow) notes[0] = `${notes[0]}\n\n${LEGACY_NOTE}`;
+  range.setNotes([notes]);
+}
 
 /** Looks the sheet up on first use: the enrichment job makes one per step even when nothing changes. */
 export function historySheet(): HistoryTable {
@@ -16,6 +29,8 @@ export function historySheet(): HistoryTable {
     rows ??= Math.max(0, (lookup()?.getLastRow() ?? 0) - 1);
     return rows;
   };
+  // Whether the header row is today's, checked once per execution before the first append.
+  let headerChecked = false;
   return {
     size,
     append(block) {
@@ -25,20 +40,27 @@ export function historySheet(): HistoryTable {
         // Made where it does not get in the way: the last tab, without switching to it.
         const active = spreadsheet.getActiveSheet();
         sheet = spreadsheet.insertSheet(HISTORY_SHEET, spreadsheet.getSheets().length);
-        sheet.getRange(1, 1, 1, HISTORY_WIDTH).setValues([[...HISTORY_HEADERS]]);
+        writeHeader(sheet, false);
         sheet.setFrozenRows(1);
         if (active) spreadsheet.setActiveSheet(active);
         found = sheet;
+        headerChecked = true;
       } else if (size() === 0 && sheet.getLastRow() === 0) {
         // Emptied by hand: the header comes back, so row 1 never holds a change.
-        sheet.getRange(1, 1, 1, HISTORY_WIDTH).setValues([[...HISTORY_HEADERS]]);
+        writeHeader(sheet, false);
+        headerChecked = true;
+      } else if (!headerChecked) {
+        // A history in the earlier layout: its header becomes today's, its rows stay as they are.
+        const header = sheet.getRange(1, 4, 1, 1).getValues()[0]?.[0];
+        if (header === LEGACY_HEADERS[3]) writeHeader(sheet, true);
+        headerChecked = true;
       }
       const first = size() + 2;
       const needed = first + block.length - 1;
       const maxRows = sheet.getMaxRows();
       // Grown by at least its own size: a run's many appends then seldom pay for an insert.
       if (needed > maxRows) sheet.insertRowsAfter(maxRows, Math.max(needed - maxRows, maxRows));
-      sheet.getRange(first, 1, block.length, HISTORY_WIDTH).setValues(block);
+      sheet.getRange(first, 1, block.length, block[0]!.length).setValues(block);
       rows = size() + block.length;
     },
     read(first, count, width) {

@@ -311,7 +311,6 @@ function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorde
   const log = context.deps.changes;
   if (!log) return undefined;
   const { job, grid } = context;
-  const run = { runId: job.id, sheetName: job.sheetName, headerRow: job.layout.headerRow };
   let urlOfRow: Map<number, string> | null = null;
   return (edits) => {
     if (!urlOfRow) {
@@ -321,6 +320,14 @@ function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorde
       });
     }
     const byRow = urlOfRow;
+    // The headers as the run follows them now (columns move between writes; follow-columns.ts).
+    const run = {
+      runId: job.id,
+      sheetName: job.sheetName,
+      sheetId: job.sheetId,
+      headerRow: job.layout.headerRow,
+      ...(job.columnHeaders ? { headers: job.columnHeaders } : {}),
+    };
     log.record(
       run,
       grid,
