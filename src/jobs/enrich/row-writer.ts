@@ -1,7 +1,8 @@
 /**
  * Writes the outcome of lookups into the rows that hold their URLs, as block writes. Rows are
  * grouped into spans of nearby rows; a span holding lookups is read once (the earlier values: fill
- * mode and job changes). Only the cells the run changes are written, grouped into rectangles
+ * mode and job changes). Only the cells the run changes are written (with the history on, whose
+ * literal read tells, not even a cell the run would rewrite with what it holds), grouped into rectangles
  * (rectangles.ts): a cell the run leaves alone is never rewritten, because a value read back
  * cannot always be written back as it was (getValues drops the apostrophe of `'=1+1`).
  * Every value written goes through toCellValue.
@@ -215,6 +216,9 @@ export function writeOutcomes(
         const old = before[row - span.top]?.[column - left] ?? "";
         const after = writtenLiteral(value);
         if (old !== after) edits.push({ row, column, before: old, after });
+        // A cell that would show the same is not written: every cell written is committed (flushed)
+        // at a price per cell, and a refresh leaves most of a row as it was.
+        else rowChanges.delete(column);
       }
       for (const cell of kept) {
         const old = before[row - span.top]?.[cell.column - left] ?? "";
