@@ -3,7 +3,7 @@
  * on and the cost model on, driven as the sidebar drives it. Prints wall time, ratio to ideal,
  * steps, service time (total and per 1,000 rows), history cells (per 1,000 rows and as a share
  * of the spreadsheet's 10 million cells), reads after writes; checks every row: its status is
- * "ok" and its Title is the one the sandbox answers for its URL.
+ * ok, its Title is no longer the old one, and a repeated URL's rows hold the same Title.
  */
 import { PATHS } from "../src/api/wire";
 import { HISTORY_SHEET } from "../src/jobs/history/columns";
@@ -47,14 +47,16 @@ export async function runBig(
   // a row's Title equals the Title of the first row holding the same URL, and differs from "Old title").
   const cells = runtime.getSheetCells(SHEET).map((row) => row.map((cell) => String(cell.value)));
   const header = cells[0]!;
-  const status = header.indexOf("enrichment_status");
+  // Headed "Enrichment Status" or "enrichment_status", as the Headers setting says.
+  const status = header.findIndex((text) => /^enrichment[ _]status$/i.test(text));
   const title = header.indexOf("Title");
   const firstTitle = new Map<string, string>();
   let right = 0;
   for (const row of cells.slice(1)) {
     const url = row[0]!.toLowerCase().replace(/\/$/, "");
     firstTitle.set(url, firstTitle.get(url) ?? row[title]!);
-    if (row[status] === "ok" && row[title] !== "Old title" && row[title] === firstTitle.get(url)) right += 1;
+    const ok = row[status] === "ok" || row[status]!.startsWith("ok:");
+    if (ok && row[title] !== "Old title" && row[title] === firstTitle.get(url)) right += 1;
   }
   const ideal = Math.ceil(distinct / 500) * latency;
   const perThousand = (value: number) => (value * 1000) / rowCount;

@@ -23,10 +23,17 @@ export function historySheet(): HistoryTable {
     if (found === undefined) found = spreadsheet.getSheetByName(HISTORY_SHEET);
     return found;
   };
-  // Read once per execution, then kept up to date here: every append would otherwise ask again.
+  // Read once per execution, then kept up to date here: every append would otherwise ask again,
+  // and a read between a step's writes makes Sheets commit them first (a flush, G6).
   let rows: number | undefined;
+  // The sheet's row count (max rows), read with its size, before the step writes anything.
+  let capacity = 0;
   const size = () => {
-    rows ??= Math.max(0, (lookup()?.getLastRow() ?? 0) - 1);
+    if (rows === undefined) {
+      const sheet = lookup();
+      rows = Math.max(0, (sheet?.getLastRow() ?? 0) - 1);
+      capacity = sheet?.getMaxRows() ?? 0;
+    }
     return rows;
   };
   // Whether the header row is today's, checked once per execution before the first append.
@@ -40,6 +47,8 @@ export function historySheet(): HistoryTable {
         // Made where it does not get in the way: the last tab, without switching to it.
         const active = spreadsheet.getActiveSheet();
         sheet = spreadsheet.insertSheet(HISTORY_SHEET, spreadsheet.getSheets().length);
+        // Once per document: the new sheet's row count, read before anything is written in it.
+        capacity = sheet.getMaxRows();
         writeHeader(sheet, false);
         sheet.setFrozenRows(1);
         if (active) spreadsheet.setActiveSheet(active);
@@ -57,9 +66,12 @@ export function historySheet(): HistoryTable {
       }
       const first = size() + 2;
       const needed = first + block.length - 1;
-      const maxRows = sheet.getMaxRows();
       // Grown by at least its own size: a run's many appends then seldom pay for an insert.
-      if (needed > maxRows) sheet.insertRowsAfter(maxRows, Math.max(needed - maxRows, maxRows));
+      if (needed > capacity) {
+        const grow = Math.max(needed - capacity, capacity);
+        sheet.insertRowsAfter(capacity, grow);
+        capacity += grow;
+      }
       sheet.getRange(first, 1, block.length, block[0]!.length).setValues(block);
       rows = size() + block.length;
     },
@@ -78,6 +90,7 @@ export function historySheet(): HistoryTable {
       if (sheet && count > 0) {
         sheet.deleteRows(first + 1, count);
         rows = Math.max(0, size() - count);
+        capacity -= count;
       }
     },
   };
