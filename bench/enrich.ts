@@ -198,7 +198,6 @@ export async function run(args: string[]): Promise<void> {
 
     await world.control.reset();
     const history = measureHistoryCost(world.runtime, rows);
-    await world.control.reset();
     const big = bigRows > 0 ? await runBig(world, bigRows, bigDistinct, latency) : null;
     printTargets({
       ratioToIdeal: runMs / ideal,
