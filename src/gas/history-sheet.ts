@@ -1,6 +1,7 @@
 /** The `Prospecting changes` sheet (the change history's table) over SpreadsheetApp. */
 import { HISTORY_HEADERS, HISTORY_NOTES, HISTORY_SHEET, LEGACY_HEADERS } from "../jobs/history/columns";
 import type { HistoryTable } from "../jobs/history/ports";
+import { keepSelection } from "./keep-selection";
 
 const WIDTH = HISTORY_HEADERS.length;
 /** Said on the Run header of a sheet whose older rows are in the earlier layout. */
@@ -44,14 +45,14 @@ export function historySheet(): HistoryTable {
       if (block.length === 0) return;
       let sheet = lookup();
       if (!sheet) {
-        // Made where it does not get in the way: the last tab, without switching to it.
-        const active = spreadsheet.getActiveSheet();
+        // Made where it does not get in the way: the last tab, the user left where they were.
+        const restoreSelection = keepSelection(spreadsheet);
         sheet = spreadsheet.insertSheet(HISTORY_SHEET, spreadsheet.getSheets().length);
         // Once per document: the new sheet's row count, read before anything is written in it.
         capacity = sheet.getMaxRows();
         writeHeader(sheet, false);
         sheet.setFrozenRows(1);
-        if (active) spreadsheet.setActiveSheet(active);
+        restoreSelection();
         found = sheet;
         headerChecked = true;
       } else if (size() === 0 && sheet.getLastRow() === 0) {

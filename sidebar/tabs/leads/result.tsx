@@ -1,4 +1,6 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
+
+import { leadSearchStatusText } from "../../../src/jobs/lead-search/status-text";
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
 import { BalanceNote } from "../../components/balance-note";
 import { plural } from "./inputs";
@@ -62,7 +64,7 @@ export function RunResult({
           {result.duplicates > 0 ? ` · ${plural(result.duplicates, "duplicate")} not written again` : ""}
           {single?.state === "ok"
             ? `${single.results_count ? ` · results: ${single.results_count}` : ""}${
-                single.status ? ` · status: ${single.status}` : ""
+                single.status ? ` · ${leadSearchStatusText(single.status, single.companyName)}` : ""
               }`
             : ""}
         </span>
