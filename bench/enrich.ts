@@ -198,6 +198,9 @@ export async function run(args: string[]): Promise<void> {
 
     await world.control.reset();
     const history = measureHistoryCost(world.runtime, rows);
+    // A fresh ledger and balance for the big run (the runs above spent ~9,500 credits). Once more
+    // if the kept-alive socket to the sandbox was closed meanwhile.
+    await world.control.reset().catch(() => world.control.reset());
     const big = bigRows > 0 ? await runBig(world, bigRows, bigDistinct, latency) : null;
     printTargets({
       ratioToIdeal: runMs / ideal,
