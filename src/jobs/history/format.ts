@@ -47,8 +47,10 @@ const VERSION_START = '{"v":2,';
 
 const quoted = (literal: string) => (literal === "" ? "(empty)" : `"${shownText(literal)}"`);
 
+/** The cells left to right, as the row reads. */
 function summaryOf(cells: readonly CellChange[]): string {
-  const text = cells
+  const text = [...cells]
+    .sort((a, b) => a.column - b.column)
     .map((cell) =>
       cell.kept
         ? `${cell.header}: kept ${quoted(cell.before)} (${cell.kept}; answer ${quoted(cell.after)})`
