@@ -47,7 +47,7 @@ function replaceWords(words: string[], from: readonly string[], to: readonly str
   const out: string[] = [];
   for (let i = 0; i < words.length; ) {
     if (from.every((word, k) => words[i + k] === word)) {
-      out.push(...to);
+      for (const word of to) out.push(word);
       i += from.length;
     } else {
       out.push(words[i]!);
