@@ -4,4 +4,6 @@ export const API_PATHS = {
   leadSearch: "/api/network/leads/by_icp/",
   leadLookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
+  emailFinder: "/api/network/email_finder/",
+  emailValidator: "/api/network/email_validator/",
 } as const;

@@ -24,6 +24,11 @@ export interface Readings {
   pendingMs: number;
   /** A12 (inferred): lookup extras cost +1 each "always", or only "when_returned" (non-empty). */
   extrasCharged: "always" | "when_returned";
+  /**
+   * A16 (not shown for this generation): the email finder charges per valid email found (the newer
+   * generation's documented rule) or per row sent. The validator charges per address either way.
+   */
+  emailCharge: "per_valid_email" | "per_row";
 }
 
 /** What production answers (documented facts) and the conservative side of the inferred ones. */
@@ -37,6 +42,7 @@ export const PRODUCTION_READINGS: Readings = {
   ledgerStatuses: false,
   pendingMs: 2_000,
   extrasCharged: "always",
+  emailCharge: "per_valid_email",
 };
 
 /** The spec's first reading (what the sandbox answered before PRODUCTION.md): `readings: "spec"`. */
@@ -59,4 +65,5 @@ export const READING_CHOICES: { [K in keyof Readings]?: readonly Readings[K][] }
   leadNoMatch: ["no_leads_status", "empty_success"],
   insufficientFundsStatus: [402, 400],
   extrasCharged: ["always", "when_returned"],
+  emailCharge: ["per_valid_email", "per_row"],
 };

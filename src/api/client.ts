@@ -11,6 +11,8 @@ import {
   type Outcome,
   runBatch,
 } from "./batch";
+import type { EmailFinding } from "./email-answers";
+import { type EmailBatchResult, type EmailPorts, findEmails, validateEmails } from "./emails";
 import { apiError, type Problem, validationError } from "./errors";
 import { type TransactionPages, transactionPageQueries } from "./pagination";
 import type { Clock, Http, HttpOutcome } from "./ports";
@@ -34,6 +36,7 @@ import {
 import {
   type CompanySearchRequest,
   type CompanySearchResponse,
+  type EmailFinderRequest,
   type EndpointPath,
   type LeadLookupRequest,
   type LeadLookupResponse,
@@ -68,6 +71,8 @@ export interface ClientConfig {
    * paths and keys on the wire only (wire-names.ts); absent: the spec's own.
    */
   wireNames?: WireNames;
+  /** Rows per call to the email finder and validator (emails.ts: default 10, at most 100). */
+  emailRowsPerCall?: number;
 }
 
 export interface BatchCallOptions {
@@ -109,7 +114,13 @@ export interface Client {
   listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages;
   /** The latest after_balance (a limit-1 transaction list, free); null when there is no transaction. */
   balance(): Outcome<number | null>;
+  /** Work emails by first name, last name and domain (PRODUCTION.md A16); one outcome per row. */
+  findEmails(requests: EmailFinderRequest[], options: BatchCallOptions): EmailBatchResult;
+  /** The status of each address (PRODUCTION.md A16); one outcome per address. */
+  validateEmails(addresses: string[], options: BatchCallOptions): EmailBatchResult;
 }
+
+export type { EmailBatchResult, EmailFinding };
 
 const PATH_OF = {
   companySearch: PATHS.companySearch,
@@ -244,7 +255,17 @@ export function createClient(config: ClientConfig): Client {
     return { results, count: first.value.count, complete, error };
   }
 
+  const emailPorts: EmailPorts = {
+    connection,
+    http: config.http,
+    clock: config.clock,
+    maxTries,
+    ...(config.emailRowsPerCall === undefined ? {} : { rowsPerCall: config.emailRowsPerCall }),
+  };
+
   return {
+    findEmails: (requests, options) => findEmails(emailPorts, requests, options),
+    validateEmails: (addresses, options) => validateEmails(emailPorts, addresses, options),
     lookupLeads: (requests, options) =>
       batch(
         PATHS.leadLookup,
