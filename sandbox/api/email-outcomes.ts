@@ -4,6 +4,7 @@
  * - a domain with `catchall` in it accepts every address (catch-all);
  * - `nomx`: the domain has no mail server;
  * - `mailerror`: checking the domain fails (the row's `error`);
+ * - example.com, .org and .net (RFC 2606, a null MX in the real world): no mail server;
  * - otherwise, by hash of the domain: 15% catch-all, 5% no mail server, the rest ordinary; at an
  *   ordinary domain, 1 person in 8 has no findable address (`notfound` in the last name forces it).
  * An ordinary domain has one address pattern (by hash); the finder builds it from the names with
@@ -20,7 +21,7 @@ export type EmailFormat = (typeof EMAIL_FORMATS)[number];
 export function domainKind(domain: string): DomainKind {
   const d = domain.toLowerCase();
   if (d.includes("mailerror")) return "error";
-  if (d.includes("nomx")) return "no mail server";
+  if (d.includes("nomx") || /(^|\.)example\.(com|org|net)$/.test(d)) return "no mail server";
   if (d.includes("catchall")) return "catch-all";
   const h = hashText(`kind:${d}`) % 100;
   if (h < 15) return "catch-all";

@@ -27,6 +27,8 @@ export const PATHS = {
   leads: "/api/network/leads/by_icp/",
   lookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
+  emailFinder: "/api/network/email_finder/",
+  emailValidator: "/api/network/email_validator/",
 } as const;
 
 /** `key`: the target's key (default), another key, or null for no Authorization header. */
