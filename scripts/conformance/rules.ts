@@ -25,7 +25,7 @@ export interface Rule {
   /** Why the rule cannot run with this context, or null. */
   needs?: (context: Context) => string | null;
   /** Resolves with what the rule settled, when there is more to say than "pass" (A16's charge). */
-  run(context: Context): Promise<string | void>;
+  run(context: Context): Promise<void> | Promise<string>;
 }
 
 export class RuleFailure extends Error {}
