@@ -7,6 +7,7 @@
  * functions and the menu import their code directly; the sidebar's calls, the menu's actions and
  * the trigger call into the server module (src/server.ts), loaded only when they run.
  */
+import { findEmailCells, validateEmailCells } from "./gas/email-formulas";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
 import { serverModule } from "./gas/server-module";
 import type { RpcResult } from "./rpc";
@@ -116,4 +117,38 @@ export function LOOKUP_LEAD(url: unknown, fields?: unknown, options?: unknown): 
 export function CREDIT_BALANCE(refresh?: unknown): number | string {
   void refresh;
   return creditBalanceCell();
+}
+
+/**
+ * Finds a person's work email from their name and company domain, and checks it: one row per
+ * person, the email and its status (valid, catch-all, not found). Examples: =FIND_EMAIL(A2, B2, C2)
+ * · =FIND_EMAIL(A2:A50, B2:B50, C2:C50) · =FIND_EMAIL(A2:A50, , "acme.com") with full names in A.
+ * A website works as a domain (https://www.acme.com/about is acme.com); initials and suffixes such
+ * as "Jr." are dropped from names. "catch-all": the company's server accepts any address, so the
+ * email is a likely guess, not a confirmed one. Cost: at most 1 credit a person (what the API
+ * charges per row is in docs/emails.md); answers are cached 6 hours, so recalculating and
+ * duplicates spend nothing. Formulas spend the spreadsheet owner's API key.
+ *
+ * @param {string|Array<Array<string>>} first_name A first name, or a column or row of them; a full name when last_name is left out.
+ * @param {string|Array<Array<string>>} [last_name] A last name, or a range of the same length.
+ * @param {string|Array<Array<string>>} domain The company's domain or website, or a range of the same length (one cell serves every row).
+ * @return One row per person: the email and its status, or a message in the first column.
+ * @customfunction
+ */
+export function FIND_EMAIL(first_name: unknown, last_name: unknown, domain: unknown): unknown[][] {
+  return findEmailCells({ first: first_name, last: last_name, domain });
+}
+
+/**
+ * Checks email addresses: one status per address (valid, catch-all, invalid, unknown). Example:
+ * =VALIDATE_EMAIL(D2:D200). "catch-all": the domain accepts any address, so this one cannot be
+ * confirmed. Cost: 1 credit per distinct address; answers are cached 6 hours, so recalculating
+ * and duplicates spend nothing. Formulas spend the spreadsheet owner's API key.
+ *
+ * @param {string|Array<Array<string>>} address An email address, or a column or row of them.
+ * @return One status per address, or a message.
+ * @customfunction
+ */
+export function VALIDATE_EMAIL(address: unknown): unknown[][] {
+  return validateEmailCells(address);
 }

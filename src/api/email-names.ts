@@ -7,12 +7,18 @@
 /** Generational suffixes and credentials that are no part of an address. */
 const SUFFIX = /^(jr|sr|ii|iii|iv|v|phd|md|mba|cpa|esq|dds|pmp|cfa)\.?$/i;
 
+/** Titles before a name ("Dr. Jane Doe"): no part of an address either. */
+const PREFIX = /^(dr|mr|mrs|ms|mx|prof|sir)\.?$/i;
+
+/** The name's words, titles before it left out (a title alone stays: it may be someone's name). */
 function words(text: string): string[] {
-  return text
+  const list = text
     .replace(/\s+/g, " ")
     .trim()
     .split(" ")
     .filter((w) => w !== "");
+  while (list.length > 1 && PREFIX.test(list[0] ?? "")) list.shift();
+  return list;
 }
 
 /** Words without trailing suffixes, credentials after a comma ("Doe, PhD") and a trailing comma. */
@@ -52,4 +58,14 @@ export function splitFullName(text: string): { first: string; last: string } {
   const list = withoutSuffixes(words(comma > 0 ? trimmed.slice(0, comma) : trimmed));
   if (list.length < 2) return { first: list[0] ?? "", last: "" };
   return { first: list[0] ?? "", last: list[list.length - 1] ?? "" };
+}
+
+/** Text as an address pattern sees it: case and accents aside ("José" and "jose" are one person). */
+function folded(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
+}
+
+/** One key per person at one domain: rows with the same key get the same answer, sent once. */
+export function personKey(request: { first_name: string; last_name: string; domain: string }): string {
+  return [request.first_name, request.last_name, request.domain].map(folded).join("|");
 }

@@ -19,6 +19,7 @@ import {
   rowError,
   validatorFinding,
 } from "./email-answers";
+import { personKey } from "./email-names";
 import { type ApiError, apiError, validationError } from "./errors";
 import type { Clock, Http } from "./ports";
 import { redactEmails } from "./redact-emails";
@@ -199,9 +200,6 @@ function runDistinct<I, A>(
   };
 }
 
-const finderKey = (r: EmailFinderRequest) =>
-  [r.first_name, r.last_name, r.domain].map((part) => part.trim().toLowerCase()).join("\u0000");
-
 export function findEmails(
   ports: EmailPorts,
   requests: EmailFinderRequest[],
@@ -217,7 +215,7 @@ export function findEmails(
     PATHS.emailFinder,
     trimmed,
     validateEmailFinder,
-    finderKey,
+    personKey,
     readEmailFinder,
     (answer) => finderFinding(answer),
     options,

@@ -47,6 +47,8 @@ describe("names as people type them", () => {
     ["Jean-Luc Picard", "Jean-Luc", "Picard"],
     ["  José   García-López III ", "José", "García-López"],
     ["Madonna", "Madonna", ""],
+    ["Dr. Jane Doe", "Jane", "Doe"],
+    ["Prof Ada Lovelace", "Ada", "Lovelace"],
   ])("%s -> %s / %s", (full, first, last) => {
     expect(splitFullName(full)).toEqual({ first, last });
   });
