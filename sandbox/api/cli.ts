@@ -27,6 +27,7 @@ const { values } = parseArgs({
     "ledger-statuses": { type: "boolean" },
     "network-name": { type: "string" },
     "company-db-name": { type: "string" },
+    "after-balance": { type: "string" },
   },
 });
 
@@ -68,6 +69,8 @@ const funds = choice("insufficient-funds-status", values["insufficient-funds-sta
 if (funds !== undefined) readings.insufficientFundsStatus = Number(funds) as 402 | 400;
 if (values["negative-balance"]) readings.negativeBalance = true;
 if (values["ledger-statuses"]) readings.ledgerStatuses = true;
+const afterBalance = choice("after-balance", values["after-balance"], ["per_operation", "balance"] as const);
+if (afterBalance !== undefined) readings.afterBalance = afterBalance;
 
 const options: SandboxOptions = {
   port: numberOption("port", values.port ?? process.env.PORT, 8787),

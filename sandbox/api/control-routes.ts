@@ -109,7 +109,9 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
       case "leadNoMatch":
       case "insufficientFundsStatus":
       case "extrasCharged":
-      case "emailCharge": {
+      case "emailCharge":
+      case "afterBalance":
+      case "statusFilter": {
         const choices = READING_CHOICES[name] as readonly unknown[];
         if (!choices.includes(value)) throw bad(`${name} must be one of ${choices.join(", ")}`);
         Object.assign(next, { [name]: value });

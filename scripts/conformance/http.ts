@@ -27,6 +27,7 @@ export const PATHS = {
   leads: "/api/network/leads/by_icp/",
   lookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
+  account: "/api/auth/users/me/",
   emailFinder: "/api/network/email_finder/",
   emailValidator: "/api/network/email_validator/",
 } as const;

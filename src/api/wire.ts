@@ -7,7 +7,8 @@
  */
 
 /**
- * Paths of the spec's four endpoints, as the spec writes them, and of the email finder and
+ * Paths of the spec's four endpoints, as the spec writes them, the account endpoint of the
+ * production reference (PRODUCTION.md A9), which carries no network name, and the email finder and
  * validator of the same API family (PRODUCTION.md A16), under the same neutral `network` word.
  */
 export const PATHS = {
@@ -15,6 +16,7 @@ export const PATHS = {
   leadSearch: "/api/network/leads/by_icp/",
   leadLookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
+  account: "/api/auth/users/me/",
   emailFinder: "/api/network/email_finder/",
   emailValidator: "/api/network/email_validator/",
 } as const;
@@ -387,6 +389,25 @@ export interface TransactionListResponse {
   max_limit: number;
   offset: number;
   results: Transaction[];
+}
+
+/**
+ * GET /api/auth/users/me/ (PRODUCTION.md A9, free): the account's balances, limits and use.
+ * Only the fields the add-on reads are named; production sends more (per-operation counters such
+ * as `balance_leads_by_icp`, the plan, the user's name), which pass through untouched.
+ */
+export interface AccountResponse {
+  /** The spendable balance. */
+  balance_platform: number;
+  /** Reserved for requests in flight. */
+  blocked_balance_platform?: number;
+  max_parallel_searches?: number;
+  count_parallel_searches?: number;
+  count_searches_completed_today?: number;
+  count_searches_in_progress_today?: number;
+  /** Absent when the plan has no daily limit. */
+  max_searches_daily?: number;
+  [field: string]: unknown;
 }
 
 /** Error body, from the live service's documentation (DESIGN.md). */

@@ -2,10 +2,11 @@
  * The Companies tab's server methods: settings, the Companies sheet and document properties come
  * from Apps Script here; the search itself is src/jobs/company-search/ through its ports.
  */
+import { type AccountState, searchesLeftNote, searchParallel } from "../api/account";
 import { chunkLimit } from "../api/client";
 import type { CompanySearchDeps } from "../jobs/company-search/deps";
+import { type CompanySearchForm, hasProblems, planSearch } from "../jobs/company-search/form";
 import {
-  COMPANIES_SHEET,
   type CompanySheet,
   deletePreset,
   estimateCompanySearch,
@@ -15,6 +16,12 @@ import {
   runCompanySearch,
   savePreset,
 } from "../jobs/company-search/index";
+import {
+  destinationSheet,
+  type Exclusions,
+  exclusionsOf,
+  type SheetsByName,
+} from "../jobs/company-search/leave-out";
 import { companyIdsInSheet } from "../jobs/company-search/sheet";
 import { JobError } from "../jobs/enrich/deps";
 import type { RpcHandlers } from "../rpc";
@@ -22,7 +29,7 @@ import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
-import { connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
+import { accountOrNull, connectClient, hasApiKey, savedKeyAccount } from "./settings-client";
 import { readSettings } from "./settings-store";
 import { appendRoom, spareSheet } from "./sheet-room";
 
@@ -39,40 +46,56 @@ const companySheet = (sheet: GoogleAppsScript.Spreadsheet.Sheet): CompanySheet =
   freezeHeader: () => sheet.setFrozenRows(1),
 });
 
-/** The Companies sheet, created (with nothing in it yet) when missing. */
-function companiesSheet(): CompanySheet {
+/** The sheet a search writes to (the Companies sheet, or the form's), created empty when missing. */
+function destinationGrid(name: string): CompanySheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  return companySheet(
-    spreadsheet.getSheetByName(COMPANIES_SHEET) ?? spreadsheet.insertSheet(COMPANIES_SHEET),
-  );
+  return companySheet(spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name));
 }
 
-/** The ids the Companies sheet holds, read without creating it (none when it does not exist). */
-function knownCompanyIds(): string[] {
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(COMPANIES_SHEET);
-  return sheet ? companyIdsInSheet(sheetGrid(sheet)) : [];
-}
+/** The spreadsheet's sheets by name, read without creating any. */
+const sheetsByName: SheetsByName = {
+  grid(name) {
+    const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
+    return sheet ? sheetGrid(sheet) : null;
+  },
+  names: () =>
+    SpreadsheetApp.getActiveSpreadsheet()
+      .getSheets()
+      .map((sheet) => sheet.getName()),
+};
 
-function searchSettings() {
+/** What the form's search leaves out: its sheet's companies, and the leave-out sheet's column. */
+const exclusions = (form: CompanySearchForm): Exclusions =>
+  exclusionsOf(form, sheetsByName, companyIdsInSheet);
+
+/**
+ * The settings, and the pages sent at once: the account's parallel-search limit (users/me) within
+ * Settings' batch size, so the pages start at the pace the account allows instead of meeting 429s.
+ */
+function searchSettings(account: AccountState | null) {
   const settings = readSettings();
-  return {
-    settings,
-    limits: { parallel: chunkLimit("companySearch", settings.chunkSize), spendCap: settings.spendCap },
-  };
+  const parallel = searchParallel(chunkLimit("companySearch", settings.chunkSize), account);
+  return { settings, limits: { parallel, spendCap: settings.spendCap } };
 }
 
-function deps(): CompanySearchDeps {
-  const { settings, limits } = searchSettings();
+function deps(form: CompanySearchForm, excluded: Exclusions): CompanySearchDeps {
+  const saved = readSettings();
+  const { settings, limits } = searchSettings(hasApiKey(saved) ? accountOrNull(connectClient(saved)) : null);
+  const name = destinationSheet(form.sheet_name);
+  const leaveOut = excluded.leaveOut;
   return {
     client: () => {
       if (!hasApiKey(settings)) throw noKey();
       return connectClient(settings);
     },
-    sheet: companiesSheet,
-    knownIds: knownCompanyIds,
-    room: (rows, width) => appendRoom(COMPANIES_SHEET, rows, width),
+    sheet: () => destinationGrid(name),
+    sheetName: name,
+    // Read again under the run's lock: what the sheet holds now is what must not be charged again.
+    knownIds: () => [...companyIdsInSheet(destinationGrid(name)), ...(leaveOut?.ids ?? [])],
+    knownDomains: () => leaveOut?.domains ?? [],
+    room: (rows, width) => appendRoom(name, rows, width),
     spareSheet: () => {
-      const sheet = spareSheet(COMPANIES_SHEET);
+      const sheet = spareSheet(name);
       return { name: sheet.getName(), sheet: companySheet(sheet) };
     },
     store: documentStore(),
@@ -97,13 +120,24 @@ export const companyHandlers: Pick<
   | "companySavePreset"
   | "companyDeletePreset"
 > = {
-  companyEstimate: (form) =>
-    estimateCompanySearch(readForm(form), searchSettings().limits, savedKeyBalance, knownCompanyIds().length),
+  companyEstimate: (arg) => {
+    const form = readForm(arg);
+    const excluded = exclusions(form);
+    // A form with problems sends nothing, not even the free account read.
+    const { view, account } =
+      hasProblems(planSearch(form).problems) || hasProblems(excluded.problems)
+        ? { view: { balance: null, balanceError: null }, account: null }
+        : savedKeyAccount();
+    const estimate = estimateCompanySearch(form, searchSettings(account).limits, () => view, excluded);
+    return { ...estimate, searchesLeft: searchesLeftNote(estimate.pages, account) };
+  },
   companyRun: (arg) => {
-    const { form, confirmedCredits } = Object(arg) as { form?: unknown; confirmedCredits?: unknown };
+    const { form: raw, confirmedCredits } = Object(arg) as { form?: unknown; confirmedCredits?: unknown };
     if (!hasApiKey(readSettings())) throw noKey();
+    const form = readForm(raw);
+    const excluded = exclusions(form);
     const confirmed = typeof confirmedCredits === "number" ? confirmedCredits : 0;
-    return runCompanySearch(deps(), readForm(form), confirmed);
+    return runCompanySearch(deps(form, excluded), form, confirmed, excluded.problems);
   },
   companyLastSearch: () => loadLastSearch(documentStore()),
   companyPresets: () => loadPresets(documentStore()),

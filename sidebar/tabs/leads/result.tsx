@@ -1,4 +1,6 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
+
+import { leadSearchStatusText } from "../../../src/jobs/lead-search/status-text";
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
 import { BalanceNote } from "../../components/balance-note";
 import { plural } from "./inputs";
@@ -29,6 +31,18 @@ export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { 
       ) : null}
       <BalanceNote balance={balance} maxCredits={maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
+      {searches > 1 ? (
+        <span class="next" data-testid="leads-parallel">
+          {estimate.parallel >= searches
+            ? "All searches are sent at once."
+            : `${plural(estimate.parallel, "search")} at a time: your account's parallel limit (or Settings' batch size, if lower).`}
+        </span>
+      ) : null}
+      {estimate.searchesLeft ? (
+        <span class="next" data-testid="leads-searches-left">
+          {estimate.searchesLeft}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -62,7 +76,7 @@ export function RunResult({
           {result.duplicates > 0 ? ` · ${plural(result.duplicates, "duplicate")} not written again` : ""}
           {single?.state === "ok"
             ? `${single.results_count ? ` · results: ${single.results_count}` : ""}${
-                single.status ? ` · status: ${single.status}` : ""
+                single.status ? ` · ${leadSearchStatusText(single.status, single.companyName)}` : ""
               }`
             : ""}
         </span>
