@@ -132,19 +132,15 @@ export function CREDIT_BALANCE(refresh?: unknown): number | string {
 }
 
 /**
- * Finds a person's work email from their name and company domain, and checks it: one row per
- * person, the email and its status (valid, catch-all, not found). Examples: =FIND_EMAIL(A2, B2, C2)
- * · =FIND_EMAIL(A2:A50, B2:B50, C2:C50) · =FIND_EMAIL(A2:A50, , "acme.com") with full names in A.
- * A website works as a domain (https://www.acme.com/about is acme.com); initials and suffixes such
- * as "Jr." are dropped from names. "catch-all": the company's server accepts any address, so the
- * email is a likely guess, not a confirmed one. Cost: at most 1 credit a person (what the API
- * charges per row is in docs/emails.md); answers are cached 6 hours, so recalculating and
- * duplicates spend nothing. Formulas spend the spreadsheet owner's API key.
+ * Finds work emails by name and company domain or website, one row per person: the email and its
+ * status (valid, catch-all: the server accepts any address, so unconfirmed; not found). Example:
+ * =FIND_EMAIL(A2:A50, B2:B50, C2:C50). At most 1 credit a person; cached 6 hours, so recalculation
+ * and duplicates spend nothing. Spends the spreadsheet owner's key.
  *
- * @param {string|Array<Array<string>>} first_name A first name, or a column or row of them; a full name when last_name is left out.
- * @param {string|Array<Array<string>>} [last_name] A last name, or a range of the same length.
- * @param {string|Array<Array<string>>} domain The company's domain or website, or a range of the same length (one cell serves every row).
- * @return One row per person: the email and its status, or a message in the first column.
+ * @param {string|Array<Array<string>>} first_name First names, or full names when last_name is left out.
+ * @param {string|Array<Array<string>>} [last_name] Last names (same length).
+ * @param {string|Array<Array<string>>} domain Domains or websites (same length, or one for all).
+ * @return One row per person: email and status, or a message.
  * @customfunction
  */
 export function FIND_EMAIL(first_name: unknown, last_name: unknown, domain: unknown): unknown[][] {
@@ -152,12 +148,10 @@ export function FIND_EMAIL(first_name: unknown, last_name: unknown, domain: unkn
 }
 
 /**
- * Checks email addresses: one status per address (valid, catch-all, invalid, unknown). Example:
- * =VALIDATE_EMAIL(D2:D200). "catch-all": the domain accepts any address, so this one cannot be
- * confirmed. Cost: 1 credit per distinct address; answers are cached 6 hours, so recalculating
- * and duplicates spend nothing. Formulas spend the spreadsheet owner's API key.
+ * Checks email addresses: one status each (valid, catch-all, invalid, unknown). Example:
+ * =VALIDATE_EMAIL(D2:D200). 1 credit per distinct address; cached 6 hours. Spends the owner's key.
  *
- * @param {string|Array<Array<string>>} address An email address, or a column or row of them.
+ * @param {string|Array<Array<string>>} address An address, or a column or row of them.
  * @return One status per address, or a message.
  * @customfunction
  */
