@@ -70,7 +70,7 @@ function rowFailure(message: string): ApiError {
   return apiError("server", {
     charged: "maybe",
     message: "The email service could not check this row.",
-    next: "Retry failed rows later; a row already checked is not sent again.",
+    next: "Try it again later (recalculate, or run it again): rows already checked are not sent again.",
     hint: redactEmails(message).slice(0, 200),
   });
 }
