@@ -58,9 +58,11 @@ describe("the privacy policy, in the source", () => {
     const request = code("src/api/request.ts");
     const addresses = [...request.matchAll(/\burl: ([^\n]+)/g)].map((m) => m[1]!);
     expect(addresses.length).toBe(2);
-    for (const address of addresses)
-      expect(address).toMatch(/^`?\$?\{?endpointUrl\(connection\.baseUrl, path\)/);
-    expect(request).toMatch(/function endpointUrl\(baseUrl: string, path: EndpointPath\)/);
+    for (const address of addresses) expect(address).toMatch(/^`?\$?\{?endpointUrl\(connection, path\)/);
+    // The base URL and the spec path, written in production's network name (wire-names.ts): nothing else.
+    expect(request).toMatch(
+      /function endpointUrl\(connection: Connection, path: EndpointPath\): string \{\s*return `\$\{baseOf\(connection\)\}\$\{wireOf\(connection\)\.path\(path\)\}`;/,
+    );
     // The adapter sends the address it is given, unchanged.
     expect([...code("src/gas/http.ts").matchAll(/\burl: ([^,\n]+)/g)].map((m) => m[1])).toEqual([
       "request.url",
