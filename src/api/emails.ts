@@ -65,11 +65,14 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
+/** The message of a row the API answered with its own `error` (not final: freezing leaves it). */
+export const EMAIL_ROW_FAILURE = "The email service could not check this row.";
+
 /** What a row the API answered with its own `error` becomes: not checked, maybe charged. */
 function rowFailure(message: string): ApiError {
   return apiError("server", {
     charged: "maybe",
-    message: "The email service could not check this row.",
+    message: EMAIL_ROW_FAILURE,
     next: "Try it again later (recalculate, or run it again): rows already checked are not sent again.",
     hint: redactEmails(message).slice(0, 200),
   });

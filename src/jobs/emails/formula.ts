@@ -33,7 +33,7 @@ export type EmailFormulaDeps = Omit<LookupFormulaDeps, "connect" | "lists"> & { 
 /** Distinct people or addresses one formula takes (as =LOOKUP_LEAD: the cache must keep them). */
 export const MAX_FORMULA_EMAILS = 2000;
 
-const MESSAGES = {
+export const MESSAGES = {
   ...LOOKUP_MESSAGES,
   tooMany: (count: number) =>
     `This range holds ${count.toLocaleString("en-US")} distinct rows; an email formula takes at most ${MAX_FORMULA_EMAILS.toLocaleString("en-US")}. For larger ranges use the Emails action on the Enrich tab.`,
