@@ -251,6 +251,14 @@ function stateLine(progress: EnrichProgress, driving: boolean): string {
   }
 }
 
+/**
+ * A scheduled run stopped at the schedule's own cap: Resume would stop again at once (the cap
+ * stays the schedule's); its owner continues it under Scheduled refresh, with an estimate.
+ */
+function scheduleCapStop(progress: EnrichProgress): boolean {
+  return progress.capSource === "schedule" && progress.message?.kind === "spend_cap";
+}
+
 function RunView(props: {
   progress: EnrichProgress;
   driving: boolean;
@@ -348,9 +356,10 @@ function RunView(props: {
             Pause
           </button>
         ) : null}
-        {(progress.state === "running" && !props.driving) ||
-        progress.state === "paused" ||
-        progress.state === "stopped" ? (
+        {((progress.state === "running" && !props.driving) ||
+          progress.state === "paused" ||
+          progress.state === "stopped") &&
+        !scheduleCapStop(progress) ? (
           <button type="button" class="action" onClick={props.onResume}>
             Resume
           </button>
@@ -604,6 +613,8 @@ export function EnrichTab() {
             if (taken.state === "running") void drive(taken.jobId);
           }}
         />
+        {/* A scheduled run: its schedule (who owns it, Continue under a raised cap) beside it. */}
+        {progress.capSource === "schedule" ? <SchedulePanel request={() => request()} /> : null}
       </>
     );
   }

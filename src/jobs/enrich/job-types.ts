@@ -66,6 +66,8 @@ export interface EnrichJob {
   invalidRows: number;
   creditsPerUrl: number;
   cap: number;
+  /** "schedule": `cap` is the schedule's cap per run, kept on resume (issue 23.2). */
+  capSource?: "schedule";
   spent: number;
   state: JobState;
   message: JobMessage | null;
@@ -108,6 +110,8 @@ export interface EnrichProgress {
   remaining: number;
   spent: number;
   cap: number;
+  /** "schedule": the cap is the schedule's own per run; Resume never swaps it for Settings'. */
+  capSource?: "schedule";
   creditsPerUrl: number;
   message: JobMessage | null;
   /** Rows not enriched, by reason and counted in rows, once the run ended or stopped. */

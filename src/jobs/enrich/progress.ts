@@ -46,6 +46,7 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     remaining: counts.pending,
     spent: job.spent,
     cap: job.cap,
+    ...(job.capSource ? { capSource: job.capSource } : {}),
     creditsPerUrl: job.creditsPerUrl,
     message: job.message,
     failures: job.failures ?? [],
