@@ -6,7 +6,9 @@
  * Optional: --empty-key KEY (a key with 0 credits, for the out-of-funds answer), --profile-url URL
  * (a profile that exists, for the lookup checks), --profile-host HOST, --timeout-ms N, --only a,b,
  * --network-name WORD and --company-db-name WORD (production's words for the spec's `network` and
- * `company_db`, PRODUCTION.md A14: the values to build the add-on with once every rule passes).
+ * `company_db`, PRODUCTION.md A14: the values to build the add-on with once every rule passes),
+ * --email-domain DOMAIN (a domain where "Conformance Nobody" has no mailbox, default example.com:
+ * A16's charge rules say what a row without an email costs, settling the undocumented rule).
  */
 import { parseArgs } from "node:util";
 import { formatResults, runConformance } from "./conformance/run.ts";
@@ -19,6 +21,7 @@ const { values } = parseArgs({
     "empty-key": { type: "string" },
     "profile-url": { type: "string" },
     "profile-host": { type: "string" },
+    "email-domain": { type: "string" },
     "timeout-ms": { type: "string" },
     only: { type: "string" },
     "network-name": { type: "string" },
@@ -54,6 +57,7 @@ const results = await runConformance({
   ...(values["empty-key"] === undefined ? {} : { emptyKey: values["empty-key"] }),
   ...(values["profile-url"] === undefined ? {} : { profileUrl: values["profile-url"] }),
   ...(values["profile-host"] === undefined ? {} : { profileHost: values["profile-host"] }),
+  ...(values["email-domain"] === undefined ? {} : { emailDomain: values["email-domain"] }),
   ...(values["timeout-ms"] === undefined ? {} : { timeoutMs: whole("timeout-ms", values["timeout-ms"]) }),
   ...(values.only === undefined ? {} : { only: values.only.split(",").map((id) => id.trim()) }),
   ...(values["network-name"] === undefined

@@ -14,6 +14,7 @@ import type { Reservation } from "./accounts.ts";
 import { companySearch } from "./company-search.ts";
 import { applyConfig, control } from "./control-routes.ts";
 import { Dataset } from "./dataset.ts";
+import { emailFinder, emailValidator } from "./emails.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { ApiFailure } from "./failure.ts";
 import { chooseFault, errorBody, faultAnswer } from "./faults.ts";
@@ -95,6 +96,9 @@ const ROUTES: Record<string, Route> = {
   [PATHS.leadLookup]: { method: "POST", endpoint: leadLookup, parallel: 500 },
   [PATHS.transactions]: { method: "GET", endpoint: listTransactions },
   [PATHS.account]: { method: "GET", endpoint: accountMe },
+  // Not documented for the email endpoints: the sandbox allows as many as company search.
+  [PATHS.emailFinder]: { method: "POST", endpoint: emailFinder, parallel: 20 },
+  [PATHS.emailValidator]: { method: "POST", endpoint: emailValidator, parallel: 20 },
 };
 
 const MAX_BODY = 1_000_000;

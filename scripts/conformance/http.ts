@@ -28,6 +28,8 @@ export const PATHS = {
   lookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
   account: "/api/auth/users/me/",
+  emailFinder: "/api/network/email_finder/",
+  emailValidator: "/api/network/email_validator/",
 } as const;
 
 /** `key`: the target's key (default), another key, or null for no Authorization header. */

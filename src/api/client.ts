@@ -12,6 +12,8 @@ import {
   type Outcome,
   runBatch,
 } from "./batch";
+import type { EmailFinding } from "./email-answers";
+import { type EmailBatchResult, type EmailPorts, findEmails, validateEmails } from "./emails";
 import { apiError, type Problem, validationError } from "./errors";
 import { type TransactionPages, transactionPageQueries } from "./pagination";
 import type { Clock, Http, HttpOutcome } from "./ports";
@@ -35,6 +37,7 @@ import {
 import {
   type CompanySearchRequest,
   type CompanySearchResponse,
+  type EmailFinderRequest,
   type EndpointPath,
   type LeadLookupRequest,
   type LeadLookupResponse,
@@ -69,6 +72,8 @@ export interface ClientConfig {
    * paths and keys on the wire only (wire-names.ts); absent: the spec's own.
    */
   wireNames?: WireNames;
+  /** Rows per call to the email finder and validator (emails.ts: default 10, at most 100). */
+  emailRowsPerCall?: number;
 }
 
 export interface BatchCallOptions {
@@ -121,7 +126,13 @@ export interface Client {
    * production writes as a per-operation counter (PRODUCTION.md A9).
    */
   account(): Outcome<AccountState>;
+  /** Work emails by first name, last name and domain (PRODUCTION.md A16); one outcome per row. */
+  findEmails(requests: EmailFinderRequest[], options: BatchCallOptions): EmailBatchResult;
+  /** The status of each address (PRODUCTION.md A16); one outcome per address. */
+  validateEmails(addresses: string[], options: BatchCallOptions): EmailBatchResult;
 }
+
+export type { EmailBatchResult, EmailFinding };
 
 const PATH_OF = {
   companySearch: PATHS.companySearch,
@@ -256,7 +267,17 @@ export function createClient(config: ClientConfig): Client {
     return { results, count: first.value.count, complete, error };
   }
 
+  const emailPorts: EmailPorts = {
+    connection,
+    http: config.http,
+    clock: config.clock,
+    maxTries,
+    ...(config.emailRowsPerCall === undefined ? {} : { rowsPerCall: config.emailRowsPerCall }),
+  };
+
   return {
+    findEmails: (requests, options) => findEmails(emailPorts, requests, options),
+    validateEmails: (addresses, options) => validateEmails(emailPorts, addresses, options),
     lookupLeads: (requests, options) =>
       batch(
         PATHS.leadLookup,

@@ -5,6 +5,7 @@
 import { type ApiError, apiError, messageStart } from "./errors";
 import type { HttpOutcome, HttpRequest } from "./ports";
 import { redactCredentials, redactKey } from "./redact";
+import { redactEmails } from "./redact-emails";
 import { type EndpointPath, PATHS } from "./wire";
 import { SPEC_WIRE_NAMES, type WireTranslation, wireTranslation } from "./wire-names";
 
@@ -100,8 +101,8 @@ export function detailText(body: string, specKey: (key: string) => string = (key
       .map(([field, message]) => `${specKey(field)}: ${messageText(message)}`)
       .join("; ");
   } else text = detail === undefined ? body : JSON.stringify(detail);
-  // Shown in rows and the sidebar: an echoed Authorization header must not travel with it.
-  text = redactCredentials(text).trim();
+  // Shown in rows and the sidebar: an echoed Authorization header or address must not travel with it.
+  text = redactEmails(redactCredentials(text)).trim();
   return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;
 }
 
@@ -129,7 +130,8 @@ function isApiErrorBody(body: string): boolean {
  * Whether a 5xx may have cost credits. The transaction list and the account are free. On a lookup, only the API's
  * own 500 error body is the spec's "send it again" (the API failed before charging); a 502, 503
  * or 504 comes from a gateway that may have given up on a paid call the API still finished, and
- * a 500 without the API's body may be one too. Searches never say: any 5xx may have been charged.
+ * a 500 without the API's body may be one too. Searches and the email endpoints never say: any
+ * 5xx may have been charged.
  */
 function serverCharged(path: EndpointPath, status: number, body: string): ApiError["charged"] {
   if (path === PATHS.transactions || path === PATHS.account) return "no";
@@ -144,6 +146,8 @@ const ENDPOINT_LABELS: Record<EndpointPath, string> = {
   [PATHS.leadLookup]: "lead lookup",
   [PATHS.transactions]: "the transaction list",
   [PATHS.account]: "the account's balance",
+  [PATHS.emailFinder]: "email finder",
+  [PATHS.emailValidator]: "email validator",
 };
 
 /**
@@ -261,7 +265,7 @@ export function interpret<T>(
   }
   const value = read(wireOf(connection).fromWire(parseJson(text)));
   if (value === null) {
-    const body = redactCredentials(text.slice(0, 400));
+    const body = redactEmails(redactCredentials(text.slice(0, 400)));
     const hint = body.length > 200 ? `${body.slice(0, 200)}…` : body;
     return { ok: false, error: apiError("malformed", { status: outcome.status, charged: "maybe", hint }) };
   }
