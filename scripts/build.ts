@@ -32,6 +32,7 @@ import * as esbuild from "esbuild";
 import ts from "typescript";
 import { SPEC_WIRE_NAMES, type WireNames, wireNamesProblem } from "../src/api/wire-names";
 import { SERVER_MODULE_FILE, SERVER_MODULE_GLOBAL } from "../src/gas/server-module";
+import { COMPANY_FIELDS, LEAD_FIELDS, TRANSACTION_FIELDS } from "../src/sheet/lead-fields";
 import { bundleForBrowser, inlineScriptText } from "./browser-bundle";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -114,9 +115,29 @@ export function wireNamesFromEnv(env: NodeJS.ProcessEnv = process.env): WireName
     network: env.API_NETWORK_NAME?.trim() || SPEC_WIRE_NAMES.network,
     companyDb: env.API_COMPANY_DB_NAME?.trim() || SPEC_WIRE_NAMES.companyDb,
   };
-  const problem = wireNamesProblem(names);
+  return checkedWireNames(names);
+}
+
+/** `names` when the build can use them on the wire; otherwise an error saying why. */
+export function checkedWireNames(names: WireNames): WireNames {
+  const problem = wireNamesProblem(names) ?? clashProblem(names);
   if (problem !== null) throw new Error(`API_NETWORK_NAME / API_COMPANY_DB_NAME: ${problem}.`);
   return names;
+}
+
+/**
+ * A name that is already a word of the spec's own keys (`company`, `job`, `url`...) would be read
+ * back into `network` where it never was one (`company_id` -> `network_id`): refused.
+ */
+function clashProblem(names: WireNames): string | null {
+  const words = new Set(
+    [...LEAD_FIELDS, ...COMPANY_FIELDS, ...TRANSACTION_FIELDS].flatMap((field) => field.split("_")),
+  );
+  for (const word of [names.network, names.companyDb]) {
+    if (word !== SPEC_WIRE_NAMES.network && word !== SPEC_WIRE_NAMES.companyDb && words.has(word))
+      return `"${word}" is already a word of the spec's field names (as in ${[...LEAD_FIELDS, ...COMPANY_FIELDS].find((f) => f.split("_").includes(word))})`;
+  }
+  return null;
 }
 
 /** What the build defines in both server bundles. */
@@ -236,10 +257,12 @@ export async function build(
     );
   }
   const whitelist = urlFetchWhitelist(baseUrl, options);
-  const defines: Defines = { baseUrl, whitelist, wireNames: options.wireNames ?? wireNamesFromEnv() };
+  const wireNames = options.wireNames ? checkedWireNames(options.wireNames) : wireNamesFromEnv();
+  const defines: Defines = { baseUrl, whitelist, wireNames };
   const [serverModule, sidebar] = await Promise.all([buildServerModule(defines), buildSidebar()]);
   // Code.js after the module: it carries the module's hash.
-  const code = await buildCode({ ...defines, serverModuleSha256: sha256Hex(serverModule) });
+  // Hashed without trailing whitespace, as src/gas/server-module.ts checks it (see there).
+  const code = await buildCode({ ...defines, serverModuleSha256: sha256Hex(serverModule.trimEnd()) });
   writeDist(options.outDir ?? DIST, {
     "Code.js": code,
     [`${SERVER_MODULE_FILE}.html`]: serverModule,

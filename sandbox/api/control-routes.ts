@@ -110,6 +110,7 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
       case "leadNoMatch":
       case "insufficientFundsStatus":
       case "extrasCharged":
+      case "emailCharge":
       case "afterBalance":
       case "statusFilter": {
         const choices = READING_CHOICES[name] as readonly unknown[];

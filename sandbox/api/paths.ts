@@ -6,6 +6,8 @@ export const API_PATHS = {
   transactions: "/api/auth/transactions/",
   /** The caller's account: balances and limits (PRODUCTION.md A9). */
   account: "/api/auth/users/me/",
+  emailFinder: "/api/network/email_finder/",
+  emailValidator: "/api/network/email_validator/",
 } as const;
 
 /**

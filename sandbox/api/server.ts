@@ -16,6 +16,7 @@ import { bulkStatus, bulkSubmitDatabase, bulkSubmitRealtime } from "./bulk-enric
 import { companySearch } from "./company-search.ts";
 import { applyConfig, control } from "./control-routes.ts";
 import { Dataset } from "./dataset.ts";
+import { emailFinder, emailValidator } from "./emails.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { ApiFailure } from "./failure.ts";
 import { chooseFault, errorBody, faultAnswer } from "./faults.ts";
@@ -104,6 +105,9 @@ const ROUTES: Record<string, Route> = {
   [V1_PATHS.bulkStatus]: { method: "GET", endpoint: bulkStatus },
   [V1_PATHS.accountMe]: { method: "GET", endpoint: accountV1 },
   [PATHS.account]: { method: "GET", endpoint: accountMe },
+  // Not documented for the email endpoints: the sandbox allows as many as company search.
+  [PATHS.emailFinder]: { method: "POST", endpoint: emailFinder, parallel: 20 },
+  [PATHS.emailValidator]: { method: "POST", endpoint: emailValidator, parallel: 20 },
 };
 
 const MAX_BODY = 1_000_000;

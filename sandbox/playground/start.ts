@@ -88,6 +88,9 @@ async function start() {
       : (values["company-db-name"] ?? fromEnv.companyDb),
   };
   await build(undefined, { sandbox: true, wireNames });
+  const served = values["network-name"] ?? "network";
+  if (served !== "network" || wireNames.network !== "network")
+    networkNames = { sandbox: served, addon: wireNames.network };
   return startPlayground({
     port,
     portIsDefault,
@@ -98,6 +101,8 @@ async function start() {
   });
 }
 
+/** Said in the ready text when either side does not use the spec's word. */
+let networkNames: { sandbox: string; addon: string } | undefined;
 const playground = await start().catch(fail);
 const usedPort = Number(new URL(playground.url).port);
 if (!(values.port ?? process.env.PORT) && usedPort !== 5173) {
@@ -111,6 +116,7 @@ console.log(
     sandboxUrl: playground.sandboxUrl,
     keys: DEFAULT_KEYS,
     elapsedMs: performance.now() - started,
+    ...(networkNames ? { networkNames } : {}),
   }),
 );
 

@@ -23,6 +23,8 @@ import {
   readBulkSubmit,
   validateBulkSubmit,
 } from "./bulk-enrich";
+import type { EmailFinding } from "./email-answers";
+import { type EmailBatchResult, type EmailPorts, findEmails, validateEmails } from "./emails";
 import { apiError, type Problem, validationError } from "./errors";
 import { type TransactionPages, transactionPageQueries } from "./pagination";
 import type { Clock, Http, HttpOutcome } from "./ports";
@@ -46,6 +48,7 @@ import {
 import {
   type CompanySearchRequest,
   type CompanySearchResponse,
+  type EmailFinderRequest,
   type EndpointPath,
   type LeadLookupRequest,
   type LeadLookupResponse,
@@ -80,6 +83,8 @@ export interface ClientConfig {
    * paths and keys on the wire only (wire-names.ts); absent: the spec's own.
    */
   wireNames?: WireNames;
+  /** Rows per call to the email finder and validator (emails.ts: default 10, at most 100). */
+  emailRowsPerCall?: number;
 }
 
 export interface BatchCallOptions {
@@ -130,11 +135,22 @@ export interface Client {
   /** GET /api/v1/accounts/me/: the balance in the unit the account is billed in, and the plan. */
   accountProfile(): Outcome<AccountProfile>;
   /**
+   * Whether the API serves the network's paths under the add-on's name (PRODUCTION.md A14): a
+   * lookup without a URL, which the API refuses as a ValidationError (free) where it serves the
+   * path and answers 404 where it does not. Only a `configuration` error fails it: the transaction
+   * list's path carries no name, so a connection test on it alone would pass with the wrong name.
+   */
+  servesNetworkPaths(): Outcome<true>;
+  /**
    * The account (GET /api/auth/users/me/, free): the spendable balance (balance_platform), what is
    * reserved for requests in flight, and the search limits. Never the latest after_balance, which
    * production writes as a per-operation counter (PRODUCTION.md A9).
    */
   account(): Outcome<AccountState>;
+  /** Work emails by first name, last name and domain (PRODUCTION.md A16); one outcome per row. */
+  findEmails(requests: EmailFinderRequest[], options: BatchCallOptions): EmailBatchResult;
+  /** The status of each address (PRODUCTION.md A16); one outcome per address. */
+  validateEmails(addresses: string[], options: BatchCallOptions): EmailBatchResult;
 }
 
 /**
@@ -142,6 +158,7 @@ export interface Client {
  * parallel cap); 20 jobs are 1,000 URLs, more than a step writes, in one call of about a second.
  */
 export const BULK_REQUESTS_PER_CALL = 20;
+export type { EmailBatchResult, EmailFinding };
 
 const PATH_OF = {
   companySearch: PATHS.companySearch,
@@ -267,7 +284,7 @@ export function createClient(config: ClientConfig): Client {
     let error = pages.stoppedBy;
     let complete = error === null;
     for (const page of pages.outcomes) {
-      if (page?.ok) results.push(...page.value.results);
+      if (page?.ok) for (const result of page.value.results) results.push(result);
       else {
         complete = false;
         if (page) error ??= page.error;
@@ -300,10 +317,20 @@ export function createClient(config: ClientConfig): Client {
     return interpret(PATHS.accountMe, outcome, readAccountProfile, connection);
   }
 
+  const emailPorts: EmailPorts = {
+    connection,
+    http: config.http,
+    clock: config.clock,
+    maxTries,
+    ...(config.emailRowsPerCall === undefined ? {} : { rowsPerCall: config.emailRowsPerCall }),
+  };
+
   return {
     submitBulkEnrich,
     bulkEnrichStatus,
     accountProfile,
+    findEmails: (requests, options) => findEmails(emailPorts, requests, options),
+    validateEmails: (addresses, options) => validateEmails(emailPorts, addresses, options),
     lookupLeads: (requests, options) =>
       batch(
         PATHS.leadLookup,
@@ -332,9 +359,15 @@ export function createClient(config: ClientConfig): Client {
       ),
     listTransactions,
     listAllTransactions,
+    servesNetworkPaths() {
+      // Sent without the client's own validation on purpose: the API's refusal is the answer.
+      const [outcome = NO_ANSWER] = config.http.fetchAll([postRequest(connection, PATHS.leadLookup, {})]);
+      const result = interpret(PATHS.leadLookup, outcome, readLeadLookup, connection);
+      return !result.ok && result.error.kind === "configuration" ? result : { ok: true, value: true };
+    },
     account() {
       const [outcome = NO_ANSWER] = config.http.fetchAll([getRequest(connection, PATHS.account, {})]);
-      const answer = interpret(PATHS.account, outcome, readAccount);
+      const answer = interpret(PATHS.account, outcome, readAccount, connection);
       return answer.ok ? { ok: true, value: accountState(answer.value) } : answer;
     },
   };

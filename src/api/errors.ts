@@ -62,7 +62,7 @@ const TEXT: Record<ApiErrorKind, KindText> = {
     next: "Top up your credits, then run it again: finished rows are kept and will not be charged again.",
   },
   forbidden: {
-    message: "Your plan does not include this feature.",
+    message: "Your API plan is not entitled to this endpoint.",
     next: "Check your subscription, or contact the API provider to enable it.",
   },
   not_found: {
@@ -95,8 +95,7 @@ const TEXT: Record<ApiErrorKind, KindText> = {
     next: "Run the rest tomorrow (what is done is kept), or ask the API provider to raise your account's daily limit.",
   },
   configuration: {
-    message:
-      "The API does not serve the path the add-on sent: its API address or network name does not match this API.",
+    message: "The add-on's API address or network name does not match the API.",
     next: "Check the API address in Settings and the network name the add-on was built with (API_NETWORK_NAME). Nothing was charged.",
   },
   quota: {
@@ -112,6 +111,14 @@ export function apiError(
   extra: Partial<Omit<ApiError, "kind">> & { charged: ApiError["charged"] },
 ): ApiError {
   return { kind, message: TEXT[kind].message, next: TEXT[kind].next, ...extra };
+}
+
+/**
+ * The start every message of `kind` shares, the standard one and those that name an endpoint or
+ * an address after it: what a cell showing such a message begins with (formula freezing).
+ */
+export function messageStart(kind: ApiErrorKind): string {
+  return TEXT[kind].message.replace(/\.$/, "");
 }
 
 /** The local validation error: every problem at once, nothing sent. */

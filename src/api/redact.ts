@@ -118,18 +118,18 @@ export function keySpellings(key: string): string[] {
 }
 
 let cachedKey: string | null = null;
-let cachedSpellings: string[] = [];
+/** Every spelling of the cached key in one pattern, longest first: one scan of a body finds any. */
+let cachedPattern: RegExp | null = null;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** `text` without the API key in any of its spellings (keySpellings); as is without a key. */
 export function redactKey(text: string, key: string | undefined): string {
   if (key === undefined) return text;
   if (key !== cachedKey) {
     cachedKey = key;
-    cachedSpellings = keySpellings(key);
+    const spellings = keySpellings(key);
+    cachedPattern = spellings.length === 0 ? null : new RegExp(spellings.map(escapeRegExp).join("|"), "g");
   }
-  let redacted = text;
-  for (const spelling of cachedSpellings) {
-    if (redacted.includes(spelling)) redacted = redacted.split(spelling).join(MARK);
-  }
-  return redacted;
+  return cachedPattern === null ? text : text.replace(cachedPattern, MARK);
 }

@@ -2,9 +2,10 @@
  * The one request function: builds UrlFetchApp-shaped requests and turns every outcome into a
  * parsed body or a typed error. Endpoint-specific shape checks live in responses.ts.
  */
-import { type ApiError, apiError } from "./errors";
+import { type ApiError, apiError, messageStart } from "./errors";
 import type { HttpOutcome, HttpRequest } from "./ports";
 import { redactCredentials, redactKey } from "./redact";
+import { redactEmails } from "./redact-emails";
 import { type EndpointPath, PATHS } from "./wire";
 import { SPEC_WIRE_NAMES, type WireTranslation, wireTranslation } from "./wire-names";
 
@@ -102,8 +103,8 @@ export function detailText(body: string, specKey: (key: string) => string = (key
       .map(([field, message]) => `${specKey(field)}: ${messageText(message)}`)
       .join("; ");
   } else text = detail === undefined ? body : JSON.stringify(detail);
-  // Shown in rows and the sidebar: an echoed Authorization header must not travel with it.
-  text = redactCredentials(text).trim();
+  // Shown in rows and the sidebar: an echoed Authorization header or address must not travel with it.
+  text = redactEmails(redactCredentials(text)).trim();
   return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;
 }
 
@@ -131,7 +132,8 @@ function isApiErrorBody(body: string): boolean {
  * Whether a 5xx may have cost credits. The transaction list and the account are free. On a lookup, only the API's
  * own 500 error body is the spec's "send it again" (the API failed before charging); a 502, 503
  * or 504 comes from a gateway that may have given up on a paid call the API still finished, and
- * a 500 without the API's body may be one too. Searches never say: any 5xx may have been charged.
+ * a 500 without the API's body may be one too. Searches and the email endpoints never say: any
+ * 5xx may have been charged.
  */
 function serverCharged(path: EndpointPath, status: number, body: string): ApiError["charged"] {
   // Reads are free; a bulk submit's 5xx may have created a job that charges as it runs.
@@ -152,7 +154,9 @@ const ENDPOINT_LABELS: Record<EndpointPath, string> = {
   [PATHS.leadSearch]: "lead search",
   [PATHS.leadLookup]: "lead lookup",
   [PATHS.transactions]: "the transaction list",
-  [PATHS.account]: "the account",
+  [PATHS.account]: "the account's balance",
+  [PATHS.emailFinder]: "email finder",
+  [PATHS.emailValidator]: "email validator",
   [PATHS.bulkEnrichRealtime]: "bulk enrichment (real-time)",
   [PATHS.bulkEnrichDatabase]: "bulk enrichment (database)",
   [PATHS.bulkEnrichStatus]: "bulk enrichment",
@@ -186,7 +190,7 @@ function configurationError(path: EndpointPath, connection: Connection | undefin
   return apiError("configuration", {
     status: 404,
     charged: "no",
-    message: `The API${at} does not serve ${wire.path(path)} (${ENDPOINT_LABELS[path]}, network name "${wire.names.network}"): the add-on's API address or network name does not match this API. Nothing was charged.`,
+    message: `${messageStart("configuration")}: the API${at} does not serve ${wire.path(path)} (${ENDPOINT_LABELS[path]}, network name "${wire.names.network}"). Nothing was charged.`,
     next: `Check the API address in Settings, and that the add-on was built with the network name this API uses (API_NETWORK_NAME; npm run conformance -- --network-name WORD checks one).`,
     ...(hint ? { hint } : {}),
   });
@@ -232,7 +236,7 @@ function forbidden(path: EndpointPath, status: number, withDetail: { hint?: stri
   return apiError("forbidden", {
     status,
     charged: "no",
-    message: `Your API plan is not entitled to ${ENDPOINT_LABELS[path]}: the API refused it. Nothing was charged.`,
+    message: `${messageStart("forbidden")} (${ENDPOINT_LABELS[path]}): the API refused it. Nothing was charged.`,
     ...withDetail,
   });
 }
@@ -287,7 +291,7 @@ export function interpret<T>(
   }
   const value = read(wireOf(connection).fromWire(parseJson(text)));
   if (value === null) {
-    const body = redactCredentials(text.slice(0, 400));
+    const body = redactEmails(redactCredentials(text.slice(0, 400)));
     const hint = body.length > 200 ? `${body.slice(0, 200)}…` : body;
     return { ok: false, error: apiError("malformed", { status: outcome.status, charged: "maybe", hint }) };
   }

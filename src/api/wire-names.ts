@@ -47,7 +47,7 @@ function replaceWords(words: string[], from: readonly string[], to: readonly str
   const out: string[] = [];
   for (let i = 0; i < words.length; ) {
     if (from.every((word, k) => words[i + k] === word)) {
-      out.push(...to);
+      for (const word of to) out.push(word);
       i += from.length;
     } else {
       out.push(words[i]!);
@@ -77,11 +77,27 @@ function keyMap(from: WireNames, to: WireNames): KeyMap {
   };
 }
 
-function mapKeys(value: unknown, map: (key: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((item) => mapKeys(item, map));
+/**
+ * `value` with every key renamed by `map`, at any depth. It works on the value itself (fresh
+ * parsed JSON, or a copy): an object is rebuilt only when one of its own keys changes, so the
+ * answers of a large batch are not copied whole for the few keys that carry the name.
+ */
+function renameKeysInPlace(value: unknown, map: (key: string) => string): unknown {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) value[i] = renameKeysInPlace(value[i], map);
+    return value;
+  }
   if (value === null || typeof value !== "object") return value;
+  const record = value as Record<string, unknown>;
+  let renamed = false;
+  for (const key in record) {
+    const item = record[key];
+    if (item !== null && typeof item === "object") record[key] = renameKeysInPlace(item, map);
+    if (!renamed && map(key) !== key) renamed = true;
+  }
+  if (!renamed) return record;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[map(key)] = mapKeys(item, map);
+  for (const key in record) out[map(key)] = record[key];
   return out;
 }
 
@@ -92,7 +108,7 @@ export interface WireTranslation {
   path(specPath: string): string;
   /** A request body or query with every key in production's names. */
   toWire<T>(value: T): unknown;
-  /** An answer with every key in the spec's names. */
+  /** An answer with every key in the spec's names; the answer itself may be changed (fresh JSON). */
   fromWire(value: unknown): unknown;
   /** One key in the spec's names (an error detail's field name). */
   specKey(key: string): string;
@@ -110,8 +126,11 @@ export function wireTranslation(names: WireNames): WireTranslation {
       isSpec(names) || !specPath.startsWith(prefix)
         ? specPath
         : `/api/${names.network}/${specPath.slice(prefix.length)}`,
-    toWire: (value) => (out === null ? value : mapKeys(value, out)),
-    fromWire: (value) => (back === null ? value : mapKeys(value, back)),
+    // A request is the caller's object: renamed on a copy (requests are small).
+    toWire: (value) =>
+      out === null || value === undefined ? value : renameKeysInPlace(JSON.parse(JSON.stringify(value)), out),
+    // An answer is freshly parsed: renamed where it is.
+    fromWire: (value) => (back === null ? value : renameKeysInPlace(value, back)),
     specKey: (key) => (back === null ? key : back(key)),
   };
 }

@@ -46,7 +46,9 @@ function readModule(): string {
   } catch {
     throw setupError("is missing from the script project");
   }
-  if (sha256Hex(code) !== __SERVER_MODULE_SHA256__)
+  // Whitespace after the last statement is the only change allowed: a store that drops the file's
+  // final newline must not lock every user out, and it changes no statement.
+  if (sha256Hex(code.trimEnd()) !== __SERVER_MODULE_SHA256__)
     throw setupError("is not the one this Code.js was built with (edited, or from another build)");
   return code;
 }

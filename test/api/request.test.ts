@@ -90,7 +90,7 @@ describe("reading answers", () => {
       });
       expect(!unserved.ok && unserved.error.kind).toBe("configuration");
       expect(!unserved.ok && unserved.error.message).toContain(
-        "The API at https://api.example does not serve /api/network/leads/by_link/",
+        "the API at https://api.example does not serve /api/network/leads/by_link/",
       );
       expect(!unserved.ok && unserved.error.message).not.toMatch(/no profile/i);
     }
@@ -99,7 +99,7 @@ describe("reading answers", () => {
   it("a 403 names the endpoint the plan is not entitled to", () => {
     const refused = companies(errorBody(403, "Not entitled"));
     expect(!refused.ok && refused.error).toMatchObject({ kind: "forbidden", charged: "no" });
-    expect(!refused.ok && refused.error.message).toContain("not entitled to company search");
+    expect(!refused.ok && refused.error.message).toContain("not entitled to this endpoint (company search)");
   });
 
   it("reads a lead search's 404 with the API's error body as a company not found", () => {

@@ -84,7 +84,7 @@ describe("every 4xx but 429 is final, on every path", () => {
       // does not serve) ends the batch at its first fetchAll (CHUNK_SIZE 3): nothing more is sent.
       if (status === 401 || status === 403 || status === 404) expect(formulaRequests).toBe(3);
       const shown = String(runtime.getValues(SHEET, "T2")[0]![0]);
-      if (status === 403) expect(shown).toMatch(/not entitled to lead lookup/);
+      if (status === 403) expect(shown).toMatch(/not entitled to this endpoint \(lead lookup\)/);
       if (status === 404) expect(shown).toMatch(/does not serve \/api\/network\/leads\/by_link\//);
 
       const jobId = estimateAndConfirm(runtime, `A1:A${ROWS + 1}`);
@@ -93,7 +93,8 @@ describe("every 4xx but 429 is final, on every path", () => {
       if (progress.state === "stopped") driveSteps(runtime, jobId);
       expect((await sent(PATHS.lookup)) - formulaRequests).toBeLessThanOrEqual(ROWS);
       expect((await addon.control.stats()).ledger).toEqual([]);
-      if (status === 403) expect(progress.message?.message).toMatch(/not entitled to lead lookup/);
+      if (status === 403)
+        expect(progress.message?.message).toMatch(/not entitled to this endpoint \(lead lookup\)/);
     },
   );
 
@@ -106,7 +107,7 @@ describe("every 4xx but 429 is final, on every path", () => {
       const message = run();
       expect(await sent(path), `${path}`).toBe(2);
       expect((await addon.control.stats()).ledger).toEqual([]);
-      if (status === 403) expect(message).toMatch(/not entitled to (company|lead) search/);
+      if (status === 403) expect(message).toMatch(/not entitled to this endpoint \((company|lead) search\)/);
     }
   });
 

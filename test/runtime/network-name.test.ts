@@ -12,6 +12,7 @@ import type { CompanyEstimate, CompanyRunResult, CompanySearchForm } from "../..
 import type { CreditsSummary } from "../../src/rpc/credits";
 import type { EnrichProgress } from "../../src/rpc/enrich";
 import type { LeadsEstimate, LeadsRunResult } from "../../src/rpc/leads";
+import type { ConnectionTest } from "../../src/rpc/settings";
 import { crmRows, driveSteps, estimateAndConfirm, rpcValue, SHEET } from "../jobs/enrich-world";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
@@ -122,6 +123,12 @@ describe("the add-on built with another network name, against the API serving it
     expect(await ledgerCredits(addon)).toBe(companyCredits + spent);
   });
 
+  it("Settings' Test connection passes, and its probe of the network's paths is free", async () => {
+    const test = rpcValue<ConnectionTest>(addon.runtime, "testConnection", null);
+    expect(test).toMatchObject({ ok: true });
+    expect((await addon.control.stats()).ledger).toEqual([]);
+  });
+
   it("the Credits tab reads the balance and spending", async () => {
     const spentBefore = (summary: CreditsSummary) => (summary.ok ? summary.spentLastDay : Number.NaN);
     const before = rpcValue<CreditsSummary>(addon.runtime, "creditsSummary", null);
@@ -146,6 +153,16 @@ describe("names mismatched: the add-on built with the spec's word, the API servi
   });
   afterAll(async () => {
     await addon?.close();
+  });
+
+  it("Settings' Test connection, a user's first request, says so (the transaction list alone would pass)", async () => {
+    const test = rpcValue<ConnectionTest>(addon.runtime, "testConnection", null);
+    expect(test.ok).toBe(false);
+    if (test.ok) return;
+    expect(test.error.kind).toBe("configuration");
+    expect(test.error.message).toContain('network name "network"');
+    expect(test.error.message).toContain(addon.sandboxUrl);
+    expect((await addon.control.stats()).ledger).toEqual([]);
   });
 
   it("says so at the first request, naming the API address and the name, and charges nothing", async () => {

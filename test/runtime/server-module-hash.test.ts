@@ -47,7 +47,12 @@ describe("the server module is read as written (G11)", () => {
   it("Code.js carries the module's SHA-256, computed in Apps Script with Utilities.computeDigest", () => {
     const { codeJs, files } = builtAddon();
     const module = files[SERVER_MODULE_FILE] ?? "";
-    expect(codeJs).toContain(createHash("sha256").update(module, "utf8").digest("hex"));
+    expect(codeJs).toContain(createHash("sha256").update(module.trimEnd(), "utf8").digest("hex"));
+  });
+
+  it("a module stored without its final newline still runs (nothing but trailing whitespace differs)", () => {
+    runtime = runtimeWith((builtAddon().files[SERVER_MODULE_FILE] ?? "").trimEnd());
+    expect(call(runtime, "getServerInfo").ok).toBe(true);
   });
 
   it.each([
@@ -56,8 +61,10 @@ describe("the server module is read as written (G11)", () => {
     ["edited", `${builtAddon().files[SERVER_MODULE_FILE]}\n// edited in the editor`],
     // A module of another build (an older push): a valid module, the wrong one.
     ["another build's", "var AddOnServer = { rpc: function () { return { ok: true, value: 'stale' }; } };"],
-    // Rewritten on the way (line endings, a stripped comment): not what the build wrote.
-    ["rewritten", (builtAddon().files[SERVER_MODULE_FILE] ?? "").replace(/\n/g, "\r\n")],
+    // Rewritten on the way: line endings (which change text inside string literals), or processed
+    // as HTML (what HtmlOutput's content may be: `<` and `&` escaped).
+    ["rewritten (line endings)", (builtAddon().files[SERVER_MODULE_FILE] ?? "").replace(/\n/g, "\r\n")],
+    ["rewritten (escaped as HTML)", (builtAddon().files[SERVER_MODULE_FILE] ?? "").replace(/</g, "&lt;")],
   ])("a %s server module is one clear error, and nothing of it runs", (_case, text) => {
     runtime = runtimeWith(text);
     const answer = call(runtime, "getServerInfo");
