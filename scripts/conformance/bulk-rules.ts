@@ -8,7 +8,7 @@ import { call, isRecord, PATHS, type Reply } from "./http.ts";
 import { type Context, check, expectError, free, type Rule, record, recordCount, show } from "./rules.ts";
 
 /** The profile URL field in the API's names (`<name>_url`, A14). */
-const urlField = (context: Context) => `${context.networkName ?? "network"}_url`;
+const urlField = (context: Context) => `${context.target.networkName}_url`;
 
 const nobody = (context: Context) =>
   `https://${context.profileHost}/in/conformance-nobody-${Date.now().toString(36)}-zzqxv`;

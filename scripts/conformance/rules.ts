@@ -13,8 +13,6 @@ export interface Context {
   profileUrl?: string;
   /** The network's profile host, for a well-formed URL of nobody (A3). */
   profileHost: string;
-  /** The word the API writes for the spec's `network` in field names (A14); default `network`. */
-  networkName?: string;
   /** A mail domain without the test person's mailbox, for the email charge checks (A16). */
   emailDomain: string;
 }
