@@ -77,7 +77,8 @@ describe("enrichment job", () => {
     const slugs = Array.from({ length: 120 }, (_, i) => `p${i}`);
     const grid = crm(slugs);
     const d = deps(grid, new FakeClient(), { settings: { chunkSize: 50, spendCap: 500 } });
-    const { progress } = estimateJob(d, grid, box(121), opts());
+    // Cached answers go 50 to a fetchAll (fresh ones 4: issue 23.1).
+    const { progress } = estimateJob(d, grid, box(121), opts({ extras: {} }));
     confirmJob(d, progress.jobId);
     grid.writes = 0;
     runAll(d, progress.jobId);
@@ -226,7 +227,7 @@ describe("enrichment job", () => {
       return { ok: true, lead: lead(request.split("/in/")[1] ?? request) };
     });
     d.client = () => slow;
-    const { progress } = estimateJob(d, grid, box(31), opts());
+    const { progress } = estimateJob(d, grid, box(31), opts({ extras: {} }));
     confirmJob(d, progress.jobId);
     expect(stepJob(d, progress.jobId)).toMatchObject({ state: "running", ok: 10, remaining: 20 });
     expect(runAll(d, progress.jobId)).toMatchObject({ state: "done", ok: 30 });

@@ -66,7 +66,14 @@ export interface EnrichJob {
   invalidRows: number;
   creditsPerUrl: number;
   cap: number;
+  /** Credits the answers read say were charged. */
   spent: number;
+  /**
+   * Credits that may have been charged without an answer read (a timeout, a gateway's 5xx, a cut
+   * body or a cut-off execution after sending), at the URL's full price: the cap counts them, so
+   * the ledger stays under it whatever the API did. Absent in runs saved before this existed.
+   */
+  maybeCharged?: number;
   state: JobState;
   message: JobMessage | null;
   createdAt: number;
@@ -107,6 +114,8 @@ export interface EnrichProgress {
   skips: SkipCount[];
   remaining: number;
   spent: number;
+  /** Credits that may have been charged without an answer read (EnrichJob.maybeCharged). */
+  maybeCharged: number;
   cap: number;
   creditsPerUrl: number;
   message: JobMessage | null;

@@ -101,6 +101,6 @@ export interface LookupBatch {
 export interface LookupClient {
   lookupLeads(
     requests: LeadLookupRequest[],
-    options: { deadline: number; startParallel?: number },
+    options: { deadline: number; startParallel?: number; stop?: () => boolean },
   ): LookupBatch;
 }

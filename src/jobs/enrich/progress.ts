@@ -45,6 +45,7 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     skips: skipsOf(job, counts.skipped),
     remaining: counts.pending,
     spent: job.spent,
+    maybeCharged: job.maybeCharged ?? 0,
     cap: job.cap,
     creditsPerUrl: job.creditsPerUrl,
     message: job.message,

@@ -4,6 +4,7 @@
  * its rows at once) until the time budget, the spend cap or the URLs run out.
  */
 
+import { FRESH_MAX_PARALLEL } from "../../api/client";
 import type { ApiError } from "../../api/errors";
 import type { Clock } from "../../api/ports";
 import type { Lead, LeadLookupResponse } from "../../api/wire";
@@ -123,7 +124,19 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   states = withStates(states, settled.e, URL_STATE.failed);
   states = withStates(states, settled.i, URL_STATE.interrupted);
   context.states = states;
+  // Sent by the cut-off execution and never read: each may have been charged in full.
+  countMaybeCharged(job, settled.i.length);
   saveJob(context.deps.store, job, states);
+}
+
+/** Adds `urls` lookups that may have been charged without an answer read to what the cap counts. */
+function countMaybeCharged(job: EnrichJob, urls: number): void {
+  if (urls > 0) job.maybeCharged = (job.maybeCharged ?? 0) + urls * job.creditsPerUrl;
+}
+
+/** Credits this run may have been charged: answers read plus lookups sent and never read. */
+export function mayHaveSpent(job: EnrichJob): number {
+  return job.spent + (job.maybeCharged ?? 0);
 }
 
 /** Headers of the appended columns, and the status of rows whose cell is no profile URL. */
@@ -206,15 +219,20 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   context.states = withStates(before, chunk, URL_STATE.inFlight);
   saveStates(deps.store, before, context.states);
 
+  // Retries inside the batch are fetchAlls too: a Cancel pressed meanwhile stops them.
+  const stopAsked = () => cancelRequested(deps.store, job.id);
   const batch = client.lookupLeads(
     chunk.map((index) => lookupRequest(urls.urls[index]!, job.options.extras)),
-    job.pace === undefined ? { deadline } : { deadline, startParallel: job.pace },
+    job.pace === undefined
+      ? { deadline, stop: stopAsked }
+      : { deadline, startParallel: job.pace, stop: stopAsked },
   );
   if (batch.parallel !== undefined) job.pace = batch.parallel;
 
   const outcomes = new Map<number, RowOutcome>();
   const next: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [] };
   let notAttempted = false;
+  let maybeCharged = 0;
   let refused: ApiError | null = batch.stoppedBy;
   chunk.forEach((index, position) => {
     const outcome = batch.outcomes[position] ?? null;
@@ -259,6 +277,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
                 : " It may have been charged; select the row and run again to retry."
           }`;
     (error.kind === "not_found" ? next.n : next.e).push(index);
+    if (error.charged === "maybe") maybeCharged += 1;
     for (const row of rows) outcomes.set(row, { kind: "status", status });
   });
 
@@ -283,6 +302,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   }
   context.states = states;
   job.spent += batch.spent;
+  countMaybeCharged(job, maybeCharged);
   job.throttled = (job.throttled ?? 0) + (batch.throttled ?? 0);
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, states);
@@ -329,6 +349,25 @@ function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorde
   };
 }
 
+/**
+ * URLs handed to the client at once: what it sends in one fetchAll (the pace the last batch ended
+ * at, else the chunk size, at most FRESH_MAX_PARALLEL for fresh lookups). So the cancel, time and
+ * cap checks of the loop below, and the progress the step answers, come after every group of
+ * requests, not after hundreds of URLs sent 4 at a time (issue 23.1).
+ */
+function groupSize(job: EnrichJob, chunkSize: number): number {
+  const setting = Math.max(1, Math.min(500, Math.floor(chunkSize)));
+  const ceiling = askedFresh(job.options.extras) ? Math.min(setting, FRESH_MAX_PARALLEL) : setting;
+  return Math.max(1, Math.min(ceiling, job.pace ?? ceiling));
+}
+
+/** "8 spent in this run" and, when some lookups went unread, "up to 2 more may have been charged". */
+function capUse(job: EnrichJob): string {
+  const maybe = job.maybeCharged ?? 0;
+  const read = `${job.spent} spent in this run`;
+  return maybe > 0 ? `${read}, up to ${maybe} more may have been charged` : read;
+}
+
 /** Runs chunks until the budget, the cap or the URLs end; returns the URL states after. */
 export function runSteps(context: StepContext): string {
   const { job, deps, grid, limits } = context;
@@ -354,12 +393,14 @@ export function runSteps(context: StepContext): string {
   settleInFlight(context, urls);
   prepare(context, urls);
 
-  const chunkSize = Math.max(1, Math.min(500, Math.floor(deps.settings.chunkSize)));
   while (job.state === "running" && deps.clock.now() - started < limits.softBudgetMs) {
     // Cancel pressed while this step was fetching: stop before sending more (job.ts ends the run).
     if (cancelRequested(deps.store, job.id)) break;
-    const affordable = Math.floor((job.cap - job.spent) / job.creditsPerUrl);
-    const chunk = indicesIn(context.states, URL_STATE.pending, Math.min(chunkSize, Math.max(0, affordable)));
+    // What may have been charged counts, not only the answers read: a timed-out lookup may still
+    // be billed, and the ledger must stay under the cap whatever the API did with it.
+    const affordable = Math.floor((job.cap - mayHaveSpent(job)) / job.creditsPerUrl);
+    const size = Math.min(groupSize(job, deps.settings.chunkSize), Math.max(0, affordable));
+    const chunk = indicesIn(context.states, URL_STATE.pending, size);
     if (indicesIn(context.states, URL_STATE.pending, 1).length === 0) {
       job.state = "done";
       break;
@@ -367,7 +408,7 @@ export function runSteps(context: StepContext): string {
     if (chunk.length === 0) {
       stop(context, {
         kind: "spend_cap",
-        message: `The spend cap of ${job.cap} credits is reached (${job.spent} spent in this run).`,
+        message: `The spend cap of ${job.cap} credits is reached (${capUse(job)}).`,
         next: "Raise the spend cap in Settings, then Resume; or cancel to keep what is done.",
       });
       markPending(

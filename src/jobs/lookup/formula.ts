@@ -139,7 +139,7 @@ function fetchPending(
   options: readonly LookupOption[],
   port: LeadLookupPort,
   deadline: number,
-): { answers: Map<string, Lead>; messages: Map<string, string>; spent: number } {
+): { answers: Map<string, Lead>; messages: Map<string, string>; spent: number; unread: number } {
   const answers = new Map<string, Lead>();
   const messages = new Map<string, string>();
   const batch = port.lookupLeads(
@@ -147,13 +147,15 @@ function fetchPending(
     { deadline },
   );
   const stopped = batch.stoppedBy === null ? null : MESSAGES.apiError(batch.stoppedBy);
+  let unread = 0;
   pending.forEach(([id], i) => {
     const outcome = batch.outcomes[i] ?? null;
     if (outcome?.ok) answers.set(id, outcome.value.lead);
     else if (outcome !== null) messages.set(id, MESSAGES.apiError(outcome.error));
     else if (stopped !== null) messages.set(id, stopped);
+    if (outcome?.ok === false && outcome.error.charged === "maybe") unread += 1;
   });
-  return { answers, messages, spent: batch.spent };
+  return { answers, messages, spent: batch.spent, unread };
 }
 
 /**
@@ -193,7 +195,9 @@ function answerPending(
   shelves.markInFlight(keys, deps.now());
   const fetched = fetchPending(send, options, port, deps.deadline);
   // Cut off before this line, the reservation stays counted: the budget errs towards spending less.
-  budget.settle(reserved, fetched.spent);
+  // A lookup sent and never read (a timeout, a gateway's 5xx) may still be billed: it keeps its
+  // reservation, so the day's count holds what may have been charged, not only what was read.
+  budget.settle(reserved, fetched.spent + fetched.unread * perUrl);
   // Reached only if Apps Script did not cut this execution off: every answer (or error) is in.
   const byKey = new Map<string, Lead>();
   for (const [id, d] of send) {
