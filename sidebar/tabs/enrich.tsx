@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { EXTRA_CHOICES } from "../../src/jobs/enrich/options";
 import { skipReasons } from "../../src/jobs/enrich/progress";
+import { chargesText } from "../../src/jobs/ledger/charges-text";
 import type {
   EnrichEstimate,
   EnrichMode,
@@ -284,7 +285,8 @@ function RunView(props: {
         done={progress.ok + progress.notFound}
         failed={progress.failed + progress.interrupted}
         remaining={progress.remaining}
-        spent={progress.spent}
+        // What the cap counts while the run goes (lookups never read included), the ledger's after.
+        spent={progress.charges ? progress.charges.charged : progress.spent + progress.maybeCharged}
         cap={progress.cap}
         unit="distinct URLs"
       />
@@ -670,5 +672,5 @@ function doneMessage(progress: EnrichProgress): string {
   if (progress.failed + progress.interrupted > 0)
     parts.push(`${progress.failed + progress.interrupted} failed`);
   if (progress.invalidRows > 0) parts.push(`${plural(progress.invalidRows, "cell")} held no profile URL`);
-  return `${parts.join(", ")}; ${plural(progress.spent, "credit")} spent.`;
+  return `${parts.join(", ")}; ${chargesText(progress.charges, progress.spent, progress.maybeCharged)}.`;
 }

@@ -80,6 +80,7 @@ function deps(): CompanySearchDeps {
     clock: appsScriptClock,
     settings: limits,
     format: settings.sheetFormat,
+    ledger: () => (hasApiKey(settings) ? connectClient(settings) : null),
   };
 }
 

@@ -190,6 +190,7 @@ export const leadSearchHandlers: Pick<
           chunkSize: chunkLimit("leadSearch", settings.chunkSize),
           deadline: appsScriptClock.now() + RUN_BUDGET_MS,
           format: settings.sheetFormat,
+          ledger: client,
         },
         searches,
       );

@@ -419,7 +419,9 @@ describe("enrichment job", () => {
     expect(() => estimateJob(d, grid, box(3), opts())).toThrow(/unfinished/);
     expect(resumeJob(d, progress.jobId).state).toBe("running");
     expect(cancelJob(d, progress.jobId).state).toBe("cancelled");
-    expect(currentJob(d)).toBeNull();
+    // The cancelled run stays the last run (Finish this run, Select failed rows), finished.
+    expect(currentJob(d)?.state).toBe("cancelled");
+    expect(estimateJob(d, grid, box(3), opts()).progress.state).toBe("planned");
   });
 
   it("keeps two steps apart with the document lock", () => {

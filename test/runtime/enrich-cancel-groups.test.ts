@@ -68,8 +68,10 @@ describe("Cancel with Fresh data on", () => {
     expect(charged).toBe(8);
     expect(end.ok).toBe(8);
     expect(end.remaining).toBe(URLS - 8);
+    // The total is the ledger's (issue 23.4), and the URLs not reached are counted.
+    expect(end.charges?.charged).toBe(charged);
     expect(end.message?.message).toBe(
-      `Cancelled: 8 URLs enriched, ${URLS - 8} URLs not reached; 8 credits spent.`,
+      `Cancelled: 8 URLs enriched, ${URLS - 8} URLs not reached; 8 credits charged (the API's ledger).`,
     );
   });
 });

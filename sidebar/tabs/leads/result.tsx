@@ -1,4 +1,6 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
+
+import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
 import { BalanceNote } from "../../components/balance-note";
 import { plural } from "./inputs";
@@ -57,8 +59,8 @@ export function RunResult({
           {plural(result.written, "lead")} written to {result.sheetName}
           {result.rows ? ` (rows ${result.rows.first}-${result.rows.last})` : ""}
         </strong>
-        <span class="next">
-          {plural(result.spent, "credit")} spent
+        <span class="next" data-testid="leads-charged">
+          {chargesText(result.charges, result.spent)}
           {result.duplicates > 0 ? ` · ${plural(result.duplicates, "duplicate")} not written again` : ""}
           {single?.state === "ok"
             ? `${single.results_count ? ` · results: ${single.results_count}` : ""}${

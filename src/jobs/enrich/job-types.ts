@@ -1,6 +1,8 @@
 /** The job record kept in the cursor, and the progress the sidebar shows. Plain JSON. */
+
 import type { StatusField } from "../../sheet/columns";
 import type { LeadField } from "../../sheet/lead-fields";
+import type { LedgerMark, RunCharges } from "../ledger/run-charges";
 import type { EnrichOptions } from "./options";
 
 /** Where everything goes, as 1-based column numbers on the sheet. */
@@ -74,6 +76,10 @@ export interface EnrichJob {
    * the ledger stays under it whatever the API did. Absent in runs saved before this existed.
    */
   maybeCharged?: number;
+  /** The ledger's newest row when the run was confirmed: where its window starts (run-charges.ts). */
+  ledgerMark?: LedgerMark | null;
+  /** What the ledger says the run charged, read when it ended, stopped or was cancelled. */
+  charges?: RunCharges | null;
   state: JobState;
   message: JobMessage | null;
   createdAt: number;
@@ -116,6 +122,8 @@ export interface EnrichProgress {
   spent: number;
   /** Credits that may have been charged without an answer read (EnrichJob.maybeCharged). */
   maybeCharged: number;
+  /** What the API's ledger says the run charged (read when it ended or stopped); null: not read. */
+  charges: RunCharges | null;
   cap: number;
   creditsPerUrl: number;
   message: JobMessage | null;

@@ -23,6 +23,7 @@ import { checkOptions, type EnrichOptions } from "./options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "./plan";
 import type { Grid } from "./ports";
 import { columnLetters, progressOf } from "./progress";
+import { markRunStart, readRunCharges } from "./run-ledger";
 import { runSteps } from "./step";
 import { URL_STATE } from "./url-states";
 
@@ -125,6 +126,7 @@ export function confirmJob(deps: JobDeps, jobId: string): EnrichProgress {
     if (job.state !== "planned") throw new JobError("state", `This run is already ${job.state}.`);
     job.cap = deps.settings.spendCap;
     job.state = "running";
+    markRunStart(deps, job);
   });
 }
 
@@ -171,12 +173,18 @@ export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
   }
 }
 
+/**
+ * The run ends cancelled, and stays the document's last run: its failed rows can be selected and
+ * "Finish this run" sends only the URLs it did not reach (finish.ts).
+ */
 function endCancelled(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {
   const grid = deps.grid(job.sheetId);
   if (grid) job.failures = failureCounts(failedRows(grid, job, states));
   job.state = "cancelled";
+  readRunCharges(deps, job);
   job.message = cancelledMessage(job, states);
-  removeJob(deps.store);
+  job.updatedAt = deps.clock.now();
+  saveJob(deps.store, job, states);
   clearCancel(deps.store);
   return progressOf(job, states);
 }
@@ -200,8 +208,10 @@ export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
     const limits = { ...DEFAULT_LIMITS, ...deps.limits };
     const after = runSteps({ job, states, grid, deps, limits });
     if (job.state !== "running") {
-      // The run ended or waits for the user: count its failed rows once, from the sheet.
+      // The run ended or waits for the user: count its failed rows once, from the sheet, and
+      // what it charged, from the ledger.
       job.failures = failureCounts(failedRows(grid, job, after));
+      if (!cancelRequested(deps.store, job.id)) readRunCharges(deps, job);
       saveJob(deps.store, job, after);
     }
     if (cancelRequested(deps.store, job.id)) return endCancelled(deps, job, after);

@@ -46,6 +46,7 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     remaining: counts.pending,
     spent: job.spent,
     maybeCharged: job.maybeCharged ?? 0,
+    charges: job.charges ?? null,
     cap: job.cap,
     creditsPerUrl: job.creditsPerUrl,
     message: job.message,

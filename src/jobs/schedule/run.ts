@@ -75,7 +75,8 @@ function summary(progress: EnrichProgress, startedAt: number): ScheduledRunSumma
     failed: progress.failed + progress.interrupted,
     skipped: progress.skipped,
     skips: progress.skips,
-    credits: progress.spent,
+    // The ledger's figure once the run has read it (issue 23.4), else the answers read.
+    credits: progress.charges?.charged ?? progress.spent,
     jobChanges: 0,
     stopped: null,
   };
@@ -162,7 +163,7 @@ export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
 
   const current = state.current!;
   let progress = currentJob(jobDeps);
-  if (!progress || progress.jobId !== current.jobId) {
+  if (!progress || progress.jobId !== current.jobId || progress.state === "cancelled") {
     // Cancelled or replaced by hand: this period's run ends with what it did.
     state.last = { ...current, finishedAt: started };
     state.current = null;
