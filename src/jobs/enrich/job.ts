@@ -23,6 +23,7 @@ import { checkOptions, type EnrichOptions } from "./options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "./plan";
 import type { Grid } from "./ports";
 import { columnLetters, progressOf } from "./progress";
+import { skipRecentlyRefreshed } from "./recent";
 import { markRunStart, readRunCharges } from "./run-ledger";
 import { runSteps } from "./step";
 import { URL_STATE } from "./url-states";
@@ -45,7 +46,8 @@ function withLock<T>(deps: JobDeps, work: () => T): T {
   }
 }
 
-function loadOwn(deps: JobDeps, jobId: string): { job: EnrichJob; states: string } {
+/** The document's job and its URL states when it is `jobId` (else "gone": cancelled or replaced). */
+export function loadOwn(deps: JobDeps, jobId: string): { job: EnrichJob; states: string } {
   const loaded = loadJob(deps.store);
   if (!loaded || loaded.job.id !== jobId) {
     throw new JobError(
@@ -228,7 +230,12 @@ export function estimateJob(
   urlColumn?: number,
 ): { plan: EnrichPlan; progress: EnrichProgress } {
   const options = checkOptions(input);
-  const plan = planEnrichment(grid, selection, options, urlColumn);
+  const plan = skipRecentlyRefreshed(
+    grid,
+    planEnrichment(grid, selection, options, urlColumn),
+    options.skipRefreshedDays ?? 0,
+    deps.clock.now(),
+  );
   return { plan, progress: saveEstimate(deps, plan, options) };
 }
 
