@@ -45,9 +45,24 @@ export interface RunCharges {
   complete: boolean;
 }
 
+/**
+ * Reads the list again after a passing failure (429, 5xx, no answer): the list is free, and a lost
+ * read would lose the run's figure. A few quick tries, not the batch's backoff: the user waits.
+ */
+function readWithRetry<T>(read: () => T, failed: (result: T) => boolean): T {
+  let result = read();
+  for (let tries = 1; tries < LEDGER_TRIES && failed(result); tries += 1) result = read();
+  return result;
+}
+
+const LEDGER_TRIES = 3;
+
 /** Reads the newest row's time before a run; null when the ledger cannot be read (no figure then). */
 export function markLedger(reader: LedgerReader): LedgerMark | null {
-  const page = reader.listTransactions({ limit: "1" });
+  const page = readWithRetry(
+    () => reader.listTransactions({ limit: "1" }),
+    (answer) => !answer.ok,
+  );
   if (!page.ok) return null;
   const newest: Transaction | undefined = page.value.results[0];
   if (!newest) return { after: null, id: null };
@@ -68,7 +83,10 @@ export function chargesSince(
 ): RunCharges | null {
   const query: TransactionQuery = { amount__lt: "0" };
   if (mark.after !== null) query.created_at__gte = mark.after;
-  const pages = reader.listAllTransactions(query, { deadline });
+  const pages = readWithRetry(
+    () => reader.listAllTransactions(query, { deadline }),
+    (answer) => answer.error !== null && answer.results.length === 0,
+  );
   if (pages.error !== null && pages.results.length === 0) return null;
   let charged = 0;
   let pending = 0;
