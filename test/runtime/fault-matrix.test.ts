@@ -108,6 +108,17 @@ async function ledger(path: string): Promise<number> {
   return stats.ledger.filter((e) => e.path.includes(path)).reduce((sum, e) => sum + Math.abs(e.amount), 0);
 }
 
+/** The step's execution is cut off as its second fetchAll goes out (the 6-minute limit). */
+function cutOffAtSecondFetch(jobId: string): void {
+  expect(() =>
+    addon.runtime.rpc(
+      "enrichStep",
+      { jobId },
+      { interrupt: (call) => call.method === "UrlFetchApp.fetchAll" && call.count === 2 },
+    ),
+  ).toThrow(/Exceeded maximum execution time/);
+}
+
 /** Rows below the header of a sheet the run wrote; 0 when nothing was written (no sheet). */
 function dataRows(name: string): number {
   if (!addon.runtime.sheets().some((s) => s.name === name)) return 0;
@@ -233,15 +244,7 @@ describe("fault matrix: Enrich", () => {
       expect(refused.ok).toBe(false);
       expect(await ledger(LOOKUP)).toBe(0);
     }
-    if (fault === "cut-off") {
-      expect(() =>
-        addon.runtime.rpc(
-          "enrichStep",
-          { jobId },
-          { interrupt: (call) => call.method === "UrlFetchApp.fetchAll" && call.count === 2 },
-        ),
-      ).toThrow(/Exceeded maximum execution time/);
-    }
+    if (fault === "cut-off") cutOffAtSecondFetch(jobId);
     let end: EnrichProgress | null = null;
     let failure: string | null = null;
     for (let step = 0; step < 50; step += 1) {
@@ -477,15 +480,7 @@ describe("fault matrix: caps count what may have been charged (cap 10)", () => {
     };
     const jobId = value(rpc<{ progress: EnrichProgress }>("enrichEstimate", request)).progress.jobId;
     value(rpc("enrichConfirm", { jobId }));
-    if (fault === "cut-off") {
-      expect(() =>
-        addon.runtime.rpc(
-          "enrichStep",
-          { jobId },
-          { interrupt: (call) => call.method === "UrlFetchApp.fetchAll" && call.count === 2 },
-        ),
-      ).toThrow(/Exceeded maximum execution time/);
-    }
+    if (fault === "cut-off") cutOffAtSecondFetch(jobId);
     let end: EnrichProgress | null = null;
     for (let step = 0; step < 50 && end?.state !== "stopped" && end?.state !== "done"; step += 1) {
       end = value(rpc<EnrichProgress>("enrichStep", { jobId }));
