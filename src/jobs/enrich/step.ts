@@ -420,8 +420,9 @@ export function runSteps(context: StepContext): string {
     }
     const chunkStart = deps.clock.now();
     if (!runChunk(context, urls, chunk, started + limits.hardBudgetMs)) break;
-    // A slow API: answer after this chunk so the sidebar's progress moves, rather than after the budget.
-    if (deps.clock.now() - chunkStart > limits.slowChunkMs) break;
+    // A slow API: answer after this chunk so the sidebar's progress moves, rather than after the
+    // budget. Fresh lookups take seconds to a minute each: their progress moves after every group.
+    if (deps.clock.now() - chunkStart > limits.slowChunkMs || askedFresh(job.options.extras)) break;
   }
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, context.states);
