@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
 import { PATHS } from "../../src/api/wire";
 import { chargesPerPerson } from "../jobs/enrich-world";
-import { readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
+import { progressCount, readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
 
 /** The playground seeds 5 URLs in B2:B6; the test types 15 more below them. */
@@ -55,7 +55,7 @@ describe("Cancel mid-run with Fresh data on", () => {
     const run = sidebar.getByTestId("enrich-run");
     // The progress moves after each group of 4: Cancel once the first group is in.
     await expect
-      .poll(async () => Number(await sidebar.locator('[data-count="done"]').textContent()), {
+      .poll(() => progressCount(sidebar, "done"), {
         timeout: 30_000,
       })
       .toBeGreaterThanOrEqual(4);
@@ -76,14 +76,7 @@ describe("Cancel mid-run with Fresh data on", () => {
     expect(enriched).toBe(charged);
     expect(enriched + notReached).toBe(ROWS);
     expect(notReached).toBeGreaterThan(0);
-    expect(
-      Number(
-        await sidebar
-          .locator('[data-count="spent"]')
-          .textContent()
-          .then((t) => t?.split("/")[0]),
-      ),
-    ).toBe(charged);
+    expect(await progressCount(sidebar, "spent")).toBe(charged);
   }, 120_000);
 
   it("Finish this run buys only the URLs not reached: each URL charged once in the end", async () => {

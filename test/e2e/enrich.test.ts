@@ -5,7 +5,7 @@
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cell, readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
+import { cell, progressCount, readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage } from "./support";
 
 describe("Enrich tab", () => {
@@ -61,14 +61,7 @@ describe("Enrich tab", () => {
     await run.waitFor();
     await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
     expect(await sidebar.locator('[data-count="remaining"]').textContent()).toBe("0");
-    expect(
-      Number(
-        await sidebar
-          .locator('[data-count="spent"]')
-          .textContent()
-          .then((t) => t?.split("/")[0]),
-      ),
-    ).toBe(Number(await sidebar.locator('[data-count="done"]').textContent()));
+    expect(await progressCount(sidebar, "spent")).toBe(await progressCount(sidebar, "done"));
   });
 
   it("leaves refreshed rows with role, company, location and a status in the grid", async () => {
@@ -119,6 +112,13 @@ describe("Enrich tab", () => {
     await selectRange(page, `${letter}1`, `${letter}${dataRows + 1}`);
     await runMenuItem(page, "Enrich selected profile URLs");
     await sidebar.getByLabel(/Fresh data/).uncheck();
+    // The rows were refreshed a minute ago: by default they would be skipped (issue 23.5).
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("enrich-estimate").textContent())
+      .toMatch(/Nothing to fetch: \d+ URLs skipped \(refreshed within the last day\)/);
+    await sidebar.getByRole("button", { name: "Back" }).click();
+    await sidebar.getByTestId("enrich-skip-refreshed").uncheck();
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     await sidebar.getByTestId("enrich-cached-warning").waitFor();
     await sidebar.getByRole("button", { name: "Confirm & run" }).click();

@@ -53,7 +53,7 @@ describe("Leads tab", () => {
     await result.waitFor();
     const text = await result.textContent();
     expect(text).toMatch(/15 leads written to Leads \(rows 2-16\)/);
-    expect(text).toContain("15 credits spent");
+    expect(text).toContain("15 credits charged (the API's ledger)");
     expect(text).toMatch(/results: .+ · status: success/);
     await selectSheet(page, "Leads");
     const grid = await readGrid(page);
@@ -97,7 +97,7 @@ describe("Leads tab", () => {
     // out as exclude_ids (issue 12.7), so the 8 credits buy 8 new leads, none paid twice.
     const result = await sidebar.getByTestId("leads-result").textContent();
     expect(result).toContain("8 leads written to Leads (rows 17-24)");
-    expect(result).toContain("8 credits spent");
+    expect(result).toContain("8 credits charged (the API's ledger)");
     expect(result).not.toContain("duplicates");
     // Next page: the 8 leads are in the sheet now and excluded, so the next unfetched ones are at
     // the top of each company's matches again (not after the first 4, which would skip 4 at each).
@@ -146,7 +146,7 @@ describe("Leads tab", () => {
     expect(text).toContain("Run the rest tomorrow");
     const result = await sidebar.getByTestId("leads-result").textContent();
     expect(result).toContain("250 leads written to Leads");
-    expect(result).toContain("250 credits spent");
+    expect(result).toContain("250 credits charged (the API's ledger)");
     const charged = (await control.stats()).ledger.reduce((sum, entry) => sum + entry.amount, 0);
     expect(charged).toBe(250);
   });
