@@ -27,7 +27,26 @@ import { bundleForBrowser, inlineScriptText } from "./browser-bundle";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
-const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  version: string;
+  addon: Record<string, unknown>;
+};
+
+/**
+ * The About item's and the sidebar footer's links, from package.json's `addon`: https only, since
+ * the Marketplace listing names the same pages and the sidebar opens them for the user.
+ */
+export function addonLinks(addon: Record<string, unknown>): Record<string, string> {
+  const links: Record<string, string> = {};
+  for (const name of ["supportUrl", "privacyPolicyUrl", "termsOfServiceUrl"]) {
+    const url = addon[name];
+    if (typeof url !== "string" || !url.startsWith("https://")) {
+      throw new Error(`package.json addon.${name} must be an https URL, got ${JSON.stringify(url)}`);
+    }
+    links[name] = url;
+  }
+  return links;
+}
 
 /** The API's production base URL; override with API_BASE_URL at build time. */
 export const DEFAULT_API_BASE_URL = "https://api.prospecting-data.example";
@@ -109,6 +128,7 @@ export async function bundleServer(
     minify: true,
     define: {
       __ADDON_VERSION__: JSON.stringify(pkg.version),
+      __ADDON_LINKS__: JSON.stringify(addonLinks(pkg.addon)),
       __API_BASE_URL__: JSON.stringify(baseUrl),
       // The same prefixes as the manifest, so Settings can refuse a base URL Apps Script would not fetch.
       __URL_FETCH_WHITELIST__: JSON.stringify(whitelist),

@@ -1,6 +1,7 @@
-/** The sidebar: tabs for each workflow, one notice area, and the server version at the bottom. */
+/** The sidebar: tabs for each workflow, one notice area, and the version and help links at the bottom. */
 import { useEffect, useState } from "preact/hooks";
 import { DraftScope } from "./components/drafts";
+import { Footer } from "./components/footer";
 import { NoticeBar, NoticeProvider } from "./components/notices";
 import { type TabSpec, Tabs } from "./components/tabs";
 import { call } from "./rpc-client";
@@ -36,17 +37,6 @@ function Planned({ tab }: { tab: TabId }) {
       <p class="muted">Not available in this version yet.</p>
     </>
   );
-}
-
-function Footer() {
-  const [version, setVersion] = useState<string | null>(null);
-  useEffect(() => {
-    call("getServerInfo", null).then(
-      (info) => setVersion(info.version),
-      () => setVersion(null),
-    );
-  }, []);
-  return <p class="muted">{version ? `Add-on ${version}` : "\u00a0"}</p>;
 }
 
 export function App() {

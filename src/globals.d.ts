@@ -1,5 +1,11 @@
 /** Replaced at build time by esbuild's `define` (scripts/build.ts). */
 declare const __ADDON_VERSION__: string;
+/** Where users get help and read the privacy policy and terms: package.json's `addon` links. */
+declare const __ADDON_LINKS__: {
+  supportUrl: string;
+  privacyPolicyUrl: string;
+  termsOfServiceUrl: string;
+};
 /** The production API base URL the add-on was built with. */
 declare const __API_BASE_URL__: string;
 /** The manifest's urlFetchWhitelist prefixes (sandbox builds add `http://127.0.0.1:*\/`). */

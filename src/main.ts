@@ -7,6 +7,7 @@
  * functions and the menu import their code directly; the sidebar's calls, the menu's actions and
  * the trigger call into the server module (src/server.ts), loaded only when they run.
  */
+import { ADDON_ABOUT, aboutMessage } from "./about";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
 import { serverModule } from "./gas/server-module";
 import type { RpcResult } from "./rpc";
@@ -25,6 +26,8 @@ export function onOpen(_event?: unknown): void {
     .addItem("Enrich selected profile URLs", "showEnrichSidebar")
     .addItem("Undo last run", "undoLastRunFromMenu")
     .addItem("Freeze selected formulas to values", "freezeSelectedFormulas")
+    .addSeparator()
+    .addItem("About", "showAbout")
     .addToUi();
 }
 
@@ -40,6 +43,15 @@ export function onInstall(event?: unknown): void {
 export function showSidebar(): void {
   const html = HtmlService.createHtmlOutputFromFile("sidebar").setTitle(ADDON_TITLE);
   SpreadsheetApp.getUi().showSidebar(html);
+}
+
+/**
+ * Menu: the add-on's version and its support, privacy and terms pages. Built into Code.js (no
+ * server module to load), so it answers even when the rest of the add-on cannot.
+ */
+export function showAbout(): void {
+  const ui = SpreadsheetApp.getUi();
+  ui.alert("About Prospecting", aboutMessage(ADDON_ABOUT), ui.ButtonSet.OK);
 }
 
 /** Menu: opens the sidebar on the Enrich tab, which plans the current selection. */
@@ -95,7 +107,7 @@ export function rpc(method: string, arg: unknown): RpcResult<unknown> {
  * owner's List fields setting says.
  *
  * @param {string|Array<Array<string>>} url A profile URL, or a column or row of them. Blank cells give blank rows; a bad URL or a missing lead gives a message in its row.
- * @param {string|Array<Array<string>>} [fields] Lead fields, comma-separated or a range, in order. Default: full_name, job_title, company_name, location, network_url.
+ * @param {string|Array<Array<string>>} [fields] Lead fields, comma-separated or a range, in order: field names (job_title) or the words of column headers (title, company, name). Default: full_name, job_title, company_name, location, network_url.
  * @param {string|Array<Array<string>>} [options] Any of: fresh (up_to_the_second_fresh), full_experience (get_full_experience), posts (+1 credit), comments (+1), reactions (+1), similar (people_also_viewed, +1), inexact_company.
  * @return One row per URL: the fields, or a message in the first column.
  * @customfunction

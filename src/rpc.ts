@@ -30,9 +30,13 @@ export interface UserError {
 /** What every server call answers: errors travel as values, not as thrown exceptions. */
 export type RpcResult<T> = { ok: true; value: T } | { ok: false; error: UserError };
 
+/** What the sidebar's footer and the About menu item show: the built version and where to get help. */
 export interface ServerInfo {
-  /** Version of the built add-on. */
+  /** Version of the built add-on (package.json's, at build time). */
   version: string;
+  supportUrl: string;
+  privacyPolicyUrl: string;
+  termsOfServiceUrl: string;
 }
 
 /** Method name -> argument and result. Features add their methods here. */

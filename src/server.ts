@@ -9,6 +9,7 @@
  * (src/gas/server-module.ts). Its exports are called from src/main.ts's entry points of the same
  * names.
  */
+import { ADDON_ABOUT } from "./about";
 import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
 import { enrichHandlers } from "./gas/enrich-handlers";
@@ -34,7 +35,7 @@ const handlers: RpcHandlers = {
   ...historyHandlers,
   ...retryHandlers,
   ...scheduleHandlers,
-  getServerInfo: () => ({ version: __ADDON_VERSION__ }),
+  getServerInfo: () => ADDON_ABOUT,
 };
 
 /** The sidebar's calls: checks the argument's shape and dispatches; errors come back as values. */

@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds the add-on, starts the sandbox API, the emulated runtime and the playground
- * server, and prints one URL. Options: --port / PORT (default 5173), --sandbox-port / SANDBOX_PORT
+ * server, and prints the page's URL with the sandbox API's address and demo keys. Options: --port / PORT (default 5173), --sandbox-port / SANDBOX_PORT
  * (default: any free port), --latency-ms (sandbox latency per request), --latency production (the
  * sandbox's production latency model), --account-parallel N and --daily-searches N (account
  * limits), --readings spec (the spec's first reading instead of production's). Ctrl-C stops everything.
@@ -10,6 +10,8 @@
 import { parseArgs } from "node:util";
 import * as esbuild from "esbuild";
 import { build } from "../../scripts/build";
+import { DEFAULT_KEYS } from "../api/state";
+import { readyText } from "./ready-text";
 import { checkPortFree, type PlaygroundOptions, startPlayground } from "./server";
 
 function numberOption(value: string | undefined, name: string): number | undefined {
@@ -86,8 +88,14 @@ if (!(values.port ?? process.env.PORT) && usedPort !== 5173) {
 }
 // The bundles are built: end this thread's esbuild service rather than keep it idle (about 25 MB).
 await esbuild.stop();
-// One URL on purpose: the page is the way in (the sandbox's own address is in the add-on's settings).
-console.log(`Playground ready in ${Math.round(performance.now() - started)} ms: ${playground.url}`);
+console.log(
+  readyText({
+    url: playground.url,
+    sandboxUrl: playground.sandboxUrl,
+    keys: DEFAULT_KEYS,
+    elapsedMs: performance.now() - started,
+  }),
+);
 
 let stopping = false;
 const stop = async () => {

@@ -5,6 +5,8 @@
  * an entry that cannot match anything (a domain with a space, an id with letters, an industry not
  * in the list) is refused at the field, with the closest listed values, so it is never sent.
  */
+import { MAX_KEYWORD_LENGTH } from "../../src/api/validate/keywords";
+import { MAX_ENTRY } from "../../src/rpc/shape";
 import type { Vocabulary } from "../vocabulary/fold";
 
 export type Accepted = { value: string } | { problem: string; suggestions?: string[] };
@@ -20,6 +22,34 @@ export interface EntryKind {
 
 const SEPARATORS = /[\r\n\t;]+/;
 const tidy = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** An entry as a refusal quotes it: a pasted page of text is shown by its start. */
+function quoted(entry: string): string {
+  const text = tidy(entry);
+  return `"${text.length > 60 ? `${text.slice(0, 60)}…` : text}"`;
+}
+
+/** "… is 5,000 characters: a keyword has at most 40". */
+function tooLong(entry: string, rule: string): Accepted {
+  return { problem: `${quoted(entry)} is ${tidy(entry).length.toLocaleString("en-US")} characters: ${rule}` };
+}
+
+/**
+ * Any kind, with the longest entry the server reads (MAX_ENTRY): a longer one is refused at its
+ * field with that rule, instead of the whole form coming back as a request the server cannot read.
+ */
+export function withinEntryLimit(kind: EntryKind): EntryKind {
+  return {
+    ...kind,
+    accept(entry) {
+      // The field's own rule first (a keyword's 40 characters, a listed location).
+      const answer = kind.accept(entry);
+      if ("value" in answer && tidy(entry).length > MAX_ENTRY)
+        return tooLong(entry, `an entry has at most ${MAX_ENTRY.toLocaleString("en-US")}`);
+      return answer;
+    },
+  };
+}
 const nonEmpty = (parts: string[]) => parts.map(tidy).filter((part) => part !== "");
 
 /** Commas, new lines, tabs and semicolons all separate. */
@@ -29,6 +59,15 @@ export function splitAll(text: string): string[] {
 
 /** Any text: "a, b" is two entries. */
 export const textEntries: EntryKind = { split: splitAll, accept: (entry) => ({ value: tidy(entry) }) };
+
+/** Company search keywords (spec rule 7): at most 40 characters each, an expression included. */
+export const keywordRuleEntries: EntryKind = {
+  split: splitAll,
+  accept: (entry) =>
+    tidy(entry).length > MAX_KEYWORD_LENGTH
+      ? tooLong(entry, `a keyword has at most ${MAX_KEYWORD_LENGTH}`)
+      : { value: tidy(entry) },
+};
 
 /** Company names: commas separate, but "Acme, Inc." stays one name. */
 const SUFFIX = /^(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|nv|plc|corp|co|lp|llp|pty ltd|srl|spa|ab|oy|as)\.?$/i;
@@ -56,7 +95,7 @@ export const domainEntries: EntryKind = {
       .replace(/^www\./, "")
       .replace(/[/?#].*$/, "");
     if (/^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}]{2,}$/u.test(value)) return { value };
-    return { problem: `"${tidy(entry)}" is not a web domain: type it as competitor.com` };
+    return { problem: `${quoted(entry)} is not a web domain: type it as competitor.com` };
   },
 };
 
@@ -67,7 +106,7 @@ export function idEntries(what: string): EntryKind {
     accept(entry) {
       const value = tidy(entry).replace(/^#/, "");
       if (/^\d{1,18}$/.test(value)) return { value: String(Number(value)) };
-      return { problem: `"${tidy(entry)}" is not ${what}: digits only` };
+      return { problem: `${quoted(entry)} is not ${what}: digits only` };
     },
   };
 }
@@ -80,6 +119,8 @@ export function idEntries(what: string): EntryKind {
  */
 export function listEntries(list: Vocabulary, options: { complete: boolean; what: string }): EntryKind {
   const known = (text: string) => list.canonical(text) !== null;
+  let longest = 0;
+  for (const value of list.values) longest = Math.max(longest, value.length);
   return {
     suggestions: list.values,
     split(text) {
@@ -107,10 +148,12 @@ export function listEntries(list: Vocabulary, options: { complete: boolean; what
     accept(entry) {
       const canonical = list.canonical(entry);
       if (canonical !== null) return { value: canonical };
-      if (!options.complete) return { value: tidy(entry) };
+      // An open list takes a value it does not know, but not one longer than any value it holds
+      // (twice the longest): that is pasted text, not a location.
+      if (!options.complete && tidy(entry).length <= 2 * longest) return { value: tidy(entry) };
       const suggestions = list.closest(entry);
       return {
-        problem: `"${tidy(entry)}" is not ${options.what}`,
+        problem: `${quoted(entry)} is not ${options.what}`,
         suggestions,
       };
     },

@@ -9,7 +9,7 @@
  */
 import { useRef, useState } from "preact/hooks";
 import { useDraftCommit } from "./drafts";
-import { type EntryKind, sameEntry, textEntries } from "./list-entries";
+import { type EntryKind, sameEntry, textEntries, withinEntryLimit } from "./list-entries";
 
 const CHIPS = { display: "flex", flexWrap: "wrap", gap: "4px" } as const;
 const CHIP = {
@@ -61,7 +61,7 @@ interface Refusal {
 
 export function ListInput(props: ListInputProps) {
   const { id, values, onChange, placeholder, max, describedBy, invalid } = props;
-  const kind = props.kind ?? textEntries;
+  const kind = withinEntryLimit(props.kind ?? textEntries);
   const [draft, setDraft] = useState("");
   const [refused, setRefused] = useState<Refusal[]>([]);
 

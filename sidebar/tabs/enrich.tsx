@@ -119,7 +119,8 @@ function FieldsChooser(props: {
         aria-describedby="enrich-more-hint"
       />
       <span id="enrich-more-hint" class="hint">
-        Any field of the lead record, comma-separated. Lists (jobs, educations) are written as JSON.
+        Any field of the lead record, comma-separated. Lists (jobs, educations) are written as the List fields
+        setting says: readable text unless it is set to JSON.
       </span>
       {props.problem ? (
         <span role="alert" style={{ color: "var(--error)", fontSize: "12px" }}>
@@ -373,7 +374,7 @@ function RunView(props: {
         <RetryPanel
           key={progress.jobId}
           jobId={progress.jobId}
-          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={true} />}
+          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={estimate.progress.fresh} />}
           onStart={props.onRetry}
         />
       ) : null}

@@ -37,6 +37,24 @@ function distance(a: string, b: string, limit: number): number {
   return previous[b.length] ?? limit + 1;
 }
 
+/** Scores of a listed value that contains what was typed: lower ranks first. */
+const STARTS_WITH = 0;
+const AT_A_WORD = 1;
+const CONTAINED = 2;
+
+/**
+ * How a listed value holds the typed text, or null when it does not: from its start ("it services"
+ * in "IT Services and Consulting") before at a later word ("services" in "IT Services ...") before
+ * inside a word ("it services" in "Urban Transit Services"), so the words a user typed rank first.
+ * A typed text longer than a listed value that it contains ranks with the inside matches.
+ */
+function containment(key: string, listed: string): number | null {
+  if (listed.startsWith(key)) return STARTS_WITH;
+  if (listed.includes(` ${key}`)) return AT_A_WORD;
+  if (listed.includes(key) || key.includes(listed)) return CONTAINED;
+  return null;
+}
+
 export interface Vocabulary {
   /** Every listed value, in the list's spelling (for autocomplete). */
   readonly values: readonly string[];
@@ -59,20 +77,21 @@ export function vocabulary(values: readonly string[], aliases: Record<string, st
       const key = fold(typed);
       if (key === "") return [];
       const limit = Math.max(2, Math.floor(key.length / 3));
-      const scored = folded
-        .map(({ value, key: listed }) => ({
-          value,
-          score:
-            listed.includes(key) || key.includes(listed)
-              ? 0
-              : Math.min(
-                  distance(key, listed, limit),
-                  // A typo in one word of a longer name: "sofware" finds "Software Development".
-                  ...listed.split(" ").map((word) => distance(key, word, limit) + 1),
-                ),
-        }))
-        .filter(({ score }) => score <= limit)
-        .sort((a, b) => a.score - b.score || a.value.length - b.value.length);
+      const scored: Array<{ value: string; score: number }> = [];
+      for (const { value, key: listed } of folded) {
+        const containing = containment(key, listed);
+        if (containing !== null) {
+          scored.push({ value, score: containing });
+          continue;
+        }
+        const edits = Math.min(
+          distance(key, listed, limit),
+          // A typo in one word of a longer name: "sofware" finds "Software Development".
+          ...listed.split(" ").map((word) => distance(key, word, limit) + 1),
+        );
+        if (edits <= limit) scored.push({ value, score: CONTAINED + edits });
+      }
+      scored.sort((a, b) => a.score - b.score || a.value.length - b.value.length);
       return scored.slice(0, count).map(({ value }) => value);
     },
   };

@@ -4,8 +4,8 @@
  */
 import { chunkLimit } from "../api/client";
 import type { CompanySearchDeps } from "../jobs/company-search/deps";
+import type { CompanySearchForm } from "../jobs/company-search/form";
 import {
-  COMPANIES_SHEET,
   type CompanySheet,
   deletePreset,
   estimateCompanySearch,
@@ -15,6 +15,12 @@ import {
   runCompanySearch,
   savePreset,
 } from "../jobs/company-search/index";
+import {
+  destinationSheet,
+  type Exclusions,
+  exclusionsOf,
+  type SheetsByName,
+} from "../jobs/company-search/leave-out";
 import { companyIdsInSheet } from "../jobs/company-search/sheet";
 import { JobError } from "../jobs/enrich/deps";
 import type { RpcHandlers } from "../rpc";
@@ -39,19 +45,27 @@ const companySheet = (sheet: GoogleAppsScript.Spreadsheet.Sheet): CompanySheet =
   freezeHeader: () => sheet.setFrozenRows(1),
 });
 
-/** The Companies sheet, created (with nothing in it yet) when missing. */
-function companiesSheet(): CompanySheet {
+/** The sheet a search writes to (the Companies sheet, or the form's), created empty when missing. */
+function destinationGrid(name: string): CompanySheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  return companySheet(
-    spreadsheet.getSheetByName(COMPANIES_SHEET) ?? spreadsheet.insertSheet(COMPANIES_SHEET),
-  );
+  return companySheet(spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name));
 }
 
-/** The ids the Companies sheet holds, read without creating it (none when it does not exist). */
-function knownCompanyIds(): string[] {
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(COMPANIES_SHEET);
-  return sheet ? companyIdsInSheet(sheetGrid(sheet)) : [];
-}
+/** The spreadsheet's sheets by name, read without creating any. */
+const sheetsByName: SheetsByName = {
+  grid(name) {
+    const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
+    return sheet ? sheetGrid(sheet) : null;
+  },
+  names: () =>
+    SpreadsheetApp.getActiveSpreadsheet()
+      .getSheets()
+      .map((sheet) => sheet.getName()),
+};
+
+/** What the form's search leaves out: its sheet's companies, and the leave-out sheet's column. */
+const exclusions = (form: CompanySearchForm): Exclusions =>
+  exclusionsOf(form, sheetsByName, companyIdsInSheet);
 
 function searchSettings() {
   const settings = readSettings();
@@ -61,18 +75,23 @@ function searchSettings() {
   };
 }
 
-function deps(): CompanySearchDeps {
+function deps(form: CompanySearchForm, excluded: Exclusions): CompanySearchDeps {
   const { settings, limits } = searchSettings();
+  const name = destinationSheet(form.sheet_name);
+  const leaveOut = excluded.leaveOut;
   return {
     client: () => {
       if (!hasApiKey(settings)) throw noKey();
       return connectClient(settings);
     },
-    sheet: companiesSheet,
-    knownIds: knownCompanyIds,
-    room: (rows, width) => appendRoom(COMPANIES_SHEET, rows, width),
+    sheet: () => destinationGrid(name),
+    sheetName: name,
+    // Read again under the run's lock: what the sheet holds now is what must not be charged again.
+    knownIds: () => [...companyIdsInSheet(destinationGrid(name)), ...(leaveOut?.ids ?? [])],
+    knownDomains: () => leaveOut?.domains ?? [],
+    room: (rows, width) => appendRoom(name, rows, width),
     spareSheet: () => {
-      const sheet = spareSheet(COMPANIES_SHEET);
+      const sheet = spareSheet(name);
       return { name: sheet.getName(), sheet: companySheet(sheet) };
     },
     store: documentStore(),
@@ -98,13 +117,17 @@ export const companyHandlers: Pick<
   | "companySavePreset"
   | "companyDeletePreset"
 > = {
-  companyEstimate: (form) =>
-    estimateCompanySearch(readForm(form), searchSettings().limits, savedKeyBalance, knownCompanyIds().length),
+  companyEstimate: (arg) => {
+    const form = readForm(arg);
+    return estimateCompanySearch(form, searchSettings().limits, savedKeyBalance, exclusions(form));
+  },
   companyRun: (arg) => {
-    const { form, confirmedCredits } = Object(arg) as { form?: unknown; confirmedCredits?: unknown };
+    const { form: raw, confirmedCredits } = Object(arg) as { form?: unknown; confirmedCredits?: unknown };
     if (!hasApiKey(readSettings())) throw noKey();
+    const form = readForm(raw);
+    const excluded = exclusions(form);
     const confirmed = typeof confirmedCredits === "number" ? confirmedCredits : 0;
-    return runCompanySearch(deps(), readForm(form), confirmed);
+    return runCompanySearch(deps(form, excluded), form, confirmed, excluded.problems);
   },
   companyLastSearch: () => loadLastSearch(documentStore()),
   companyPresets: () => loadPresets(documentStore()),

@@ -1,6 +1,7 @@
 /** The `Prospecting changes` sheet (the change history's table) over SpreadsheetApp. */
 import { HISTORY_HEADERS, HISTORY_SHEET, HISTORY_WIDTH } from "../jobs/history/columns";
 import type { HistoryTable } from "../jobs/history/ports";
+import { keepSelection } from "./keep-selection";
 
 /** Looks the sheet up on first use: the enrichment job makes one per step even when nothing changes. */
 export function historySheet(): HistoryTable {
@@ -22,12 +23,12 @@ export function historySheet(): HistoryTable {
       if (block.length === 0) return;
       let sheet = lookup();
       if (!sheet) {
-        // Made where it does not get in the way: the last tab, without switching to it.
-        const active = spreadsheet.getActiveSheet();
+        // Made where it does not get in the way: the last tab, the user left where they were.
+        const restoreSelection = keepSelection(spreadsheet);
         sheet = spreadsheet.insertSheet(HISTORY_SHEET, spreadsheet.getSheets().length);
         sheet.getRange(1, 1, 1, HISTORY_WIDTH).setValues([[...HISTORY_HEADERS]]);
         sheet.setFrozenRows(1);
-        if (active) spreadsheet.setActiveSheet(active);
+        restoreSelection();
         found = sheet;
       } else if (size() === 0 && sheet.getLastRow() === 0) {
         // Emptied by hand: the header comes back, so row 1 never holds a change.

@@ -21,6 +21,8 @@ import {
   either,
   fields,
   list,
+  MAX_ENTRY,
+  MAX_TEXT,
   nothing,
   nullable,
   num,
@@ -32,7 +34,7 @@ import {
 } from "./shape";
 
 /** A list entry typed into a chip: a name, a domain, an id. */
-const entry = text(2_000);
+const entry = text(MAX_ENTRY);
 const entries = list(entry);
 const presetName = text(1_000);
 const jobId = fields<{ jobId: string }>({ jobId: text(200) });
@@ -54,6 +56,10 @@ const companyForm = fields<CompanySearchForm>({
   // A number input the user cleared arrives as null: readForm marks it at its field.
   limit_by: nullable(num) as Shape<number>,
   offset_by: nullable(num) as Shape<number>,
+  // Sheet names are at most 100 characters in Sheets; a header is one cell's text.
+  sheet_name: optional(text(100)) as Shape<string>,
+  leave_out_sheet: optional(text(100)) as Shape<string>,
+  leave_out_column: optional(text(MAX_ENTRY)) as Shape<string>,
 });
 
 const persona = fields<PersonaForm>({
@@ -106,7 +112,8 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   getServerInfo: nothing,
   getSettings: nothing,
   saveSettings: fields<SettingsChange>({
-    apiKey: optional(text(1_000)),
+    // Longer than any key: checkApiKey says what is wrong with a long one, at its field.
+    apiKey: optional(text(MAX_TEXT)),
     baseUrl: optional(text(2_000)),
     chunkSize: optional(numberOrText),
     spendCap: optional(numberOrText),

@@ -22,6 +22,11 @@ export type Shape<T> = (value: unknown, field: string) => T;
 
 /** Longest text a form field may carry (a people-search URL is the longest legitimate one). */
 export const MAX_TEXT = 10_000;
+/**
+ * Longest entry of a list field (a name, a domain, a location, a keyword): the sidebar refuses a
+ * longer one at its field, so the server's shape check never has to.
+ */
+export const MAX_ENTRY = 2_000;
 /** Most entries in one list (exclusion lists pasted from a CRM can be long). */
 export const MAX_LIST = 5_000;
 

@@ -166,18 +166,26 @@ function squashName(typed: string): string {
     .replace(/[\s-]+/g, "_");
 }
 
-/** The field a user probably meant: "Title" -> job_title (a header alias), "job_titel" -> job_title. */
+/**
+ * The field a name stands for, as Enrich reads headers: the field's own name in any spelling
+ * ("Job Title" -> job_title), its readable label, or a header alias ("title", "Company", "name").
+ */
+function namedField(typed: string): LeadField | null {
+  const field = toLeadField(typed) ?? aliasField(typed);
+  return field !== null && isLeadField(field) ? field : null;
+}
+
+/** The field a user probably meant when no field has that name: "job_titel" -> job_title. */
 export function suggestLeadField(typed: string): LeadField | null {
-  const alias = aliasField(typed);
-  if (alias !== null && isLeadField(alias)) return alias;
-  return closestName(squashName(typed), LEAD_FIELDS);
+  return namedField(typed) ?? closestName(squashName(typed), LEAD_FIELDS);
 }
 
 export type FieldListResult = { fields: LeadField[] } | { error: string };
 
 /**
  * Reads the field list of `=LOOKUP_LEAD(urls, fields)`: comma-separated text, or a range whose
- * cells each hold a name (or comma-separated names). Empty names are skipped; the order and any
+ * cells each hold a name (or comma-separated names). A name is a field's own name, its readable
+ * label or an alias, the same words Enrich accepts as headers ("name, title, company"). Empty names are skipped; the order and any
  * repetition are kept, because the answer's columns follow exactly what the user asked for.
  * Nothing named at all (an empty text or range) means DEFAULT_LOOKUP_FIELDS.
  * Unknown names give an error that quotes them, suggests what was probably meant, and lists
@@ -195,7 +203,7 @@ export function parseFieldList(input: string | readonly (readonly unknown[])[]):
   const fields: LeadField[] = [];
   const unknown: string[] = [];
   for (const name of typed) {
-    const field = toLeadField(name);
+    const field = namedField(name);
     if (field === null) unknown.push(name);
     else fields.push(field);
   }

@@ -28,6 +28,7 @@ const EXPECTED_GLOBALS = [
   "showEnrichSidebar",
   "undoLastRunFromMenu",
   "freezeSelectedFormulas",
+  "showAbout",
   "scheduledRefresh",
   "rpc",
   "LOOKUP_LEAD",

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
 import { COMPANY_LABELS } from "../../src/sheet/field-labels";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
-import { openSidebar, readGrid, selectSheet } from "./playground-page";
+import { openSidebar, readGrid, selectSheet, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, screenshotPath, type TestPlayground } from "./support";
 
 describe("Companies tab", () => {
@@ -99,6 +99,77 @@ describe("Companies tab", () => {
     // The grid draws about 70 rows from the top: two pages of 25 stay within them.
     const ids = (await readGrid(page)).slice(1).map((row) => row[COMPANY_FIELDS.indexOf("network_id")]);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("a re-run whose matches are all in the sheet says so, not that nothing matches (issue 23.12)", async () => {
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+    await addChip("locations", "France");
+    await sidebar.getByRole("checkbox", { name: "10 000+" }).check();
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+    const result = sidebar.getByTestId("company-result");
+    await expect.poll(() => result.textContent(), { timeout: 30_000 }).toMatch(/rows? written/);
+    const first = (await result.textContent()) ?? "";
+    // Page numbering counts among the companies not yet in the sheet, and says so.
+    expect(first).toMatch(/returned for matches 1–\d+ of those not in the sheet/);
+    const inSheet = (await readGrid(page)).length - 1;
+
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+    await expect
+      .poll(() => result.textContent(), { timeout: 30_000 })
+      .toBe(
+        `No company outside the Companies sheet matches these filters.The ${inSheet.toLocaleString("en-US")} companies already there were left out of the search, so nothing was charged. Change a filter to find others.`,
+      );
+    expect(await sidebar.getByText("No company matches these filters.").count()).toBe(0);
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+  });
+
+  it("writes into the sheet the form names, leaving out a CRM export's websites as the estimate says (issue 23.17)", async () => {
+    const answer = await fetch(`${playground.sandboxUrl}/api/network/companies/by_icp/`, {
+      method: "POST",
+      headers: { Authorization: "Token sandbox-demo-key", "Content-Type": "application/json" },
+      body: JSON.stringify({ locations: ["Japan"], headcounts: ["10 000+"], limit_by: 2 }),
+    });
+    const [first] = ((await answer.json()) as { companies: Array<{ domain: string }> }).companies;
+    // A CRM export typed by hand: a header and one account's website.
+    const tabs = () => page.getByRole("tab").allTextContents();
+    const before = await tabs();
+    await page.getByRole("button", { name: "Add sheet" }).click();
+    await expect.poll(async () => (await tabs()).length).toBe(before.length + 1);
+    const crm = (await tabs()).find((name) => !before.includes(name));
+    await typeIntoCell(page, "A1", "Website");
+    await typeIntoCell(page, "A2", `https://www.${first!.domain}/`);
+    await typeIntoCell(page, "A3", "Acme Holdings");
+
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+    await addChip("locations", "japan");
+    await sidebar.getByRole("checkbox", { name: "10 000+" }).check();
+    await sidebar.getByText("Revenue and exclusions").click();
+    await sidebar.locator("#co-leave_out_sheet").fill(crm ?? "");
+    await sidebar.locator("#co-leave_out_column").fill("website");
+    await sidebar.locator("#co-sheet_name").fill("Japan accounts");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const leaveOut = sidebar.getByTestId("company-leave-out");
+    await leaveOut.waitFor();
+    expect(await leaveOut.textContent()).toContain(
+      `From ${crm} (website): 0 company ids and 1 domain left out`,
+    );
+    expect(await leaveOut.textContent()).toContain("1 row holds neither an id nor a domain");
+    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+    const result = sidebar.getByTestId("company-result");
+    await expect
+      .poll(() => result.textContent(), { timeout: 30_000 })
+      .toMatch(/rows? written to Japan accounts!A2:/);
+    await selectSheet(page, "Japan accounts");
+    const grid = await readGrid(page);
+    const domain = grid[0]!.indexOf("Domain");
+    expect(grid.length).toBeGreaterThan(5);
+    expect(grid.slice(1).map((row) => row[domain])).not.toContain(first!.domain);
+    await sidebar.locator("#co-leave_out_sheet").fill("");
+    await sidebar.locator("#co-leave_out_column").fill("");
+    await sidebar.locator("#co-sheet_name").fill("");
+    await sidebar.getByRole("button", { name: "Clear" }).click();
   });
 
   it("puts the API's hint for an unknown location next to the field, free of charge", async () => {

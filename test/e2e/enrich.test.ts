@@ -5,6 +5,8 @@
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxControl } from "../../sandbox/api/control";
+import { API_PATHS } from "../../sandbox/api/paths";
 import { cell, progressCount, readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage } from "./support";
 
@@ -128,5 +130,30 @@ describe("Enrich tab", () => {
     expect(await sidebar.getByTestId("enrich-digest-cached").textContent()).toMatch(
       /cached answers \(Fresh data was off\): they may be outdated/,
     );
+  });
+
+  it("the Retry estimate after a Fresh-data-off run describes that run: cached answers, no 60 s note (issue 23.8)", async () => {
+    const letter = String.fromCharCode(65 + (await readGrid(page))[0]!.indexOf("network_url"));
+    const control = sandboxControl(session.playground.sandboxUrl);
+    // Every lookup answer cut: each row fails as "may have been charged", so Retry is offered.
+    await control.configure({ faults: [{ path: API_PATHS.leadLookup, kind: "malformed", rate: 1 }] });
+    try {
+      await selectRange(page, `${letter}1`, `${letter}${dataRows + 1}`);
+      await runMenuItem(page, "Enrich selected profile URLs");
+      await sidebar.getByLabel(/Fresh data/).uncheck();
+      await sidebar.getByRole("button", { name: "Estimate" }).click();
+      await sidebar.getByTestId("enrich-cached-warning").waitFor();
+      await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+      const run = sidebar.getByTestId("enrich-run");
+      await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
+    } finally {
+      await control.configure({ faults: [] });
+    }
+    const retry = sidebar.getByTestId("enrich-retry");
+    await retry.getByRole("checkbox").check();
+    await retry.getByRole("button", { name: "Retry failed rows" }).click();
+    await retry.getByTestId("enrich-estimate").waitFor();
+    expect(await retry.getByTestId("enrich-cached-warning").count()).toBe(1);
+    expect(await retry.getByTestId("enrich-fresh-note").count()).toBe(0);
   });
 });

@@ -95,6 +95,30 @@ describe("typed input in the forms", () => {
     });
   });
 
+  it("Companies: a 5,000-character keyword or location is refused at its field with the field's rule (issue 23.11)", async () => {
+    const sentBefore = calls.filter((c) => c.method === "companyEstimate").length;
+    const long = "a".repeat(5_000);
+    await sidebar.locator("#co-keywords").fill(long);
+    await page.keyboard.press("Enter");
+
+    await expect
+      .poll(() => sidebar.getByTestId("co-keywords-refused").textContent())
+      .toMatch(/is 5,000 characters: a keyword has at most 40/);
+    expect(await chips("co-keywords")).toEqual([]);
+    await sidebar.locator("#co-keywords").fill("");
+
+    await sidebar.locator("#co-locations").fill(long);
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => sidebar.getByTestId("co-locations-refused").textContent())
+      .toMatch(/is not a listed location/);
+    // Refused, it stays in the box to be corrected, and nothing was sent.
+    await expect.poll(() => sidebar.locator("#co-locations").inputValue()).toBe(long);
+    expect(await sidebar.getByText(/could not read this request/).count()).toBe(0);
+    expect(calls.filter((c) => c.method === "companyEstimate")).toHaveLength(sentBefore);
+    await sidebar.locator("#co-locations").fill("");
+  });
+
   it("Leads: personas take any keywords as chips, presets fill a card, Estimate commits the chip being typed", async () => {
     await sidebar.getByRole("tab", { name: "Leads" }).click();
     await sidebar.locator("#leads-target-kind").selectOption("without_company");

@@ -30,7 +30,28 @@ describe("Leads tab", () => {
     await expect.poll(() => problems.count()).toBeGreaterThanOrEqual(2);
     const persona = sidebar.getByTestId("persona-0");
     await expect.poll(() => persona.textContent()).toContain("the persona needs a name");
-    await expect.poll(() => sidebar.getByTestId("target").textContent()).toContain("no target is given");
+    // An empty target in the tab's words (issue 23.13), not the API's field names.
+    const target = sidebar.getByTestId("target");
+    await expect.poll(() => target.textContent()).toContain("no company is named");
+    expect(await target.textContent()).toContain("Type the company's name as on its profile");
+    expect(await target.textContent()).not.toMatch(
+      /company_id|without_company|network_filter_link|no target/,
+    );
+  });
+
+  it("says plainly that no company has the name typed, free of charge (issue 23.13)", async () => {
+    await sidebar.locator("#persona-0-name").fill("Heads");
+    await sidebar.getByLabel("Company name").fill("Qqqzzx Nonexistent Holdings");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const result = sidebar.getByTestId("leads-result");
+    await expect
+      .poll(() => result.textContent(), { timeout: 30_000 })
+      .toContain(
+        'No company is named exactly "Qqqzzx Nonexistent Holdings": check the spelling, or search by the company\'s profile link or id.',
+      );
+    expect(await result.textContent()).not.toContain("no_exact_company_match");
+    expect(await result.textContent()).toContain("0 credits spent");
   });
 
   it("fills personas, estimates, confirms, and writes the Leads sheet", async () => {

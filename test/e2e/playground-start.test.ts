@@ -2,7 +2,7 @@
  * The playground starts like a tool (issue 14.9): a busy port is one line, or the next free port when
  * none was asked for; a start that fails leaves the saved spreadsheet exactly as it was.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -64,4 +64,32 @@ describe("playground start", () => {
       `playground: port ${busyPort} is in use: set PORT to a free port (PORT=${busyPort + 1} npm start)`,
     ]);
   });
+
+  it("npm start prints the sandbox API's address and the demo keys next to the page's URL", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "sandbox/playground/start.ts"], {
+      env: { ...process.env, PORT: "0", SANDBOX_PORT: "0", PLAYGROUND_DATA_DIR: dataDir },
+    });
+    let out = "";
+    try {
+      await new Promise<void>((done, failed) => {
+        const timer = setTimeout(() => failed(new Error(`no ready lines in 50 s:\n${out}`)), 50_000);
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          if (/demo keys:.*\n/.test(out)) {
+            clearTimeout(timer);
+            done();
+          }
+        });
+        child.on("exit", (code) => failed(new Error(`npm start ended (${code}):\n${out}`)));
+      });
+    } finally {
+      child.kill("SIGTERM");
+    }
+    const lines = out.trim().split("\n").slice(-3);
+    expect(lines[0]).toMatch(/^Playground ready in \d+ ms: http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(lines[1]).toMatch(/^ {2}sandbox API: http:\/\/127\.0\.0\.1:\d+/);
+    expect(lines[2]).toBe("  demo keys:   sandbox-demo-key (10,000 credits), sandbox-empty-key (0 credits)");
+    const sandboxUrl = (lines[1] ?? "").replace("  sandbox API: ", "").trim();
+    expect(sandboxUrl).not.toBe("");
+  }, 60_000);
 });

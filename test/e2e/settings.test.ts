@@ -111,6 +111,17 @@ describe("Settings tab and =LOOKUP_LEAD in the playground", () => {
     await expect.poll(() => notice().textContent()).toMatch(/Settings saved/);
   });
 
+  it("says the key's own rule for a 1,000-character key, never that the request could not be read (issue 23.11)", async () => {
+    const input = sidebar.locator("#settings-api-key");
+    await input.fill(`Token ${"k".repeat(1_000)}`);
+    await sidebar.getByRole("button", { name: "Save key" }).click();
+    await expect
+      .poll(() => sidebar.getByText("That is too long for an API key: paste only the key.").count())
+      .toBe(1);
+    expect(await sidebar.getByText(/could not read this request/).count()).toBe(0);
+    await input.fill("");
+  });
+
   it("fills a row when =LOOKUP_LEAD is typed into a cell", async () => {
     const before = await readGrid(page);
     const url = before[1]![1]!;

@@ -86,7 +86,7 @@ export async function openPlaygroundPage(
 }
 
 /**
- * Where a browser test's screenshot goes: docs/ (the README's pictures) when DOCS_SCREENSHOTS=1,
+ * Where a browser test's screenshot goes: docs/ (the pictures of README.md and the docs/ pages) when DOCS_SCREENSHOTS=1,
  * else /tmp, so an ordinary test run leaves the work tree clean.
  */
 export function screenshotPath(name: string): string {

@@ -30,6 +30,9 @@ const formArb: fc.Arbitrary<CompanySearchForm> = fc.record({
   strict_locations: fc.boolean(),
   limit_by: fc.oneof(fc.integer({ min: -10, max: 2000 }), fc.double()),
   offset_by: fc.oneof(fc.integer({ min: -10, max: 2000 }), fc.double()),
+  sheet_name: fc.oneof(fc.constant(""), text),
+  leave_out_sheet: fc.oneof(fc.constant(""), text),
+  leave_out_column: fc.oneof(fc.constant(""), text),
 });
 
 const FIELDS = new Set(Object.keys(emptyForm()));

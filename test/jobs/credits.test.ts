@@ -50,6 +50,23 @@ describe("filter form -> query", () => {
     });
   });
 
+  it("reads a charge type typed as the label the list shows (issue 23.14), any case", () => {
+    for (const typed of ["Lead search", "lead search", " LEAD  SEARCH ", "leads_by_icp"])
+      expect(filterQuery({ balance_type: { modifier: "exact", value: typed } })).toEqual({
+        balance_type__exact: "leads_by_icp",
+      });
+    expect(filterQuery({ balance_type: { modifier: "exact", value: "Lead lookup" } })).toEqual({
+      balance_type__exact: "leads_by_link",
+    });
+    expect(
+      filterQuery({ balance_type: { modifier: "exact", value: "Lead lookup (Enrich, formulas)" } }),
+    ).toEqual({ balance_type__exact: "leads_by_link" });
+    // A value production may have that the list does not know is sent as typed.
+    expect(filterQuery({ balance_type: { modifier: "exact", value: "email_finder" } })).toEqual({
+      balance_type__exact: "email_finder",
+    });
+  });
+
   it("accepts both date formats and every modifier of the spec", () => {
     for (const modifier of ["exact", "gt", "gte", "lt", "lte"]) {
       for (const value of ["2026-11-21", "2026-11-21T12:02:43.123456"]) {

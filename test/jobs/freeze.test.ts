@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { freezeFormulas, notFinal } from "../../src/jobs/freeze/freeze";
+import type { GridValue } from "../../src/jobs/enrich/ports";
+import { type FormulaSheet, freezeFormulas, notFinal } from "../../src/jobs/freeze/freeze";
 import { resultShape, splitArguments } from "../../src/jobs/freeze/shape";
 import { MESSAGES } from "../../src/jobs/lookup/formula";
 
@@ -25,9 +26,41 @@ describe("the reach of a =LOOKUP_LEAD answer", () => {
     expect(resultShape("=LOOKUP_LEAD(A2:A200)", read)).toEqual({ rows: 199, columns: 5 });
     expect(resultShape('=lookup_lead(A2, "full_name,job_title")', read)).toEqual({ rows: 1, columns: 2 });
     expect(resultShape("=LOOKUP_LEAD(A2:A200, B1:D1)", read)).toEqual({ rows: 199, columns: 3 });
-    expect(resultShape("=LOOKUP_LEAD(A2, 'My list'!C1:F1)", read)).toBeNull();
-    expect(resultShape("=LOOKUP_LEAD(INDIRECT(X1))", read)).toBeNull();
-    expect(resultShape("=SUM(A1)", read)).toBeNull();
+    // A reach the text cannot tell says why, in the words the formula itself would use (issue 23.8).
+    expect(resultShape("=LOOKUP_LEAD(A2, 'My list'!C1:F1)", read)).toEqual({
+      why: expect.stringMatching(/^Unknown fields "a", "b", "c", "d"/),
+    });
+    expect(resultShape("=LOOKUP_LEAD(INDIRECT(X1))", read)).toEqual({
+      why: "its URLs (INDIRECT(X1)) are not a text or a range of this spreadsheet",
+    });
+    expect(resultShape('=LOOKUP_LEAD(A2, "shoe_size")', read)).toEqual({
+      why: expect.stringMatching(/^Unknown field "shoe_size"/),
+    });
+    expect(resultShape("=LOOKUP_LEAD()", read)).toEqual({ why: "it names no profile URL" });
+    expect(resultShape("=SUM(A1)", read)).toEqual({ why: "it is not a =LOOKUP_LEAD formula" });
+  });
+
+  it("says why a formula that failed is left as it is: what it shows, not 'its arguments' (issue 23.8)", () => {
+    const sheet = (shown: GridValue, formula: string): FormulaSheet => ({
+      read: () => ({ values: [[shown]], formulas: [[formula]] }),
+      write: () => undefined,
+      reference: read,
+    });
+    const bad = freezeFormulas(sheet("#ERROR!", "=LOOKUP_LEAD(INDIRECT(X1))"), {
+      top: 1,
+      left: 1,
+      height: 1,
+      width: 1,
+    });
+    expect(bad.refused).toEqual([{ cell: "A1", reason: "it shows #ERROR!" }]);
+    const field = freezeFormulas(sheet("Unknown field", '=LOOKUP_LEAD(A2, "shoe_size")'), {
+      top: 1,
+      left: 1,
+      height: 1,
+      width: 1,
+    });
+    expect(field.refused[0]?.reason).toMatch(/^Unknown field "shoe_size"/);
+    expect(field.refused[0]?.reason).not.toMatch(/arguments do not say/);
   });
 
   it("refuses errors and passing messages, accepts final ones", () => {

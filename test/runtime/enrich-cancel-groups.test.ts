@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../src/api/wire";
 import type { EnrichProgress } from "../../src/rpc/enrich";
-import { crmRows, DEFAULT_REQUEST, rpcValue, SHEET, USER } from "../jobs/enrich-world";
+import { cancelAsGroupGoesOut, crmRows, DEFAULT_REQUEST, rpcValue, SHEET, USER } from "../jobs/enrich-world";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
 const URLS = 40;
@@ -46,22 +46,8 @@ describe("Cancel with Fresh data on", () => {
     const estimate = rpcValue<{ progress: EnrichProgress }>(addon.runtime, "enrichEstimate", FRESH_REQUEST);
     const jobId = estimate.progress.jobId;
     rpcValue(addon.runtime, "enrichConfirm", { jobId });
-    let stopping: EnrichProgress | null = null;
-    const end = rpcValue<EnrichProgress>(
-      addon.runtime,
-      "enrichStep",
-      { jobId },
-      {
-        // The user presses Cancel in the sidebar (another execution) as the second group goes out.
-        interrupt: (call) => {
-          if (call.method === "UrlFetchApp.fetchAll" && call.count === 2 && stopping === null) {
-            stopping = rpcValue<EnrichProgress>(addon.runtime, "enrichCancel", { jobId });
-          }
-          return false;
-        },
-      },
-    );
-    expect(stopping).not.toBeNull();
+    // The user presses Cancel in the sidebar as the second group of 4 goes out.
+    const end = cancelAsGroupGoesOut(addon.runtime, jobId, 2);
     expect(end.state).toBe("cancelled");
     const charged = await lookupCredits();
     // The two groups already sent, and nothing after them.

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../src/api/wire";
 import type { EnrichEstimate, EnrichProgress } from "../../src/rpc/enrich";
 import {
+  cancelAsGroupGoesOut,
   chargesPerPerson,
   crmRows,
   DEFAULT_REQUEST,
@@ -36,21 +37,7 @@ function runAndCancelAt16(): EnrichProgress {
   const estimate = rpcValue<EnrichEstimate>(addon.runtime, "enrichEstimate", { options: FRESH });
   const jobId = estimate.progress.jobId;
   rpcValue(addon.runtime, "enrichConfirm", { jobId });
-  let cancelled = false;
-  return rpcValue<EnrichProgress>(
-    addon.runtime,
-    "enrichStep",
-    { jobId },
-    {
-      interrupt: (call) => {
-        if (call.method === "UrlFetchApp.fetchAll" && call.count === 4 && !cancelled) {
-          cancelled = true;
-          rpcValue(addon.runtime, "enrichCancel", { jobId });
-        }
-        return false;
-      },
-    },
-  );
+  return cancelAsGroupGoesOut(addon.runtime, jobId, 4);
 }
 
 beforeAll(async () => {

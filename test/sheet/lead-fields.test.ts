@@ -121,9 +121,20 @@ describe("parseFieldList", () => {
   it("suggests the field probably meant", () => {
     const result = parseFieldList("Title, job_titel, compnay_name");
     const error = "error" in result ? result.error : "";
-    expect(error).toContain('"Title" (did you mean job_title?)');
+    expect(error).not.toContain('"Title"');
     expect(error).toContain('"job_titel" (did you mean job_title?)');
     expect(error).toContain('"compnay_name" (did you mean company_name?)');
+  });
+
+  it("accepts the readable names and aliases that Enrich accepts as headers (issue 23.9)", () => {
+    expect(parseFieldList("name, title, company")).toEqual({
+      fields: ["full_name", "job_title", "company_name"],
+    });
+    expect(parseFieldList("Job Title, Company Size, Profile URL, City")).toEqual({
+      fields: ["job_title", "company_headcount_range", "network_url", "location_city"],
+    });
+    // Words for the columns Enrich adds beside the lead's (status, time) name no lead field.
+    expect(parseFieldList("Enrichment Status")).toHaveProperty("error");
   });
 
   it("accepts the lookup-only extras", () => {

@@ -8,9 +8,12 @@ import {
   domainEntries,
   type EntryKind,
   idEntries,
+  keywordRuleEntries,
   textEntries,
+  withinEntryLimit,
 } from "../../sidebar/components/list-entries";
 import { INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../sidebar/vocabulary/entries";
+import { INDUSTRIES } from "../../sidebar/vocabulary/industries";
 
 const accepted = (kind: EntryKind, text: string) =>
   kind.split(text).map((entry) => {
@@ -67,5 +70,31 @@ describe("list entries", () => {
     ]);
     const [refused] = accepted(INDUSTRY_ENTRIES, "sofware developmnt");
     expect(refused).toMatch(/^! "sofware developmnt" is not in the industry list \| Software Development/);
+  });
+
+  it("suggests industries that start with the words typed before ones that hold them inside a word (issue 23.14)", () => {
+    expect(INDUSTRIES.closest("it services")[0]).toBe("IT Services and IT Consulting");
+    // "Urban Transit Services" holds "it services" inside a word: it may follow, never lead.
+    const ranked = INDUSTRIES.closest("it services", 10);
+    expect(ranked.indexOf("Urban Transit Services")).toBeGreaterThan(0);
+    // A name with the typed word at a later word ranks before one holding it inside a word.
+    const design = INDUSTRIES.closest("design services", 10);
+    expect(design[0]).toBe("Design Services");
+    expect(INDUSTRIES.closest("banking")[0]).toBe("Banking");
+  });
+
+  it("refuses what is longer than the field's rule at the field, quoting its start (issue 23.11)", () => {
+    const [keyword] = accepted(keywordRuleEntries, "k".repeat(41));
+    expect(keyword).toBe(`! "${"k".repeat(41)}" is 41 characters: a keyword has at most 40 | `);
+    expect(accepted(keywordRuleEntries, "saas, (cloud AND security)")).toEqual([
+      "saas",
+      "(cloud AND security)",
+    ]);
+    const [location] = accepted(LOCATION_ENTRIES, "x".repeat(5_000));
+    expect(location).toMatch(/^! "x{60}…" is not a listed location/);
+    // A place the list does not know still goes as typed.
+    expect(accepted(LOCATION_ENTRIES, "Smallville, Kansas")).toEqual(["Smallville, Kansas"]);
+    const [name] = accepted(withinEntryLimit(textEntries), "n".repeat(2_001));
+    expect(name).toMatch(/is 2,001 characters: an entry has at most 2,000/);
   });
 });

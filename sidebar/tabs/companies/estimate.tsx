@@ -35,11 +35,12 @@ export function EstimateView({
       </span>
       {estimate.knownExcluded ? (
         <span class="next" data-testid="company-known-excluded">
-          {plural(estimate.knownExcluded, "company", "companies")} already in the Companies sheet left out:
-          never charged again (saves up to {plural(Math.min(estimate.knownExcluded, total), "credit")} here;
-          match numbers count the others).
+          {plural(estimate.knownExcluded, "company", "companies")} already in the {estimate.sheetName} sheet
+          left out: never charged again (saves up to{" "}
+          {plural(Math.min(estimate.knownExcluded, total), "credit")} here; match numbers count the others).
         </span>
       ) : null}
+      {estimate.leaveOut ? <LeaveOutNote leaveOut={estimate.leaveOut} /> : null}
       {estimate.cut ? (
         <span class="next">Cut to the first 1,600 matches: the API searches no further.</span>
       ) : null}
@@ -68,5 +69,19 @@ export function EstimateView({
         </button>
       </div>
     </div>
+  );
+}
+
+/** What the leave-out sheet's column leaves out, and what in it cannot be left out before paying. */
+function LeaveOutNote({ leaveOut }: { leaveOut: NonNullable<CompanyEstimate["leaveOut"]> }) {
+  const { sheet, column, ids, domains, unmatched } = leaveOut;
+  return (
+    <span class="next" data-testid="company-leave-out">
+      From {sheet} ({column}): {plural(ids, "company id")} and {plural(domains, "domain")} left out before
+      anything is charged.
+      {unmatched > 0
+        ? ` ${plural(unmatched, "row holds", "rows hold")} neither an id nor a domain (a name, or a profile link by name): those companies cannot be left out and may be charged if they match.`
+        : ""}
+    </span>
   );
 }

@@ -104,7 +104,7 @@ export function ListField(props: {
   );
 }
 
-export function NumberField(props: {
+export function TextField(props: {
   field: FormField;
   label: string;
   value: string;
@@ -112,6 +112,7 @@ export function NumberField(props: {
   problems: FieldProblems;
   hint?: ComponentChildren;
   placeholder?: string;
+  numeric?: boolean;
 }) {
   const id = `co-${props.field}`;
   return (
@@ -119,7 +120,7 @@ export function NumberField(props: {
       <input
         id={id}
         type="text"
-        inputMode="numeric"
+        inputMode={props.numeric ? "numeric" : undefined}
         value={props.value}
         placeholder={props.placeholder}
         onInput={(e) => props.onChange(e.currentTarget.value)}
@@ -128,4 +129,8 @@ export function NumberField(props: {
       />
     </FieldGroup>
   );
+}
+
+export function NumberField(props: Omit<Parameters<typeof TextField>[0], "numeric">) {
+  return <TextField {...props} numeric />;
 }

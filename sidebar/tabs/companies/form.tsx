@@ -5,9 +5,9 @@
  */
 import { COMPANY_TYPES, FOLLOWER_RANGES, HEADCOUNTS } from "../../../src/api/wire";
 import type { CompanySearchForm, FieldProblems } from "../../../src/rpc/companies";
-import { domainEntries } from "../../components/list-entries";
+import { domainEntries, keywordRuleEntries } from "../../components/list-entries";
 import { COMPANY_ID_ENTRIES, INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../vocabulary/entries";
-import { CheckboxGroup, FieldGroup, Hint, ListField, NumberField } from "./fields";
+import { CheckboxGroup, FieldGroup, Hint, ListField, NumberField, TextField } from "./fields";
 
 const PLAIN = { fontWeight: 400 } as const;
 const PAIR = { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "0 8px" } as const;
@@ -62,6 +62,7 @@ export function CompanyForm({
       <ListField
         field="keywords"
         label="Keywords"
+        kind={keywordRuleEntries}
         values={form.keywords}
         onChange={set("keywords")}
         problems={problems}
@@ -140,6 +141,32 @@ export function CompanyForm({
           problems={problems}
           placeholder="network_id, e.g. 1000042"
           hint="The network_id column of the Companies sheet."
+        />
+        <TextField
+          field="leave_out_sheet"
+          label="Also leave out the companies in sheet"
+          value={form.leave_out_sheet}
+          onChange={set("leave_out_sheet")}
+          problems={problems}
+          placeholder="e.g. CRM export"
+        />
+        <TextField
+          field="leave_out_column"
+          label="from its column"
+          value={form.leave_out_column}
+          onChange={set("leave_out_column")}
+          problems={problems}
+          placeholder="e.g. Website"
+          hint="The header of a column of company ids, websites or domains: those companies are left out before anything is charged. Company names cannot be left out this way."
+        />
+        <TextField
+          field="sheet_name"
+          label="Write the companies to sheet"
+          value={form.sheet_name}
+          onChange={set("sheet_name")}
+          problems={problems}
+          placeholder="Companies"
+          hint="Made when missing. The companies already in it are left out too, and never written twice."
         />
       </details>
       <div style={PAIR}>

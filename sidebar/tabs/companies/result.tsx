@@ -95,6 +95,19 @@ export function ResultView({
     );
   }
   if (result.returned === 0 && result.errors.length > 0) return <NothingFetched result={result} />;
+  const known = result.knownExcluded ?? 0;
+  if (result.resultsCount === 0 && result.errors.length === 0 && known > 0) {
+    // The sheet's companies were left out of the search: "no match" would say the filters are wrong.
+    return (
+      <div class="notice info" role="status" data-testid="company-result">
+        <strong>No company outside the {result.sheetName} sheet matches these filters.</strong>
+        <span class="next">
+          The {plural(known, "company", "companies")} already there {known === 1 ? "was" : "were"} left out of
+          the search, so nothing was charged. Change a filter to find others.
+        </span>
+      </div>
+    );
+  }
   if (result.resultsCount === 0 && result.errors.length === 0) {
     return (
       <div class="notice info" role="status" data-testid="company-result">
@@ -123,15 +136,19 @@ export function ResultView({
       </strong>
       <span class="next">
         {plural(result.returned, "company", "companies")} returned for matches{" "}
-        {(result.offset + 1).toLocaleString("en-US")}–{(result.offset + result.total).toLocaleString("en-US")}{" "}
-        · <span data-testid="companies-charged">{chargesText(result.charges, result.spent)}</span>
+        {(result.offset + 1).toLocaleString("en-US")}–{(result.offset + result.total).toLocaleString("en-US")}
+        {/* Matches are counted among the companies not in the sheet: those in it were left out. */}
+        {known > 0 ? " of those not in the sheet" : ""} ·{" "}
+        <span data-testid="companies-charged">{chargesText(result.charges, result.spent)}</span>
         {result.duplicates > 0
           ? ` · ${plural(result.duplicates, "company", "companies")} already in the sheet, not written again`
           : ""}
         {skipped > 0
           ? ` · ${plural(skipped, "unsuitable company", "unsuitable companies")} skipped (0 employees and a bad website), not charged`
           : ""}
-        {available < result.total ? ` · the matches end at ${available + result.offset}` : ""}
+        {available < result.total
+          ? ` · the matches end at ${(available + result.offset).toLocaleString("en-US")}${known > 0 ? " of those not in the sheet" : ""}`
+          : ""}
       </span>
       {result.returned > 0 ? (
         <span class="next">

@@ -3,7 +3,12 @@
  * with exact, gt, gte, lt, lte, range; status and balance_type exact). The server checks them with
  * the client's validator and answers each problem under its field, with the fix.
  */
-import { FILTER_FIELDS, type FilterField, modifiersOf } from "../../../src/jobs/credits/filters";
+import {
+  FILTER_FIELDS,
+  type FilterField,
+  modifiersOf,
+  VALUE_LABELS,
+} from "../../../src/jobs/credits/filters";
 import type { FilterProblems, TransactionFilterForm } from "../../../src/rpc/credits";
 
 const MODIFIER_LABELS: Record<string, string> = {
@@ -24,20 +29,6 @@ const LABELS: Record<FilterField, string> = {
   after_balance: "Balance after",
 };
 
-/**
- * Values seen in transactions: the spec's `success` and `leads_by_icp`, and the sandbox's charge
- * types named after their endpoints. Suggested, not required: production may have others.
- */
-const SUGGESTIONS: Partial<Record<FilterField, ReadonlyArray<{ value: string; label: string }>>> = {
-  status: [{ value: "success", label: "success" }],
-  balance_type: [
-    { value: "leads_by_icp", label: "Lead search" },
-    { value: "companies_by_icp", label: "Company search" },
-    { value: "leads_by_link", label: "Lead lookup (Enrich, formulas)" },
-    { value: "top_up", label: "Top-up" },
-  ],
-};
-
 const PLACEHOLDERS: Record<FilterField, string> = {
   created_at: "2026-11-01",
   status: "success",
@@ -54,7 +45,7 @@ function hintOf(field: FilterField, modifier: string): string {
   if (field === "after_balance")
     return `${range}Whole credits left after the transaction. The API's after_balance.`;
   if (field === "balance_type")
-    return "Exactly as in the list: leads_by_icp, companies_by_icp, leads_by_link, top_up. The API's balance_type.";
+    return "Pick from the list, or type a value or its label (Lead search). The API's balance_type.";
   return "Exactly as in the list: success. The API's status.";
 }
 
@@ -159,7 +150,7 @@ export function FilterForm({
                   type="text"
                   spellcheck={false}
                   autocomplete="off"
-                  list={SUGGESTIONS[field] ? `credits-${field}-values` : undefined}
+                  list={VALUE_LABELS[field] ? `credits-${field}-values` : undefined}
                   value={entry.value}
                   placeholder={entry.modifier === "range" ? `${PLACEHOLDERS[field]},…` : PLACEHOLDERS[field]}
                   aria-invalid={problem ? true : undefined}
@@ -167,9 +158,9 @@ export function FilterForm({
                   onInput={(e) => set(field, { value: e.currentTarget.value })}
                 />
               </div>
-              {SUGGESTIONS[field] ? (
+              {VALUE_LABELS[field] ? (
                 <datalist id={`credits-${field}-values`}>
-                  {SUGGESTIONS[field]?.map((option) => (
+                  {VALUE_LABELS[field]?.map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}
                     </option>

@@ -1,5 +1,6 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
 
+import { leadSearchStatusText } from "../../../src/jobs/lead-search/status-text";
 import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
 import { BalanceNote } from "../../components/balance-note";
@@ -82,7 +83,7 @@ export function RunResult({
             : ""}
           {single?.state === "ok"
             ? `${single.results_count ? ` · results: ${single.results_count}` : ""}${
-                single.status ? ` · status: ${single.status}` : ""
+                single.status ? ` · ${leadSearchStatusText(single.status, single.companyName)}` : ""
               }`
             : ""}
         </span>

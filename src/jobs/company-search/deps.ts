@@ -18,8 +18,10 @@ export interface CompanySearchClient {
 
 export interface CompanySearchDeps {
   client(): CompanySearchClient;
-  /** The Companies sheet, created when missing. */
+  /** The sheet the search writes to (the form's, else the Companies sheet), created when missing. */
   sheet(): CompanySheet;
+  /** Its name, for the report; absent: the Companies sheet. */
+  sheetName?: string;
   /** The room appending `rows` rows `width` wide to the Companies sheet needs, and has. */
   room?(rows: number, width: number): SheetRoom;
   /**
@@ -27,6 +29,8 @@ export interface CompanySearchDeps {
    * they are not charged again. Absent: nothing is excluded.
    */
   knownIds?(): string[];
+  /** Domains of companies to leave out too (a leave-out sheet's websites): sent as exclude_domains. */
+  knownDomains?(): string[];
   /** A new sheet for paid rows the Companies sheet could not take. */
   spareSheet?(): { name: string; sheet: CompanySheet };
   /** Headers and list cells: readable (the default) or the API's forms (settings). */

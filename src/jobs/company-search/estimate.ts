@@ -1,6 +1,7 @@
 /** The estimate the tab shows before anything is spent: nothing is sent but a free balance read. */
 import { COMPANIES_SEARCHED } from "../../api/pagination";
-import { type CompanySearchForm, hasProblems, planSearch } from "./form";
+import { type CompanySearchForm, type FieldProblems, hasProblems, planSearch } from "./form";
+import { destinationSheet, type Exclusions } from "./leave-out";
 import { largestTotalWithin, pagePlan } from "./pages";
 import type { CompanyEstimate } from "./types";
 
@@ -13,12 +14,18 @@ export function estimateCompanySearch(
   form: CompanySearchForm,
   settings: { parallel: number; spendCap: number },
   balance: () => BalanceReading,
-  /** Companies already in the Companies sheet: the run excludes them (exclude_ids). */
-  knownExcluded = 0,
+  /** What the run leaves out besides the form's exclusions (leave-out.ts); none when absent. */
+  exclusions: Exclusions = { known: [], leaveOut: null, problems: {} },
 ): CompanyEstimate {
   const planned = planSearch(form);
-  const base = { problems: planned.problems, offset: planned.offset, cap: settings.spendCap };
-  if (hasProblems(planned.problems)) {
+  const problems: FieldProblems = { ...planned.problems, ...exclusions.problems };
+  const base = {
+    problems,
+    offset: planned.offset,
+    cap: settings.spendCap,
+    sheetName: destinationSheet(form.sheet_name),
+  };
+  if (hasProblems(problems)) {
     return {
       ...base,
       total: 0,
@@ -41,6 +48,17 @@ export function estimateCompanySearch(
     maxCredits: plan.maxCredits,
     ...balance(),
     withinCap: largestTotalWithin(planned.filters, planned.offset, settings.spendCap, settings.parallel),
-    knownExcluded,
+    knownExcluded: exclusions.known.length,
+    ...(exclusions.leaveOut
+      ? {
+          leaveOut: {
+            sheet: exclusions.leaveOut.sheet,
+            column: exclusions.leaveOut.column,
+            ids: exclusions.leaveOut.ids.length,
+            domains: exclusions.leaveOut.domains.length,
+            unmatched: exclusions.leaveOut.unmatched,
+          },
+        }
+      : {}),
   };
 }

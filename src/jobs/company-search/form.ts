@@ -27,6 +27,14 @@ export interface CompanySearchForm {
   limit_by: number;
   /** Where to start in the match list (offset_by). */
   offset_by: number;
+  /** The sheet the companies go to; "" is the Companies sheet. Not sent to the API. */
+  sheet_name: string;
+  /**
+   * Another sheet whose companies are left out too (a CRM export), and the header of its column of
+   * company ids, websites or domains; "" for none. Not sent as such: read into exclusions.
+   */
+  leave_out_sheet: string;
+  leave_out_column: string;
 }
 
 /** The form's fields, each a place where problems are shown. */
@@ -52,6 +60,9 @@ export function emptyForm(): CompanySearchForm {
     strict_locations: false,
     limit_by: DEFAULT_LIMIT,
     offset_by: 0,
+    sheet_name: "",
+    leave_out_sheet: "",
+    leave_out_column: "",
   };
 }
 
@@ -184,5 +195,8 @@ export function readForm(value: unknown): CompanySearchForm {
     strict_locations: raw.strict_locations === true,
     limit_by: raw.limit_by === undefined ? base.limit_by : wholeNumber(raw.limit_by),
     offset_by: raw.offset_by === undefined ? base.offset_by : wholeNumber(raw.offset_by),
+    sheet_name: String(raw.sheet_name ?? "").trim(),
+    leave_out_sheet: String(raw.leave_out_sheet ?? "").trim(),
+    leave_out_column: String(raw.leave_out_column ?? "").trim(),
   };
 }

@@ -14,6 +14,7 @@ import { chargesSince, markLedger } from "../ledger/run-charges";
 import { checkRoom, keptRowsMessage, writeErrorText } from "../paid-rows";
 import type { CompanySearchDeps } from "./deps";
 import { type CompanySearchForm, type FieldProblems, type FormField, hasProblems, planSearch } from "./form";
+import { destinationSheet } from "./leave-out";
 import { pagePlan } from "./pages";
 import { saveLastSearch } from "./saved";
 import { appendCompanies, COMPANIES_SHEET, type CompanySheet, type WriteResult } from "./sheet";
@@ -187,7 +188,7 @@ function notSent(form: CompanySearchForm, problems: FieldProblems): CompanyRunRe
     timeCached: null,
     refineMessage: null,
     errors: [],
-    sheetName: COMPANIES_SHEET,
+    sheetName: destinationSheet(form.sheet_name),
     range: "",
     offset: form.offset_by,
     total: form.limit_by,
@@ -224,7 +225,7 @@ function writeCompanies(
     return {
       write: appendCompanies(sheet, collected.companies, deps.format),
       sheet,
-      sheetName: COMPANIES_SHEET,
+      sheetName: sheetNameOf(deps),
     };
   } catch (error) {
     reason = writeErrorText(error);
@@ -242,7 +243,7 @@ function writeCompanies(
     kept = null;
   }
   const note = keptRowsMessage({
-    sheet: COMPANIES_SHEET,
+    sheet: sheetNameOf(deps),
     rows: collected.companies.length,
     spent,
     reason,
@@ -252,8 +253,16 @@ function writeCompanies(
   return kept;
 }
 
-/** The filters with the sheet's ids added to exclude_ids (numbers when numeric, as the form sends). */
-function withKnownExcluded(filters: CompanySearchRequest, known: readonly string[]): CompanySearchRequest {
+/**
+ * The filters with what must not be charged again left out: the destination sheet's ids and the
+ * leave-out sheet's (exclude_ids, numbers when numeric, as the form sends), and the leave-out
+ * sheet's domains (exclude_domains).
+ */
+function withKnownExcluded(
+  filters: CompanySearchRequest,
+  known: readonly string[],
+  domains: readonly string[],
+): CompanySearchRequest {
   const ids = [...(filters.exclude_ids ?? [])];
   const seen = new Set(ids.map(String));
   for (const id of known) {
@@ -261,8 +270,20 @@ function withKnownExcluded(filters: CompanySearchRequest, known: readonly string
     seen.add(id);
     ids.push(/^\d{1,15}$/.test(id) ? Number(id) : id);
   }
-  return { ...filters, exclude_ids: ids };
+  const excluded = { ...filters, exclude_ids: ids };
+  if (domains.length === 0) return excluded;
+  const allDomains = [...(filters.exclude_domains ?? [])];
+  const seenDomains = new Set(allDomains);
+  for (const domain of domains) {
+    if (seenDomains.has(domain)) continue;
+    seenDomains.add(domain);
+    allDomains.push(domain);
+  }
+  return { ...excluded, exclude_domains: allDomains };
 }
+
+/** The sheet the run writes to (the form's choice), the Companies sheet when none was named. */
+const sheetNameOf = (deps: CompanySearchDeps) => deps.sheetName ?? COMPANIES_SHEET;
 
 /**
  * Next page with exclusions: every company this run returned is in the Companies sheet now
@@ -292,9 +313,12 @@ export function runCompanySearch(
   deps: CompanySearchDeps,
   form: CompanySearchForm,
   confirmedCredits: number,
+  /** Problems the form has beyond its filters (a leave-out sheet that is not there). */
+  otherProblems: FieldProblems = {},
 ): CompanyRunResult {
   const planned = planSearch(form);
-  if (hasProblems(planned.problems)) return notSent(form, planned.problems);
+  const problems: FieldProblems = { ...planned.problems, ...otherProblems };
+  if (hasProblems(problems)) return notSent(form, problems);
   const plan = pagePlan(planned.filters, planned.offset, planned.total, deps.settings.parallel);
   if (plan.maxCredits > deps.settings.spendCap) {
     throw new JobError(
@@ -324,11 +348,12 @@ export function runCompanySearch(
     const deadline = deps.clock.now() + (deps.budgetMs ?? DEFAULT_BUDGET_MS);
     // Read under the lock: what the sheet holds now is what must not be charged again.
     const known = deps.knownIds?.() ?? [];
+    const domains = deps.knownDomains?.() ?? [];
     const sent =
-      known.length === 0
+      known.length === 0 && domains.length === 0
         ? plan
         : pagePlan(
-            withKnownExcluded(planned.filters, known),
+            withKnownExcluded(planned.filters, known, domains),
             planned.offset,
             planned.total,
             deps.settings.parallel,
@@ -375,13 +400,13 @@ export function runCompanySearch(
       timeCached: collected.timeCached,
       refineMessage: collected.refineMessage,
       errors: collected.errors,
-      sheetName: written?.sheetName ?? COMPANIES_SHEET,
+      sheetName: written?.sheetName ?? sheetNameOf(deps),
       range: write.written > 0 ? `A${write.firstRow}:${columnLetters(width)}${write.lastRow}` : "",
       offset: planned.offset,
       total: plan.total,
       nextOffset: firstUnfetched(
         nextOffsetOf(collected, planned.offset + plan.total),
-        deps.knownIds !== undefined && written?.sheetName === COMPANIES_SHEET ? pages : [],
+        deps.knownIds !== undefined && written?.sheetName === sheetNameOf(deps) ? pages : [],
         batch.outcomes,
       ),
       knownExcluded: known.length,

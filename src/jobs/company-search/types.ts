@@ -25,6 +25,13 @@ export interface CompanyEstimate {
    * numbers (offset) count only the others.
    */
   knownExcluded?: number;
+  /** The sheet the companies go to. */
+  sheetName: string;
+  /**
+   * The leave-out sheet's column as read: companies left out by id and by domain, and rows that
+   * hold neither (names, links by name): those cannot be left out and may be charged.
+   */
+  leaveOut?: { sheet: string; column: string; ids: number; domains: number; unmatched: number };
 }
 
 /** An error a page ended with, as the tab shows it. */

@@ -29,21 +29,55 @@ export interface FieldProblem {
 
 export type FilterProblems = Partial<Record<ProblemPlace, FieldProblem>>;
 
+/**
+ * Values seen in transactions, with the words the Credits tab shows for them: the spec's `success`
+ * and `leads_by_icp`, and the sandbox's charge types named after their endpoints. Suggested, not
+ * required: production may have others, which are sent as typed.
+ */
+export const VALUE_LABELS: Partial<Record<FilterField, ReadonlyArray<{ value: string; label: string }>>> = {
+  status: [{ value: "success", label: "success" }],
+  balance_type: [
+    { value: "leads_by_icp", label: "Lead search" },
+    { value: "companies_by_icp", label: "Company search" },
+    { value: "leads_by_link", label: "Lead lookup (Enrich, formulas)" },
+    { value: "top_up", label: "Top-up" },
+  ],
+};
+
+/** "lead search", "Lead Search " and "Lead lookup" all name their value; case and spaces aside. */
+const folded = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
+
+/**
+ * A suggested value typed as the label the list shows ("Lead search" for leads_by_icp), or as the
+ * label's first words before its note ("Lead lookup" for "Lead lookup (Enrich, formulas)"), is
+ * sent as its value; anything else as typed.
+ */
+function valueOfLabel(field: FilterField, text: string): string {
+  const typed = folded(text);
+  for (const { value, label } of VALUE_LABELS[field] ?? []) {
+    const shown = folded(label);
+    if (typed === shown || typed === folded(shown.replace(/\s*\(.*\)$/, ""))) return value;
+  }
+  return text;
+}
+
 /** The modifiers a field accepts (the spec's table). */
 export function modifiersOf(field: FilterField): readonly string[] {
   return TRANSACTION_FILTERS[field];
 }
 
 /**
- * A value as the API wants it: trimmed, a range's two parts trimmed around the comma, and a date
- * typed with a space before the time ("2026-11-21 10:00:00") written with the spec's "T".
+ * A value as the API wants it: trimmed, a range's two parts trimmed around the comma, a date
+ * typed with a space before the time ("2026-11-21 10:00:00") written with the spec's "T", and a
+ * suggested value typed as its label written as the value.
  */
 function normalValue(field: FilterField, modifier: string, raw: string): string {
   const parts = modifier === "range" ? raw.split(",") : [raw];
   return parts
     .map((part) => {
       const text = part.trim();
-      return field === "created_at" ? text.replace(/^(\d{4}-\d{2}-\d{2})\s+(\d)/, "$1T$2") : text;
+      if (field === "created_at") return text.replace(/^(\d{4}-\d{2}-\d{2})\s+(\d)/, "$1T$2");
+      return valueOfLabel(field, text);
     })
     .join(",");
 }

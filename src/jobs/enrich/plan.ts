@@ -9,7 +9,7 @@ import type { ColumnLayout, SkipCount } from "./job-types";
 import { planLayout } from "./layout";
 import { creditsPerUrl, type EnrichOptions, EXTRA_FIELDS } from "./options";
 import type { Grid, GridValue } from "./ports";
-import { cellText, type DistinctUrls, distinctUrls, fingerprint } from "./urls";
+import { cellText, type DistinctUrls, distinctUrls, fingerprint, urlCellText } from "./urls";
 
 /** The cursor keeps one character per distinct URL in document properties (500 KB in all). */
 export const MAX_DISTINCT_URLS = 200_000;
@@ -60,7 +60,7 @@ export class PlanError extends Error {
   }
 }
 
-const isUrl = (value: GridValue | undefined) => normalizeProfileUrl(cellText(value)) !== null;
+const isUrl = (value: GridValue | undefined) => normalizeProfileUrl(urlCellText(value)) !== null;
 
 /** The selected column with the most profile URLs; with `preferred`, that column. */
 function findUrlColumn(block: GridValue[][], left: number, preferred?: number): number {

@@ -3,6 +3,7 @@
  * host-agnostic key) is looked up once and written to every row that holds it.
  */
 import { canonicalProfileUrl, normalizeProfileUrl } from "../../api/profile-url";
+import { linkTarget } from "../../sheet/hyperlink";
 import type { GridValue } from "./ports";
 
 export interface DistinctUrls {
@@ -23,12 +24,17 @@ export function cellText(value: GridValue | undefined): string {
   return String(value).trim();
 }
 
+/** The text a URL cell stands for: a `=HYPERLINK(url, "Jane Doe")` cell is its URL, not its label. */
+export function urlCellText(value: GridValue | undefined): string {
+  return linkTarget(cellText(value));
+}
+
 /** `column` holds the cells of rows firstRow, firstRow+1, ... */
 export function distinctUrls(column: readonly GridValue[], firstRow: number): DistinctUrls {
   const index = new Map<string, number>();
   const result: DistinctUrls = { keys: [], urls: [], rows: [], invalidRows: [], rowsWithUrl: 0 };
   column.forEach((value, offset) => {
-    const text = cellText(value);
+    const text = urlCellText(value);
     if (text === "") return;
     const row = firstRow + offset;
     const key = normalizeProfileUrl(text);

@@ -11,7 +11,7 @@ import type { GridValue } from "../enrich/ports";
 import { columnLetters } from "../enrich/progress";
 import { type CellChanges, changeRectangles } from "../enrich/rectangles";
 import { MESSAGES } from "../lookup/formula";
-import { isLookupFormula, type ReferenceReader, type ResultShape, resultShape } from "./shape";
+import { isKnownReach, isLookupFormula, type ReferenceReader, type ResultShape, resultShape } from "./shape";
 
 /** A sheet's cells with their formulas, and block writes. */
 export interface FormulaSheet {
@@ -94,8 +94,10 @@ export function freezeFormulas(
       const left = selection.left + c;
       const cell = `${columnLetters(left)}${top}`;
       const shape = resultShape(formula, sheet.reference);
-      if (!shape) {
-        result.refused.push({ cell, reason: "its arguments do not say how far its answer reaches" });
+      if (!isKnownReach(shape)) {
+        // What the formula shows now (an error, a passing message) is the real reason when it has one.
+        const shown = values[r]?.[c];
+        result.refused.push({ cell, reason: (shown === undefined ? null : notFinal(shown)) ?? shape.why });
         return;
       }
       const block = blockOf(top, left, shape);

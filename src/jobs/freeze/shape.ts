@@ -53,24 +53,36 @@ function argumentValue(arg: string, read: ReferenceReader): unknown[][] | string
   return read(arg);
 }
 
-/** The shape of the formula's answer, or null when its text says too little to know. */
-export function resultShape(formula: string, read: ReferenceReader): ResultShape | null {
+/** Why a formula's reach cannot be known from its text: said in the freeze summary. */
+export interface UnknownReach {
+  why: string;
+}
+
+const clipped = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
+
+/** The shape of the formula's answer, or why its text says too little (or too wrong) to know. */
+export function resultShape(formula: string, read: ReferenceReader): ResultShape | UnknownReach {
   const call = LOOKUP_CALL.exec(formula);
-  if (!call) return null;
+  if (!call) return { why: "it is not a =LOOKUP_LEAD formula" };
   const [urlArg, fieldsArg] = splitArguments(call[1]!);
-  if (!urlArg) return null;
+  if (!urlArg) return { why: "it names no profile URL" };
   const urls = argumentValue(urlArg, read);
-  if (urls === null) return null;
+  if (urls === null)
+    return { why: `its URLs (${clipped(urlArg)}) are not a text or a range of this spreadsheet` };
   const rows = typeof urls === "string" ? 1 : Math.max(urls.length, urls[0]?.length ?? 0);
   let columns: number;
   if (fieldsArg === undefined || fieldsArg === "") {
     columns = (parseFieldList("") as { fields: unknown[] }).fields.length;
   } else {
     const fields = argumentValue(fieldsArg, read);
-    if (fields === null) return null;
+    if (fields === null)
+      return { why: `its fields (${clipped(fieldsArg)}) are not a text or a range of this spreadsheet` };
     const parsed = parseFieldList(fieldListInput(fields));
-    if ("error" in parsed) return null;
+    // The formula itself answers this error: the freeze says the same.
+    if ("error" in parsed) return { why: clipped(parsed.error) };
     columns = parsed.fields.length;
   }
   return { rows, columns };
 }
+
+export const isKnownReach = (reach: ResultShape | UnknownReach): reach is ResultShape => !("why" in reach);

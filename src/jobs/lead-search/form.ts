@@ -132,8 +132,29 @@ function idsOf(
   return ids.length > 0 ? ids : undefined;
 }
 
+/** What an empty target box asks for, in the words of the tab's target choices. */
+const EMPTY_TARGET: Partial<Record<TargetKind, { message: string; hint: string }>> = {
+  company_name: {
+    message: "no company is named",
+    hint: "Type the company's name as on its profile, or pick another way to choose the leads above.",
+  },
+  company_link: {
+    message: "no company profile link is given",
+    hint: "Paste the company's profile link, or pick another way to choose the leads above.",
+  },
+  network_filter_link: {
+    message: "no people-search link is given",
+    hint: "Paste the address of a people search, or pick another way to choose the leads above.",
+  },
+};
+
 function targetOf(form: LeadSearchForm, company: CompanyTarget | null, problems: Problem[]) {
   const value = form.target.value.trim();
+  const empty = EMPTY_TARGET[form.target.kind];
+  if (value === "" && empty !== undefined) {
+    problems.push({ path: form.target.kind, ...empty });
+    return {};
+  }
   switch (form.target.kind) {
     case "company_name":
       return { company_name: value };
@@ -226,10 +247,10 @@ export function formToRequest(form: LeadSearchForm, company: CompanyTarget | nul
   const problems: Problem[] = [];
   const target = targetOf(form, company, problems);
   const request: LeadSearchRequest = { ...target, ...filtersOf(form, problems) };
-  const validated = validateLeadSearch(request).filter(
-    // The form's own problem about a company id already says it better than "no target".
-    (p) => !(problems.some((q) => q.path === "company_id") && p.path === "company_name"),
-  );
+  // The form's own problem about its target (an empty box, a company id with letters) already says
+  // it in the tab's words; the validator would add "no target is given" and the API's field names.
+  const targetSaid = problems.some((q) => (TARGET_KINDS as readonly string[]).includes(q.path));
+  const validated = validateLeadSearch(request).filter((p) => !(targetSaid && p.path === "company_name"));
   return { request, problems: [...problems, ...validated] };
 }
 

@@ -56,9 +56,12 @@ export interface SearchReport {
   leads: number;
   written: number;
   results_count: string;
+  /** The API's status (its own words; the sidebar says them plainly, status-text.ts). */
   status: string;
   spent: number;
   error?: SearchFailure;
+  /** The company name the search asked for, as sent: what a no-match status names. */
+  companyName?: string;
   /** A search by company name: the company the API used, from its leads (issue 14.2). */
   company?: ResolvedCompany;
 }
@@ -179,6 +182,7 @@ function reportOf(
   const company = search.request.company_name === undefined ? null : resolvedCompany(value.leads);
   return {
     ...(company ? { company } : {}),
+    ...(search.request.company_name === undefined ? {} : { companyName: search.request.company_name }),
     label: search.label,
     state: "ok",
     leads: value.leads.length,

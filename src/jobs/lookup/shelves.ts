@@ -12,7 +12,7 @@
  * A shelf is read, changed and written back; two formula cells doing that at once could lose one
  * another's entries (then a recalculation pays again), so writes go under a short lock when the
  * caller gives one. Google may still drop items early ("best effort"): that costs a fetch, as it
- * always did, and is said in the README.
+ * always did, and is said in docs/formulas.md.
  */
 import type { Lead } from "../../api/wire";
 import { compactJson, LEAD_CACHE_SECONDS, MAX_CACHED_BYTES, type TextCache, utf8Bytes } from "./cache";

@@ -1,0 +1,141 @@
+/**
+ * "Leave out the companies already in" another sheet (a CRM export): the cells of one of its
+ * columns, read as what company search can exclude before it charges. A company id (digits, or a
+ * company profile link that carries one, /company/1234) goes to exclude_ids; a website or domain
+ * (acme.com, https://www.acme.com/about) to exclude_domains. A company name, or a profile link by
+ * name (/company/acme), names no id or domain the API takes: such rows cannot be left out before
+ * searching, and the estimate says how many.
+ */
+import { normalizeHeader } from "../../sheet/columns";
+import { linkTarget } from "../../sheet/hyperlink";
+import type { Grid, GridValue } from "../enrich/ports";
+import { COMPANIES_SHEET } from "./sheet";
+
+export interface LeaveOut {
+  ids: string[];
+  domains: string[];
+  /** Rows holding something that is neither an id nor a domain (names, links by name). */
+  unmatched: number;
+}
+
+const COMPANY_LINK = /\/company\/(\d{1,18})(?:[/?#]|$)/i;
+const DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}$/u;
+
+/** "https://www.Acme.com/about" -> "acme.com"; null when the text is no web address or domain. */
+function domainOf(text: string): string | null {
+  const host = text
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, "")
+    .replace(/^www\./, "")
+    .replace(/[/?#:].*$/, "");
+  return DOMAIN.test(host) ? host : null;
+}
+
+/** What one cell can exclude. */
+export function leaveOutKey(value: GridValue): { id: string } | { domain: string } | null {
+  const text = linkTarget(
+    String(value ?? "")
+      .replace(/^'/, "")
+      .trim(),
+  );
+  if (text === "") return null;
+  if (/^\d{1,18}$/.test(text)) return { id: String(Number(text)) };
+  const link = COMPANY_LINK.exec(text);
+  if (link) return { id: String(Number(link[1])) };
+  // A profile link by name is the network's address, not the company's website.
+  if (/\/company\//i.test(text)) return null;
+  const domain = domainOf(text);
+  return domain === null ? null : { domain };
+}
+
+/** Reads the rows below the header of the column whose header is `column` (any case or spacing). */
+export function readLeaveOut(grid: Grid, column: string): LeaveOut | { problem: string } {
+  const width = grid.lastColumn();
+  const headers = width < 1 || grid.lastRow() < 1 ? [] : (grid.read(1, 1, 1, width)[0] ?? []);
+  const wanted = normalizeHeader(column);
+  const index = headers.findIndex((header) => normalizeHeader(String(header ?? "")) === wanted);
+  if (index === -1) {
+    const named = headers.map((header) => String(header ?? "").trim()).filter((header) => header !== "");
+    return {
+      problem: `No column is headed "${column}" there${named.length > 0 ? `: its headers are ${named.slice(0, 12).join(", ")}` : ""}.`,
+    };
+  }
+  const result: LeaveOut = { ids: [], domains: [], unmatched: 0 };
+  const last = grid.lastRow();
+  if (last < 2) return result;
+  const ids = new Set<string>();
+  const domains = new Set<string>();
+  for (const [cell] of grid.read(2, index + 1, last - 1, 1)) {
+    if (String(cell ?? "").trim() === "") continue;
+    const key = leaveOutKey(cell ?? "");
+    if (key === null) result.unmatched += 1;
+    else if ("id" in key) ids.add(key.id);
+    else domains.add(key.domain);
+  }
+  result.ids = [...ids];
+  result.domains = [...domains];
+  return result;
+}
+
+/** The sheet a search writes to: the one the form names, else the Companies sheet. */
+export function destinationSheet(sheetName: string): string {
+  return sheetName.trim() === "" ? COMPANIES_SHEET : sheetName.trim();
+}
+
+/** What a search leaves out besides the form's own exclusions, and the form's problems with it. */
+export interface Exclusions {
+  /** Company ids already in the sheet the search writes to. */
+  known: string[];
+  /** The leave-out sheet's column, read; null when the form names none. */
+  leaveOut: (LeaveOut & { sheet: string; column: string }) | null;
+  /** A leave-out sheet or column that is not there, at its field. */
+  problems: Partial<Record<"leave_out_sheet" | "leave_out_column" | "sheet_name", string[]>>;
+}
+
+/** The spreadsheet as exclusions need it: a sheet's grid by name (null when none), and every name. */
+export interface SheetsByName {
+  grid(name: string): Grid | null;
+  names(): string[];
+}
+
+/**
+ * Reads what the search must leave out: the ids of the destination sheet (`knownIds` of a grid)
+ * and, when the form names one, the leave-out sheet's column; its problems name what is there.
+ */
+export function exclusionsOf(
+  form: { sheet_name: string; leave_out_sheet: string; leave_out_column: string },
+  sheets: SheetsByName,
+  knownIds: (grid: Grid) => string[],
+): Exclusions {
+  const destination = sheets.grid(destinationSheet(form.sheet_name));
+  const exclusions: Exclusions = {
+    known: destination ? knownIds(destination) : [],
+    leaveOut: null,
+    problems: {},
+  };
+  const sheet = form.leave_out_sheet.trim();
+  const column = form.leave_out_column.trim();
+  if (sheet === "" && column === "") return exclusions;
+  if (sheet === "") {
+    exclusions.problems.leave_out_sheet = [
+      "Name the sheet whose companies to leave out, or clear the column.",
+    ];
+    return exclusions;
+  }
+  const grid = sheets.grid(sheet);
+  if (grid === null) {
+    const names = sheets.names().slice(0, 12).join(", ");
+    exclusions.problems.leave_out_sheet = [`No sheet is named "${sheet}": the sheets are ${names}.`];
+    return exclusions;
+  }
+  if (column === "") {
+    exclusions.problems.leave_out_column = [
+      "Name the column of company ids, websites or domains (its header), for example Website.",
+    ];
+    return exclusions;
+  }
+  const read = readLeaveOut(grid, column);
+  if ("problem" in read) exclusions.problems.leave_out_column = [read.problem];
+  else exclusions.leaveOut = { ...read, sheet, column };
+  return exclusions;
+}
