@@ -51,7 +51,7 @@ describe("Leads tab", () => {
         'No company is named exactly "Qqqzzx Nonexistent Holdings": check the spelling, or search by the company\'s profile link or id.',
       );
     expect(await result.textContent()).not.toContain("no_exact_company_match");
-    expect(await result.textContent()).toContain("0 credits spent");
+    expect(await result.textContent()).toContain("0 credits charged (the API's ledger)");
   });
 
   it("fills personas, estimates, confirms, and writes the Leads sheet", async () => {

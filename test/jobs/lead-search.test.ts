@@ -221,6 +221,7 @@ describe("Leads sheet", () => {
       "network_company_id",
       "network_id",
       "sales_id",
+      "unformatted_full_name",
     ]);
     expect(layout.columns.find((c) => c.field === "full_name")?.index).toBe(0);
     expect(layout.columns.find((c) => c.field === "job_title")?.index).toBe(1);

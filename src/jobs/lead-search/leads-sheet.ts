@@ -30,13 +30,23 @@ export const DEFAULT_LEAD_COLUMNS: readonly string[] = [
   "job_started_on",
   "network_id",
   "sales_id",
+  // The name as the network stores it: what exclude_names matches when Sales ID is empty (23.3).
+  "unformatted_full_name",
 ];
 
 /**
  * Every field is written; an existing sheet keeps its own columns and gets the missing key ones.
- * sales_id is what lead search's exclude_ids takes (PRODUCTION.md A7).
+ * sales_id is what lead search's exclude_ids takes (PRODUCTION.md A7), unformatted_full_name what
+ * its exclude_names takes (the spec): known-leads.ts leaves the sheet's leads out by them.
  */
-const KEY_FIELDS = ["network_id", "network_url", "network_lead_persona", "network_company_id", "sales_id"];
+const KEY_FIELDS = [
+  "network_id",
+  "network_url",
+  "network_lead_persona",
+  "network_company_id",
+  "sales_id",
+  "unformatted_full_name",
+];
 
 const text = (value: unknown) =>
   value === null || value === undefined ? "" : String(value).trim().replace(/^'/, "");
