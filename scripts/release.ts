@@ -80,9 +80,18 @@ function gitCommit(): string | null {
   return result.status === 0 ? result.stdout.trim() : null;
 }
 
-const packageVersion = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string })
-  .version;
-const description = versionDescription(message, packageVersion, gitCommit());
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  version: string;
+  addon: Record<string, string>;
+};
+const description = versionDescription(message, pkg.version, gitCommit());
+// The About item and the sidebar link these pages, and the listing names them: example hosts are
+// worth a word before users see dead links (not a refusal: a test deployment may use them).
+for (const [name, url] of Object.entries(pkg.addon)) {
+  if (/^https:\/\/[^/]*\.example(\/|$)/.test(url)) {
+    console.warn(`release: note: package.json addon.${name} is still an example address (${url}).`);
+  }
+}
 
 // Which deployment moves is settled before anything is built or pushed, so an unclear project
 // stops the release while the add-on is untouched.

@@ -117,8 +117,8 @@ export function LOOKUP_LEAD(url: unknown, fields?: unknown, options?: unknown): 
 }
 
 /**
- * Shows the credits left on the spreadsheet owner's API key: the latest after_balance of the
- * transaction list. Free; cached for a minute. Example: =CREDIT_BALANCE()
+ * Shows the credits the spreadsheet owner's API key may spend: the account's spendable balance
+ * (balance_platform). Free; cached for a minute. Example: =CREDIT_BALANCE()
  * To refresh it on demand, point it at a cell you change: =CREDIT_BALANCE(B1)
  *
  * @param {*} [refresh] Optional, ignored: any cell, so that changing it recalculates the balance.

@@ -1,17 +1,40 @@
 /**
  * API keys, balances and the transaction records behind the transaction list. Every charge is a
- * record; so are the initial credits and balance changes made through the control endpoint, so
- * the latest record's after_balance is always the current balance.
+ * record; so are the initial credits and balance changes made through the control endpoint.
+ *
+ * Two figures follow each record (PRODUCTION.md A9): the spendable balance after it, and, for a
+ * charge, the per-operation counter after it (what that operation has used, negative). Production
+ * writes the counter into a charge's `after_balance` (-2400 on a `leads_by_icp` row); the list
+ * endpoint shows one or the other by the `afterBalance` reading.
+ *
+ * A paid request reserves credits when it is accepted (PRODUCTION.md A9: "credits are reserved up
+ * front"): a `pending` record, counted in `blocked`, while the request is in flight. When it ends
+ * the record becomes `success` with what was charged, or `error` (reversed: the balance did not
+ * move) when it failed after it was accepted, or goes away when it was refused (A11).
  */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "../../src/api/wire.ts";
 
+/** The operations that keep a counter, by balance_type (the charge records' types). */
+export const OPERATION_TYPES = ["companies_by_icp", "leads_by_icp", "leads_by_link"] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
+
+/** Which figure a record's after_balance shows: the operation's counter, or the balance (spec's reading). */
+export type AfterBalanceReading = "per_operation" | "balance";
+
 export interface Account {
   key: string;
+  /** Credits the account holds; what is reserved for requests in flight is still in here. */
   balance: number;
+  /** Credits reserved by requests in flight (blocked_balance_platform). */
+  blocked: number;
+  /** Per operation: what it has used (negative), as production's users/me answers it. */
+  counters: Record<OperationType, number>;
+  /** The credits the key started with (the answer's max_credits). */
+  initialCredits: number;
   /** Newest last (the list endpoint reverses). */
   transactions: Transaction[];
-  /** Pending records (ledger statuses, PRODUCTION.md A11) and when each turns to success (epoch ms). */
+  /** Records that read pending for a while after their request ended (pendingMs), and until when. */
   pending: Array<{ transaction: Transaction; settleAt: number }>;
 }
 
@@ -23,15 +46,33 @@ export interface Charge {
   at: string;
 }
 
+/** A request's reservation: its pending record, until the request ends. */
+export interface Reservation {
+  key: string;
+  credits: number;
+  transaction: Transaction;
+}
+
 /** yyyy-mm-ddTHH:MM:SS.ssssss (microseconds; the spec's timestamp format, UTC). */
 export function formatTimestamp(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 23)}000`;
 }
 
+const isOperation = (balanceType: string): balanceType is OperationType =>
+  (OPERATION_TYPES as readonly string[]).includes(balanceType);
+
+const noCounters = (): Record<OperationType, number> => ({
+  companies_by_icp: 0,
+  leads_by_icp: 0,
+  leads_by_link: 0,
+});
+
 export class Accounts {
   private readonly accounts = new Map<string, Account>();
   /** Charges made since start or the last reset (the stats ledger). */
   readonly ledger: Charge[] = [];
+  /** Per record: the operation's counter after it (charges only). */
+  private counterAfter = new WeakMap<Transaction, number>();
   private lastStamp = 0;
 
   constructor(
@@ -46,6 +87,7 @@ export class Accounts {
   reset(): void {
     this.accounts.clear();
     this.ledger.length = 0;
+    this.counterAfter = new WeakMap();
     this.lastStamp = 0;
     for (const [key, credits] of Object.entries(this.initial)) {
       if (this.withHistory.includes(key)) this.createWithHistory(key, credits);
@@ -53,13 +95,26 @@ export class Accounts {
     }
   }
 
+  private create(key: string, credits: number): Account {
+    const account: Account = {
+      key,
+      balance: 0,
+      blocked: 0,
+      counters: noCounters(),
+      initialCredits: credits,
+      transactions: [],
+      pending: [],
+    };
+    this.accounts.set(key, account);
+    return account;
+  }
+
   /**
    * A past top-up 60 days ago, then one or two charges a day of each kind, ending at `credits`.
    * Amounts are deterministic; timestamps are relative to now.
    */
   private createWithHistory(key: string, credits: number): void {
-    const account: Account = { key, balance: 0, transactions: [], pending: [] };
-    this.accounts.set(key, account);
+    const account = this.create(key, credits);
     const day = 86_400_000;
     const start = this.now() - 60 * day;
     const kinds = [
@@ -86,12 +141,17 @@ export class Accounts {
     return [...this.accounts.keys()];
   }
 
+  /** What the key may spend now: its balance less what requests in flight have reserved. */
+  spendable(key: string): number {
+    const account = this.accounts.get(key);
+    return account === undefined ? 0 : account.balance - account.blocked;
+  }
+
   /** Creates the key or sets its balance, recording the change as a transaction. */
   setCredits(key: string, credits: number): void {
     let account = this.accounts.get(key);
     if (account === undefined) {
-      account = { key, balance: 0, transactions: [], pending: [] };
-      this.accounts.set(key, account);
+      account = this.create(key, credits);
       this.record(account, credits, "top_up", "Initial credits");
       return;
     }
@@ -99,8 +159,8 @@ export class Accounts {
   }
 
   /**
-   * Takes `credits` from the key (positive number) and records it. With `pendingMs` (ledger
-   * statuses) the record reads `pending` until that much time has passed, then `success`.
+   * Takes `credits` from the key (positive number) and records it. With `pendingMs` the record
+   * reads `pending` until that much time has passed, then `success`.
    */
   charge(
     key: string,
@@ -114,30 +174,83 @@ export class Accounts {
     const account = this.accounts.get(key);
     if (account === undefined || credits <= 0) return;
     const transaction = this.record(account, -credits, balanceType, description);
-    if (pendingMs !== undefined) {
-      transaction.status = "pending";
-      account.pending.push({ transaction, settleAt: this.now() + pendingMs });
-    }
-    const charge: Charge = { key, path, amount: credits, at: transaction.created_at };
-    if (url !== undefined) charge.url = url;
-    this.ledger.push(charge);
+    this.holdPending(account, transaction, pendingMs);
+    this.addToLedger(key, path, credits, transaction.created_at, url);
   }
 
   /**
-   * An `error` record (ledger statuses, PRODUCTION.md A11): a paid request that failed, its charge
-   * reversed at once, so the record shows the amount but the balance does not move.
+   * Reserves up to `credits` (never more than the key may spend) for a request just accepted: a
+   * `pending` record of that amount, counted in `blocked` until `settle`, `fail` or `release`.
+   * Null when nothing could be reserved (no such key, or nothing to spend).
    */
-  recordError(key: string, credits: number, balanceType: string, description: string): void {
+  reserve(key: string, credits: number, balanceType: string, description: string): Reservation | null {
     const account = this.accounts.get(key);
-    if (account === undefined || credits <= 0) return;
-    const transaction = this.record(account, -credits, balanceType, description);
-    account.balance += credits;
-    transaction.after_balance = account.balance;
-    transaction.status = "error";
+    const amount = Math.min(Math.max(0, Math.floor(credits)), this.spendable(key));
+    if (account === undefined || amount <= 0) return null;
+    account.blocked += amount;
+    const transaction = this.newRecord(account, -amount, balanceType, description, this.now());
+    transaction.status = "pending";
+    transaction.after_balance = account.balance - account.blocked;
+    if (isOperation(balanceType)) this.counterAfter.set(transaction, account.counters[balanceType] - amount);
+    account.transactions.push(transaction);
+    return { key, credits: amount, transaction };
   }
 
-  /** Turns pending records whose time has come into success (updated_at: when they settled). */
-  settle(key: string): void {
+  /** The request was served: its record becomes the charge (`success`, or pending for pendingMs). */
+  settle(
+    reservation: Reservation,
+    credits: number,
+    path: string,
+    description: string,
+    url?: string,
+    pendingMs?: number,
+  ): void {
+    const account = this.unblock(reservation);
+    if (account === undefined) return;
+    const { transaction } = reservation;
+    if (credits <= 0) {
+      this.remove(account, transaction);
+      return;
+    }
+    transaction.amount = -credits;
+    transaction.description = description;
+    transaction.updated_at = formatTimestamp(this.now());
+    transaction.status = "success";
+    this.apply(account, transaction);
+    this.holdPending(account, transaction, pendingMs);
+    this.addToLedger(reservation.key, path, credits, transaction.created_at, url);
+  }
+
+  /** The request failed after it was accepted: its record turns `error`, the charge reversed. */
+  fail(reservation: Reservation, description: string): void {
+    const account = this.unblock(reservation);
+    if (account === undefined) return;
+    const { transaction } = reservation;
+    transaction.status = "error";
+    transaction.description = description;
+    transaction.updated_at = formatTimestamp(this.now());
+    transaction.after_balance = account.balance - account.blocked;
+    const type = transaction.balance_type;
+    if (isOperation(type)) this.counterAfter.set(transaction, account.counters[type]);
+  }
+
+  /** The request was refused (not charged, nothing reserved in the end): its record goes away. */
+  release(reservation: Reservation): void {
+    const account = this.unblock(reservation);
+    if (account !== undefined) this.remove(account, reservation.transaction);
+  }
+
+  /**
+   * An `error` record (PRODUCTION.md A11): a paid request that failed, its charge reversed at
+   * once, so the record shows the amount but the balance does not move.
+   */
+  recordError(key: string, credits: number, balanceType: string, description: string): void {
+    const reservation = this.reserve(key, credits, balanceType, description);
+    if (reservation !== null) this.fail(reservation, description);
+  }
+
+  /** Turns records whose pendingMs has passed into success (updated_at: when they settled). */
+  settleDue(key: string): void {
     const account = this.accounts.get(key);
     if (account === undefined || account.pending.length === 0) return;
     const now = this.now();
@@ -149,20 +262,68 @@ export class Accounts {
     });
   }
 
-  private record(
+  /**
+   * The key's records, newest first, as the list endpoint answers them: a charge's after_balance
+   * is its operation's counter (production), or the balance after it (the spec's first reading).
+   */
+  listed(key: string, reading: AfterBalanceReading): Transaction[] {
+    const all = this.accounts.get(key)?.transactions ?? [];
+    const out: Transaction[] = [];
+    for (let i = all.length - 1; i >= 0; i--) {
+      const t = all[i]!;
+      const counter = this.counterAfter.get(t);
+      out.push(reading === "per_operation" && counter !== undefined ? { ...t, after_balance: counter } : t);
+    }
+    return out;
+  }
+
+  private unblock(reservation: Reservation): Account | undefined {
+    const account = this.accounts.get(reservation.key);
+    if (account !== undefined) account.blocked = Math.max(0, account.blocked - reservation.credits);
+    return account;
+  }
+
+  private remove(account: Account, transaction: Transaction): void {
+    const at = account.transactions.indexOf(transaction);
+    if (at >= 0) account.transactions.splice(at, 1);
+  }
+
+  private holdPending(account: Account, transaction: Transaction, pendingMs: number | undefined): void {
+    if (pendingMs === undefined || pendingMs <= 0) return;
+    transaction.status = "pending";
+    account.pending.push({ transaction, settleAt: this.now() + pendingMs });
+  }
+
+  private addToLedger(key: string, path: string, credits: number, at: string, url?: string): void {
+    const charge: Charge = { key, path, amount: credits, at };
+    if (url !== undefined) charge.url = url;
+    this.ledger.push(charge);
+  }
+
+  /** Moves the balance (and the operation's counter) by the record's amount; sets both figures. */
+  private apply(account: Account, transaction: Transaction): void {
+    account.balance += transaction.amount;
+    transaction.after_balance = account.balance - account.blocked;
+    const type = transaction.balance_type;
+    if (isOperation(type)) {
+      account.counters[type] += transaction.amount;
+      this.counterAfter.set(transaction, account.counters[type]);
+    }
+  }
+
+  private newRecord(
     account: Account,
     amount: number,
     balanceType: string,
     description: string,
-    at = this.now(),
+    at: number,
   ): Transaction {
     // Strictly increasing timestamps keep "newest first" a total order even within a millisecond.
     const stamp = Math.max(at, this.lastStamp + 0.001);
     this.lastStamp = stamp;
     const micros = Math.round((stamp % 1) * 1000);
     const text = `${formatTimestamp(Math.floor(stamp)).slice(0, 23)}${String(micros).padStart(3, "0")}`;
-    account.balance += amount;
-    const transaction: Transaction = {
+    return {
       id: randomUUID(),
       created_at: text,
       updated_at: text,
@@ -170,8 +331,19 @@ export class Accounts {
       balance_type: balanceType,
       amount,
       description,
-      after_balance: account.balance,
+      after_balance: account.balance - account.blocked,
     };
+  }
+
+  private record(
+    account: Account,
+    amount: number,
+    balanceType: string,
+    description: string,
+    at = this.now(),
+  ): Transaction {
+    const transaction = this.newRecord(account, amount, balanceType, description, at);
+    this.apply(account, transaction);
     account.transactions.push(transaction);
     return transaction;
   }

@@ -24,6 +24,7 @@ const { values } = parseArgs({
     "insufficient-funds-status": { type: "string" },
     "negative-balance": { type: "boolean" },
     "ledger-statuses": { type: "boolean" },
+    "after-balance": { type: "string" },
   },
 });
 
@@ -65,6 +66,8 @@ const funds = choice("insufficient-funds-status", values["insufficient-funds-sta
 if (funds !== undefined) readings.insufficientFundsStatus = Number(funds) as 402 | 400;
 if (values["negative-balance"]) readings.negativeBalance = true;
 if (values["ledger-statuses"]) readings.ledgerStatuses = true;
+const afterBalance = choice("after-balance", values["after-balance"], ["per_operation", "balance"] as const);
+if (afterBalance !== undefined) readings.afterBalance = afterBalance;
 
 const options: SandboxOptions = {
   port: numberOption("port", values.port ?? process.env.PORT, 8787),

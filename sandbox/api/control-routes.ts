@@ -98,7 +98,9 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
       case "lookupNotFound":
       case "leadNoMatch":
       case "insufficientFundsStatus":
-      case "extrasCharged": {
+      case "extrasCharged":
+      case "afterBalance":
+      case "statusFilter": {
         const choices = READING_CHOICES[name] as readonly unknown[];
         if (!choices.includes(value)) throw bad(`${name} must be one of ${choices.join(", ")}`);
         Object.assign(next, { [name]: value });

@@ -90,6 +90,17 @@ export class SearchCounters {
     if (!served && entry !== undefined && entry.day === day) entry.count = Math.max(0, entry.count - 1);
   }
 
+  /**
+   * What production's users/me answers about a key's searches (PRODUCTION.md A9): in flight now,
+   * and today's (UTC) count split into completed and still in progress.
+   */
+  usage(key: string, now: number): { inFlight: number; completedToday: number; inProgressToday: number } {
+    const inFlight = this.inFlight.get(key) ?? 0;
+    const today = this.countedOn(key, Math.floor(now / DAY_MS));
+    const inProgressToday = Math.min(inFlight, today);
+    return { inFlight, completedToday: today - inProgressToday, inProgressToday };
+  }
+
   private countedOn(key: string, day: number): number {
     const entry = this.daily.get(key);
     return entry !== undefined && entry.day === day ? entry.count : 0;

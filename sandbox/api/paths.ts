@@ -4,4 +4,6 @@ export const API_PATHS = {
   leadSearch: "/api/network/leads/by_icp/",
   leadLookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
+  /** The caller's account: balances and limits (PRODUCTION.md A9). */
+  account: "/api/auth/users/me/",
 } as const;

@@ -2,8 +2,10 @@
  * How the sandbox reads the facts where the production API differs from our first reading of the
  * spec (../shared/PRODUCTION.md, table A). Documented facts default to production's answer; each
  * keeps the spec's first reading behind a control so the add-on can be tested against both while
- * it moves. Inferred facts (A9, A11) default off: production is only suspected to do them.
+ * it moves. Inferred facts default off where production is only suspected to do them (negative
+ * balances); A9's balances and A11's ledger statuses are documented, so they are on.
  */
+import type { AfterBalanceReading } from "./accounts.ts";
 
 export interface Readings {
   /** A1: results_count only when the request sends get_max_companies (or include_total_count). */
@@ -18,10 +20,24 @@ export interface Readings {
   insufficientFundsStatus: 402 | 400;
   /** A9 (inferred): a request is served while the balance is above 0 and may take it below 0. */
   negativeBalance: boolean;
-  /** A11 (inferred): charges go through pending to success; failed paid requests leave error rows. */
+  /**
+   * A9: a charge's after_balance is its operation's counter (negative: what that operation has
+   * used), not the balance; "balance" keeps the spec's first reading (the balance after it).
+   */
+  afterBalance: AfterBalanceReading;
+  /**
+   * A11: a paid request reserves its credits as a `pending` record while it is in flight, which
+   * turns `success` (charged) or `error` (failed after acceptance, reversed) when it ends; off,
+   * every record is `success` and is written when the request is charged.
+   */
   ledgerStatuses: boolean;
-  /** With ledgerStatuses: how long a charge stays pending after its answer (ms). */
+  /** With ledgerStatuses: how long a charge still reads pending after its answer (ms; default 0). */
   pendingMs: number;
+  /**
+   * A11: a status filter value the API cannot read (not pending, success or error) is dropped,
+   * not refused (200, unfiltered); "exact" compares it as written (so it matches nothing).
+   */
+  statusFilter: "drops_unreadable" | "exact";
   /** A12 (inferred): lookup extras cost +1 each "always", or only "when_returned" (non-empty). */
   extrasCharged: "always" | "when_returned";
 }
@@ -34,8 +50,10 @@ export const PRODUCTION_READINGS: Readings = {
   leadNoMatch: "no_leads_status",
   insufficientFundsStatus: 402,
   negativeBalance: false,
-  ledgerStatuses: false,
-  pendingMs: 2_000,
+  afterBalance: "per_operation",
+  ledgerStatuses: true,
+  pendingMs: 0,
+  statusFilter: "drops_unreadable",
   extrasCharged: "always",
 };
 
@@ -46,6 +64,9 @@ export const SPEC_READINGS: Readings = {
   lookupSource: "cache_or_live",
   lookupNotFound: "not_found_404",
   leadNoMatch: "empty_success",
+  afterBalance: "balance",
+  ledgerStatuses: false,
+  statusFilter: "exact",
 };
 
 export const READING_PRESETS = { production: PRODUCTION_READINGS, spec: SPEC_READINGS } as const;
@@ -59,4 +80,6 @@ export const READING_CHOICES: { [K in keyof Readings]?: readonly Readings[K][] }
   leadNoMatch: ["no_leads_status", "empty_success"],
   insufficientFundsStatus: [402, 400],
   extrasCharged: ["always", "when_returned"],
+  afterBalance: ["per_operation", "balance"],
+  statusFilter: ["drops_unreadable", "exact"],
 };

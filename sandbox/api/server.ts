@@ -9,6 +9,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { accountMe } from "./account-me.ts";
+import type { Reservation } from "./accounts.ts";
 import { companySearch } from "./company-search.ts";
 import { applyConfig, control } from "./control-routes.ts";
 import { Dataset } from "./dataset.ts";
@@ -89,6 +91,7 @@ const ROUTES: Record<string, Route> = {
   [PATHS.leadSearch]: { method: "POST", endpoint: leadSearch, parallel: 50 },
   [PATHS.leadLookup]: { method: "POST", endpoint: leadLookup, parallel: 500 },
   [PATHS.transactions]: { method: "GET", endpoint: listTransactions },
+  [PATHS.account]: { method: "GET", endpoint: accountMe },
 };
 
 const MAX_BODY = 1_000_000;
@@ -141,17 +144,64 @@ function canPay(state: SandboxState, balance: number, credits: number): boolean 
   return state.config.negativeBalance ? balance > 0 : balance >= credits;
 }
 
-/** What a failed lookup would have cost: 1 plus its paid options (read leniently from the body). */
-function lookupCost(body: string): number {
+const PAID_OPTIONS = ["people_also_viewed", "posts", "comments", "reactions"] as const;
+
+function parsedBody(body: string): Record<string, unknown> {
   try {
-    const parsed = JSON.parse(body) as Record<string, unknown>;
-    return 1 + PAID_OPTIONS.filter((option) => parsed[option] === true).length;
+    const parsed: unknown = JSON.parse(body);
+    return parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
   } catch {
-    return 1;
+    return {};
   }
 }
 
-const PAID_OPTIONS = ["people_also_viewed", "posts", "comments", "reactions"] as const;
+/** The most a request may cost, read leniently from its body: what it reserves when accepted. */
+const RESERVES: Record<
+  string,
+  { balanceType: string; what: string; most: (body: Record<string, unknown>) => number }
+> = {
+  [PATHS.leadLookup]: {
+    balanceType: "leads_by_link",
+    what: "Lead lookup",
+    most: (body) => 1 + PAID_OPTIONS.filter((option) => body[option] === true).length,
+  },
+  [PATHS.companySearch]: {
+    balanceType: "companies_by_icp",
+    what: "Company search",
+    most: (body) => Math.min(1_600, limitOf(body) ?? 1_600),
+  },
+  [PATHS.leadSearch]: {
+    balanceType: "leads_by_icp",
+    what: "Lead search",
+    most: (body) => Math.min(2_500, limitOf(body) ?? 2_500),
+  },
+};
+
+function limitOf(body: Record<string, unknown>): number | null {
+  const limit = body.limit_by;
+  return typeof limit === "number" && Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : null;
+}
+
+/**
+ * A paid request's pending record while it is in flight (ledger statuses, PRODUCTION.md A11), or
+ * null (the reading is off, the path is free, or the key has nothing to reserve).
+ */
+function reserveFor(state: SandboxState, key: string, path: string, body: string): Reservation | null {
+  const paid = RESERVES[path];
+  if (!state.config.ledgerStatuses || paid === undefined) return null;
+  return state.accounts.reserve(
+    key,
+    paid.most(parsedBody(body)),
+    paid.balanceType,
+    `${paid.what}: in flight`,
+  );
+}
+
+/** How a request that was not charged ends its reservation: refused (4xx) goes, failed stays as error. */
+function endUncharged(state: SandboxState, reservation: Reservation, status: number, path: string): void {
+  if (status >= 400 && status < 500) state.accounts.release(reservation);
+  else state.accounts.fail(reservation, `${RESERVES[path]?.what ?? "Request"}: failed, reversed`);
+}
 
 async function serveApi(
   req: IncomingMessage,
@@ -185,6 +235,9 @@ async function serveApi(
     }
   }
   let served = false;
+  // Reserved now, at acceptance: a pending record for as long as the request is in flight.
+  let reservation = reserveFor(state, key, path, body);
+  let endStatus = 500;
   state.inFlightByKey.set(slot, inFlight + 1);
   const pathInFlight = (state.inFlightByPath.get(path) ?? 0) + 1;
   state.inFlightByPath.set(path, pathInFlight);
@@ -205,9 +258,8 @@ async function serveApi(
     const forced = fault === null ? null : faultAnswer(fault.kind, state.config.insufficientFundsStatus);
     if (forced !== null) {
       if (forced.status === 429) bump(state.throttled, path);
-      if (forced.status === 500 && path === PATHS.leadLookup && state.config.ledgerStatuses) {
-        state.accounts.recordError(key, lookupCost(body), "leads_by_link", "Lead lookup: failed, reversed");
-      }
+      // A malformed body is a 200 that was not charged: the paid request failed (error record).
+      endStatus = forced.status === 200 ? 500 : forced.status;
       return send(res, forced.status, forced.text);
     }
     const answer = route.endpoint({
@@ -221,22 +273,42 @@ async function serveApi(
     });
     if (answer.extraDelayMs) await sleep(answer.extraDelayMs);
     const charge = answer.charge;
+    endStatus = answer.status;
     if (charge !== undefined && charge.credits > 0) {
-      const balance = state.accounts.get(key)?.balance ?? 0;
-      if (!canPay(state, balance, charge.credits)) throw insufficientFunds(state);
-      state.accounts.charge(
-        key,
-        charge.credits,
-        path,
-        charge.balanceType,
-        charge.description,
-        charge.url,
-        state.config.ledgerStatuses ? state.config.pendingMs : undefined,
-      );
+      // What this request may spend: what the key may spend plus what this request reserved.
+      const spendable = state.accounts.spendable(key) + (reservation?.credits ?? 0);
+      if (!canPay(state, spendable, charge.credits)) {
+        endStatus = state.config.insufficientFundsStatus;
+        throw insufficientFunds(state);
+      }
+      const pendingMs = state.config.ledgerStatuses ? state.config.pendingMs : undefined;
+      if (reservation === null) {
+        state.accounts.charge(
+          key,
+          charge.credits,
+          path,
+          charge.balanceType,
+          charge.description,
+          charge.url,
+          pendingMs,
+        );
+      } else {
+        state.accounts.settle(reservation, charge.credits, path, charge.description, charge.url, pendingMs);
+        reservation = null;
+      }
     }
     served = answer.status === 200;
     send(res, answer.status, answer.body);
+  } catch (error) {
+    // A refusal the endpoint threw (validation, not found, out of funds) ends the reservation as a 4xx.
+    if (error instanceof ApiFailure) endStatus = error.status;
+    throw error;
   } finally {
+    // Not charged (refused, failed, free): the reservation goes, or stays as an error record.
+    if (reservation !== null) {
+      if (served) state.accounts.release(reservation);
+      else endUncharged(state, reservation, endStatus, path);
+    }
     if (search !== null) state.searches.release(search, served);
     state.inFlightByKey.set(slot, (state.inFlightByKey.get(slot) ?? 1) - 1);
     state.inFlightByPath.set(path, (state.inFlightByPath.get(path) ?? 1) - 1);

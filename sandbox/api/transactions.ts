@@ -2,6 +2,7 @@
 import type { Transaction, TransactionListResponse } from "../../src/api/wire.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { validationError } from "./failure.ts";
+import type { SandboxState } from "./state.ts";
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -72,7 +73,11 @@ function numericValue(t: Transaction, field: "created_at" | "amount" | "after_ba
 
 type Predicate = (t: Transaction) => boolean;
 
-function filterFor(name: string, raw: string): Predicate {
+/** The statuses production's ledger has (PRODUCTION.md A11); another value is one it cannot read. */
+const LEDGER_STATUSES: readonly string[] = ["pending", "success", "error"];
+
+/** Null: the filter is dropped (production drops a status value it cannot read; A11). */
+function filterFor(name: string, raw: string, state: SandboxState): Predicate | null {
   const [field, modifier, extra] = name.split("__");
   const allowed = MODIFIERS[field as Field];
   if (extra !== undefined || allowed === undefined || !allowed.includes(modifier as Modifier)) {
@@ -81,6 +86,12 @@ function filterFor(name: string, raw: string): Predicate {
       "edit the query; filters: created_at, amount, after_balance with exact, gt, gte, lt, lte, range; status and balance_type with exact",
     );
   }
+  if (
+    field === "status" &&
+    state.config.statusFilter === "drops_unreadable" &&
+    !LEDGER_STATUSES.includes(raw)
+  )
+    return null;
   if (field === "status" || field === "balance_type") {
     return (t) => t[field] === raw;
   }
@@ -140,17 +151,16 @@ export const listTransactions: Endpoint = ({ key, query, baseUrl, state }) => {
   const predicates: Predicate[] = [];
   for (const [name, value] of query) {
     if (name === "limit" || name === "offset") continue;
-    predicates.push(filterFor(name, value));
+    const predicate = filterFor(name, value, state);
+    if (predicate !== null) predicates.push(predicate);
   }
   const limit = Math.min(readPageNumber(query, "limit", DEFAULT_LIMIT), MAX_LIMIT);
   const offset = readPageNumber(query, "offset", 0);
-  state.accounts.settle(key);
-  const all = state.accounts.get(key)?.transactions ?? [];
-  const matching: Transaction[] = [];
-  for (let i = all.length - 1; i >= 0; i--) {
-    const t = all[i]!;
-    if (predicates.every((p) => p(t))) matching.push(t);
-  }
+  state.accounts.settleDue(key);
+  // Newest first, each charge's after_balance as the afterBalance reading says (A9).
+  const matching = state.accounts
+    .listed(key, state.config.afterBalance)
+    .filter((t) => predicates.every((p) => p(t)));
   const body: TransactionListResponse = {
     count: matching.length,
     next: offset + limit < matching.length ? pageUrl(baseUrl, query, limit, offset + limit) : null,

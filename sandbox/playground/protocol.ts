@@ -20,6 +20,8 @@ export interface SheetView {
 export interface MenuItemView {
   label: string;
   functionName: string;
+  /** onOpen put a separator (Menu.addSeparator) just before this item. */
+  separatorBefore?: boolean;
 }
 
 export interface MenuView {

@@ -24,12 +24,24 @@ export interface PlaygroundRuntimeOptions {
   start: { saved: SavedRuntime } | { spreadsheet: SpreadsheetData };
 }
 
+/** The menu's items in order, submenus flattened, each separator kept as a mark on the item after it. */
 function flattenItems(menu: MenuData): MenuItemView[] {
-  return menu.items.flatMap((item) => {
-    if (item.kind === "item") return [{ label: item.caption, functionName: item.functionName }];
-    if (item.kind === "submenu") return flattenItems(item.menu);
-    return [];
-  });
+  const items: MenuItemView[] = [];
+  let separator = false;
+  for (const item of menu.items) {
+    if (item.kind === "separator") {
+      separator = items.length > 0;
+      continue;
+    }
+    const added =
+      item.kind === "item"
+        ? [{ label: item.caption, functionName: item.functionName }]
+        : flattenItems(item.menu);
+    if (separator && added[0]) added[0] = { ...added[0], separatorBefore: true };
+    separator = false;
+    items.push(...added);
+  }
+  return items;
 }
 
 function toUiEvent(event: UiEvent): RuntimeUiEvent | null {

@@ -22,6 +22,7 @@ export const PATHS = {
   leads: "/api/network/leads/by_icp/",
   lookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
+  account: "/api/auth/users/me/",
 } as const;
 
 /** `key`: the target's key (default), another key, or null for no Authorization header. */

@@ -169,6 +169,51 @@ export const RULES: Rule[] = [
     },
   },
   {
+    id: "A9.account",
+    title:
+      "users/me: balance_platform is a number (the balance the add-on shows), blocked_balance_platform and the search limits numbers when sent; free",
+    cost: 0,
+    run: async (context) => {
+      const before = await recordCount(context);
+      const reply = await call(context.target, "GET", PATHS.account);
+      check(reply.status === 200, `users/me: ${show(reply)}`);
+      const body = record(reply);
+      check(typeof body.balance_platform === "number", `balance_platform is not a number: ${show(reply)}`);
+      for (const field of [
+        "blocked_balance_platform",
+        "max_parallel_searches",
+        "max_searches_daily",
+        "count_parallel_searches",
+        "count_searches_completed_today",
+        "count_searches_in_progress_today",
+      ]) {
+        check(body[field] === undefined || typeof body[field] === "number", `${field} is not a number`);
+      }
+      check((await recordCount(context)) === before, "reading users/me added a transaction record");
+    },
+  },
+  {
+    id: "A11.status-filter",
+    title:
+      "transaction list: status__exact=pending and =error answer only those rows; an unreadable status is not refused",
+    cost: 0,
+    run: async (context) => {
+      for (const status of ["pending", "error"]) {
+        const page = await transactionPage(context, `?status__exact=${status}&limit=20`);
+        check(
+          page.results.every((t) => t.status === status),
+          `status__exact=${status} answered other statuses`,
+        );
+      }
+      const unreadable = await call(
+        context.target,
+        "GET",
+        `${PATHS.transactions}?status__exact=Succes&limit=1`,
+      );
+      check(unreadable.status === 200, `an unreadable status was refused: ${show(unreadable)}`);
+    },
+  },
+  {
     id: "validation.industry",
     title: "company search with an unlisted industry: 400 ValidationError with a Hint, free",
     cost: 0,

@@ -28,7 +28,9 @@ export function readClaspProject(path: string): ClaspProject | { problem: string
     return { problem: `${path} is not JSON.` };
   }
   if (typeof config !== "object" || config === null) return { problem: `${path} is not a JSON object.` };
-  const { scriptId, parentId, rootDir } = config as Record<string, unknown>;
+  const { scriptId, parentId, srcDir, rootDir } = config as Record<string, unknown>;
+  // clasp reads the files from `srcDir`, else `rootDir` (its create writes rootDir).
+  const filesDir = srcDir || rootDir;
   if (typeof scriptId !== "string" || scriptId === "" || scriptId === PLACEHOLDER_SCRIPT_ID) {
     return {
       problem: `${path} holds no script id yet: rm .clasp.json, then npx clasp create --type standalone --title "Prospecting" --rootDir dist (docs/deploy.md).`,
@@ -39,9 +41,9 @@ export function readClaspProject(path: string): ClaspProject | { problem: string
       problem: `${path} names a script bound to a document (parentId): a release goes to the standalone add-on project, which users install from the Marketplace. Bound scripts are for trying the add-on in one spreadsheet (npm run push; docs/deploy.md).`,
     };
   }
-  if (typeof rootDir !== "string" || rootDir.replace(/^\.\//, "").replace(/\/$/, "") !== "dist") {
+  if (typeof filesDir !== "string" || filesDir.replace(/^\.\//, "").replace(/\/$/, "") !== "dist") {
     return {
-      problem: `${path} must have "rootDir": "dist" (the build's output), not ${JSON.stringify(rootDir)}.`,
+      problem: `${path} must have "rootDir": "dist" (the build's output), not ${JSON.stringify(filesDir)}.`,
     };
   }
   return { scriptId };

@@ -4,6 +4,21 @@
  * less says so plainly instead of "may not cover".
  */
 
+/** Credits with their unit, grouped: "9,990 credits", "1 credit". */
+export function creditsText(n: number): string {
+  return `${n.toLocaleString("en-US")} credit${Math.abs(n) === 1 ? "" : "s"}`;
+}
+
+/**
+ * The spendable balance (PRODUCTION.md A9: users/me's balance_platform), and what requests in
+ * flight have reserved when anything is: those credits are neither spendable nor spent yet.
+ */
+export function balanceText(balance: number, reserved = 0): string {
+  return reserved > 0
+    ? `${creditsText(balance)} (${creditsText(reserved)} more reserved for requests in flight)`
+    : creditsText(balance);
+}
+
 /** The sentence for this balance and cost, or null when the balance covers it (or is unknown). */
 export function balanceWarning(balance: number | null, maxCredits: number): string | null {
   if (balance === null || !(maxCredits > balance)) return null;

@@ -5,16 +5,18 @@
 import { useEffect, useState } from "preact/hooks";
 import type { ServerInfo } from "../../src/rpc";
 import { call } from "../rpc-client";
+import { DataLink, safeLinkUrl } from "./safe-link";
 
-/** Only https pages become links; the server's answer is checked like any text it sends. */
-function PageLink({ href, label }: { href: string; label: string }) {
-  if (!href.startsWith("https://")) return null;
+/**
+ * Only https pages become links, and through DataLink like every link built from data: the
+ * server's answer is checked like any text it sends. Anything else is left out.
+ */
+function PageLink({ url, label }: { url: string; label: string }) {
+  if (!url.startsWith("https://") || safeLinkUrl(url) === null) return null;
   return (
     <>
       {" · "}
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        {label}
-      </a>
+      <DataLink url={url}>{label}</DataLink>
     </>
   );
 }
@@ -28,9 +30,9 @@ export function Footer() {
   return (
     <footer class="muted addon-footer">
       <span>Add-on {info.version}</span>
-      <PageLink href={info.supportUrl} label="Support" />
-      <PageLink href={info.privacyPolicyUrl} label="Privacy" />
-      <PageLink href={info.termsOfServiceUrl} label="Terms" />
+      <PageLink url={info.supportUrl} label="Support" />
+      <PageLink url={info.privacyPolicyUrl} label="Privacy" />
+      <PageLink url={info.termsOfServiceUrl} label="Terms" />
     </footer>
   );
 }

@@ -69,6 +69,7 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
       notices.show({
         tone: "ok",
         message: `Wrote ${result.written.toLocaleString("en-US")} transaction${result.written === 1 ? "" : "s"} to the ${result.sheetName} sheet in ${result.seconds < 1 ? "under a second" : `${result.seconds} s`}. No credits used.`,
+        next: result.spent,
       });
     } else {
       setProblems(result.problems);

@@ -1,25 +1,26 @@
 /**
  * The Enrich tab's change-history parts: the job-change digest after a run, Undo last run, the
  * `Job changes` sheet since a date, and the history's settings (on/off, rows kept). Text from the
- * sheet or the API is rendered as text (Preact escapes it), never as HTML.
+ * sheet or the API is rendered as text (Preact escapes it), never as HTML; the profile link goes
+ * through DataLink, which links http(s) URLs only (any editor can write `javascript:` in the cell).
  */
 import { useEffect, useState } from "preact/hooks";
 import type { HistoryStatus, JobChange, JobChangeDigest } from "../../src/rpc/history";
 import { useNotices } from "../components/notices";
+import { DataLink } from "../components/safe-link";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
 
 const jobText = (title: string, company: string) => [title, company].filter(Boolean).join(" @ ") || "(none)";
 
-function ChangeLine({ change }: { change: JobChange }) {
+/** One person's job change, with a link to the profile the history sheet names. */
+export function ChangeLine({ change }: { change: JobChange }) {
   return (
     <li>
       <strong>{change.name || "(no name)"}</strong>: {jobText(change.oldTitle, change.oldCompany)} →{" "}
       {jobText(change.newTitle, change.newCompany)}{" "}
       {change.kept ? <span class="muted">(old job kept in the sheet: {change.kept}) </span> : null}
-      <a href={change.url} target="_blank" rel="noopener noreferrer">
-        profile
-      </a>
+      <DataLink url={change.url}>profile</DataLink>
     </li>
   );
 }

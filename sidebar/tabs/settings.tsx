@@ -12,6 +12,7 @@ import type {
   SettingsField,
   SettingsView,
 } from "../../src/rpc/settings";
+import { balanceText } from "../components/balance-note";
 import { useNotices } from "../components/notices";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
@@ -103,18 +104,10 @@ function ChoiceField(props: {
   );
 }
 
-function formatCredits(n: number): string {
-  return `${n.toLocaleString("en-US")} credit${Math.abs(n) === 1 ? "" : "s"}`;
-}
-
 /** The notice for a connection test: the balance, or the error with its next step. */
 function connectionNotice(test: ConnectionTest) {
   if (!test.ok) return { tone: "error" as const, message: test.error.message, next: test.error.next };
-  const balance =
-    test.balance === null
-      ? "No transactions yet, so there is no balance to show."
-      : `Balance: ${formatCredits(test.balance)}.`;
-  const message = `Connected to ${test.baseUrl}. ${balance}`;
+  const message = `Connected to ${test.baseUrl}. Balance: ${balanceText(test.balance, test.reserved)}.`;
   // Connected, but every lookup would fail: not a green light.
   if (test.warning) return { tone: "info" as const, message, next: test.warning };
   return { tone: "ok" as const, message };

@@ -3,6 +3,7 @@
  * outside world comes in through the Http and Clock ports, so the same code runs in Apps Script,
  * in tests against the sandbox, and in benchmarks.
  */
+import { type AccountState, accountState, readAccount } from "./account";
 import {
   type BatchItem,
   type BatchPolicy,
@@ -103,8 +104,12 @@ export interface Client {
   listTransactions(query: TransactionQuery): Outcome<TransactionListResponse>;
   /** First page, then the rest in parallel, newest first as the API lists them. */
   listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages;
-  /** The latest after_balance (a limit-1 transaction list, free); null when there is no transaction. */
-  balance(): Outcome<number | null>;
+  /**
+   * The account (GET /api/auth/users/me/, free): the spendable balance (balance_platform), what is
+   * reserved for requests in flight, and the search limits. Never the latest after_balance, which
+   * production writes as a per-operation counter (PRODUCTION.md A9).
+   */
+  account(): Outcome<AccountState>;
 }
 
 const PATH_OF = {
@@ -264,13 +269,10 @@ export function createClient(config: ClientConfig): Client {
       ),
     listTransactions,
     listAllTransactions,
-    balance() {
-      const page = listTransactions({ limit: "1" });
-      if (!page.ok) return page;
-      // Balances may be below zero (PRODUCTION.md A9); a number sent as text is still the number.
-      const after = page.value.results[0]?.after_balance;
-      const value = after === undefined || after === null ? null : Number(after);
-      return { ok: true, value: value === null || Number.isFinite(value) ? value : null };
+    account() {
+      const [outcome = NO_ANSWER] = config.http.fetchAll([getRequest(connection, PATHS.account, {})]);
+      const answer = interpret(PATHS.account, outcome, readAccount);
+      return answer.ok ? { ok: true, value: accountState(answer.value) } : answer;
     },
   };
 }

@@ -1,4 +1,11 @@
 /** The API client's public surface. */
+export {
+  type AccountState,
+  accountState,
+  readAccount,
+  searchesLeftNote,
+  searchParallel,
+} from "./account";
 export { BACKOFF_MS, type BatchResult, type Outcome, pendingIndices } from "./batch";
 export {
   type BatchCallOptions,
@@ -23,6 +30,14 @@ export {
   stopsBatch,
   validationError,
 } from "./errors";
+export {
+  countsAsSpent,
+  creditsSpentBy,
+  LEDGER_STATUSES,
+  type LedgerTotals,
+  ledgerStatus,
+  ledgerTotals,
+} from "./ledger";
 export { COMPANIES_SEARCHED, companyPageRequests, type TransactionPages } from "./pagination";
 export { normalizeProfileUrl } from "./profile-url";
 export { authorization } from "./request";

@@ -106,13 +106,13 @@ function isApiErrorBody(body: string): boolean {
 }
 
 /**
- * Whether a 5xx may have cost credits. The transaction list is free. On a lookup, only the API's
+ * Whether a 5xx may have cost credits. The transaction list and the account are free. On a lookup, only the API's
  * own 500 error body is the spec's "send it again" (the API failed before charging); a 502, 503
  * or 504 comes from a gateway that may have given up on a paid call the API still finished, and
  * a 500 without the API's body may be one too. Searches never say: any 5xx may have been charged.
  */
 function serverCharged(path: EndpointPath, status: number, body: string): ApiError["charged"] {
-  if (path === PATHS.transactions) return "no";
+  if (path === PATHS.transactions || path === PATHS.account) return "no";
   if (path === PATHS.leadLookup && status === 500 && isApiErrorBody(body)) return "no";
   return "maybe";
 }

@@ -6,12 +6,16 @@
  * Fields the spec marks "not shown" are typed as `unknown` so callers have to inspect them.
  */
 
-/** Paths of the four endpoints, as the spec writes them. */
+/**
+ * Paths of the spec's four endpoints, as the spec writes them, and the account endpoint of the
+ * production reference (PRODUCTION.md A9), which carries no network name.
+ */
 export const PATHS = {
   companySearch: "/api/network/companies/by_icp/",
   leadSearch: "/api/network/leads/by_icp/",
   leadLookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
+  account: "/api/auth/users/me/",
 } as const;
 
 export type EndpointPath = (typeof PATHS)[keyof typeof PATHS];
@@ -382,6 +386,25 @@ export interface TransactionListResponse {
   max_limit: number;
   offset: number;
   results: Transaction[];
+}
+
+/**
+ * GET /api/auth/users/me/ (PRODUCTION.md A9, free): the account's balances, limits and use.
+ * Only the fields the add-on reads are named; production sends more (per-operation counters such
+ * as `balance_leads_by_icp`, the plan, the user's name), which pass through untouched.
+ */
+export interface AccountResponse {
+  /** The spendable balance. */
+  balance_platform: number;
+  /** Reserved for requests in flight. */
+  blocked_balance_platform?: number;
+  max_parallel_searches?: number;
+  count_parallel_searches?: number;
+  count_searches_completed_today?: number;
+  count_searches_in_progress_today?: number;
+  /** Absent when the plan has no daily limit. */
+  max_searches_daily?: number;
+  [field: string]: unknown;
 }
 
 /** Error body, from the live service's documentation (DESIGN.md). */

@@ -2,9 +2,10 @@
  * The Companies tab's server methods: settings, the Companies sheet and document properties come
  * from Apps Script here; the search itself is src/jobs/company-search/ through its ports.
  */
+import { type AccountState, searchesLeftNote, searchParallel } from "../api/account";
 import { chunkLimit } from "../api/client";
 import type { CompanySearchDeps } from "../jobs/company-search/deps";
-import type { CompanySearchForm } from "../jobs/company-search/form";
+import { type CompanySearchForm, hasProblems, planSearch } from "../jobs/company-search/form";
 import {
   type CompanySheet,
   deletePreset,
@@ -28,7 +29,7 @@ import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
-import { connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
+import { accountOrNull, connectClient, hasApiKey, savedKeyAccount } from "./settings-client";
 import { readSettings } from "./settings-store";
 import { appendRoom, spareSheet } from "./sheet-room";
 
@@ -67,16 +68,19 @@ const sheetsByName: SheetsByName = {
 const exclusions = (form: CompanySearchForm): Exclusions =>
   exclusionsOf(form, sheetsByName, companyIdsInSheet);
 
-function searchSettings() {
+/**
+ * The settings, and the pages sent at once: the account's parallel-search limit (users/me) within
+ * Settings' batch size, so the pages start at the pace the account allows instead of meeting 429s.
+ */
+function searchSettings(account: AccountState | null) {
   const settings = readSettings();
-  return {
-    settings,
-    limits: { parallel: chunkLimit("companySearch", settings.chunkSize), spendCap: settings.spendCap },
-  };
+  const parallel = searchParallel(chunkLimit("companySearch", settings.chunkSize), account);
+  return { settings, limits: { parallel, spendCap: settings.spendCap } };
 }
 
 function deps(form: CompanySearchForm, excluded: Exclusions): CompanySearchDeps {
-  const { settings, limits } = searchSettings();
+  const saved = readSettings();
+  const { settings, limits } = searchSettings(hasApiKey(saved) ? accountOrNull(connectClient(saved)) : null);
   const name = destinationSheet(form.sheet_name);
   const leaveOut = excluded.leaveOut;
   return {
@@ -119,7 +123,14 @@ export const companyHandlers: Pick<
 > = {
   companyEstimate: (arg) => {
     const form = readForm(arg);
-    return estimateCompanySearch(form, searchSettings().limits, savedKeyBalance, exclusions(form));
+    const excluded = exclusions(form);
+    // A form with problems sends nothing, not even the free account read.
+    const { view, account } =
+      hasProblems(planSearch(form).problems) || hasProblems(excluded.problems)
+        ? { view: { balance: null, balanceError: null }, account: null }
+        : savedKeyAccount();
+    const estimate = estimateCompanySearch(form, searchSettings(account).limits, () => view, excluded);
+    return { ...estimate, searchesLeft: searchesLeftNote(estimate.pages, account) };
   },
   companyRun: (arg) => {
     const { form: raw, confirmedCredits } = Object(arg) as { form?: unknown; confirmedCredits?: unknown };

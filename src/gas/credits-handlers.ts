@@ -50,12 +50,14 @@ function summary() {
   if (!api) return { ok: false as const, error: NO_KEY, spendCap };
   const result = creditsOverview(api, appsScriptClock);
   if (!result.ok) return { ok: false as const, error: userErrorOf(result.error), spendCap };
-  const { balance, spending } = result.value;
+  const { balance, reserved, spending } = result.value;
   return {
     ok: true as const,
     balance,
+    reserved,
     spentLastDay: spending.lastDay,
     spentLastWeek: spending.lastWeek,
+    pendingLastWeek: spending.pendingLastWeek,
     spendingComplete: spending.complete,
     spendCap,
   };

@@ -2,8 +2,10 @@
  * The Leads tab's server methods: the selection, settings and sheets come from Apps Script here;
  * the work is src/jobs/lead-search/'s, through ports.
  */
+import { searchesLeftNote, searchParallel } from "../api/account";
 import { chunkLimit } from "../api/client";
 import type { Problem } from "../api/errors";
+import type { LeadSearchRequest } from "../api/wire";
 import { JobError } from "../jobs/enrich/deps";
 import { type CompanySelection, isCompanyHeader, selectedCompanies } from "../jobs/lead-search/companies";
 import type { LeadSearchForm } from "../jobs/lead-search/form";
@@ -15,6 +17,7 @@ import {
 } from "../jobs/lead-search/known-leads";
 import { DEFAULT_LEAD_COLUMNS, LEADS_SHEET } from "../jobs/lead-search/leads-sheet";
 import { nextUnfetchedOffset } from "../jobs/lead-search/next-page";
+import { nextPageRequest } from "../jobs/lead-search/pages";
 import { planSearches } from "../jobs/lead-search/plan";
 import { runLeadSearches } from "../jobs/lead-search/run";
 import { checkRoom } from "../jobs/paid-rows";
@@ -26,7 +29,7 @@ import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
-import { balanceView, connectClient, hasApiKey } from "./settings-client";
+import { accountOrNull, accountReading, connectClient, hasApiKey } from "./settings-client";
 import { readSettings } from "./settings-store";
 import { appendRoom, spareSheet } from "./sheet-room";
 
@@ -136,6 +139,22 @@ function leadsSheet(): GoogleAppsScript.Spreadsheet.Sheet {
   return spreadsheet.getSheetByName(LEADS_SHEET) ?? spreadsheet.insertSheet(LEADS_SHEET);
 }
 
+/**
+ * The requests a search sends at most: one, or one per page when it asks for more leads than one
+ * request returns (pages.ts). Each counts against the account's daily searches.
+ */
+function requestsOf(request: LeadSearchRequest): number {
+  let requests = 0;
+  let asked = 0;
+  for (let page = nextPageRequest(request, 0); page !== null; page = nextPageRequest(request, asked)) {
+    requests++;
+    const size = page.limit_by ?? 0;
+    if (size <= 0) break;
+    asked += size;
+  }
+  return requests;
+}
+
 export const leadSearchHandlers: Pick<
   RpcHandlers,
   "leadsSelection" | "leadsEstimate" | "leadsRun" | "leadsPresets" | "leadsSavePreset" | "leadsDeletePreset"
@@ -145,13 +164,19 @@ export const leadSearchHandlers: Pick<
     const planned = plan(formOf(arg));
     if (planned.problems.length > 0) return { ok: false, problems: planned.problems };
     const { settings, client } = connected();
+    const { view, account } = accountReading(client.account());
     return {
       ok: true,
       searches: planned.searches.length,
       maxCredits: planned.maxCredits,
-      ...balanceView(client.balance()),
+      ...view,
       cap: settings.spendCap,
       ...knownCounts(knownInLeadsSheet()),
+      parallel: searchParallel(chunkLimit("leadSearch", settings.chunkSize), account),
+      searchesLeft: searchesLeftNote(
+        planned.searches.reduce((sum, search) => sum + requestsOf(search.request), 0),
+        account,
+      ),
     };
   },
   leadsRun: (arg) => {
@@ -198,7 +223,8 @@ export const leadSearchHandlers: Pick<
             const spare = spareSheet(LEADS_SHEET);
             return { name: spare.getName(), grid: sheetGrid(spare) };
           },
-          chunkSize: chunkLimit("leadSearch", settings.chunkSize),
+          // At the account's parallel limit from the first chunk (users/me), not the spec's 50.
+          chunkSize: searchParallel(chunkLimit("leadSearch", settings.chunkSize), accountOrNull(client)),
           deadline: appsScriptClock.now() + RUN_BUDGET_MS,
           format: settings.sheetFormat,
           ledger: client,

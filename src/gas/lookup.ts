@@ -47,16 +47,18 @@ function formatTime(epochMs: number): string {
   }
 }
 
-/** The latest after_balance, cached for a minute; throws (a formula error) with the next step. */
+/**
+ * The spendable balance (users/me's balance_platform, PRODUCTION.md A9), cached for a minute;
+ * throws (a formula error) with the next step.
+ */
 export function creditBalanceCell(): number | string {
   const cache = documentCache();
   const cached = cache.getAll([BALANCE_CACHE_KEY])[BALANCE_CACHE_KEY];
   if (cached !== undefined && Number.isFinite(Number(cached))) return Number(cached);
   const settings = readSettings();
   if (!hasApiKey(settings)) throw new Error(NO_KEY);
-  const balance = connectClient(settings).balance();
-  if (!balance.ok) throw new Error(`${balance.error.message} ${balance.error.next}`);
-  if (balance.value === null) return "no transactions yet";
-  cache.putAll({ [BALANCE_CACHE_KEY]: String(balance.value) }, BALANCE_CACHE_SECONDS);
-  return balance.value;
+  const account = connectClient(settings).account();
+  if (!account.ok) throw new Error(`${account.error.message} ${account.error.next}`);
+  cache.putAll({ [BALANCE_CACHE_KEY]: String(account.value.balance) }, BALANCE_CACHE_SECONDS);
+  return account.value.balance;
 }

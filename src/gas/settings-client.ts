@@ -2,6 +2,7 @@
  * The API client for the saved settings, over UrlFetchApp. Used by the formulas, the Settings
  * tab's connection test and enrichment alike, so every part speaks to the API the same way.
  */
+import type { AccountState } from "../api/account";
 import { type Client, createClient } from "../api/client";
 import type { Result } from "../api/request";
 import { appsScriptClock, createUrlFetchHttp } from "./http";
@@ -30,15 +31,41 @@ export interface BalanceView {
   balanceError: string | null;
 }
 
-export function balanceView(result: Result<number | null>): BalanceView {
+export function balanceView(result: Result<AccountState>): BalanceView {
   return result.ok
-    ? { balance: result.value, balanceError: null }
+    ? { balance: result.value.balance, balanceError: null }
     : { balance: null, balanceError: `${result.error.message} ${result.error.next}` };
 }
 
-/** The saved key's balance for an estimate (free: the transaction list with limit 1). */
-export function savedKeyBalance(): BalanceView {
+/** An estimate's reading of the account: the balance as shown, and the account (null when unread). */
+export interface AccountReading {
+  view: BalanceView;
+  account: AccountState | null;
+}
+
+export function accountReading(result: Result<AccountState>): AccountReading {
+  return { view: balanceView(result), account: result.ok ? result.value : null };
+}
+
+/** The account, or null when it could not be read (a run then goes by its settings alone). */
+export function accountOrNull(client: Pick<Client, "account">): AccountState | null {
+  const account = client.account();
+  return account.ok ? account.value : null;
+}
+
+/** The saved key's account for an estimate (free: GET /api/auth/users/me/, PRODUCTION.md A9). */
+export function savedKeyAccount(): AccountReading {
   const settings = readSettings();
-  if (!hasApiKey(settings)) return { balance: null, balanceError: "No API key is saved yet: open Settings." };
-  return balanceView(connectClient(settings).balance());
+  if (!hasApiKey(settings)) {
+    return {
+      view: { balance: null, balanceError: "No API key is saved yet: open Settings." },
+      account: null,
+    };
+  }
+  return accountReading(connectClient(settings).account());
+}
+
+/** The saved key's spendable balance for an estimate. */
+export function savedKeyBalance(): BalanceView {
+  return savedKeyAccount().view;
 }

@@ -16,7 +16,7 @@ import {
 
 const NO_CREDITS = "This key has no credits: lookups and searches will fail until credits are added to it.";
 
-/** The free balance call with these settings: proves the key and the address. */
+/** The free account call with these settings: proves the key and the address. */
 function checkConnection(settings: Settings): ConnectionTest {
   const baseUrl = settings.baseUrl;
   if (!hasApiKey(settings)) {
@@ -30,14 +30,14 @@ function checkConnection(settings: Settings): ConnectionTest {
       },
     };
   }
-  // The transaction list with limit 1 is free: it proves the key and the address, and its latest
-  // after_balance is the balance.
-  const balance = connectClient(settings).balance();
-  if (balance.ok) {
-    const empty = balance.value !== null && balance.value <= 0;
-    return { ok: true, balance: balance.value, baseUrl, ...(empty ? { warning: NO_CREDITS } : {}) };
+  // users/me is free: it proves the key and the address, and answers the spendable balance
+  // (PRODUCTION.md A9; the latest transaction's after_balance is a per-operation counter).
+  const account = connectClient(settings).account();
+  if (account.ok) {
+    const { balance, reserved } = account.value;
+    return { ok: true, balance, reserved, baseUrl, ...(balance <= 0 ? { warning: NO_CREDITS } : {}) };
   }
-  const { kind, message, next, hint } = balance.error;
+  const { kind, message, next, hint } = account.error;
   const detail = hint && kind !== "auth" ? ` (${hint})` : "";
   return { ok: false, baseUrl, error: { kind, message: `${message}${detail}`, next } };
 }

@@ -20,11 +20,15 @@ export type { TransactionRow } from "../jobs/credits/rows";
 export type CreditsSummary =
   | {
       ok: true;
-      /** Credits left; null when the key has no transaction yet. */
-      balance: number | null;
+      /** The spendable balance (users/me's balance_platform). */
+      balance: number;
+      /** Credits reserved for requests still in flight (blocked_balance_platform). */
+      reserved: number;
       /** Credits charged in the last 24 hours and 7 days; "at least" when incomplete. */
       spentLastDay: number;
       spentLastWeek: number;
+      /** Charges of the last 7 days still pending (in flight): left out of the sums above. */
+      pendingLastWeek: number;
       spendingComplete: boolean;
       /** Settings' spend cap per run. */
       spendCap: number;
@@ -48,7 +52,7 @@ export interface CreditsExportRequest {
 }
 
 export type CreditsExportResult =
-  | { status: "done"; sheetName: string; written: number; seconds: number }
+  | { status: "done"; sheetName: string; written: number; spent: string; seconds: number }
   | { status: "confirm"; sheetName: string; existingRows: number }
   | { status: "failed"; error: UserError; problems: FilterProblems };
 

@@ -33,6 +33,10 @@ export type LeadsEstimate =
       cap: number;
       /** Leads already in the Leads sheet (by sales_id): every search excludes them, never charged again. */
       knownExcluded: number;
+      /** Searches sent at once: the account's parallel limit (users/me), within Settings' batch size. */
+      parallel: number;
+      /** Said when the run needs more searches than the account has left today; else null. */
+      searchesLeft: string | null;
     } & KnownLeadCounts);
 
 /**

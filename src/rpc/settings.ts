@@ -63,11 +63,12 @@ export type SaveSettingsResult =
   | { saved: false; problems: Partial<Record<SettingsField, string>> };
 
 /**
- * The outcome of "Test connection" (a free call): the balance, or the error and its next step.
- * `warning` when connected but lookups will fail anyway (no credits left).
+ * The outcome of "Test connection" (a free call): the spendable balance and what requests in
+ * flight have reserved, or the error and its next step. `warning` when connected but lookups will
+ * fail anyway (no credits left).
  */
 export type ConnectionTest =
-  | { ok: true; balance: number | null; baseUrl: string; warning?: string }
+  | { ok: true; balance: number; reserved: number; baseUrl: string; warning?: string }
   | { ok: false; error: UserError; baseUrl: string };
 
 export interface SettingsMethods {

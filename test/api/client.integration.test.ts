@@ -113,7 +113,7 @@ describe("every endpoint against the sandbox", () => {
     expect(all.results.length).toBe(all.count);
     expect(all.count).toBeGreaterThanOrEqual(12);
     expect(new Set(all.results.map((t) => t.id)).size).toBe(all.results.length);
-    expect(client.balance()).toEqual({ ok: true, value: 10_000 - 12 });
+    expect(client.account()).toMatchObject({ ok: true, value: { balance: 10_000 - 12, reserved: 0 } });
   });
 });
 
@@ -125,7 +125,7 @@ describe("errors against the sandbox", () => {
     );
     expect(result.stoppedBy?.kind).toBe("auth");
     expect(result.outcomes.slice(5).every((o) => o === null)).toBe(true);
-    expect(sandboxClient(sandbox.url, { apiKey: "nope" }).balance()).toMatchObject({
+    expect(sandboxClient(sandbox.url, { apiKey: "nope" }).account()).toMatchObject({
       ok: false,
       error: { kind: "auth" },
     });
@@ -141,8 +141,8 @@ describe("errors against the sandbox", () => {
       error: { kind: "insufficient_funds", charged: "no" },
     });
     // Reading the balance is free, so an empty account can still see it.
-    const balance = sandboxClient(sandbox.url, { apiKey: EMPTY_KEY }).balance();
-    expect(balance.ok && (balance.value ?? 0)).toBe(0);
+    const account = sandboxClient(sandbox.url, { apiKey: EMPTY_KEY }).account();
+    expect(account.ok && account.value.balance).toBe(0);
     await control.setCredits(DEMO_KEY, 7);
     const result = sandboxClient(sandbox.url, { chunkSize: 5 }).lookupLeads(await lookups(30), {
       deadline: far(),

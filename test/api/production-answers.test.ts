@@ -103,21 +103,56 @@ describe("A6: a lead search with no match", () => {
   });
 });
 
-describe("A9: balances below zero", () => {
-  it("reads a negative after_balance as the balance, as number or as text", () => {
-    for (const after of [-101, "-2400"]) {
-      const { api } = client(() =>
-        json(200, {
+describe("A9: the balance is users/me's balance_platform", () => {
+  /** Production's sample: a spendable 8,531 while the newest charge's after_balance is -2,400. */
+  const production = (request: HttpRequest): HttpOutcome =>
+    request.url.includes("/api/auth/users/me/")
+      ? json(200, {
+          balance_platform: 8531,
+          blocked_balance_platform: 12,
+          balance_leads_by_icp: -1719,
+          max_parallel_searches: 5,
+          max_searches_daily: 20,
+          count_searches_completed_today: 14,
+          count_searches_in_progress_today: 2,
+          count_parallel_searches: 2,
+        })
+      : json(200, {
           count: 1,
           next: null,
           previous: null,
           limit: 1,
           max_limit: 100,
           offset: 0,
-          results: [{ id: "t", amount: -5, after_balance: after, status: "success" }],
-        }),
-      );
-      expect(api.balance()).toEqual({ ok: true, value: Number(after) });
-    }
+          results: [
+            { id: "t", amount: -10, after_balance: -2400, status: "success", balance_type: "leads_by_icp" },
+          ],
+        });
+
+  it("reads the spendable balance, what is reserved and the search limits; never the latest after_balance", () => {
+    const { api, http } = client(production);
+    expect(api.account()).toEqual({
+      ok: true,
+      value: { balance: 8531, reserved: 12, parallelSearches: 5, dailySearches: 20, searchesLeftToday: 4 },
+    });
+    expect(http.calls.flat().map((r) => [r.method, r.url])).toEqual([
+      ["get", "http://api/api/auth/users/me/"],
+    ]);
+  });
+
+  it("reads numbers sent as text, leaves out limits it is not told, and refuses an answer with no balance", () => {
+    const { api } = client(() => json(200, { balance_platform: "-3", max_parallel_searches: "0" }));
+    expect(api.account()).toEqual({
+      ok: true,
+      value: {
+        balance: -3,
+        reserved: 0,
+        parallelSearches: null,
+        dailySearches: null,
+        searchesLeftToday: null,
+      },
+    });
+    const { api: broken } = client(() => json(200, { after_balance: 10 }));
+    expect(broken.account()).toMatchObject({ ok: false, error: { kind: "malformed" } });
   });
 });

@@ -7,7 +7,15 @@ import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
 import { API_PATHS } from "../../sandbox/api/paths";
-import { cell, progressCount, readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
+import {
+  cell,
+  enrichUrlColumnFromMenu,
+  progressCount,
+  readGrid,
+  runMenuItem,
+  selectRange,
+  typeIntoCell,
+} from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage } from "./support";
 
 describe("Enrich tab", () => {
@@ -24,20 +32,12 @@ describe("Enrich tab", () => {
   afterAll(() => session?.close());
 
   it("opens on the Enrich tab from the menu with the selection planned", async () => {
-    const grid = await readGrid(page);
-    const urlColumn = grid[0]!.indexOf("network_url");
-    expect(urlColumn).toBeGreaterThanOrEqual(0);
-    dataRows = grid.length - 1;
-    const letter = String.fromCharCode(65 + urlColumn);
-    await selectRange(page, `${letter}1`, `${letter}${grid.length}`);
-    await runMenuItem(page, "Enrich selected profile URLs");
-    sidebar = page.frameLocator("aside.sidebar-panel iframe");
-    await expect
-      .poll(() => sidebar.getByRole("tab", { name: "Enrich" }).getAttribute("aria-selected"))
-      .toBe("true");
+    const opened = await enrichUrlColumnFromMenu(page);
+    ({ sidebar } = opened);
+    dataRows = opened.rows - 1;
     await expect
       .poll(() => sidebar.getByTestId("enrich-selection").textContent())
-      .toContain(`${letter}2:${letter}${grid.length}`);
+      .toContain(`${opened.letter}2:${opened.letter}${opened.rows}`);
   });
 
   it("estimates before charging anything, then runs on confirmation and shows the progress", async () => {

@@ -106,3 +106,22 @@ export function recordCalls(page: Page): SentCall[] {
 export function lastArg<T>(calls: readonly SentCall[], method: string): T | undefined {
   return calls.filter((c) => c.method === method).at(-1)?.arg as T | undefined;
 }
+
+/**
+ * Selects the sheet's `network_url` column (its header and every row below), runs Extensions >
+ * Prospecting > Enrich selected profile URLs, and resolves once the sidebar's Enrich tab is open:
+ * with the sidebar, the column's letter and the grid's row count (the header included).
+ */
+export async function enrichUrlColumnFromMenu(
+  page: Page,
+): Promise<{ sidebar: FrameLocator; letter: string; rows: number }> {
+  const grid = await readGrid(page);
+  const urlColumn = grid[0]!.indexOf("network_url");
+  if (urlColumn < 0) throw new Error("The sheet has no network_url column");
+  const letter = String.fromCharCode(65 + urlColumn);
+  await selectRange(page, `${letter}1`, `${letter}${grid.length}`);
+  await runMenuItem(page, "Enrich selected profile URLs");
+  const sidebar = page.frameLocator("aside.sidebar-panel iframe");
+  await sidebar.getByRole("tab", { name: "Enrich", selected: true }).waitFor();
+  return { sidebar, letter, rows: grid.length };
+}

@@ -59,7 +59,10 @@ describe("playground server", () => {
       functionName: "rpc",
       args: ["getServerInfo", null],
     });
-    expect(info.outcome).toEqual({ ok: true, value: { ok: true, value: { version: expect.any(String) } } });
+    expect(info.outcome).toMatchObject({
+      ok: true,
+      value: { ok: true, value: { version: expect.any(String) } },
+    });
     const missing = await post<{ outcome: ScriptOutcome }>("/api/script", {
       functionName: "noSuchFunction",
       args: [],

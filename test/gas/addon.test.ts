@@ -16,7 +16,7 @@ describe("dist/Code.js in the runtime", () => {
 
   it("answers the sidebar's getServerInfo through rpc", () => {
     const rt = createRuntime({ ...builtAddon(), fetchAll: scriptedNetwork().fetchAll });
-    expect(rt.rpc("getServerInfo", null)).toEqual({ ok: true, value: { version: expect.any(String) } });
+    expect(rt.rpc("getServerInfo", null)).toMatchObject({ ok: true, value: { version: expect.any(String) } });
   });
 });
 

@@ -168,19 +168,21 @@ describe("rows and sums", () => {
       transaction(4, { amount: 500, created_at: at(2) }),
       transaction(5, { amount: -99, created_at: at(24 * 8) }),
     ];
-    expect(sumSpending(list, now)).toEqual({ lastDay: 7, lastWeek: 17 });
+    expect(sumSpending(list, now)).toEqual({ lastDay: 7, lastWeek: 17, pendingLastWeek: 0 });
   });
 
-  it("leaves out error rows (reversed charges) but counts pending ones, and reads strings", () => {
-    // PRODUCTION.md A11 (inferred): error charges are reversed and must not add to spending.
+  it("leaves out error rows (reversed) and pending rows (requests in flight), and reads strings", () => {
+    // PRODUCTION.md A11: pending is money reserved for a request still in flight and error a
+    // reversed charge: neither adds to spending. The pending credits are said apart.
     const now = Date.UTC(2026, 10, 21, 12, 0, 0);
     const at = apiTimestamp(now - 3_600_000);
     const list = [
       transaction(1, { amount: -3, created_at: at, status: "error", after_balance: -101 }),
       transaction(2, { amount: -4, created_at: at, status: "pending", after_balance: -98 }),
       transaction(3, { amount: "-5" as unknown as number, created_at: at, after_balance: -2400 }),
+      transaction(4, { amount: -6, created_at: at, status: "Pending" }),
     ];
-    expect(sumSpending(list, now)).toEqual({ lastDay: 9, lastWeek: 9 });
+    expect(sumSpending(list, now)).toEqual({ lastDay: 5, lastWeek: 5, pendingLastWeek: 10 });
   });
 });
 
@@ -188,7 +190,16 @@ function fakeClient(all: Transaction[], pageSize = 100): TransactionClient & { q
   const queries: TransactionQuery[] = [];
   return {
     queries,
-    balance: () => ({ ok: true, value: all[0]?.after_balance ?? null }),
+    account: () => ({
+      ok: true,
+      value: {
+        balance: 1000,
+        reserved: 0,
+        parallelSearches: null,
+        dailySearches: null,
+        searchesLeftToday: null,
+      },
+    }),
     listTransactions(query) {
       queries.push(query);
       const offset = Number(query.offset ?? 0);
@@ -276,7 +287,12 @@ describe("export to a sheet", () => {
   it("writes the header and every row through toCellValue in one replacement, then freezes the header", () => {
     const sheet = fakeSheet();
     const result = exportTransactions({ client: fakeClient(all), sheet, clock }, {}, { replace: false });
-    expect(result).toEqual({ status: "done", sheetName: "Transactions", written: 12 });
+    expect(result).toEqual({
+      status: "done",
+      sheetName: "Transactions",
+      written: 12,
+      spent: "These transactions spent 12 credits.",
+    });
     expect(sheet.writes).toHaveLength(1);
     const rows = sheet.writes[0]!;
     expect(rows).toHaveLength(13);
@@ -299,6 +315,24 @@ describe("export to a sheet", () => {
       next: expect.stringMatching(/protected/),
     });
     expect(sheet.frozen).toBe(false);
+  });
+
+  it("its summary adds up what was spent, leaving out pending and reversed charges (A11), while the sheet keeps every row", () => {
+    const ledger = [
+      transaction(1, { amount: -5, status: "pending" }),
+      transaction(2, { amount: -3, status: "error" }),
+      transaction(3, { amount: -7 }),
+      transaction(4, { amount: -2, status: "pending" }),
+      transaction(5, { amount: 100, balance_type: "top_up" }),
+    ];
+    const sheet = fakeSheet();
+    const result = exportTransactions({ client: fakeClient(ledger), sheet, clock }, {}, { replace: false });
+    expect(result).toMatchObject({
+      status: "done",
+      written: 5,
+      spent:
+        "These transactions spent 7 credits. Not counted: 2 rows pending (7 credits, requests still in flight) and 1 row with status error (3 credits, reversed).",
+    });
   });
 
   it("asks before replacing a sheet with data, and writes nothing when pages are missing", () => {

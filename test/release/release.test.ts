@@ -35,7 +35,6 @@ describe("npm run release", () => {
   it("first release: builds, pushes, makes version 1 and the one deployment on it", () => {
     const standIn = makeStandIn([HEAD]);
     const run = release(standIn, ["--message", "first"]);
-    expect(run.err).toBe("");
     expect(run.status).toBe(0);
     const calls = standIn.calls();
     expect(calls.map((call) => call.slice(0, 2))).toEqual([
@@ -60,6 +59,8 @@ describe("npm run release", () => {
     ]);
     expect(standIn.deployments().filter((d) => d.versionNumber !== undefined)).toHaveLength(1);
     expect(run.out).toContain("first deployment, AKfycbNEW1");
+    // package.json's pages are still the example host: said, not refused.
+    expect(run.err).toMatch(/addon\.privacyPolicyUrl is still an example address/);
   });
 
   it("update: moves the existing deployment to the new version and makes no other", () => {
@@ -126,6 +127,11 @@ describe("npm run release", () => {
     ],
     ["a bound script", { scriptId: "1Bound", rootDir: "dist", parentId: "1Sheet" }, "bound to a document"],
     ["another rootDir", { scriptId: "1AbC", rootDir: "src" }, '"rootDir": "dist"'],
+    [
+      "a srcDir, which clasp reads before rootDir",
+      { scriptId: "1AbC", srcDir: "src", rootDir: "dist" },
+      '"rootDir": "dist"',
+    ],
   ])("refuses %s in .clasp.json and runs nothing", (_name, config, says) => {
     const standIn = makeStandIn([HEAD, LIVE]);
     writeFileSync(standIn.projectFile, JSON.stringify(config));

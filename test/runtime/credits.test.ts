@@ -61,8 +61,10 @@ describe("Credits: balance and spending", () => {
     expect(summary).toEqual({
       ok: true,
       balance: 10_000,
+      reserved: 0,
       spentLastDay: spentSince(86_400_000),
       spentLastWeek: spentSince(7 * 86_400_000),
+      pendingLastWeek: 0,
       spendingComplete: true,
       spendCap: 500,
     });

@@ -121,12 +121,22 @@ describe("find leads at 30 companies with 20 searches left today", () => {
     expect(column("Leads", "sales_id")).toHaveLength(result.written);
   });
 
-  it("with 5 searches at once allowed too: throttled ones are sent again, the daily limit still stops it", async () => {
+  it("the estimate says 20 searches are left today; with 5 at once allowed, the run goes 5 at a time from the start (users/me), meets no 429, and the daily limit still stops it", async () => {
     selectCompanies();
     await addon.control.configure({ dailySearches: 20, accountParallel: 5 });
+    const estimate = rpcValue<LeadsEstimate>(addon.runtime, "leadsEstimate", { form: companiesForm(5) });
+    expect(estimate).toMatchObject({
+      ok: true,
+      searches: 30,
+      parallel: 5,
+      searchesLeft:
+        "This needs 30 searches; your account has 20 searches left today of 20. The rest would be refused until tomorrow (UTC), free.",
+    });
     const result = run(companiesForm(5));
     expect(result.stoppedBy?.kind).toBe("daily_limit");
-    expect(result.throttled).toBeGreaterThan(0);
+    // Started at the account's parallel limit, not the spec's 50: no search was refused as throttled.
+    expect(result.throttled).toBe(0);
+    expect((await addon.control.stats()).peakConcurrency[LEADS_PATH]).toBe(5);
     expect(result.searches.filter((s) => s.state === "ok")).toHaveLength(20);
     expect(result.searches.filter((s) => s.state !== "ok").every((s) => s.spent === 0)).toBe(true);
     expect(result.spent).toBe(await charges(LEADS_PATH));
@@ -137,6 +147,14 @@ describe("find leads at 30 companies with 20 searches left today", () => {
     // Companies of 200+ leads and no persona: 150 leads each go out as pages of 100 and 50.
     selectCompanies(200);
     await addon.control.configure({ dailySearches: 20 });
+    // Each search goes out as 2 requests: the estimate counts 60 against the 20 left today.
+    const estimate = rpcValue<LeadsEstimate>(addon.runtime, "leadsEstimate", {
+      form: companiesForm(150, []),
+    });
+    expect(estimate).toMatchObject({
+      searches: 30,
+      searchesLeft: expect.stringMatching(/^This needs 60 searches; your account has 20 searches left today/),
+    });
     const result = run(companiesForm(150, []));
 
     expect(result.stoppedBy?.kind).toBe("daily_limit");

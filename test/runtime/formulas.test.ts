@@ -185,7 +185,7 @@ describe("what Sheets' autocomplete shows", () => {
 });
 
 describe("=CREDIT_BALANCE()", () => {
-  it("shows the latest after_balance, free, and caches it for a short while", async () => {
+  it("shows the spendable balance (users/me), free, and caches it for a short while", async () => {
     addon.runtime.setCell(SHEET, "A70", freshUrl());
     addon.runtime.setCell(SHEET, "B70", '=LOOKUP_LEAD(A70, "full_name")');
     addon.runtime.setCell(SHEET, "C70", "=CREDIT_BALANCE()");

@@ -57,7 +57,7 @@ describe("Settings over RPC", () => {
     expect(saved).toEqual({
       saved: true,
       settings: expect.objectContaining({ hasKey: true, maskedKey: "••••4b1d" }),
-      keyCheck: { ok: true, balance: 1000, baseUrl: addon.sandboxUrl },
+      keyCheck: { ok: true, balance: 1000, reserved: 0, baseUrl: addon.sandboxUrl },
     });
     expect(userProperty("API_KEY")).toBe(SECRET);
     expect(addon.runtime.properties.document.all()).toEqual({});
@@ -69,10 +69,10 @@ describe("Settings over RPC", () => {
     addon.runtime.setCell(SHEET, "A1", urls[0]!);
     addon.runtime.setCell(SHEET, "B1", '=LOOKUP_LEAD(A1, "full_name, posts", "posts")');
     const test = rpc<ConnectionTest>("testConnection", null);
-    expect(test).toEqual({ ok: true, balance: 998, baseUrl: addon.sandboxUrl });
+    expect(test).toEqual({ ok: true, balance: 998, reserved: 0, baseUrl: addon.sandboxUrl });
     const stats = await addon.control.stats();
-    // Saving checked the key and the test asked again: two free balance calls, one charge.
-    expect(stats.requests[PATHS.transactions]).toBe(2);
+    // Saving checked the key and the test asked again: two free account calls, one charge.
+    expect(stats.requests[PATHS.account]).toBe(2);
     expect(stats.ledger).toHaveLength(1);
   });
 

@@ -11,6 +11,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import vm from "node:vm";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type SandboxControl, sandboxControl } from "../../sandbox/api/control.ts";
 import type { SandboxOptions } from "../../sandbox/api/server.ts";
 import { startSandboxThread } from "../../sandbox/api/thread.ts";
@@ -117,4 +118,25 @@ export function companySheetRows(records: readonly Company[]): Array<Array<strin
       return Array.isArray(value) ? JSON.stringify(value) : (value ?? "");
     }),
   );
+}
+
+/**
+ * One add-on for the test file (a sheet with a "Profile URL" header, a 5,000-credit cap), its
+ * sandbox reset before each test: `const world = useProfileSheetAddon("CRM")`, then `world.addon`.
+ */
+export function useProfileSheetAddon(sheet: string): { readonly addon: AddonRuntime } {
+  const world = {} as { addon: AddonRuntime };
+  beforeAll(async () => {
+    world.addon = await startAddonRuntime({
+      userProperties: { SPEND_CAP: "5000" },
+      runtime: { spreadsheet: { sheets: [{ name: sheet, rows: [["Profile URL"]], maxRows: 50 }] } },
+    });
+  });
+  afterAll(async () => {
+    await world.addon?.close();
+  });
+  beforeEach(async () => {
+    await world.addon.control.reset();
+  });
+  return world;
 }

@@ -50,6 +50,8 @@ describe("sandbox CLI", () => {
         "--insufficient-funds-status",
         "400",
         "--negative-balance",
+        "--after-balance",
+        "per_operation",
       ],
       { PORT: "0" },
     );
@@ -66,6 +68,9 @@ describe("sandbox CLI", () => {
       lookupNotFound: "not_found_404",
       insufficientFundsStatus: 400,
       negativeBalance: true,
+      // The spec's reading, but for this flag: a charge's after_balance is its operation's counter.
+      afterBalance: "per_operation",
+      ledgerStatuses: false,
     });
   });
 

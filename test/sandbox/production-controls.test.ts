@@ -1,7 +1,7 @@
 /**
  * The controls that reproduce PRODUCTION.md's inferred facts and per-account values over HTTP:
- * out of funds (A8), negative balances (A9), account limits (A10), ledger statuses (A11), and the
- * production latency model (A4), each under both readings.
+ * out of funds (A8), balances and negative balances (A9), account limits (A10), ledger statuses
+ * (A11), and the production latency model (A4), each under both readings.
  */
 import { describe, expect, it, vi } from "vitest";
 import { modelLatency } from "../../sandbox/api/latency-model.ts";
@@ -144,31 +144,119 @@ describe("account limits counted when a search is accepted (A10)", () => {
   });
 });
 
-describe("ledger statuses (A11, inferred)", () => {
-  it("off: every record is success; on: charges read pending until settled, failed paid lookups leave error rows", async () => {
+describe("ledger statuses (A11)", () => {
+  type Row = { status: string; amount: number; after_balance: number; balance_type: string };
+  const list = async (query = "") =>
+    (await api.get<{ count: number; results: Row[] }>(`${PATHS.transactions}?limit=5${query}`)).body;
+  const me = async () =>
+    (await api.get<{ balance_platform: number; blocked_balance_platform: number }>(PATHS.account)).body;
+
+  it("a paid request in flight is a pending reservation that turns success with its charge", async () => {
     const [url] = await api.control.sampleUrls(1);
-    await api.post(PATHS.lookup, { url });
-    const list = async () =>
-      (
-        await api.get<{ results: Array<{ status: string; amount: number; after_balance: number }> }>(
-          `${PATHS.transactions}?limit=5`,
-        )
-      ).body.results;
-    expect((await list())[0]!.status).toBe("success");
-    await api.control.configure({ ledgerStatuses: true, pendingMs: 1_000, lookupErrorRate: 0 });
-    await api.post(PATHS.lookup, { url, posts: true });
-    const pending = (await list())[0]!;
-    expect(pending).toMatchObject({ status: "pending", amount: -2, after_balance: 9_997 });
-    clock += 1_500;
-    expect((await list())[0]!.status).toBe("success");
+    const slow = api.post(
+      PATHS.lookup,
+      { url, posts: true },
+      { headers: { "X-Sandbox-Fault": "slow", "X-Sandbox-Delay-Ms": "400" } },
+    );
+    await vi.waitFor(async () => expect((await list()).results[0]!.status).toBe("pending"), { interval: 20 });
+    expect((await list()).results[0]).toMatchObject({
+      status: "pending",
+      amount: -2,
+      balance_type: "leads_by_link",
+    });
+    // Reserved: not spendable while in flight, not yet spent.
+    expect(await me()).toMatchObject({ balance_platform: 9_998, blocked_balance_platform: 2 });
+    expect((await api.control.stats()).creditsCharged).toBe(0);
+    expect((await slow).status).toBe(200);
+    expect((await list()).results[0]).toMatchObject({ status: "success", amount: -2 });
+    expect(await me()).toMatchObject({ balance_platform: 9_998, blocked_balance_platform: 0 });
+  });
+
+  it("a search reserves its limit_by and is charged what it returned; a refused request leaves no record", async () => {
+    const slow = api.post(
+      PATHS.leads,
+      { company_id: GIANT, limit_by: 30 },
+      { headers: { "X-Sandbox-Fault": "slow", "X-Sandbox-Delay-Ms": "400" } },
+    );
+    await vi.waitFor(async () => expect((await list()).results[0]!.status).toBe("pending"), { interval: 20 });
+    expect((await list()).results[0]).toMatchObject({ amount: -30, balance_type: "leads_by_icp" });
+    expect((await slow).status).toBe(200);
+    expect((await list()).results[0]).toMatchObject({ status: "success", amount: -30 });
+    const before = (await list()).count;
+    expect((await api.post(PATHS.leads, { company_id: GIANT, limit_by: 5, personas: "x" })).status).toBe(400);
+    expect((await list()).count).toBe(before);
+  });
+
+  it("a paid request that fails after acceptance leaves an error record, reversed; pendingMs keeps a charge pending a while", async () => {
+    const [url] = await api.control.sampleUrls(1);
     await api.control.configure({ lookupErrorRate: 1 });
     expect((await api.post(PATHS.lookup, { url, comments: true })).status).toBe(500);
-    const [error] = await list();
-    expect(error).toMatchObject({ status: "error", amount: -2, after_balance: 9_997 });
-    expect(await api.balance()).toBe(9_997);
-    const errors = await api.get<{ count: number }>(`${PATHS.transactions}?status__exact=error`);
-    expect(errors.body.count).toBe(1);
-    expect(DEMO_KEY).toBe("sandbox-demo-key");
+    expect((await list()).results[0]).toMatchObject({ status: "error", amount: -2 });
+    expect(await api.balance()).toBe(10_000);
+    expect((await list("&status__exact=error")).count).toBe(1);
+    await api.control.configure({ lookupErrorRate: 0, pendingMs: 1_000 });
+    await api.post(PATHS.lookup, { url });
+    expect((await list()).results[0]).toMatchObject({ status: "pending", amount: -1 });
+    clock += 1_500;
+    expect((await list()).results[0]!.status).toBe("success");
+  });
+
+  it("off (the spec's reading): every record is success, written when charged", async () => {
+    await api.control.configure({ ledgerStatuses: false, lookupErrorRate: 1 });
+    const [url] = await api.control.sampleUrls(1);
+    expect((await api.post(PATHS.lookup, { url })).status).toBe(500);
+    await api.control.configure({ lookupErrorRate: 0 });
+    await api.post(PATHS.lookup, { url });
+    expect((await list()).results.map((t) => t.status)).toEqual(Array(5).fill("success"));
+    expect((await list("&status__exact=error")).count).toBe(0);
+  });
+
+  it("a status filter value it cannot read is dropped, not refused; the spec's reading matches nothing", async () => {
+    const all = (await list()).count;
+    const unreadable = await api.get<{ count: number }>(`${PATHS.transactions}?status__exact=Succes`);
+    expect(unreadable.status).toBe(200);
+    expect(unreadable.body.count).toBe(all);
+    await api.control.configure({ statusFilter: "exact" });
+    expect((await list("&status__exact=Succes")).count).toBe(0);
+  });
+});
+
+describe("balances (A9)", () => {
+  it("users/me answers the spendable balance, what is reserved, per-operation counters and the limits", async () => {
+    await api.control.configure({ accountParallel: 5, dailySearches: 20 });
+    const [url] = await api.control.sampleUrls(1);
+    await api.post(PATHS.lookup, { url });
+    await api.post(PATHS.leads, { company_id: GIANT, limit_by: 3 });
+    const { status, body } = await api.get<Record<string, unknown>>(PATHS.account);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      balance_platform: 10_000 - 4,
+      blocked_balance_platform: 0,
+      max_parallel_searches: 5,
+      max_searches_daily: 20,
+      count_parallel_searches: 0,
+      count_searches_completed_today: 1,
+      count_searches_in_progress_today: 0,
+    });
+    // Counters of what each operation used: negative, and the demo key's past charges count too.
+    expect(body.balance_leads_by_icp).toBeLessThan(-3);
+    expect(body.balance_lead_by_link).toBeLessThan(-1);
+    // Free, and refused without a key.
+    expect((await api.control.stats()).creditsCharged).toBe(4);
+    expect((await api.get(PATHS.account, { key: null })).status).toBe(401);
+  });
+
+  it("a charge's after_balance is its operation's counter (negative); the control keeps the spec's reading", async () => {
+    await api.post(PATHS.leads, { company_id: GIANT, limit_by: 3 });
+    const newest = async () =>
+      (await api.get<{ results: Array<{ after_balance: number }> }>(`${PATHS.transactions}?limit=1`)).body
+        .results[0]!.after_balance;
+    const counter = (await api.get<{ balance_leads_by_icp: number }>(PATHS.account)).body
+      .balance_leads_by_icp;
+    expect(await newest()).toBe(counter);
+    expect(counter).toBeLessThan(0);
+    await api.control.configure({ afterBalance: "balance" });
+    expect(await newest()).toBe(10_000 - 3);
   });
 });
 

@@ -22,7 +22,7 @@ export interface Api {
     init?: { key?: string | null; headers?: Record<string, string> },
   ): Promise<Answer<T>>;
   get<T = Record<string, unknown>>(pathAndQuery: string, init?: { key?: string | null }): Promise<Answer<T>>;
-  /** Current balance of a key, from the latest transaction's after_balance. */
+  /** Current spendable balance of a key: users/me's balance_platform (PRODUCTION.md A9). */
   balance(key?: string): Promise<number>;
 }
 
@@ -60,11 +60,8 @@ export function useSandbox(options: SandboxOptions = {}): Api {
     api.get = async (pathAndQuery, init = {}) =>
       answer(await fetch(`${sandbox.url}${pathAndQuery}`, { headers: authHeaders(init.key) }));
     api.balance = async (key = DEMO_KEY) => {
-      const page = await api.get<{ results: Array<{ after_balance: number }> }>(
-        "/api/auth/transactions/?limit=1",
-        { key },
-      );
-      return page.body.results[0]?.after_balance ?? 0;
+      const me = await api.get<{ balance_platform: number }>("/api/auth/users/me/", { key });
+      return me.body.balance_platform;
     };
   });
   beforeEach(() => api.sandbox.reset());
@@ -73,6 +70,7 @@ export function useSandbox(options: SandboxOptions = {}): Api {
 }
 
 export const PATHS = {
+  account: "/api/auth/users/me/",
   companies: "/api/network/companies/by_icp/",
   leads: "/api/network/leads/by_icp/",
   lookup: "/api/network/leads/by_link/",

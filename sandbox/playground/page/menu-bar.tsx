@@ -1,4 +1,5 @@
 /** The menu bar: a Sheets-like "Extensions" menu holding the add-on's submenu built by onOpen. */
+import { Fragment } from "preact";
 import type { ClockView, MenuView } from "../protocol";
 import { ClockMenu } from "./clock-menu";
 import { Menu, MenuItem } from "./popup";
@@ -30,13 +31,15 @@ export function MenuBar({ menu, busy, onRun, clock, onAdvanceClock }: MenuBarPro
               </div>
               <div class="menu-popup submenu" role="menu" aria-label={menu.title}>
                 {menu.items.map((item) => (
-                  <MenuItem
-                    key={item.functionName}
-                    label={item.label}
-                    disabled={busy}
-                    close={close}
-                    action={() => onRun(item.functionName)}
-                  />
+                  <Fragment key={item.functionName}>
+                    {item.separatorBefore ? <hr class="menu-separator" /> : null}
+                    <MenuItem
+                      label={item.label}
+                      disabled={busy}
+                      close={close}
+                      action={() => onRun(item.functionName)}
+                    />
+                  </Fragment>
                 ))}
               </div>
             </div>

@@ -52,6 +52,11 @@ export function EstimateView({
       ) : null}
       {overCap ? null : <BalanceNote balance={balance} maxCredits={maxCredits} />}
       {balanceError ? <span class="next">{balanceError}</span> : null}
+      {estimate.searchesLeft ? (
+        <span class="next" data-testid="company-searches-left">
+          {estimate.searchesLeft}
+        </span>
+      ) : null}
       <div class="buttons">
         {overCap ? (
           withinCap > 0 ? (

@@ -43,10 +43,10 @@ function hintOf(field: FilterField, modifier: string): string {
     return `${range}Pick a date, or type yyyy-mm-dd or yyyy-mm-ddTHH:MM:SS.ssssss (UTC). The API's created_at.`;
   if (field === "amount") return `${range}Whole credits; charges are negative. The API's amount.`;
   if (field === "after_balance")
-    return `${range}Whole credits left after the transaction. The API's after_balance.`;
+    return `${range}Whole credits. On a charge the API writes what that kind of request has used so far (negative), not your balance. The API's after_balance.`;
   if (field === "balance_type")
     return "Pick from the list, or type a value or its label (Lead search). The API's balance_type.";
-  return "Exactly as in the list: success. The API's status.";
+  return "One of success, pending, error. The API's status.";
 }
 
 /** "amount__lt: "zero" is not ..." -> ""zero" is not ...": the field is already named by its label. */

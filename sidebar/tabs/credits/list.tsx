@@ -20,7 +20,12 @@ function Row({ row }: { row: TransactionRow }) {
       </div>
       <div>{row.description}</div>
       <div class="muted" style={SMALL}>
-        after {row.afterBalance} · {row.status} · {row.balanceType}
+        {/* A charge's after_balance is what its kind of request has used so far (PRODUCTION.md A9),
+            not the balance: named by its field, so it is not read as one. */}
+        <span title="The API's after_balance: on a charge, what that kind of request has used so far, not your balance">
+          after_balance {row.afterBalance}
+        </span>{" "}
+        · {row.status} · {row.balanceType}
       </div>
     </li>
   );

@@ -1,7 +1,7 @@
 /** Top of the Credits tab: balance (free call) with Refresh, recent spending, and the spend cap. */
 import type { CreditsSummary } from "../../../src/rpc/credits";
+import { creditsText as credits } from "../../components/balance-note";
 
-const credits = (n: number) => `${n.toLocaleString("en-US")} credit${Math.abs(n) === 1 ? "" : "s"}`;
 const BIG = { fontSize: "20px", fontWeight: 500, margin: "2px 0" } as const;
 const ROW = { display: "flex", justifyContent: "space-between", alignItems: "center", gap: "8px" } as const;
 const LINK = {
@@ -38,13 +38,24 @@ export function CreditsSummaryView({
       ) : summary.ok ? (
         <>
           <p style={BIG} data-testid="credits-balance">
-            {summary.balance === null ? "No transactions yet" : credits(summary.balance)}
+            {credits(summary.balance)}
           </p>
+          {summary.reserved > 0 ? (
+            <p class="muted" data-testid="credits-reserved">
+              {credits(summary.reserved)} more reserved for requests in flight.
+            </p>
+          ) : null}
           <p data-testid="credits-spent">
             Spent in the last 24 h: <strong>{atLeast + credits(summary.spentLastDay)}</strong>
             <br />
             Last 7 days: <strong>{atLeast + credits(summary.spentLastWeek)}</strong>
           </p>
+          {summary.pendingLastWeek > 0 ? (
+            <p class="hint" data-testid="credits-pending">
+              Not counted: {credits(summary.pendingLastWeek)} pending for requests still in flight (counted
+              once they settle; reversed charges never are).
+            </p>
+          ) : null}
         </>
       ) : (
         <p role="alert" style={{ color: "var(--error)" }} data-testid="credits-balance-error">

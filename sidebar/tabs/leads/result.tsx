@@ -48,6 +48,18 @@ export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { 
       ) : null}
       <BalanceNote balance={balance} maxCredits={maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
+      {searches > 1 ? (
+        <span class="next" data-testid="leads-parallel">
+          {estimate.parallel >= searches
+            ? "All searches are sent at once."
+            : `${plural(estimate.parallel, "search")} at a time: your account's parallel limit (or Settings' batch size, if lower).`}
+        </span>
+      ) : null}
+      {estimate.searchesLeft ? (
+        <span class="next" data-testid="leads-searches-left">
+          {estimate.searchesLeft}
+        </span>
+      ) : null}
     </div>
   );
 }

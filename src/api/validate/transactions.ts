@@ -1,5 +1,6 @@
 /** Transaction list query rules (spec, endpoint 4): paging text, filter names, modifiers, formats. */
 import type { Problem } from "../errors";
+import { LEDGER_STATUSES } from "../ledger";
 import { TRANSACTION_FILTERS, type TransactionFilterField, type TransactionQuery } from "../wire";
 import { listing, Problems } from "./common";
 
@@ -27,6 +28,11 @@ function valueProblem(field: TransactionFilterField, text: string): string | nul
   if (field === "created_at") return isDate(text) ? null : DATE_HINT;
   if (field === "amount" || field === "after_balance") {
     return INTEGER_TEXT.test(text) ? null : "Use a whole number of credits, for example -5.";
+  }
+  if (field === "status" && !(LEDGER_STATUSES as readonly string[]).includes(text)) {
+    // Production drops a status it cannot read and lists every transaction (PRODUCTION.md A11):
+    // sent, "Succes" would look like a filter and filter nothing.
+    return `Use one of ${listing(LEDGER_STATUSES)}, as written (the API ignores any other status and lists every transaction).`;
   }
   return text.trim() === "" ? `Type a ${field} value, for example "success".` : null;
 }

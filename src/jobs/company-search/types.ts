@@ -25,6 +25,8 @@ export interface CompanyEstimate {
    * numbers (offset) count only the others.
    */
   knownExcluded?: number;
+  /** Said when the pages need more searches than the account has left today (users/me). */
+  searchesLeft?: string | null;
   /** The sheet the companies go to. */
   sheetName: string;
   /**

@@ -12,6 +12,7 @@
  * previous export or the new one, never half of one.
  */
 import type { ApiError } from "../../api/errors";
+import { type LedgerTotals, ledgerTotals } from "../../api/ledger";
 import { toCellValue } from "../../sheet/cell-value";
 import { TRANSACTION_FIELDS } from "../../sheet/lead-fields";
 import { writeErrorText } from "../paid-rows";
@@ -27,7 +28,8 @@ export const DEFAULT_FETCH_BUDGET_MS = 4 * 60_000;
 export const MAX_EXPORT_ROWS = 200_000;
 
 export type ExportResult =
-  | { status: "done"; sheetName: string; written: number }
+  /** `spent`: what the exported rows add up to, pending and reversed charges left out (A11). */
+  | { status: "done"; sheetName: string; written: number; spent: string }
   /** The sheet has data: ask before replacing it. */
   | { status: "confirm"; sheetName: string; existingRows: number }
   | { status: "invalid"; problems: FilterProblems }
@@ -84,7 +86,32 @@ export function exportTransactions(
     };
   }
   sheet.finish();
-  return { status: "done", sheetName: sheet.name, written: rows.length };
+  return {
+    status: "done",
+    sheetName: sheet.name,
+    written: rows.length,
+    spent: spentSentence(ledgerTotals(pages.results)),
+  };
+}
+
+const credits = (n: number) => `${n.toLocaleString("en-US")} credit${n === 1 ? "" : "s"}`;
+const rows = (n: number) => `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}`;
+
+/**
+ * The export's summary: what its rows spent, and what was left out of that sum (pending: reserved
+ * for requests still in flight; error: charges reversed), so the sheet's own SUM can be checked.
+ */
+export function spentSentence(totals: LedgerTotals): string {
+  const left = [
+    totals.pending.rows > 0
+      ? `${rows(totals.pending.rows)} pending (${credits(totals.pending.credits)}, requests still in flight)`
+      : "",
+    totals.reversed.rows > 0
+      ? `${rows(totals.reversed.rows)} with status error (${credits(totals.reversed.credits)}, reversed)`
+      : "",
+  ].filter(Boolean);
+  const spent = `These transactions spent ${credits(totals.spent)}.`;
+  return left.length === 0 ? spent : `${spent} Not counted: ${left.join(" and ")}.`;
 }
 
 function tooMany(count: number, max: number): ApiError {

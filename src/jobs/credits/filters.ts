@@ -35,7 +35,12 @@ export type FilterProblems = Partial<Record<ProblemPlace, FieldProblem>>;
  * required: production may have others, which are sent as typed.
  */
 export const VALUE_LABELS: Partial<Record<FilterField, ReadonlyArray<{ value: string; label: string }>>> = {
-  status: [{ value: "success", label: "success" }],
+  // The ledger's statuses (PRODUCTION.md A11); the client refuses any other (the API would drop it).
+  status: [
+    { value: "success", label: "success (charged)" },
+    { value: "pending", label: "pending (reserved, request in flight)" },
+    { value: "error", label: "error (charge reversed)" },
+  ],
   balance_type: [
     { value: "leads_by_icp", label: "Lead search" },
     { value: "companies_by_icp", label: "Company search" },

@@ -5,7 +5,7 @@ import type { GridValue } from "../enrich/ports";
 import type { SheetRoom } from "../paid-rows";
 
 /** The part of the API client the Credits tab uses (all of it free). */
-export type TransactionClient = Pick<Client, "listTransactions" | "listAllTransactions" | "balance">;
+export type TransactionClient = Pick<Client, "listTransactions" | "listAllTransactions" | "account">;
 
 /** The sheet transactions are exported to. */
 export interface TransactionsSheet {

@@ -1,8 +1,10 @@
 /**
  * Credits spent recently, from the transaction list (free): one filtered query for the charges of
- * the last 7 days (created_at__gte, amount__lt=0), summed for the last 24 hours and 7 days.
+ * the last 7 days (created_at__gte, amount__lt=0), summed for the last 24 hours and 7 days. Which
+ * rows count is src/api/ledger.ts's rule: pending and error rows are not spending (A11).
  */
 import type { ApiError } from "../../api/errors";
+import { ledgerTotals } from "../../api/ledger";
 import type { Transaction, TransactionQuery } from "../../api/wire";
 
 const HOUR = 3_600_000;
@@ -31,25 +33,23 @@ export function recentChargesQuery(now: number): TransactionQuery {
 export interface Spending {
   lastDay: number;
   lastWeek: number;
+  /** Charges of the last 7 days still pending (requests in flight): not in the sums. */
+  pendingLastWeek: number;
   /** False when some pages could not be read: the sums are then "at least". */
   complete: boolean;
   error: ApiError | null;
 }
 
-/** Credits charged (as positive numbers) since now-24 h and now-7 days. */
+/** Credits charged (as positive numbers) since now-24 h and now-7 days, and those still pending. */
 export function sumSpending(
   transactions: readonly Transaction[],
   now: number,
 ): Omit<Spending, "complete" | "error"> {
-  let lastDay = 0;
-  let lastWeek = 0;
-  for (const t of transactions) {
-    const at = timestampMs(t.created_at);
-    const amount = Number(t.amount);
-    // An error row's charge was reversed (PRODUCTION.md A11): it spent nothing.
-    if (t.status === "error" || !(amount < 0) || !(at >= now - WEEK)) continue;
-    lastWeek -= amount;
-    if (at >= now - DAY) lastDay -= amount;
-  }
-  return { lastDay, lastWeek };
+  const since = (ms: number) => transactions.filter((t) => timestampMs(t.created_at) >= now - ms);
+  const week = ledgerTotals(since(WEEK));
+  return {
+    lastDay: ledgerTotals(since(DAY)).spent,
+    lastWeek: week.spent,
+    pendingLastWeek: week.pending.credits,
+  };
 }

@@ -10,8 +10,8 @@
  * the window on that endpoint (a formula recalculating meanwhile) is in the figure too.
  */
 import type { Outcome, TransactionPages } from "../../api/client";
+import { ledgerTotals } from "../../api/ledger";
 import type { Transaction, TransactionListResponse, TransactionQuery } from "../../api/wire";
-import { chargeOf, isPending, isSpent } from "../credits/spent";
 
 /** The part of the API client that reads the ledger. */
 export interface LedgerReader {
@@ -37,7 +37,7 @@ const BALANCE_TYPES: Record<ChargeKind, RegExp> = {
 
 /** What the ledger says a run charged. */
 export interface RunCharges {
-  /** Credits of the run's rows the API kept (isSpent). */
+  /** Credits of the run's rows the API kept (countsAsSpent, src/api/ledger.ts). */
   charged: number;
   /** Credits of rows still pending: requests the API has not settled yet. */
   pending: number;
@@ -88,12 +88,9 @@ export function chargesSince(
     (answer) => answer.error !== null && answer.results.length === 0,
   );
   if (pages.error !== null && pages.results.length === 0) return null;
-  let charged = 0;
-  let pending = 0;
-  for (const row of pages.results) {
-    if (row.id === mark.id || !BALANCE_TYPES[kind].test(String(row.balance_type))) continue;
-    if (isSpent(row)) charged += chargeOf(row);
-    else if (isPending(row)) pending += chargeOf(row);
-  }
-  return { charged, pending, complete: pages.complete };
+  // Which rows are spent is the one rule of src/api/ledger.ts (pending and error rows are not).
+  const totals = ledgerTotals(
+    pages.results.filter((row) => row.id !== mark.id && BALANCE_TYPES[kind].test(String(row.balance_type))),
+  );
+  return { charged: totals.spent, pending: totals.pending.credits, complete: pages.complete };
 }
