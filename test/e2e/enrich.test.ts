@@ -141,6 +141,8 @@ describe("Enrich tab", () => {
       await selectRange(page, `${letter}1`, `${letter}${dataRows + 1}`);
       await runMenuItem(page, "Enrich selected profile URLs");
       await sidebar.getByLabel(/Fresh data/).uncheck();
+      // Refreshed a minute ago: sent again only with Skip rows refreshed unticked (issue 23.5).
+      await sidebar.getByTestId("enrich-skip-refreshed").uncheck();
       await sidebar.getByRole("button", { name: "Estimate" }).click();
       await sidebar.getByTestId("enrich-cached-warning").waitFor();
       await sidebar.getByRole("button", { name: "Confirm & run" }).click();

@@ -135,7 +135,7 @@ function countMaybeCharged(job: EnrichJob, urls: number): void {
 }
 
 /** Credits this run may have been charged: answers read plus lookups sent and never read. */
-export function mayHaveSpent(job: EnrichJob): number {
+function mayHaveSpent(job: EnrichJob): number {
   return job.spent + (job.maybeCharged ?? 0);
 }
 
