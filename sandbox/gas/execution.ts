@@ -49,6 +49,8 @@ export interface ExecutionSettings {
   budgetMs: number;
   interrupt?: (call: ServiceCall) => boolean;
   formula?: FormulaLocation;
+  /** What running out of time says (default: Exceeded maximum execution time). */
+  deadlineMessage?: string;
 }
 
 export class Execution {
@@ -62,6 +64,8 @@ export class Execution {
   readonly deadline: number;
   readonly formula: FormulaLocation | undefined;
   private readonly interrupt: ((call: ServiceCall) => boolean) | undefined;
+  /** What running out of time says. */
+  readonly deadlineMessage: string;
   private readonly methodCounts = new Map<string, number>();
   private calls = 0;
   /** Wall time of evaluating Code.js's top level in this execution's fresh context (ms). */
@@ -83,6 +87,7 @@ export class Execution {
     this.deadline = this.startedAt + settings.budgetMs;
     this.formula = settings.formula;
     this.interrupt = settings.interrupt;
+    this.deadlineMessage = settings.deadlineMessage ?? EXCEEDED_MESSAGE;
   }
 
   get isCustomFunction(): boolean {
@@ -111,7 +116,7 @@ export class Execution {
   /** Marks the execution cut off and returns the error to throw. */
   exceeded(): Error {
     this.cutOff = true;
-    return this.exception(EXCEEDED_MESSAGE);
+    return this.exception(this.deadlineMessage);
   }
 
   /** An Apps Script exception in this execution's realm. */

@@ -7,7 +7,7 @@
 import { types } from "node:util";
 import vm from "node:vm";
 import { stripNewerBuiltIns } from "./builtins";
-import { EXCEEDED_MESSAGE, type Execution } from "./execution";
+import type { Execution } from "./execution";
 import { createGlobals } from "./globals";
 import { intoRealm, isPlainObject, realmOf } from "./realm";
 import type { RuntimeState, ServiceHost } from "./services/host";
@@ -90,7 +90,7 @@ export function execute(request: ExecuteRequest): unknown {
 }
 
 function timeoutError(exec: Execution): ScriptError {
-  return new ScriptError(EXCEEDED_MESSAGE, "timeout", exec.id, "Exception");
+  return new ScriptError(exec.deadlineMessage, "timeout", exec.id, "Exception");
 }
 
 function toScriptError(error: unknown, exec: Execution): ScriptError {

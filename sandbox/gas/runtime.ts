@@ -23,7 +23,7 @@
  * - Everything is real time by default (benchmarks measure it); pass a `clock` (see clock.ts's
  *   manualClock) to make sleeps, cache expiry and deadlines move without waiting.
  *
- * Apps Script limits enforced (the Apps Script table G1-G9 of ../shared/PRODUCTION.md; each
+ * Apps Script limits enforced (the Apps Script table G1-G10 of ../shared/PRODUCTION.md; each
  * service file cites its source):
  * - G1 daily URL Fetch quota: 20,000 requests a user a day (`quotas: { urlFetchPerDay }`,
  *   `runtime.quotas.urlFetch.setLimit/setUsed/used/resetsAt`); past it fetch and fetchAll throw
@@ -58,6 +58,11 @@
  *   way as its own 6-minute execution (kind "clock", as its creator); `runtime.triggers.list()`;
  *   triggers are part of `runtime.data()` (triggers.ts, services/script-app.ts). The playground's
  *   Clock menu calls advanceClock.
+ * - G10 trigger runtime: all of a user's trigger runs together may take 90 minutes a day
+ *   (`quotas: { triggerRuntimePerDayMs }`, `runtime.quotas.triggerRuntime`, in ms); past it a
+ *   trigger run fails at once, and a run that reaches it is stopped there, both with "Service
+ *   using too much computer time for one day". Each run of a time-driven trigger comes at a
+ *   random moment within its hour (`triggerJitter`, default on, seeded).
  *
  * Values returned to the caller are plain Node data (arrays, objects, Dates copied out of the vm).
  *
@@ -91,7 +96,7 @@ import { type FetchAllSync, flushPendingWrites, type RuntimeState, type ServiceH
 import { LockTable } from "./services/lock";
 import type { LogEntry } from "./services/logging";
 import { type PropertiesData, type PropertyStore, PropertyStores } from "./services/properties";
-import { type QuotaOptions, Quotas } from "./services/quota";
+import { type QuotaOptions, Quotas, TRIGGER_RUNTIME_QUOTA_MESSAGE } from "./services/quota";
 import { SpreadsheetObject } from "./services/spreadsheet";
 import { UiState } from "./services/ui";
 import type { SpreadsheetData } from "./spreadsheet-data";
@@ -104,7 +109,13 @@ export { type CostCategory, type CostModel, MEASURED_COSTS } from "./cost-model"
 export type { ServiceCall } from "./execution";
 export { ScriptError } from "./executor";
 export type { PropertiesData } from "./services/properties";
-export { DailyQuota, type QuotaOptions, Quotas, URL_FETCH_QUOTA_MESSAGE } from "./services/quota";
+export {
+  DailyQuota,
+  type QuotaOptions,
+  Quotas,
+  TRIGGER_RUNTIME_QUOTA_MESSAGE,
+  URL_FETCH_QUOTA_MESSAGE,
+} from "./services/quota";
 export type { AlertAnswer, MenuData, UiEvent } from "./services/ui";
 export type { SpreadsheetData } from "./spreadsheet-data";
 export type { TriggerData, TriggerSchedule } from "./triggers";
@@ -180,8 +191,16 @@ export interface RuntimeOptions {
    * than a formula's, each formula cell runs again with chance `share` (from a seeded sequence).
    */
   randomRecalculation?: { share: number; seed?: number };
-  /** Daily quotas: `{ urlFetchPerDay: 20_000 }` by default. */
+  /**
+   * Daily quotas: `{ urlFetchPerDay: 20_000, triggerRuntimePerDayMs: 90 min }` by default (G1,
+   * G10; Workspace accounts: 100,000 and 6 hours).
+   */
   quotas?: QuotaOptions;
+  /**
+   * G10: each run of a time-driven trigger comes at a random moment within its hour (a seeded
+   * sequence; default on, seed 1). False: on the nominal times, for tests of exact times.
+   */
+  triggerJitter?: boolean | { seed: number };
   /** Recalculate stale formulas after each execution and each setCell (default true). */
   autoRecalculate?: boolean;
 }
@@ -203,6 +222,8 @@ export interface RunOptions {
   interrupt?: (call: ServiceCall) => boolean;
   /** For kind "custom": the formula's cell (the active range inside the function). */
   formula?: FormulaLocation;
+  /** What running out of time says (default: Exceeded maximum execution time). */
+  deadlineMessage?: string;
 }
 
 export interface ExecutionRecord {
@@ -342,6 +363,8 @@ export interface Runtime {
   /** Deletes (or, with insertColumns, inserts) `count` columns from the 1-based `at`, as a user would. */
   deleteColumns(sheet: string, at: number, count: number): void;
   insertColumns(sheet: string, at: number, count: number): void;
+  /** Inserts `count` empty rows before the 1-based row `at`, as a user would (right-click > Insert rows above). */
+  insertRows(sheet: string, at: number, count: number): void;
   sheets(): SheetInfo[];
   /** Runs stale formulas (all formulas with `all: true`, as when the file is reopened). */
   recalculate(options?: { all?: boolean }): void;
@@ -406,7 +429,11 @@ const MAX_RECORDS = 1000;
 
 export function createRuntime(options: RuntimeOptions): Runtime {
   const clock = movableClock(options.clock ?? realClock);
-  const triggers = new TriggerTable(options.triggers);
+  const jitter = options.triggerJitter ?? true;
+  const triggers = new TriggerTable(
+    options.triggers,
+    jitter === false ? undefined : randomSequence(jitter === true ? 1 : jitter.seed),
+  );
   const user = options.user ?? DEFAULT_USER;
   const model = new SpreadsheetModel(options.spreadsheet, user);
   model.parseOptions = { monthNames: options.inferMonthNames ?? true };
@@ -482,6 +509,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       budgetMs: opts.deadlineMs ?? budgetFor(kind),
       ...(opts.interrupt ? { interrupt: opts.interrupt } : {}),
       ...(opts.formula ? { formula: opts.formula } : {}),
+      ...(opts.deadlineMessage ? { deadlineMessage: opts.deadlineMessage } : {}),
     });
     state.counters.executions++;
     const record: ExecutionRecord = {
@@ -583,16 +611,27 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         outcome: "completed",
         executionId: nextExecutionId,
       };
+      // G10: the user's trigger time today; past it the run fails at once, and a run that reaches
+      // it is stopped there with the same failure.
+      const quota = state.quotas.triggerRuntime;
+      const left = quota.remaining(due.user);
       try {
+        if (left <= 0) throw new ScriptError(TRIGGER_RUNTIME_QUOTA_MESSAGE, "exception", 0, "Exception");
         runExecution(due.handler, [clockEvent(due.id, at)], {
           kind: "clock",
           user: due.user,
           authMode: "FULL",
+          ...(left < timeouts.executionMs
+            ? { deadlineMs: left, deadlineMessage: TRIGGER_RUNTIME_QUOTA_MESSAGE }
+            : {}),
         });
       } catch (error) {
         if (!(error instanceof ScriptError)) throw error;
-        run.outcome = error.kind === "timeout" ? "timed out" : "failed";
+        const byQuota = error.message === TRIGGER_RUNTIME_QUOTA_MESSAGE;
+        run.outcome = error.kind === "timeout" && !byQuota ? "timed out" : "failed";
         run.error = error.message;
+      } finally {
+        quota.setUsed(quota.used(due.user) + (clock.now() - at), due.user);
       }
       triggers.ran(due, at, run.outcome, run.error);
       runs.push(run);
@@ -772,6 +811,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
     insertColumns: (name, at, count) => {
       model.insert(sheetNamed(name), "columns", at, count);
+    },
+    insertRows: (name, at, count) => {
+      model.insert(sheetNamed(name), "rows", at, count);
     },
 
     sheets: () =>

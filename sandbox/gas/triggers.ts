@@ -11,9 +11,13 @@
  * Schedules: everyMinutes(1|5|10|15|30) and everyHours(1|2|4|6|8|12) first run one interval after
  * creation; everyDays(n) and everyWeeks(n) run at atHour(h):nearMinute(m) (UTC, the emulation's
  * time zone; onWeekDay for weeks) when given, else one interval after creation; at(date) and
- * after(ms) run once and are then removed. Google picks a random minute within the hour for a
- * clock trigger; the emulation runs on the minute (nearMinute, default 0). Missed runs (the clock
- * moved more than an interval) run once, not once per interval, as Google does not catch up.
+ * after(ms) run once and are then removed. Missed runs (the clock moved more than an interval) run
+ * once, not once per interval, as Google does not catch up.
+ *
+ * A time-driven trigger fires at a random moment within its hour (G10): each run of a recurring
+ * trigger comes at a random time within the hour that ends at its nominal time (one interval after
+ * the last nominal time, at most an hour before it), from a seeded sequence, so "advance an hour"
+ * still sees every run due by then. `jitter: false` runs on the nominal times (tests of exact times).
  */
 
 export const MINUTE_MS = 60_000;
@@ -52,7 +56,10 @@ export interface TriggerData {
   user: string;
   schedule: TriggerSchedule;
   createdAt: number;
+  /** When it runs next (epoch ms): its nominal time, less the random part within its hour. */
   nextRunAt: number;
+  /** The nominal time of the next run (the schedule's own); absent in data saved before jitter. */
+  slotAt?: number;
   lastRunAt?: number;
   lastOutcome?: "completed" | "failed" | "timed out";
   lastError?: string;
@@ -73,20 +80,30 @@ export function firstRun(schedule: TriggerSchedule, now: number): number {
   return next;
 }
 
-/** The run after one at `ranAt`; null for a one-time trigger. Missed runs are not caught up. */
+/** The nominal time of the run after one at `ranAt`; null for a one-time trigger. Missed runs are not caught up. */
 export function nextRunAfter(trigger: TriggerData, ranAt: number): number | null {
   const every = trigger.schedule.everyMs;
   if (every === undefined) return null;
-  let next = trigger.nextRunAt + every;
+  let next = (trigger.slotAt ?? trigger.nextRunAt) + every;
   while (next <= ranAt) next += every;
   return next;
+}
+
+/** How much earlier than its nominal time a run may come: within the hour (or its shorter interval). */
+function jitterWindow(schedule: TriggerSchedule): number {
+  if (schedule.at !== undefined) return 0;
+  return Math.min(schedule.everyMs ?? HOUR_MS, HOUR_MS);
 }
 
 export class TriggerTable {
   private readonly triggers: TriggerData[];
   private nextId = 1;
 
-  constructor(saved: TriggerData[] = []) {
+  /** `random`: the sequence runs draw their moment within the hour from; absent: nominal times. */
+  constructor(
+    saved: TriggerData[] = [],
+    private readonly random?: () => number,
+  ) {
     this.triggers = saved.map((t) => ({ ...t, schedule: { ...t.schedule } }));
     for (const t of this.triggers) {
       const n = Number(/(\d+)$/.exec(t.id)?.[1] ?? 0);
@@ -125,13 +142,15 @@ export class TriggerTable {
     } else if (mine.length >= TRIGGERS_PER_USER) {
       return SCRIPT_TOO_MANY_TRIGGERS;
     }
+    const slot = firstRun(schedule, now);
     const trigger: TriggerData = {
       id: `trigger-${this.nextId++}`,
       handler,
       user,
       schedule: { ...schedule },
       createdAt: now,
-      nextRunAt: firstRun(schedule, now),
+      nextRunAt: this.moment(schedule, slot, now),
+      slotAt: slot,
     };
     this.triggers.push(trigger);
     return trigger;
@@ -157,7 +176,17 @@ export class TriggerTable {
     else trigger.lastError = error;
     const next = nextRunAfter(trigger, at);
     if (next === null) this.remove(trigger.id);
-    else trigger.nextRunAt = next;
+    else {
+      trigger.slotAt = next;
+      trigger.nextRunAt = this.moment(trigger.schedule, next, at);
+    }
+  }
+
+  /** A run's moment: its nominal time less a random part of its hour, never at or before `after`. */
+  private moment(schedule: TriggerSchedule, slot: number, after: number): number {
+    const window = this.random ? jitterWindow(schedule) : 0;
+    const early = Math.floor((this.random?.() ?? 0) * window);
+    return Math.max(slot - early, after + 1);
   }
 
   toData(): TriggerData[] {

@@ -44,6 +44,8 @@ export class PlaygroundEngine {
         return { html: this.sidebarHtml };
       case "advanceClock":
         return this.execute(() => this.runtime.advanceClock(request.ms));
+      case "setUser":
+        return this.execute(() => this.runtime.setUser(request.user));
     }
   }
 
@@ -98,6 +100,7 @@ export class PlaygroundEngine {
         activeRange: this.runtime.activeRange(),
         menu: this.runtime.menu(),
         clock: this.runtime.clock(),
+        user: this.runtime.user(),
       },
       notices,
     };

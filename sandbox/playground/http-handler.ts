@@ -56,6 +56,8 @@ function engineRequest(path: string, body: Record<string, unknown>): EngineReque
         throw new BadRequest('"ms" must be a number of milliseconds from 0 to a year.');
       return { op: "advanceClock", ms };
     }
+    case "/api/user":
+      return { op: "setUser", user: text(body, "user") };
     case "/api/script": {
       const args = body.args ?? [];
       if (!Array.isArray(args)) throw new BadRequest('"args" must be an array.');

@@ -4,7 +4,7 @@
  * interface keeps the page's wire format independent of the runtime's internals.
  */
 import type { RuntimeData } from "../gas/runtime";
-import type { ClockView, MenuView, SheetView } from "./protocol";
+import type { ClockView, MenuView, SheetView, UserView } from "./protocol";
 
 /** Something the add-on showed during an execution. */
 export type RuntimeUiEvent =
@@ -42,6 +42,13 @@ export interface PlaygroundRuntime {
    */
   advanceClock(ms: number): void;
   clock(): ClockView;
+  /** Who executions run as, and who else the page may act as. */
+  user(): UserView;
+  /**
+   * Acts as another user from now on (the sidebar closes: each user opens their own). An editor
+   * gets the owner's API address but never their key.
+   */
+  setUser(user: string): void;
   /** Everything to save (spreadsheet and property stores), JSON-serializable. */
   save(): SavedRuntime;
 }

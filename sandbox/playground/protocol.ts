@@ -51,6 +51,15 @@ export interface ClockView {
   triggers: Array<{ handler: string; user: string; nextRunAt: string }>;
 }
 
+/**
+ * Who the page acts as (the page's User menu): the spreadsheet's owner, or an editor it is shared
+ * with, to try what a collaborator can and cannot do. Not part of Sheets: the emulation's control.
+ */
+export interface UserView {
+  current: string;
+  choices: string[];
+}
+
 export interface SpreadsheetView {
   name: string;
   sheets: SheetView[];
@@ -59,6 +68,7 @@ export interface SpreadsheetView {
   activeRange: string;
   menu: MenuView | null;
   clock: ClockView;
+  user: UserView;
 }
 
 /** The answer to every request that may change the spreadsheet: new state plus what was shown. */
@@ -78,7 +88,8 @@ export type EngineRequest =
   | { op: "addSheet" }
   | { op: "script"; functionName: string; args: unknown[] }
   | { op: "sidebarHtml" }
-  | { op: "advanceClock"; ms: number };
+  | { op: "advanceClock"; ms: number }
+  | { op: "setUser"; user: string };
 
 /** google.script.run's answer: the function's return value, or the error it threw. */
 export type ScriptOutcome = { ok: true; value: unknown } | { ok: false; message: string };
@@ -95,6 +106,7 @@ export interface EngineAnswers {
   script: { outcome: ScriptOutcome; execution: ExecutionView };
   sidebarHtml: { html: string | null };
   advanceClock: ExecutionView;
+  setUser: ExecutionView;
 }
 
 export type EngineOp = EngineRequest["op"];

@@ -14,6 +14,9 @@ import {
 import type { PlaygroundRuntime, RuntimeUiEvent, SavedRuntime } from "./playground-runtime";
 import type { MenuItemView, MenuView, SheetView } from "./protocol";
 
+/** The editor the page can act as besides the owner (the User menu). */
+export const PLAYGROUND_EDITOR = "colleague@example.com";
+
 export interface PlaygroundRuntimeOptions {
   codeJs: string;
   sidebarHtml: string;
@@ -118,6 +121,8 @@ export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): Play
       : { spreadsheet: options.start.spreadsheet }),
   });
   let seenEvents = runtime.ui.events.length;
+  /** The spreadsheet's owner: the user the runtime starts as. */
+  const owner = runtime.user;
   /** Notices of the playground's own (the Clock menu's), shown after the add-on's. */
   let ownEvents: RuntimeUiEvent[] = [];
 
@@ -171,6 +176,15 @@ export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): Play
     advanceClock: (ms) => {
       const runs = runtime.advanceClock(ms);
       ownEvents.push({ kind: "toast", title: "Clock", message: clockSummary(runtime.clock.now(), runs) });
+    },
+    user: () => ({ current: runtime.user, choices: [owner, PLAYGROUND_EDITOR] }),
+    setUser: (user) => {
+      if (user !== owner && user !== PLAYGROUND_EDITOR)
+        throw new Error(`No user "${user}" in the playground.`);
+      const baseUrl = runtime.properties.user(owner).get("API_BASE_URL");
+      if (baseUrl !== null) runtime.properties.user(user).setAll({ API_BASE_URL: baseUrl });
+      runtime.user = user;
+      runtime.ui.closeSidebar();
     },
     clock: () => ({
       now: new Date(runtime.clock.now()).toISOString(),

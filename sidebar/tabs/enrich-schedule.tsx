@@ -2,11 +2,20 @@
  * Scheduled refresh on the Enrich tab: "Refresh this list every week / month" for the current
  * selection, fields and mode, with a spend cap per scheduled run; then the schedule, the run under
  * way or why it stopped, the last run and the next one, and one click to remove it.
+ *
+ * The schedule is its owner's (its trigger spends their key): everyone else sees it read-only with
+ * the owner named. A run stopped at the schedule's cap continues only after the owner has seen
+ * what the rest may cost under the new cap (scheduleEstimate) and confirmed it.
  */
 import { useEffect, useState } from "preact/hooks";
 import { skipReasons } from "../../src/jobs/enrich/progress";
 import type { EnrichRequest } from "../../src/rpc/enrich";
-import type { ScheduledRunView, SchedulePeriod, ScheduleView } from "../../src/rpc/schedule";
+import type {
+  ScheduledRunView,
+  ScheduleEstimate,
+  SchedulePeriod,
+  ScheduleView,
+} from "../../src/rpc/schedule";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
 
@@ -22,7 +31,7 @@ function RunLine({ label, run }: { label: string; run: ScheduledRunView }) {
         : ""}
       {run.failed > 0 ? `, ${run.failed} failed` : ""}
       {run.finishedAt ? `, ${run.jobChanges} job change${run.jobChanges === 1 ? "" : "s"}` : ""}
-      {run.finishedAt ? "" : " so far; continues hourly"}
+      {run.finishedAt ? "" : run.stopped ? " so far" : " so far; continues hourly"}
     </p>
   );
 }
@@ -33,6 +42,7 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
   const [loaded, setLoaded] = useState(false);
   const [period, setPeriod] = useState<SchedulePeriod>("week");
   const [cap, setCap] = useState("500");
+  const [estimate, setEstimate] = useState<ScheduleEstimate | null>(null);
 
   useEffect(() => {
     call("scheduleStatus", null).then(
@@ -48,18 +58,22 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
   if (!loaded) return null;
 
   const save = (withList: boolean) =>
-    run(async () =>
+    run(async () => {
       setSchedule(
         await call("scheduleSave", {
           ...(withList ? { request: request() } : {}),
           period: schedule && !withList ? schedule.period : period,
           cap: Number(cap),
         }),
-      ),
-    );
+      );
+      setEstimate(null);
+    });
+  const estimateRest = () =>
+    run(async () => setEstimate(await call("scheduleEstimate", { cap: Number(cap) })));
 
   if (schedule) {
-    const stopped = schedule.current?.stopped ?? schedule.last?.stopped ?? null;
+    const stopped = schedule.refused ?? schedule.current?.stopped ?? schedule.last?.stopped ?? null;
+    const othersSchedule = schedule.owner !== null && !schedule.owner.mine;
     return (
       <section class="form-group" aria-label="Scheduled refresh" data-testid="schedule">
         <strong>Scheduled refresh</strong>
@@ -68,37 +82,81 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
           {schedule.mode === "fill" ? "filling empty cells" : "refreshing"}, at most {schedule.cap} credits a
           run.
         </span>
+        {othersSchedule && schedule.owner ? (
+          <p class="muted" data-testid="schedule-owner">
+            This schedule belongs to {schedule.owner.label}: its runs spend their key, so only they can change
+            or remove it.
+          </p>
+        ) : null}
+        {schedule.waitUntil ? (
+          <p class="notice info" data-testid="schedule-wait">
+            The trigger time of the last 24 hours is used up (Settings, Trigger minutes a day): the run goes
+            on after {when(schedule.waitUntil)}.
+          </p>
+        ) : null}
         {stopped ? (
           <div class="notice error" role="alert" data-testid="schedule-stopped">
-            The scheduled run stopped: {stopped.message}
+            {schedule.refused ? "The scheduled run did not start" : "The scheduled run stopped"}:{" "}
+            {stopped.message}
             {stopped.next ? <span class="next">{stopped.next}</span> : null}
           </div>
         ) : null}
         {schedule.current ? <RunLine label="Running" run={schedule.current} /> : null}
         {schedule.last ? <RunLine label="Last run" run={schedule.last} /> : null}
         <p class="muted" data-testid="schedule-next">
-          Next run: {schedule.current ? "continuing hourly" : when(schedule.nextRunAt)}
+          Next run:{" "}
+          {schedule.waitUntil
+            ? `after ${when(schedule.waitUntil)}`
+            : schedule.current
+              ? schedule.current.stopped
+                ? "when its owner continues it"
+                : "continuing hourly"
+              : when(schedule.nextRunAt)}
         </p>
-        {stopped && schedule.current ? (
+        {stopped && schedule.current && !othersSchedule ? (
           <>
-            <CapField cap={cap} setCap={setCap} />
+            <CapField
+              cap={cap}
+              setCap={(next) => {
+                setCap(next);
+                setEstimate(null);
+              }}
+            />
+            {estimate ? (
+              <p data-testid="schedule-estimate">
+                The rest: {estimate.remaining} URL{estimate.remaining === 1 ? "" : "s"}, up to{" "}
+                <strong>
+                  {estimate.maxCredits} credit{estimate.maxCredits === 1 ? "" : "s"}
+                </strong>{" "}
+                more ({estimate.spent} spent so far; at most {estimate.cap} a run
+                {estimate.balance === null ? "" : `; balance ${estimate.balance.toLocaleString("en-US")}`}).
+              </p>
+            ) : null}
             <div class="buttons">
-              <button type="button" class="action" disabled={busy} onClick={() => void save(false)}>
-                Continue
-              </button>
+              {estimate ? (
+                <button type="button" class="action" disabled={busy} onClick={() => void save(false)}>
+                  Confirm: continue
+                </button>
+              ) : (
+                <button type="button" class="action" disabled={busy} onClick={() => void estimateRest()}>
+                  Continue…
+                </button>
+              )}
             </div>
           </>
         ) : null}
-        <div class="buttons">
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy}
-            onClick={() => void run(async () => setSchedule(await call("scheduleRemove", null)))}
-          >
-            Remove schedule
-          </button>
-        </div>
+        {othersSchedule ? null : (
+          <div class="buttons">
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy}
+              onClick={() => void run(async () => setSchedule(await call("scheduleRemove", null)))}
+            >
+              Remove schedule
+            </button>
+          </div>
+        )}
       </section>
     );
   }

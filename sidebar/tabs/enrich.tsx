@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { DEFAULT_SKIP_REFRESHED_DAYS, EXTRA_CHOICES } from "../../src/jobs/enrich/options";
 import { skipReasons } from "../../src/jobs/enrich/progress";
-import { chargesText } from "../../src/jobs/ledger/charges-text";
+import { chargesText, creditsReported } from "../../src/jobs/ledger/charges-text";
 import type {
   EnrichEstimate,
   EnrichMode,
@@ -291,6 +291,14 @@ function stateLine(progress: EnrichProgress, driving: boolean): string {
   }
 }
 
+/**
+ * A scheduled run stopped at the schedule's own cap: Resume would stop again at once (the cap
+ * stays the schedule's); its owner continues it under Scheduled refresh, with an estimate.
+ */
+function scheduleCapStop(progress: EnrichProgress): boolean {
+  return progress.capSource === "schedule" && progress.message?.kind === "spend_cap";
+}
+
 function RunView(props: {
   progress: EnrichProgress;
   driving: boolean;
@@ -326,7 +334,11 @@ function RunView(props: {
         failed={progress.failed + progress.interrupted}
         remaining={progress.remaining}
         // What the cap counts while the run goes (lookups never read included), the ledger's after.
-        spent={progress.charges ? progress.charges.charged : progress.spent + progress.maybeCharged}
+        spent={
+          progress.charges
+            ? creditsReported(progress.charges, progress.spent)
+            : progress.spent + progress.maybeCharged
+        }
         cap={progress.cap}
         unit="distinct URLs"
       />
@@ -395,9 +407,10 @@ function RunView(props: {
             Pause
           </button>
         ) : null}
-        {(progress.state === "running" && !props.driving) ||
-        progress.state === "paused" ||
-        progress.state === "stopped" ? (
+        {((progress.state === "running" && !props.driving) ||
+          progress.state === "paused" ||
+          progress.state === "stopped") &&
+        !scheduleCapStop(progress) ? (
           <button type="button" class="action" onClick={props.onResume}>
             Resume
           </button>
@@ -653,6 +666,8 @@ export function EnrichTab() {
             if (taken.state === "running") void drive(taken.jobId);
           }}
         />
+        {/* A scheduled run: its schedule (who owns it, Continue under a raised cap) beside it. */}
+        {progress.capSource === "schedule" ? <SchedulePanel request={() => request()} /> : null}
       </>
     );
   }

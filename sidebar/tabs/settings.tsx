@@ -157,6 +157,7 @@ export function SettingsTab() {
   const [spendCap, setSpendCap] = useState("");
   const [formulaBudget, setFormulaBudget] = useState("");
   const [fetchQuota, setFetchQuota] = useState("");
+  const [triggerMinutes, setTriggerMinutes] = useState("");
   const [headerStyle, setHeaderStyle] = useState("readable");
   const [listStyle, setListStyle] = useState("readable");
   const [problems, setProblems] = useState<Problems>({});
@@ -174,6 +175,7 @@ export function SettingsTab() {
     setSpendCap(String(next.spendCap));
     setFormulaBudget(next.formulaBudget === null ? "off" : String(next.formulaBudget));
     setFetchQuota(String(next.fetchQuota));
+    setTriggerMinutes(String(next.triggerMinutes));
     setHeaderStyle(next.headerStyle);
     setListStyle(next.listStyle);
   };
@@ -222,7 +224,7 @@ export function SettingsTab() {
     event.preventDefault();
     if (
       await save(
-        { baseUrl, chunkSize, spendCap, formulaBudget, fetchQuota, headerStyle, listStyle },
+        { baseUrl, chunkSize, spendCap, formulaBudget, fetchQuota, triggerMinutes, headerStyle, listStyle },
         "advanced",
       )
     ) {
@@ -363,6 +365,19 @@ export function SettingsTab() {
         >
           Google allows 20,000 a day (Workspace accounts: 100,000); every lookup is one. Enrich warns when a
           run needs more than are left today.
+        </NumberField>
+        <NumberField
+          id="settings-trigger-minutes"
+          field="triggerMinutes"
+          label="Trigger minutes a day (scheduled refresh)"
+          max={view.maxTriggerMinutes}
+          value={triggerMinutes}
+          problems={problems}
+          onInput={setTriggerMinutes}
+        >
+          Google lets all of your triggers together run 90 minutes a day (Workspace accounts, 100,000 web
+          requests above: 6 hours), then fails them until the next day. Scheduled runs stop before this much
+          is used in any 24 hours and go on when time is free again.
         </NumberField>
         <ChoiceField
           id="settings-header-style"

@@ -243,7 +243,8 @@ function takeOverEstimate(jobId: string): TakeOverEstimate {
     progress,
     maxCredits: progress.remaining * progress.creditsPerUrl,
     ...savedKeyBalance(),
-    cap: deps.settings.spendCap,
+    // A scheduled run keeps the schedule's cap whoever takes it over (issue 23.2).
+    cap: progress.capSource === "schedule" ? progress.cap : deps.settings.spendCap,
     owner: ownerOf(jobId)?.label ?? "nobody yet",
   };
 }

@@ -18,7 +18,8 @@ interface OwnerRecord {
   label: string;
 }
 
-function me(): { userKey: string; label: string } {
+/** The user running this execution: their temporary key, and the label others see. */
+export function activeUser(): { userKey: string; label: string } {
   let label = "";
   try {
     label = Session.getActiveUser().getEmail();
@@ -43,13 +44,13 @@ function recordOf(jobId: string): OwnerRecord | null {
 
 /** The current user now owns `jobId` (confirmed it, or took it over). */
 export function claimRun(jobId: string): void {
-  documentStore().set(OWNER_KEY, JSON.stringify({ jobId, ...me() }));
+  documentStore().set(OWNER_KEY, JSON.stringify({ jobId, ...activeUser() }));
 }
 
 /** Mine, or someone else's (by label); null for a run nobody confirmed yet (or from before owners). */
 export function ownerOf(jobId: string): RunOwner | null {
   const record = recordOf(jobId);
-  return record === null ? null : { mine: record.userKey === me().userKey, label: record.label };
+  return record === null ? null : { mine: record.userKey === activeUser().userKey, label: record.label };
 }
 
 /** Refuses to act on someone else's run: it would spend this user's key on their run. */

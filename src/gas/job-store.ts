@@ -1,11 +1,12 @@
 /**
- * The Store port over document properties: per-document shared state such as job cursors
- * (9 KB a value, 500 KB in all). Never the API key, which lives in user properties only.
+ * The Store port over Apps Script's properties. Document properties: per-document shared state
+ * such as job cursors (9 KB a value, 500 KB in all), which every editor's executions can write;
+ * never the API key. User properties: what only this user's executions read and write (the terms
+ * of their schedules, their trigger time today).
  */
 import type { Store } from "../jobs/enrich/ports";
 
-export function documentStore(): Store {
-  const properties = PropertiesService.getDocumentProperties();
+function propertiesStore(properties: GoogleAppsScript.Properties.Properties): Store {
   return {
     get: (key) => properties.getProperty(key),
     set: (key, value) => {
@@ -18,4 +19,12 @@ export function documentStore(): Store {
       properties.deleteProperty(key);
     },
   };
+}
+
+export function documentStore(): Store {
+  return propertiesStore(PropertiesService.getDocumentProperties());
+}
+
+export function userStore(): Store {
+  return propertiesStore(PropertiesService.getUserProperties());
 }

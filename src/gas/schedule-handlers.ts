@@ -1,29 +1,51 @@
 /**
- * Scheduled refresh: the Enrich tab's methods (make, show, remove a schedule) and the installable
- * time-driven trigger that runs it (hourly, the most an add-on may; one per document per user).
- * The work is src/jobs/schedule's.
+ * Scheduled refresh: the Enrich tab's methods (make, show, change, remove a schedule) and the
+ * installable time-driven trigger that runs it (hourly, the most an add-on may; one per document
+ * per user). The work is src/jobs/schedule's.
+ *
+ * Who may do what (issue 18.1): a schedule belongs to the user who saved it. Its trigger runs as
+ * them and spends their key, so only they may change or remove it; every other editor sees it
+ * read-only, with its owner named. The terms the owner saved are kept again in their own user
+ * properties, and the trigger runs only when the spreadsheet's copy matches them. There is one
+ * trigger per schedule: the owner's, found again by the id kept with their terms.
  */
 import { JobError } from "../jobs/enrich/deps";
+import { cancelJob, currentJob } from "../jobs/enrich/job";
 import { checkOptions } from "../jobs/enrich/options";
 import { planEnrichment } from "../jobs/enrich/plan";
 import { columnLetters } from "../jobs/enrich/progress";
 import { jobChangesOfRun } from "../jobs/history/digest";
-import { runScheduled, type ScheduledOutcome } from "../jobs/schedule/run";
+import {
+  runScheduled,
+  type ScheduledOutcome,
+  TRIGGER_BUDGET_MS,
+  TRIGGER_OVERRUN_MS,
+} from "../jobs/schedule/run";
 import {
   loadSchedule,
   removeSchedule,
+  type ScheduleConfig,
   type ScheduledRunSummary,
   type ScheduleState,
   saveSchedule,
 } from "../jobs/schedule/schedule";
+import { loadTerms, removeTerms, saveTerms, termsDiffer } from "../jobs/schedule/terms";
+import {
+  addTriggerTime,
+  RUN_OVERHEAD_MS,
+  recentTriggerTime,
+  triggerTimeFreesAt,
+} from "../jobs/schedule/trigger-time";
 import type { RpcHandlers } from "../rpc";
-import type { ScheduledRunView, ScheduleRequest, ScheduleView } from "../rpc/schedule";
+import type { ScheduledRunView, ScheduleEstimate, ScheduleRequest, ScheduleView } from "../rpc/schedule";
 import { jobDeps, selectionFor } from "./enrich-handlers";
 import { sheetGrid } from "./grid";
 import { historyDeps } from "./history-deps";
 import { appsScriptClock } from "./http";
-import { claimRun } from "./job-owner";
-import { documentStore } from "./job-store";
+import { activeUser, claimRun, ownerOf } from "./job-owner";
+import { documentStore, userStore } from "./job-store";
+import { savedKeyBalance } from "./settings-client";
+import { readSettings } from "./settings-store";
 
 /** The global the trigger calls (src/main.ts). */
 export const SCHEDULE_HANDLER = "scheduledRefresh";
@@ -53,9 +75,17 @@ function view(state: ScheduleState | null): ScheduleView | null {
     nextRunAt: iso(state.nextRunAt),
     current: runView(state.current),
     last: runView(state.last),
+    owner: state.owner
+      ? { mine: state.owner.userKey === activeUser().userKey, label: state.owner.label }
+      : null,
+    waitUntil: state.waitUntil ? iso(state.waitUntil) : null,
+    refused: state.refused ?? null,
   };
 }
 
+const spreadsheetId = () => SpreadsheetApp.getActiveSpreadsheet().getId();
+
+/** Deletes this user's trigger of that id (another user's cannot be, and need not be). */
 function deleteTrigger(id: string | null): void {
   if (!id) return;
   for (const trigger of ScriptApp.getProjectTriggers()) {
@@ -63,41 +93,61 @@ function deleteTrigger(id: string | null): void {
   }
 }
 
-/** The trigger's work, with the schedule's cap as the run's spend cap. */
+/** The trigger's work, as the schedule's owner, with the schedule's cap as the run's spend cap. */
 export function runScheduledRefresh(event?: unknown): ScheduledOutcome {
-  const store = documentStore();
-  const outcome = runScheduled({
-    store,
-    clock: appsScriptClock,
-    job: (cap) => {
-      const deps = jobDeps();
-      return { ...deps, settings: { ...deps.settings, spendCap: cap } };
-    },
-    claimRun,
-    jobChanges: (jobId) => {
-      try {
-        return jobChangesOfRun(historyDeps(), jobId).length;
-      } catch {
-        return 0;
-      }
-    },
-  });
+  const started = appsScriptClock.now();
+  const mine = userStore();
+  const id = spreadsheetId();
+  // Reserve the most this run may take of the trigger-time budget; give back the rest at the end.
+  const budgetMs = readSettings().triggerMinutes * 60_000;
+  const recent = recentTriggerTime(mine, started);
+  const left = budgetMs - recent.reduce((sum, entry) => sum + entry.ms, 0) - RUN_OVERHEAD_MS;
+  const reserved = Math.max(0, Math.min(TRIGGER_BUDGET_MS + TRIGGER_OVERRUN_MS, left));
+  addTriggerTime(mine, started, reserved + RUN_OVERHEAD_MS);
+  let outcome: ScheduledOutcome = "none";
+  try {
+    outcome = runScheduled({
+      store: documentStore(),
+      clock: appsScriptClock,
+      job: (cap, deadline) => {
+        const deps = jobDeps(deadline === undefined ? undefined : { deadline });
+        return { ...deps, settings: { ...deps.settings, spendCap: cap, capSource: "schedule" } };
+      },
+      claimRun,
+      runOwner: ownerOf,
+      me: activeUser(),
+      terms: { load: () => loadTerms(mine, id), save: (terms) => saveTerms(mine, id, terms) },
+      triggerTime: {
+        leftMs: left,
+        freesAt: (neededMs) => triggerTimeFreesAt(recent, started, budgetMs, neededMs + RUN_OVERHEAD_MS),
+      },
+      jobChanges: (jobId) => {
+        try {
+          return jobChangesOfRun(historyDeps(), jobId).length;
+        } catch {
+          return 0;
+        }
+      },
+    });
+  } finally {
+    addTriggerTime(mine, started, appsScriptClock.now() - started - reserved);
+  }
   if (outcome === "none") {
-    // A schedule removed where its trigger could not be (another user's): the trigger goes too.
+    // No schedule here, or another user's: this trigger is left over, and goes.
     const uid = (Object(event) as { triggerUid?: unknown }).triggerUid;
     if (typeof uid === "string") deleteTrigger(uid);
+    if (loadTerms(mine, id)?.triggerId === uid) removeTerms(mine, id);
   }
   return outcome;
 }
+
+type ListConfig = Pick<ScheduleConfig, "box" | "urlColumn" | "options" | "header">;
 
 /**
  * The list to refresh: the selection, planned now (a selection without URLs is refused here, not
  * an hour later), or without a request the schedule's own list.
  */
-function listOf(
-  request: ScheduleRequest["request"],
-  existing: ScheduleState | null,
-): Pick<ScheduleState["config"], "box" | "urlColumn" | "options"> {
+function listOf(request: ScheduleRequest["request"], existing: ScheduleState | null): ListConfig {
   if (!request) {
     if (!existing) throw new JobError("bad_request", "Select the list to refresh first.");
     return existing.config;
@@ -106,51 +156,132 @@ function listOf(
   const options = checkOptions(request.options);
   const plan = planEnrichment(sheetGrid(sheet), box, options);
   const top = plan.layout.headerRow;
+  const header = plan.headers[plan.urlColumn - 1] ?? "";
   return {
     box: { ...box, top, left: plan.urlColumn, width: 1, height: plan.lastRow - top + 1 },
     urlColumn: plan.urlColumn,
     options,
+    ...(header ? { header } : {}),
   };
 }
 
-export const scheduleHandlers: Pick<RpcHandlers, "scheduleStatus" | "scheduleSave" | "scheduleRemove"> = {
+/** Refuses to change someone else's schedule: its trigger spends their key. */
+function checkScheduleOwner(state: ScheduleState | null): void {
+  const owner = state?.owner;
+  if (!owner || owner.userKey === activeUser().userKey) return;
+  throw new JobError(
+    "not_owner",
+    `This schedule belongs to ${owner.label}: its runs spend their key, so only they can change or remove it.`,
+    `Ask ${owner.label} to change it. You can still refresh rows yourself with Enrich (your key).`,
+  );
+}
+
+/** Ends the period's run: its list was replaced, or the rows it planned changed. */
+function endCurrent(state: ScheduleState, now: number, message: string): void {
+  const current = state.current;
+  if (!current) return;
+  const deps = jobDeps();
+  if (currentJob(deps)?.jobId === current.jobId) cancelJob(deps, current.jobId);
+  state.last = { ...current, finishedAt: now, stopped: { kind: "changed", message } };
+  state.current = null;
+  state.nextRunAt = now;
+}
+
+/** The owner's trigger: the one kept with their terms when it still exists, else a new one. */
+function ownTrigger(known: ReadonlyArray<string | null>): string {
+  const ids = new Set(ScriptApp.getProjectTriggers().map((trigger) => trigger.getUniqueId()));
+  const kept = known.find((id) => id !== null && ids.has(id));
+  if (kept) return kept;
+  return ScriptApp.newTrigger(SCHEDULE_HANDLER).timeBased().everyHours(1).create().getUniqueId();
+}
+
+function estimateOf(state: ScheduleState, cap: number): ScheduleEstimate {
+  const progress = state.current ? currentJob(jobDeps()) : null;
+  if (!state.current || !progress || progress.jobId !== state.current.jobId) {
+    throw new JobError("gone", "No scheduled run is under way.", "The next one starts at its time.");
+  }
+  const rest = progress.remaining * progress.creditsPerUrl;
+  return {
+    remaining: progress.remaining,
+    creditsPerUrl: progress.creditsPerUrl,
+    spent: progress.spent,
+    cap,
+    maxCredits: Math.max(0, Math.min(rest, cap - progress.spent)),
+    ...savedKeyBalance(),
+  };
+}
+
+function checkCap(value: unknown): number {
+  const cap = Number(value);
+  if (!Number.isInteger(cap) || cap < 1) {
+    throw new JobError(
+      "bad_request",
+      "Give the credits one scheduled run may spend (a whole number, 1 or more).",
+    );
+  }
+  return cap;
+}
+
+export const scheduleHandlers: Pick<
+  RpcHandlers,
+  "scheduleStatus" | "scheduleSave" | "scheduleRemove" | "scheduleEstimate"
+> = {
   scheduleStatus: () => view(loadSchedule(documentStore())),
+  scheduleEstimate: (arg) => {
+    const state = loadSchedule(documentStore());
+    if (!state) throw new JobError("gone", "There is no schedule here.");
+    checkScheduleOwner(state);
+    return estimateOf(state, checkCap(arg.cap));
+  },
   scheduleSave: (arg) => {
-    const cap = Number(arg.cap);
-    if (!Number.isInteger(cap) || cap < 1) {
-      throw new JobError(
-        "bad_request",
-        "Give the credits one scheduled run may spend (a whole number, 1 or more).",
-      );
-    }
+    const cap = checkCap(arg.cap);
     if (arg.period !== "week" && arg.period !== "month")
       throw new JobError("bad_request", "Pick week or month.");
     const store = documentStore();
     const now = appsScriptClock.now();
     const existing = loadSchedule(store);
+    checkScheduleOwner(existing);
+    const list = listOf(arg.request, existing);
+    const config: ScheduleConfig = { ...list, period: arg.period, cap };
     const state: ScheduleState = {
-      config: { ...listOf(arg.request, existing), period: arg.period, cap },
+      config,
       createdAt: existing?.createdAt ?? now,
       nextRunAt: existing?.nextRunAt ?? now,
-      // A run stopped by the cap or the key continues with the new settings.
-      current: existing?.current ? { ...existing.current, stopped: null } : null,
+      current: existing?.current ?? null,
       last: existing?.last ?? null,
       triggerId: existing?.triggerId ?? null,
+      owner: activeUser(),
+      waitUntil: existing?.waitUntil ?? null,
+      refused: null,
     };
-    const known = ScriptApp.getProjectTriggers().some((trigger) => trigger.getUniqueId() === state.triggerId);
-    if (!known) {
-      state.triggerId = ScriptApp.newTrigger(SCHEDULE_HANDLER)
-        .timeBased()
-        .everyHours(1)
-        .create()
-        .getUniqueId();
+    const sameList =
+      existing !== null && termsDiffer({ ...existing.config, cap, period: arg.period }, config).length === 0;
+    if (state.current && (!sameList || state.current.stopped?.kind === "changed")) {
+      endCurrent(
+        state,
+        now,
+        "The schedule was saved on another list: this period's run ended, and the list starts at the next hourly run.",
+      );
+    } else if (state.current) {
+      // A run stopped by the cap or the key continues with the new terms.
+      state.current = { ...state.current, stopped: null };
     }
+    const mine = userStore();
+    const id = spreadsheetId();
+    state.triggerId = ownTrigger([loadTerms(mine, id)?.triggerId ?? null, state.triggerId]);
+    saveTerms(mine, id, { config, triggerId: state.triggerId });
     saveSchedule(store, state);
     return view(state)!;
   },
   scheduleRemove: () => {
     const store = documentStore();
-    deleteTrigger(loadSchedule(store)?.triggerId ?? null);
+    const existing = loadSchedule(store);
+    checkScheduleOwner(existing);
+    const mine = userStore();
+    const id = spreadsheetId();
+    deleteTrigger(existing?.triggerId ?? null);
+    deleteTrigger(loadTerms(mine, id)?.triggerId ?? null);
+    removeTerms(mine, id);
     removeSchedule(store);
     return null;
   },

@@ -4,6 +4,7 @@
  */
 import type { SettingsChange, SettingsField, SettingsView } from "../rpc/settings";
 import {
+  accountKind,
   type Checked,
   checkApiKey,
   checkBaseUrl,
@@ -13,6 +14,7 @@ import {
   checkHeaderStyle,
   checkListStyle,
   checkSpendCap,
+  checkTriggerMinutes,
   FORMULA_BUDGET_OFF,
   MAX_CHUNK_SIZE,
   MAX_FETCH_QUOTA,
@@ -21,6 +23,7 @@ import {
   SETTING_KEYS,
   type Settings,
   settingsFrom,
+  TRIGGER_MINUTES_LIMIT,
 } from "./settings";
 
 function userProperties(): GoogleAppsScript.Properties.Properties {
@@ -67,6 +70,8 @@ export function toSettingsView(settings: Settings, formulaSpentToday = 0): Setti
     formulaSpentToday,
     fetchQuota: settings.fetchQuota,
     maxFetchQuota: MAX_FETCH_QUOTA,
+    triggerMinutes: settings.triggerMinutes,
+    maxTriggerMinutes: TRIGGER_MINUTES_LIMIT[accountKind(settings.fetchQuota)],
     headerStyle: settings.sheetFormat.headers,
     listStyle: settings.sheetFormat.lists,
   };
@@ -107,6 +112,19 @@ export function checkSettingsChange(change: SettingsChange): CheckedChange {
   }
   if (change.fetchQuota !== undefined) {
     take("fetchQuota", checkFetchQuota(change.fetchQuota), SETTING_KEYS.fetchQuota, String);
+  }
+  if (change.triggerMinutes !== undefined) {
+    const minutes = String(change.triggerMinutes).trim();
+    // Checked against the account kind being saved with it, else the saved one.
+    const quota = checkFetchQuota(change.fetchQuota ?? readSettings().fetchQuota);
+    if (minutes === "") updates[SETTING_KEYS.triggerMinutes] = null;
+    else
+      take(
+        "triggerMinutes",
+        checkTriggerMinutes(minutes, quota.ok ? quota.value : readSettings().fetchQuota),
+        SETTING_KEYS.triggerMinutes,
+        String,
+      );
   }
   if (change.headerStyle !== undefined) {
     take("headerStyle", checkHeaderStyle(change.headerStyle), SETTING_KEYS.sheetHeaders, String);

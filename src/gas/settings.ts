@@ -18,6 +18,7 @@ export const SETTING_KEYS = {
   spendCap: "SPEND_CAP",
   formulaBudget: "FORMULA_DAILY_CREDITS",
   fetchQuota: "URL_FETCH_QUOTA",
+  triggerMinutes: "TRIGGER_MINUTES_PER_DAY",
   sheetHeaders: "SHEET_HEADERS",
   listCells: "LIST_CELLS",
 } as const;
@@ -41,6 +42,20 @@ export const DEFAULT_FORMULA_BUDGET = 100;
  */
 export const DEFAULT_FETCH_QUOTA = 20_000;
 export const MAX_FETCH_QUOTA = 100_000;
+/**
+ * Apps Script lets all of a user's triggers run 90 minutes a day (consumer accounts) or 6 hours
+ * (Workspace), then fails them until the next day (PRODUCTION.md G10). The account kind is the one
+ * the daily web requests setting already tells (100,000 requests: Workspace). The add-on's own
+ * daily budget for its scheduled runs defaults to two thirds of the kind's limit, leaving room for
+ * the user's other triggers and for a run's last request.
+ */
+export const TRIGGER_MINUTES_LIMIT = { consumer: 90, workspace: 360 } as const;
+export const DEFAULT_TRIGGER_MINUTES = { consumer: 60, workspace: 240 } as const;
+
+/** The account kind the daily web requests setting tells. */
+export function accountKind(fetchQuota: number): "consumer" | "workspace" {
+  return fetchQuota > DEFAULT_FETCH_QUOTA ? "workspace" : "consumer";
+}
 export const FORMULA_BUDGET_OFF = "off";
 
 export interface Settings {
@@ -55,6 +70,8 @@ export interface Settings {
   formulaBudget: number | null;
   /** URL Fetch calls Apps Script allows this user a day (20,000 consumer, 100,000 Workspace). */
   fetchQuota: number;
+  /** Minutes a day the scheduled refresh's trigger runs may use (G10); default by account kind. */
+  triggerMinutes: number;
   /** How the Companies and Leads sheets are written: readable headers and lists, or the API's forms. */
   sheetFormat: SheetFormat;
 }
@@ -174,6 +191,16 @@ export function checkFetchQuota(input: unknown): Checked<number> {
   return checkWholeNumber(input, 1, MAX_FETCH_QUOTA, "The daily web requests");
 }
 
+/** Trigger minutes a day: at least 1, at most what Google allows the account kind. */
+export function checkTriggerMinutes(input: unknown, fetchQuota: number): Checked<number> {
+  return checkWholeNumber(
+    input,
+    1,
+    TRIGGER_MINUTES_LIMIT[accountKind(fetchQuota)],
+    "The trigger minutes a day",
+  );
+}
+
 /** "off" (or empty) lifts the daily budget; otherwise a whole number of credits, 0 stops formulas spending. */
 export function checkFormulaBudget(input: unknown): Checked<number | null> {
   const text = String(input).trim().toLowerCase();
@@ -224,6 +251,7 @@ export function settingsFrom(
   const rawBase = get(SETTING_KEYS.baseUrl);
   // A saved address the manifest no longer allows (or a trick saved before this check) is not used.
   const base = rawBase === null || rawBase.trim() === "" ? null : checkBaseUrl(rawBase, whitelist);
+  const fetchQuota = savedNumber(get(SETTING_KEYS.fetchQuota), checkFetchQuota, DEFAULT_FETCH_QUOTA);
   return {
     apiKey: key?.ok ? key.value : null,
     baseUrl: base?.ok ? base.value : defaultBaseUrl,
@@ -231,7 +259,12 @@ export function settingsFrom(
     chunkSize: savedNumber(get(SETTING_KEYS.chunkSize), checkChunkSize, DEFAULT_CHUNK_SIZE),
     spendCap: savedNumber(get(SETTING_KEYS.spendCap), checkSpendCap, DEFAULT_SPEND_CAP),
     formulaBudget: savedBudget(get(SETTING_KEYS.formulaBudget)),
-    fetchQuota: savedNumber(get(SETTING_KEYS.fetchQuota), checkFetchQuota, DEFAULT_FETCH_QUOTA),
+    fetchQuota,
+    triggerMinutes: savedNumber(
+      get(SETTING_KEYS.triggerMinutes),
+      (input) => checkTriggerMinutes(input, fetchQuota),
+      DEFAULT_TRIGGER_MINUTES[accountKind(fetchQuota)],
+    ),
     sheetFormat: {
       headers: savedNumber(get(SETTING_KEYS.sheetHeaders), checkHeaderStyle, DEFAULT_SHEET_FORMAT.headers),
       lists: savedNumber(get(SETTING_KEYS.listCells), checkListStyle, DEFAULT_SHEET_FORMAT.lists),

@@ -119,6 +119,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     spendCap: optional(numberOrText),
     formulaBudget: optional(numberOrText),
     fetchQuota: optional(numberOrText),
+    triggerMinutes: optional(numberOrText),
     headerStyle: optional(text(20)),
     listStyle: optional(text(20)),
   }),
@@ -174,4 +175,5 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     cap: num,
   }),
   scheduleRemove: nothing,
+  scheduleEstimate: fields<{ cap: number }>({ cap: num }),
 };

@@ -27,6 +27,10 @@ export interface SettingsView {
   /** Apps Script's URL Fetch calls a day for your Google account (20,000; Workspace 100,000). */
   fetchQuota: number;
   maxFetchQuota: number;
+  /** Minutes a day the scheduled refresh's trigger runs may use (Google: 90, Workspace 6 hours). */
+  triggerMinutes: number;
+  /** What Google allows the account kind the daily web requests tell. */
+  maxTriggerMinutes: number;
   /** Companies and Leads sheets' new column headers: readable labels (noted with the field) or API names. */
   headerStyle: "readable" | "api";
   /** List fields (experience, education...) in those sheets: readable text or JSON. */
@@ -46,6 +50,8 @@ export interface SettingsChange {
   formulaBudget?: number | string;
   /** Apps Script's daily URL Fetch quota of your account: 20,000 (consumer) or 100,000 (Workspace). */
   fetchQuota?: number | string;
+  /** Trigger minutes a day for scheduled refreshes; "" returns to the account kind's default. */
+  triggerMinutes?: number | string;
   headerStyle?: string;
   listStyle?: string;
 }

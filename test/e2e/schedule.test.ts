@@ -1,8 +1,11 @@
 /**
  * Scheduled refresh in real Chromium over the playground: make a weekly schedule from the Enrich
- * tab, advance the emulated clock an hour with the playground's Clock menu (the hourly trigger
- * runs), reopen the sidebar to see the last run and the next one, then remove the schedule and its
- * trigger with one click. Screenshot for the README: docs/schedule.png.
+ * tab with a small cap, advance the emulated clock an hour with the playground's Clock menu (the
+ * hourly trigger runs and stops at the schedule's cap), see the stop name the schedule's cap and
+ * no Resume under Settings' cap, continue under a raised cap after its estimate, see the last run
+ * and the next one; switch to another editor (the playground's User menu) and find the schedule
+ * read-only with its owner named; then remove it and its trigger with one click as its owner.
+ * Screenshot for the README: docs/schedule.png.
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,18 +37,44 @@ describe("Scheduled refresh", () => {
     await page.getByRole("menuitem", { name: item }).click();
   }
 
-  it("schedules the list, runs it from the hourly trigger and shows the last and next run", async () => {
+  async function actAs(user: string): Promise<void> {
+    await page.getByRole("button", { name: "User" }).click();
+    await page.getByRole("menuitem", { name: new RegExp(user) }).click();
+    await expect.poll(() => page.getByRole("button", { name: "User" }).count()).toBe(1);
+  }
+
+  it("schedules the list, stops at its cap, continues after an estimate, and shows the last and next run", async () => {
     const rows = (await readGrid(page)).length;
     await selectRange(page, "B1", `B${rows}`);
     await openEnrich();
     await sidebar.getByText("Refresh this list on a schedule").click();
     await sidebar.getByLabel("Refresh this list every").selectOption("week");
-    await sidebar.getByLabel("Credits per scheduled run").fill("100");
+    await sidebar.getByLabel("Credits per scheduled run").fill("3");
     await sidebar.getByRole("button", { name: "Schedule refresh" }).click();
     const panel = sidebar.getByTestId("schedule");
     await expect
       .poll(() => panel.textContent())
-      .toMatch(/Sheet1!B2:B\d+ every week, refreshing, at most 100 credits a run/);
+      .toMatch(/Sheet1!B2:B\d+ every week, refreshing, at most 3 credits a run/);
+
+    // The first trigger run stops at the schedule's own cap; the run view offers no Resume (it
+    // would run under Settings' cap), the schedule's panel continues it after an estimate.
+    await clock("Advance 1 hour");
+    await openEnrich();
+    await expect
+      .poll(() => sidebar.getByTestId("schedule-stopped").textContent(), { timeout: 15_000 })
+      .toContain("The schedule's cap of 3 credits a run is reached");
+    expect(await sidebar.getByTestId("enrich-run").getByRole("button", { name: "Resume" }).count()).toBe(0);
+    await sidebar.getByLabel("Credits per scheduled run").fill("100");
+    await sidebar.getByRole("button", { name: "Continue…" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("schedule-estimate").textContent())
+      .toMatch(
+        new RegExp(
+          `The rest: ${rows - 4} URLs, up to ${rows - 4} credits more \\(3 spent so far; at most 100 a run`,
+        ),
+      );
+    await sidebar.getByRole("button", { name: "Confirm: continue" }).click();
+    await expect.poll(() => sidebar.getByTestId("schedule-stopped").count()).toBe(0);
 
     await clock("Advance 1 hour");
     await expect.poll(async () => (await readGrid(page))[0]).toContain("Enrichment Status");
@@ -59,6 +88,18 @@ describe("Scheduled refresh", () => {
     );
     await sidebar.getByTestId("schedule").scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath("schedule.png") });
+  });
+
+  it("shows another editor the schedule read-only, with its owner named", async () => {
+    await actAs("colleague@example.com");
+    await openEnrich();
+    await expect
+      .poll(() => sidebar.getByTestId("schedule-owner").textContent(), { timeout: 15_000 })
+      .toContain("This schedule belongs to user@example.com");
+    const panel = sidebar.getByTestId("schedule");
+    expect(await panel.getByRole("button", { name: "Remove schedule" }).count()).toBe(0);
+    await actAs("user@example.com");
+    await openEnrich();
   });
 
   it("removes the schedule and its trigger with one click", async () => {

@@ -1,7 +1,8 @@
 /** G9: time-driven triggers made by ScriptApp, run by advancing the runtime's clock. */
 import { describe, expect, it } from "vitest";
 import { manualClock } from "../../sandbox/gas/runtime";
-import { ADD_ON_TOO_FREQUENT, ADD_ON_TOO_MANY_TRIGGERS, HOUR_MS } from "../../sandbox/gas/triggers";
+import { TRIGGER_RUNTIME_QUOTA_MESSAGE } from "../../sandbox/gas/services/quota";
+import { ADD_ON_TOO_FREQUENT, ADD_ON_TOO_MANY_TRIGGERS, DAY_MS, HOUR_MS } from "../../sandbox/gas/triggers";
 import { failure, tinyRuntime } from "./harness";
 
 const CODE = `
@@ -30,9 +31,10 @@ function fromCustom() { return ScriptApp.newTrigger("tick"); }
 
 const START = Date.UTC(2026, 0, 5, 9, 30); // a Monday, 09:30 UTC
 
-function runtime(options: { manifest?: string; addOn?: boolean } = {}) {
+/** Runs on the nominal times unless a test asks for Google's random moment within the hour. */
+function runtime(options: { manifest?: string; addOn?: boolean; triggerJitter?: boolean } = {}) {
   const clock = manualClock(START);
-  return { clock, rt: tinyRuntime(CODE, { clock, ...options }) };
+  return { clock, rt: tinyRuntime(CODE, { clock, triggerJitter: false, ...options }) };
 }
 
 const ticks = (rt: ReturnType<typeof runtime>["rt"]) => Number(rt.properties.document.get("ticks") ?? 0);
@@ -151,5 +153,49 @@ describe("time-driven triggers", () => {
     rt.run("schedule", ["hours", 1]);
     expect(rt.advanceClock(HOUR_MS + 1000)).toHaveLength(1);
     expect(rt.clock.now()).toBeGreaterThanOrEqual(before + HOUR_MS);
+  });
+});
+
+describe("time-driven triggers against Google's trigger limits (G10)", () => {
+  it("fire at a random moment within their hour, once an hour", () => {
+    const { rt } = runtime({ triggerJitter: true });
+    rt.run("schedule", ["hours", 1]);
+    const runs = rt.advanceClock(24 * HOUR_MS);
+    expect(runs).toHaveLength(24);
+    const minutes = runs.map((run) => (run.at - START) % HOUR_MS);
+    // Each within the hour ending at its nominal time, and not all on the same minute.
+    runs.forEach((run, i) => {
+      expect(run.at).toBeGreaterThan(START + i * HOUR_MS);
+      expect(run.at).toBeLessThanOrEqual(START + (i + 1) * HOUR_MS);
+    });
+    expect(new Set(minutes.map((ms) => Math.floor(ms / 60_000))).size).toBeGreaterThan(10);
+  });
+
+  it("fail with Google's message once a user's trigger runs used the day's quota, until the next day", () => {
+    const clock = manualClock(START);
+    // 27 minutes a day (Google: 90) keeps the day short: four runs cut off at 6 minutes leave 3.
+    const rt = tinyRuntime(CODE, {
+      clock,
+      triggerJitter: false,
+      quotas: { triggerRuntimePerDayMs: 27 * 60_000 },
+    });
+    rt.run("schedule", ["hours", 1]);
+    rt.properties.document.setAll({ slow: "yes" });
+    const first = rt.advanceClock(4 * HOUR_MS);
+    expect(first.map((run) => run.outcome)).toEqual(["timed out", "timed out", "timed out", "timed out"]);
+    expect(rt.quotas.triggerRuntime.used("user@example.com")).toBe(24 * 60_000);
+    const past = rt.advanceClock(3 * HOUR_MS);
+    // The 5th run is stopped after its 3 minutes with the quota's failure; the next ones fail at once.
+    expect(past.map((run) => [run.outcome, run.error])).toEqual([
+      ["failed", TRIGGER_RUNTIME_QUOTA_MESSAGE],
+      ["failed", TRIGGER_RUNTIME_QUOTA_MESSAGE],
+      ["failed", TRIGGER_RUNTIME_QUOTA_MESSAGE],
+    ]);
+    expect(rt.quotas.triggerRuntime.used("user@example.com")).toBe(27 * 60_000);
+    rt.properties.document.setAll({ slow: "no" });
+    // The next day (UTC midnight) the runs work again.
+    const nextDay = rt.advanceClock(DAY_MS - (rt.clock.now() % DAY_MS) + HOUR_MS);
+    expect(nextDay.at(-1)).toMatchObject({ outcome: "completed" });
+    expect(nextDay.filter((run) => run.outcome === "completed").length).toBeGreaterThan(0);
   });
 });

@@ -556,4 +556,6 @@ describe("fault matrix: caps count what may have been charged (cap 10)", () => {
  * - Credits export with 502/504 or a slow tail: the transaction list is free; nothing to check
  *   beyond the 500s case.
  * - deleted column for the searches: they re-read their header on every run (planColumns).
+ * - the scheduled refresh (40 s lookups over 12 trigger runs; two users on one schedule): on a
+ *   manual clock of their own, in fault-matrix-schedule.test.ts.
  */

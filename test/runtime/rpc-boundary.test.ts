@@ -65,6 +65,7 @@ const SAMPLES: Record<RpcMethod, unknown> = {
     cap: 100,
   },
   scheduleRemove: null,
+  scheduleEstimate: { cap: 10 },
 };
 
 const METHODS = Object.keys(SAMPLES) as RpcMethod[];

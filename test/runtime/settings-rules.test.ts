@@ -7,6 +7,7 @@ import {
   checkBaseUrl,
   checkChunkSize,
   checkSpendCap,
+  checkTriggerMinutes,
   DEFAULT_CHUNK_SIZE,
   DEFAULT_SPEND_CAP,
   maskApiKey,
@@ -132,6 +133,19 @@ describe("numbers", () => {
     expect(checkSpendCap(500)).toEqual({ ok: true, value: 500 });
     expect(checkSpendCap(0).ok).toBe(false);
   });
+
+  it("trigger minutes a day stay within the account kind's limit: 90 (consumer), 360 (Workspace)", () => {
+    expect(checkTriggerMinutes("60", 20_000)).toEqual({ ok: true, value: 60 });
+    expect(checkTriggerMinutes(91, 20_000).ok).toBe(false);
+    expect(checkTriggerMinutes(300, 100_000)).toEqual({ ok: true, value: 300 });
+    expect(checkTriggerMinutes(361, 100_000).ok).toBe(false);
+    // The default follows the kind the daily web requests tell.
+    const workspace = settingsFrom(
+      (key) => (key === SETTING_KEYS.fetchQuota ? "100000" : null),
+      "https://x.example",
+    );
+    expect(workspace.triggerMinutes).toBe(240);
+  });
 });
 
 describe("settingsFrom", () => {
@@ -145,6 +159,7 @@ describe("settingsFrom", () => {
       spendCap: DEFAULT_SPEND_CAP,
       formulaBudget: 100,
       fetchQuota: 20_000,
+      triggerMinutes: 60,
       sheetFormat: { headers: "readable", lists: "readable" },
     });
     const stored: Record<string, string> = {
@@ -153,6 +168,8 @@ describe("settingsFrom", () => {
       [SETTING_KEYS.chunkSize]: "9999",
       [SETTING_KEYS.spendCap]: "25",
       [SETTING_KEYS.formulaBudget]: "lots",
+      // Past a consumer account's 90 minutes: the kind's default instead.
+      [SETTING_KEYS.triggerMinutes]: "200",
       [SETTING_KEYS.sheetHeaders]: "api",
       [SETTING_KEYS.listCells]: "yaml",
     };
@@ -164,6 +181,7 @@ describe("settingsFrom", () => {
       spendCap: 25,
       formulaBudget: 100,
       fetchQuota: 20_000,
+      triggerMinutes: 60,
       sheetFormat: { headers: "api", lists: "readable" },
     });
     expect(

@@ -11,11 +11,19 @@ import type { RuntimeClock } from "../clock";
 
 export const URL_FETCH_QUOTA_MESSAGE = "Service invoked too many times for one day: urlfetch.";
 export const DEFAULT_URL_FETCH_PER_DAY = 20_000;
+/**
+ * G10: all of a user's triggers together may run 90 minutes a day (consumer accounts; Workspace 6
+ * hours); past it they fail until the next day, with this message (Google's failure e-mails).
+ */
+export const TRIGGER_RUNTIME_QUOTA_MESSAGE = "Service using too much computer time for one day";
+export const DEFAULT_TRIGGER_RUNTIME_PER_DAY_MS = 90 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface QuotaOptions {
   /** URL Fetch requests a user may send a day (default 20,000). */
   urlFetchPerDay?: number;
+  /** Milliseconds all of a user's trigger runs may take a day (default 90 minutes; Workspace 6 hours). */
+  triggerRuntimePerDayMs?: number;
 }
 
 /** One daily quota counted per user; tests set its limit and today's count. */
@@ -77,8 +85,15 @@ export class DailyQuota {
 
 export class Quotas {
   readonly urlFetch: DailyQuota;
+  /** Time-driven trigger runtime, counted in ms per user (G10). */
+  readonly triggerRuntime: DailyQuota;
 
   constructor(clock: RuntimeClock, defaultUser: () => string, options: QuotaOptions = {}) {
     this.urlFetch = new DailyQuota(clock, options.urlFetchPerDay ?? DEFAULT_URL_FETCH_PER_DAY, defaultUser);
+    this.triggerRuntime = new DailyQuota(
+      clock,
+      options.triggerRuntimePerDayMs ?? DEFAULT_TRIGGER_RUNTIME_PER_DAY_MS,
+      defaultUser,
+    );
   }
 }

@@ -23,5 +23,7 @@ export const playgroundApi = {
   addSheet: () => send<ExecutionView>("POST", "/api/add-sheet", {}),
   /** The Clock menu: moves the runtime's clock ahead, running the triggers that fall due. */
   advanceClock: (ms: number) => send<ExecutionView>("POST", "/api/advance-clock", { ms }),
+  /** The User menu: act as the owner or as an editor of the shared spreadsheet. */
+  setUser: (user: string) => send<ExecutionView>("POST", "/api/user", { user }),
   closeSidebar: () => send<{ closed: true }>("POST", "/api/close-sidebar", {}),
 };

@@ -247,6 +247,8 @@ export function App() {
         onRun={(functionName) => void send(() => playgroundApi.runMenuItem(functionName), true)}
         clock={spreadsheet?.clock ?? null}
         onAdvanceClock={(ms) => void send(() => playgroundApi.advanceClock(ms), false)}
+        user={spreadsheet?.user ?? null}
+        onSetUser={(user) => void send(() => playgroundApi.setUser(user), false)}
       />
       <FormulaBar
         address={cellA1(active)}

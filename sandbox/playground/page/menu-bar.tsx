@@ -1,8 +1,9 @@
 /** The menu bar: a Sheets-like "Extensions" menu holding the add-on's submenu built by onOpen. */
 import { Fragment } from "preact";
-import type { ClockView, MenuView } from "../protocol";
+import type { ClockView, MenuView, UserView } from "../protocol";
 import { ClockMenu } from "./clock-menu";
 import { Menu, MenuItem } from "./popup";
+import { UserMenu } from "./user-menu";
 
 interface MenuBarProps {
   menu: MenuView | null;
@@ -10,11 +11,13 @@ interface MenuBarProps {
   onRun(functionName: string): void;
   clock: ClockView | null;
   onAdvanceClock(ms: number): void;
+  user: UserView | null;
+  onSetUser(user: string): void;
 }
 
 const INERT_MENUS = ["File", "Edit", "View", "Insert", "Format", "Data", "Tools"];
 
-export function MenuBar({ menu, busy, onRun, clock, onAdvanceClock }: MenuBarProps) {
+export function MenuBar({ menu, busy, onRun, clock, onAdvanceClock, user, onSetUser }: MenuBarProps) {
   return (
     <nav class="menu-bar" aria-label="Menu bar">
       {INERT_MENUS.map((name) => (
@@ -49,6 +52,7 @@ export function MenuBar({ menu, busy, onRun, clock, onAdvanceClock }: MenuBarPro
         }
       </Menu>
       <ClockMenu clock={clock} busy={busy} onAdvance={onAdvanceClock} />
+      <UserMenu user={user} busy={busy} onSetUser={onSetUser} />
     </nav>
   );
 }

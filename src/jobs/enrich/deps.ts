@@ -18,6 +18,12 @@ export interface JobSettings {
    * field names (the Headers setting); field names when unset.
    */
   headers?: HeaderStyle;
+  /**
+   * Whose cap `spendCap` is: "schedule" when it is a schedule's own cap per run (the trigger, with
+   * its owner's terms). A run started under a schedule's cap keeps it: only deps that carry the
+   * schedule's cap may change it (issue 23.2).
+   */
+  capSource?: "schedule";
 }
 
 export interface JobLimits {
@@ -29,6 +35,12 @@ export interface JobLimits {
   slowChunkMs: number;
   /** How long a step waits for the document lock. */
   lockWaitMs: number;
+  /**
+   * The execution's own deadline (epoch ms): no request is sent that could end after it, whatever
+   * the step's own budget says. A trigger run drives several steps in one execution, so each
+   * step's deadline must come from the execution's start, not the step's (issue 18.3).
+   */
+  deadline?: number;
 }
 
 export const DEFAULT_LIMITS: JobLimits = {

@@ -68,6 +68,8 @@ export interface EnrichJob {
   invalidRows: number;
   creditsPerUrl: number;
   cap: number;
+  /** "schedule": `cap` is the schedule's cap per run, kept on resume (issue 23.2). */
+  capSource?: "schedule";
   /** Credits the answers read say were charged. */
   spent: number;
   /**
@@ -125,6 +127,8 @@ export interface EnrichProgress {
   /** What the API's ledger says the run charged (read when it ended or stopped); null: not read. */
   charges: RunCharges | null;
   cap: number;
+  /** "schedule": the cap is the schedule's own per run; Resume never swaps it for Settings'. */
+  capSource?: "schedule";
   creditsPerUrl: number;
   message: JobMessage | null;
   /** Rows not enriched, by reason and counted in rows, once the run ended or stopped. */

@@ -94,6 +94,7 @@ export function saveEstimate(deps: JobDeps, plan: EnrichPlan, options: EnrichOpt
       invalidRows: plan.urls.invalidRows.length,
       creditsPerUrl: plan.creditsPerUrl,
       cap: deps.settings.spendCap,
+      ...(deps.settings.capSource ? { capSource: deps.settings.capSource } : {}),
       spent: 0,
       state: "planned",
       message: null,
@@ -147,7 +148,8 @@ export function resumeJob(deps: JobDeps, jobId: string): EnrichProgress {
     if (job.state === "paused" || job.state === "stopped") {
       job.state = "running";
       job.message = null;
-      job.cap = deps.settings.spendCap;
+      // A scheduled run keeps the schedule's cap: Settings' cap never applies to it (issue 23.2).
+      if (job.capSource === deps.settings.capSource) job.cap = deps.settings.spendCap;
     }
   });
 }

@@ -48,6 +48,7 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     maybeCharged: job.maybeCharged ?? 0,
     charges: job.charges ?? null,
     cap: job.cap,
+    ...(job.capSource ? { capSource: job.capSource } : {}),
     creditsPerUrl: job.creditsPerUrl,
     message: job.message,
     failures: job.failures ?? [],

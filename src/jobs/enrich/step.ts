@@ -361,11 +361,33 @@ function groupSize(job: EnrichJob, chunkSize: number): number {
   return Math.max(1, Math.min(ceiling, job.pace ?? ceiling));
 }
 
-/** "8 spent in this run" and, when some lookups went unread, "up to 2 more may have been charged". */
-function capUse(job: EnrichJob): string {
+/**
+ * The stop at the run's cap, naming that cap: a scheduled run's is the schedule's own, raised by
+ * its owner under Scheduled refresh, never the Settings cap (issue 23.2). What it counts says
+ * what may have been charged beyond the answers read (issue 18.2).
+ */
+function capReached(job: EnrichJob): { message: JobMessage; status: string } {
   const maybe = job.maybeCharged ?? 0;
-  const read = `${job.spent} spent in this run`;
-  return maybe > 0 ? `${read}, up to ${maybe} more may have been charged` : read;
+  const spent = `(${job.spent} spent in this run${maybe > 0 ? `, up to ${maybe} more may have been charged` : ""})`;
+  if (job.capSource === "schedule") {
+    return {
+      message: {
+        kind: "spend_cap",
+        message: `The schedule's cap of ${job.cap} credits a run is reached ${spent}.`,
+        next: "The schedule's owner can raise it under Scheduled refresh (Continue shows what the rest may cost); or cancel to keep what is done.",
+      },
+      status:
+        "not enriched yet: the schedule's cap per run was reached; its owner can raise it, then Continue",
+    };
+  }
+  return {
+    message: {
+      kind: "spend_cap",
+      message: `The spend cap of ${job.cap} credits is reached ${spent}.`,
+      next: "Raise the spend cap in Settings, then Resume; or cancel to keep what is done.",
+    },
+    status: "not enriched yet: the spend cap was reached; raise it in Settings, then Resume",
+  };
 }
 
 /** Runs chunks until the budget, the cap or the URLs end; returns the URL states after. */
@@ -393,7 +415,12 @@ export function runSteps(context: StepContext): string {
   settleInFlight(context, urls);
   prepare(context, urls);
 
-  while (job.state === "running" && deps.clock.now() - started < limits.softBudgetMs) {
+  const deadline = Math.min(started + limits.hardBudgetMs, limits.deadline ?? Number.POSITIVE_INFINITY);
+  while (
+    job.state === "running" &&
+    deps.clock.now() - started < limits.softBudgetMs &&
+    deps.clock.now() < deadline
+  ) {
     // Cancel pressed while this step was fetching: stop before sending more (job.ts ends the run).
     if (cancelRequested(deps.store, job.id)) break;
     // What may have been charged counts, not only the answers read: a timed-out lookup may still
@@ -406,20 +433,13 @@ export function runSteps(context: StepContext): string {
       break;
     }
     if (chunk.length === 0) {
-      stop(context, {
-        kind: "spend_cap",
-        message: `The spend cap of ${job.cap} credits is reached (${capUse(job)}).`,
-        next: "Raise the spend cap in Settings, then Resume; or cancel to keep what is done.",
-      });
-      markPending(
-        context,
-        urls,
-        "not enriched yet: the spend cap was reached; raise it in Settings, then Resume",
-      );
+      const cap = capReached(job);
+      stop(context, cap.message);
+      markPending(context, urls, cap.status);
       break;
     }
     const chunkStart = deps.clock.now();
-    if (!runChunk(context, urls, chunk, started + limits.hardBudgetMs)) break;
+    if (!runChunk(context, urls, chunk, deadline)) break;
     // A slow API: answer after this chunk so the sidebar's progress moves, rather than after the
     // budget. Fresh lookups take seconds to a minute each: their progress moves after every group.
     if (deps.clock.now() - chunkStart > limits.slowChunkMs || askedFresh(job.options.extras)) break;

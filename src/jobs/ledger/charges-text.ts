@@ -4,6 +4,15 @@
  */
 import type { RunCharges } from "./run-charges";
 
+/**
+ * The credits a run reports: the ledger's figure; when part of the ledger could not be read in
+ * time, at least what the answers read say (the ledger's part may hold fewer rows).
+ */
+export function creditsReported(charges: RunCharges | null | undefined, read: number): number {
+  if (!charges) return read;
+  return charges.complete ? charges.charged : Math.max(charges.charged, read);
+}
+
 const credits = (n: number) => `${n.toLocaleString("en-US")} credit${n === 1 ? "" : "s"}`;
 
 /**
@@ -21,7 +30,7 @@ export function chargesText(charges: RunCharges | null | undefined, read: number
         ? `up to ${credits(later)} more may still be charged for requests that did not answer`
         : "",
     ].filter(Boolean);
-    return `${credits(charges.charged)} charged (the API's ledger${notes.length > 0 ? `; ${notes.join("; ")}` : ""})`;
+    return `${credits(creditsReported(charges, read))} charged (the API's ledger${notes.length > 0 ? `; ${notes.join("; ")}` : ""})`;
   }
   const more = maybe > 0 ? ` (answers read; up to ${credits(maybe)} more may have been charged)` : "";
   return `${credits(read)} spent${more}`;

@@ -1,38 +1,56 @@
 /**
  * One run of the scheduled-refresh trigger (hourly at most, G9): starts the period's run when it
- * is due, then drives the enrichment job in steps until about 4.5 minutes are used (an execution
- * may run 6), and leaves the rest to the next hourly run. The job itself keeps each URL's state,
- * so a URL is fetched and charged at most once per period however many trigger runs it takes.
+ * is due, then drives the enrichment job in steps for a bounded time, and leaves the rest to the
+ * next hourly run. The job itself keeps each URL's state, so a URL is fetched and charged at most
+ * once per period however many trigger runs it takes.
  *
+ * - The trigger runs as the schedule's owner, with their key, and only on the terms they saved
+ *   (terms.ts): a document copy an editor changed is refused and reported, nothing sent (18.1).
+ *   A run someone took over in their sidebar is theirs: the trigger no longer steps it.
+ * - Every step's deadline comes from this execution's start, so no request is sent that could
+ *   end after the execution's time (18.3); the time a run may take is also bounded by what is
+ *   left of the trigger-time budget of the last 24 hours (trigger-time.ts, G10): when too little
+ *   is left, the run waits and says when it goes on.
  * - Apps Script's daily URL Fetch quota stops a step before anything is sent: the next trigger
  *   runs try again (nothing was charged), and after the day turns the run continues.
  * - A refused key (401), no credits (402), a plan without lookups (403) or the run's spend cap
- *   stop the run until the user acts; the Enrich tab shows why the next time the sidebar opens.
+ *   stop the run until the owner acts; the Enrich tab shows why the next time the sidebar opens.
  * - Rows whose `enriched_at` is within the period (a manual refresh, last period's run) are skipped.
  * - A run the user started by hand (one run per document) is never disturbed: the trigger waits.
+ * - Whatever goes wrong is caught and recorded on the schedule: the period's run ends with the
+ *   reason, and the schedule goes on (18.10). A list whose URLs changed under a run ends that run
+ *   and starts again on the current rows at the next trigger run (rows already refreshed within
+ *   the period are skipped, so nothing is bought twice).
  */
 
 import type { Clock } from "../../api/ports";
 import type { JobDeps } from "../enrich/deps";
-import { confirmJob, currentJob, resumeJob, saveEstimate, stepJob } from "../enrich/job";
+import { cancelJob, confirmJob, currentJob, resumeJob, saveEstimate, stepJob } from "../enrich/job";
 import type { EnrichProgress, JobMessage } from "../enrich/job-types";
 import { planEnrichment, skipCounts } from "../enrich/plan";
 import type { Store } from "../enrich/ports";
 import { isOkStatus, readStatuses } from "../enrich/row-writer";
+import { creditsReported } from "../ledger/charges-text";
+import { followList } from "./follow-list";
 import {
   addPeriod,
   freshSince,
   loadSchedule,
   type ScheduledRunSummary,
+  type ScheduleOwner,
   type ScheduleState,
   saveSchedule,
 } from "./schedule";
+import { type ScheduleTerms, termsDiffer } from "./terms";
 
 export interface ScheduleDeps {
   store: Store;
   clock: Clock;
-  /** The enrichment job's ports, with the schedule's cap as the spend cap. */
-  job(cap: number): JobDeps;
+  /**
+   * The enrichment job's ports, with the schedule's cap as the spend cap, and `deadline` (epoch
+   * ms) as the time after which no request may be sent.
+   */
+  job(cap: number, deadline?: number): JobDeps;
   /** Job changes the change history recorded for a run (0 without history). */
   jobChanges(jobId: string): number;
   /** Time one trigger run may spend driving steps. */
@@ -42,13 +60,40 @@ export interface ScheduleDeps {
    * sidebar may drive or cancel it (issue 12.6).
    */
   claimRun?(jobId: string): void;
+  /** Who owns a run: null when nobody claimed it; `mine` when it is the trigger's user's. */
+  runOwner?(jobId: string): { mine: boolean; label: string } | null;
+  /** The trigger's user. */
+  me?: ScheduleOwner;
+  /** The terms the trigger's user saved for this spreadsheet (their user properties). */
+  terms?: { load(): ScheduleTerms | null; save(terms: ScheduleTerms): void };
+  /**
+   * The trigger-time budget (trigger-time.ts): what is left of it (ms), and when a run needing
+   * `neededMs` fits again; absent: no budget.
+   */
+  triggerTime?: { leftMs: number; freesAt(neededMs: number): number };
 }
 
-export type ScheduledOutcome = "none" | "waiting" | "busy" | "ran" | "stopped" | "done";
+export type ScheduledOutcome =
+  | "none"
+  | "waiting"
+  | "busy"
+  | "ran"
+  | "stopped"
+  | "done"
+  | "refused"
+  | "budget";
 
 const UNFINISHED = new Set(["running", "paused", "stopped"]);
-/** Well under the 6 minutes of an execution: a step may take up to a minute more than planned. */
-export const TRIGGER_BUDGET_MS = 270_000;
+/**
+ * Time one trigger run drives steps, and the deadline of every request it sends, from the
+ * execution's start: a request started just before it may take one fetch timeout (about 60 s)
+ * more, and writing its answers a few seconds: well inside the 6 minutes of an execution.
+ */
+export const TRIGGER_BUDGET_MS = 240_000;
+/** Beyond the budget a run may take: the last fetch's timeout, writing its rows, loading the code. */
+export const TRIGGER_OVERRUN_MS = 75_000;
+/** Less than this left of the day's trigger time: not worth a run (one slow chunk takes 60 s). */
+export const MIN_TRIGGER_RUN_MS = 60_000;
 /** Stops that clear by themselves (the platform's day turns): the next trigger run tries again. */
 const PASSING = new Set(["quota", "busy"]);
 
@@ -76,7 +121,7 @@ function summary(progress: EnrichProgress, startedAt: number): ScheduledRunSumma
     skipped: progress.skipped,
     skips: progress.skips,
     // The ledger's figure once the run has read it (issue 23.4), else the answers read.
-    credits: progress.charges?.charged ?? progress.spent,
+    credits: creditsReported(progress.charges, progress.spent),
     jobChanges: 0,
     stopped: null,
   };
@@ -85,10 +130,21 @@ function summary(progress: EnrichProgress, startedAt: number): ScheduledRunSumma
 /** A scheduled run's reason to skip a URL (besides fill mode's). */
 const REFRESHED_WITHIN_PERIOD = "refreshed within the period";
 
-/** Plans and confirms the period's run, skipping rows refreshed within the period. */
-function startRun(deps: ScheduleDeps, state: ScheduleState, now: number): EnrichProgress {
+function messageOf(error: unknown): JobMessage {
+  const { kind, next } = Object(error) as { kind?: unknown; next?: unknown };
+  return {
+    kind: typeof kind === "string" ? kind : "error",
+    message: error instanceof Error ? error.message : String(error),
+    ...(typeof next === "string" ? { next } : {}),
+  };
+}
+
+/**
+ * Finds the list where it is now (rows or columns inserted before it) and keeps the schedule,
+ * and its owner's terms, in step with it.
+ */
+function followSchedule(deps: ScheduleDeps, state: ScheduleState, jobDeps: JobDeps): void {
   const { config } = state;
-  const jobDeps = deps.job(config.cap);
   const grid = jobDeps.grid(config.box.sheetId);
   if (!grid) {
     throw Object.assign(new Error(`The sheet "${config.box.sheetName}" is gone.`), {
@@ -96,6 +152,24 @@ function startRun(deps: ScheduleDeps, state: ScheduleState, now: number): Enrich
       next: "Remove this schedule and make a new one on the list.",
     });
   }
+  const place = followList(grid, config);
+  if (!place) {
+    throw Object.assign(
+      new Error(`The list's header "${config.header}" is no longer on the sheet "${config.box.sheetName}".`),
+      { kind: "changed", next: "Put the header back, or make the schedule again on the list." },
+    );
+  }
+  if (place.box.top === config.box.top && place.urlColumn === config.urlColumn) return;
+  state.config = { ...config, ...place };
+  const terms = deps.terms?.load();
+  if (terms) deps.terms!.save({ ...terms, config: state.config });
+}
+
+/** Plans and confirms the period's run, skipping rows refreshed within the period. */
+function startRun(deps: ScheduleDeps, state: ScheduleState, jobDeps: JobDeps, now: number): EnrichProgress {
+  followSchedule(deps, state, jobDeps);
+  const { config } = state;
+  const grid = jobDeps.grid(config.box.sheetId)!;
   const plan = planEnrichment(grid, config.box, config.options, config.urlColumn);
   const since = new Date(freshSince(now, config.period)).toISOString().replace(/\.\d{3}Z$/, "Z");
   const statuses =
@@ -128,29 +202,119 @@ function stoppedBy(progress: EnrichProgress): JobMessage | null {
   return PASSING.has(progress.message.kind) ? null : progress.message;
 }
 
-/** The trigger's work; returns what it did (for tests and logs). */
+/**
+ * Ends the period's run with `stopped` as its reason. `cancel`: the job is the schedule's and is
+ * ended too (it would otherwise block the next run). A "changed" list starts again at the next
+ * trigger run, on the rows as they are now; anything else waits for the next period.
+ */
+function endRun(
+  deps: ScheduleDeps,
+  state: ScheduleState,
+  stopped: JobMessage,
+  options: { cancel: boolean },
+): ScheduledOutcome {
+  const now = deps.clock.now();
+  const current = state.current;
+  if (current && options.cancel) {
+    try {
+      const jobDeps = deps.job(state.config.cap);
+      if (currentJob(jobDeps)?.jobId === current.jobId) cancelJob(jobDeps, current.jobId);
+    } catch {
+      // Cancelled or replaced meanwhile: nothing left to end.
+    }
+  }
+  state.last = { ...(current ?? { ...EMPTY_RUN, startedAt: now }), finishedAt: now, stopped };
+  state.current = null;
+  if (stopped.kind === "changed" && current) state.nextRunAt = now;
+  saveSchedule(deps.store, state);
+  return "stopped";
+}
+
+/** Keeps why the trigger would not run (shown on the panel) without touching the runs. */
+function refuse(deps: ScheduleDeps, state: ScheduleState, why: JobMessage): ScheduledOutcome {
+  if (JSON.stringify(state.refused ?? null) !== JSON.stringify(why)) {
+    state.refused = why;
+    saveSchedule(deps.store, state);
+  }
+  return "refused";
+}
+
+/** Refuses a schedule whose document copy is not what its owner saved. */
+function checkTerms(deps: ScheduleDeps, state: ScheduleState): JobMessage | null {
+  if (!deps.terms) return null;
+  const terms = deps.terms.load();
+  const label = state.owner?.label ?? "its owner";
+  if (!state.owner || !terms) {
+    return {
+      kind: "terms",
+      message:
+        "This schedule was saved before its owner's terms were kept apart from the spreadsheet: nothing was sent.",
+      next: `${label === "its owner" ? "Its owner" : label} can save it again under Scheduled refresh (Enrich tab).`,
+    };
+  }
+  const differ = termsDiffer(state.config, terms.config);
+  if (differ.length === 0) return null;
+  return {
+    kind: "tampered",
+    message: `This schedule no longer matches what ${label} saved (${differ.join(", ")}): nothing was sent.`,
+    next: `${label} can save it again under Scheduled refresh, or remove it.`,
+  };
+}
+
+/** The trigger's work; returns what it did (for tests and logs). Never throws: see endRun. */
 export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
   const state = loadSchedule(deps.store);
   if (!state) return "none";
+  // Another user's schedule: this trigger is left over from an earlier one, and goes. (Without a
+  // user key to compare, the owner's terms below still decide: only the owner's properties hold them.)
+  if (deps.me?.userKey && state.owner && state.owner.userKey !== deps.me.userKey) return "none";
+  try {
+    return runPeriod(deps, state);
+  } catch (error) {
+    const latest = loadSchedule(deps.store) ?? state;
+    try {
+      return endRun(deps, latest, messageOf(error), { cancel: true });
+    } catch {
+      return "stopped";
+    }
+  }
+}
+
+function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
+  const refused = checkTerms(deps, state);
+  if (refused) return refuse(deps, state, refused);
+  if (state.refused) state.refused = null;
   const started = deps.clock.now();
-  const budget = deps.budgetMs ?? TRIGGER_BUDGET_MS;
-  const jobDeps = deps.job(state.config.cap);
+  if (!state.current && started < state.nextRunAt) {
+    if (state.waitUntil) {
+      state.waitUntil = null;
+      saveSchedule(deps.store, state);
+    }
+    return "waiting";
+  }
+
+  // The trigger-time budget: a run that cannot do a useful step waits until enough is free.
+  const left = deps.triggerTime?.leftMs ?? Number.POSITIVE_INFINITY;
+  const budget = Math.min(deps.budgetMs ?? TRIGGER_BUDGET_MS, left - TRIGGER_OVERRUN_MS);
+  if (budget < MIN_TRIGGER_RUN_MS) {
+    const until = deps.triggerTime?.freesAt(MIN_TRIGGER_RUN_MS + TRIGGER_OVERRUN_MS) ?? started;
+    if (state.waitUntil !== until) {
+      state.waitUntil = until;
+      saveSchedule(deps.store, state);
+    }
+    return "budget";
+  }
+  state.waitUntil = null;
+  const jobDeps = deps.job(state.config.cap, started + budget);
 
   if (!state.current) {
-    if (started < state.nextRunAt) return "waiting";
     const other = currentJob(jobDeps);
     if (other && UNFINISHED.has(other.state)) return "busy";
     let progress: EnrichProgress;
     try {
-      progress = startRun(deps, state, started);
+      progress = startRun(deps, state, jobDeps, started);
     } catch (error) {
-      const { kind, next } = Object(error) as { kind?: string; next?: string };
-      state.last = {
-        ...EMPTY_RUN,
-        startedAt: started,
-        finishedAt: started,
-        stopped: { kind: kind ?? "error", message: (error as Error).message, ...(next ? { next } : {}) },
-      };
+      state.last = { ...EMPTY_RUN, startedAt: started, finishedAt: started, stopped: messageOf(error) };
       state.nextRunAt = addPeriod(started, state.config.period);
       saveSchedule(deps.store, state);
       return "stopped";
@@ -170,9 +334,25 @@ export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
     saveSchedule(deps.store, state);
     return "done";
   }
-  if (current.stopped) return "stopped";
-  // Stopped with no reason kept: a passing stop (the quota), or the user acted (saved the
-  // schedule again, e.g. with a higher cap), which clears the reason. Either way, go on.
+  const owner = deps.runOwner?.(current.jobId);
+  if (owner && !owner.mine) {
+    // Taken over in someone's sidebar: it spends their key now, and the trigger never steps it.
+    return endRun(
+      deps,
+      state,
+      {
+        kind: "not_owner",
+        message: `${owner.label} took this run over with their own key: the schedule's run of this period ends here.`,
+      },
+      { cancel: false },
+    );
+  }
+  if (current.stopped) {
+    saveSchedule(deps.store, state);
+    return "stopped";
+  }
+  // Stopped with no reason kept: a passing stop (the quota), or the owner acted (raised the
+  // schedule's cap), which clears the reason. Either way, go on under the schedule's cap.
   if (progress.state === "stopped" || progress.state === "paused") {
     progress = resumeJob(jobDeps, current.jobId);
   }
@@ -191,7 +371,9 @@ export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
     saveSchedule(deps.store, state);
     return "done";
   }
-  state.current = { ...after, stopped: stoppedBy(progress) };
+  const stopped = stoppedBy(progress);
+  state.current = { ...after, stopped };
+  if (stopped?.kind === "changed") return endRun(deps, state, stopped, { cancel: true });
   saveSchedule(deps.store, state);
-  return state.current.stopped ? "stopped" : "ran";
+  return stopped ? "stopped" : "ran";
 }

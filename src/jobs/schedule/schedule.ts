@@ -1,7 +1,9 @@
 /**
  * A scheduled refresh of one list: what to refresh (the sheet's rows, fields, extras, mode), how
  * often (every week or month), the credits one scheduled run may spend, and where it stands (the
- * run under way, the last one, the next one). One per document, in document properties.
+ * run under way, the last one, the next one). One per document, in document properties, where
+ * every editor can see it; the terms its owner agreed to are kept again in the owner's own user
+ * properties (terms.ts), which no editor can change: the trigger runs only what both say.
  */
 import type { JobMessage, SkipCount } from "../enrich/job-types";
 import type { EnrichOptions } from "../enrich/options";
@@ -17,6 +19,19 @@ export interface ScheduleConfig {
   period: SchedulePeriod;
   /** Credits one scheduled run may spend at most. */
   cap: number;
+  /**
+   * The URL column's header text when saved: the list is found by it when rows or columns were
+   * inserted above or left of it (follow-list.ts). Absent in schedules saved before this existed.
+   */
+  header?: string;
+}
+
+/** Who made the schedule: their trigger runs it with their key, and only they may change it. */
+export interface ScheduleOwner {
+  /** Session's temporary active user key (not the address). */
+  userKey: string;
+  /** The address when Apps Script gives it, else "another editor". */
+  label: string;
 }
 
 export interface ScheduledRunSummary {
@@ -46,6 +61,16 @@ export interface ScheduleState {
   last: ScheduledRunSummary | null;
   /** The installable trigger that drives it (ScriptApp's unique id), to remove with the schedule. */
   triggerId: string | null;
+  /** Absent in schedules saved before owners were kept: the trigger asks the owner to save again. */
+  owner?: ScheduleOwner;
+  /**
+   * The trigger-time budget (Apps Script's daily limit for all of a user's triggers, counted by
+   * the add-on over the last 24 hours) is used up: the run goes on after this time (epoch ms).
+   * Cleared when a trigger run works again.
+   */
+  waitUntil?: number | null;
+  /** Why the trigger refused to run (its owner's terms differ from this copy); null once it runs. */
+  refused?: JobMessage | null;
 }
 
 const KEY = "schedule";
