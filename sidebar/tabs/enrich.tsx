@@ -6,8 +6,9 @@
  * run; reopening offers to resume it.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { EXTRA_CHOICES } from "../../src/jobs/enrich/options";
+import { DEFAULT_SKIP_REFRESHED_DAYS, EXTRA_CHOICES } from "../../src/jobs/enrich/options";
 import { skipReasons } from "../../src/jobs/enrich/progress";
+import { chargesText, creditsReported } from "../../src/jobs/ledger/charges-text";
 import type {
   EnrichEstimate,
   EnrichMode,
@@ -23,6 +24,7 @@ import { useNotices } from "../components/notices";
 import { ProgressBar } from "../components/progress";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
+import { FinishPanel } from "./enrich-finish";
 import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
 import { NewSelectionChoice } from "./enrich-new-selection";
 import { RetryPanel } from "./enrich-retry";
@@ -148,6 +150,42 @@ function ExtrasChooser({ extras, setExtras }: { extras: Extras; setExtras(extras
   );
 }
 
+/**
+ * "Skip rows refreshed within the last N days" (issue 23.5): on by default for a day, so running
+ * the same list again right after a run (or a Cancel) does not buy its fresh rows a second time.
+ */
+function SkipRefreshedChooser({ days, setDays }: { days: number; setDays(days: number): void }) {
+  const [lastDays, setLastDays] = useState(days > 0 ? days : DEFAULT_SKIP_REFRESHED_DAYS);
+  return (
+    <div class="form-group">
+      <label style={{ fontWeight: 400 }}>
+        <input
+          type="checkbox"
+          data-testid="enrich-skip-refreshed"
+          checked={days > 0}
+          onChange={(e) => setDays(e.currentTarget.checked ? lastDays : 0)}
+        />{" "}
+        Skip rows refreshed within the last{" "}
+        <input
+          type="number"
+          min={1}
+          max={31}
+          style={{ width: "48px" }}
+          aria-label="Days"
+          value={lastDays}
+          onInput={(e) => {
+            const value = Math.max(1, Math.min(31, Math.floor(Number(e.currentTarget.value) || 1)));
+            setLastDays(value);
+            if (days > 0) setDays(value);
+          }}
+        />{" "}
+        day{lastDays === 1 ? "" : "s"}
+      </label>
+      <span class="hint">Their status is ok and their Enriched At that recent: not bought again (free).</span>
+    </div>
+  );
+}
+
 function ModeChooser({ mode, setMode }: { mode: EnrichMode; setMode(mode: EnrichMode): void }) {
   return (
     <fieldset class="form-group">
@@ -177,7 +215,9 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
     <div class="notice info" data-testid="enrich-estimate">
       <strong>
         {preview.toFetch === 0
-          ? "Nothing to fill: every chosen cell already holds a value. This run costs 0 credits."
+          ? skipped > 0 && estimate.progress.skips.length > 0
+            ? `Nothing to fetch: ${plural(skipped, "URL")} skipped (${skipReasons(estimate.progress.skips)}). This run costs 0 credits.`
+            : "Nothing to fill: every chosen cell already holds a value. This run costs 0 credits."
           : `${plural(preview.toFetch, "distinct URL")} to fetch, up to ${plural(preview.maxCredits, "credit")}`}
       </strong>
       {skipped > 0 && preview.toFetch > 0 ? (
@@ -304,7 +344,12 @@ function RunView(props: {
         done={progress.ok + progress.notFound}
         failed={progress.failed + progress.interrupted}
         remaining={progress.remaining}
-        spent={progress.spent}
+        // What the cap counts while the run goes (lookups never read included), the ledger's after.
+        spent={
+          progress.charges
+            ? creditsReported(progress.charges, progress.spent)
+            : progress.spent + progress.maybeCharged
+        }
         cap={progress.cap}
         unit="distinct URLs"
       />
@@ -340,11 +385,9 @@ function RunView(props: {
               </li>
             ))}
           </ul>
-          {progress.state !== "cancelled" ? (
-            <button type="button" class="secondary" onClick={props.onSelectFailed}>
-              Select failed rows
-            </button>
-          ) : null}
+          <button type="button" class="secondary" onClick={props.onSelectFailed}>
+            Select failed rows
+          </button>
         </div>
       ) : null}
       {progress.state === "done" ? (
@@ -355,6 +398,14 @@ function RunView(props: {
           key={progress.jobId}
           jobId={progress.jobId}
           estimateView={(estimate) => <EstimateView estimate={estimate} fresh={estimate.progress.fresh} />}
+          onStart={props.onRetry}
+        />
+      ) : null}
+      {!othersRun ? (
+        <FinishPanel
+          key={progress.jobId}
+          progress={progress}
+          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={progress.fresh} />}
           onStart={props.onRetry}
         />
       ) : null}
@@ -401,6 +452,7 @@ export function EnrichTab() {
   // show a mover's previous job): on unless the user turns it off.
   const [extras, setExtras] = useState<Extras>({ up_to_the_second_fresh: true });
   const [mode, setMode] = useState<EnrichMode>("refresh");
+  const [skipDays, setSkipDays] = useState(DEFAULT_SKIP_REFRESHED_DAYS);
   const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
   const [progress, setProgress] = useState<EnrichProgress | null>(null);
   const [driving, setDriving] = useState(false);
@@ -412,7 +464,7 @@ export function EnrichTab() {
   const mounted = useRef(true);
 
   // A changed choice makes the shown estimate stale: estimate again before confirming.
-  useEffect(() => setEstimate(null), [defaults, more, extras, mode, urlColumn]);
+  useEffect(() => setEstimate(null), [defaults, more, extras, mode, urlColumn, skipDays]);
 
   const extraFields = parseFieldList(more);
   const fieldProblem = "error" in extraFields ? extraFields.error : null;
@@ -422,6 +474,7 @@ export function EnrichTab() {
     ],
     extras,
     mode,
+    ...(skipDays > 0 ? { skipRefreshedDays: skipDays } : {}),
   });
 
   const request = (column = urlColumn) => ({
@@ -668,6 +721,7 @@ export function EnrichTab() {
       />
       <ExtrasChooser extras={extras} setExtras={setExtras} />
       <ModeChooser mode={mode} setMode={setMode} />
+      <SkipRefreshedChooser days={skipDays} setDays={setSkipDays} />
       {estimate ? <EstimateView estimate={estimate} fresh={extras.up_to_the_second_fresh === true} /> : null}
       <div class="buttons">
         {estimate ? (
@@ -698,5 +752,5 @@ function doneMessage(progress: EnrichProgress): string {
   if (progress.failed + progress.interrupted > 0)
     parts.push(`${progress.failed + progress.interrupted} failed`);
   if (progress.invalidRows > 0) parts.push(`${plural(progress.invalidRows, "cell")} held no profile URL`);
-  return `${parts.join(", ")}; ${plural(progress.spent, "credit")} spent.`;
+  return `${parts.join(", ")}; ${chargesText(progress.charges, progress.spent, progress.maybeCharged)}.`;
 }

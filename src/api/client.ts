@@ -97,6 +97,8 @@ export interface BatchCallOptions {
    * (BatchResult.parallel). Absent: the chunk size (FRESH_MAX_PARALLEL at most for fresh lookups).
    */
   startParallel?: number;
+  /** Asked before every fetchAll: true leaves the rest unsent (batch.ts). */
+  stop?: () => boolean;
 }
 
 /**
@@ -241,6 +243,7 @@ export function createClient(config: ClientConfig): Client {
         maxTries,
         chunkEstimateMs: options.chunkEstimateMs ?? 0,
         ...(options.startParallel === undefined ? {} : { startParallel: options.startParallel }),
+        ...(options.stop === undefined ? {} : { stop: options.stop }),
       },
     );
   }

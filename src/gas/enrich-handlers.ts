@@ -68,6 +68,8 @@ export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
     },
     limits,
     changes: changeLogOf(),
+    // The same key's ledger: what the run's lookups were charged (free to read).
+    ledger: () => (hasApiKey(settings) ? connectClient(settings) : null),
   };
 }
 

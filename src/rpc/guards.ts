@@ -98,6 +98,7 @@ const enrichOptions = fields<EnrichOptions>({
   fields: list(text(100), 200) as Shape<EnrichOptions["fields"]>,
   extras: someOf(LOOKUP_OPTIONS, bool),
   mode: oneOf(["fill", "refresh"] as const),
+  skipRefreshedDays: optional(num),
 });
 
 const enrichRequest = fields<EnrichRequest>({ options: enrichOptions, urlColumn: optional(num) });
@@ -167,6 +168,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   historyShowJobChanges: fields<{ since: string }>({ since: text(20) }),
   enrichRetryCounts: jobId,
   enrichRetryEstimate: fields<RetryRequest>({ jobId: text(200), includeMaybeCharged: bool }),
+  enrichFinishEstimate: jobId,
   scheduleStatus: nothing,
   scheduleSave: fields<ScheduleRequest>({
     request: optional(enrichRequest),

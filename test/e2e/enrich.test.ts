@@ -10,6 +10,7 @@ import { API_PATHS, V1_PATHS } from "../../sandbox/api/paths";
 import {
   cell,
   enrichUrlColumnFromMenu,
+  progressCount,
   readGrid,
   runMenuItem,
   selectRange,
@@ -64,14 +65,7 @@ describe("Enrich tab", () => {
     await run.waitFor();
     await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
     expect(await sidebar.locator('[data-count="remaining"]').textContent()).toBe("0");
-    expect(
-      Number(
-        await sidebar
-          .locator('[data-count="spent"]')
-          .textContent()
-          .then((t) => t?.split("/")[0]),
-      ),
-    ).toBe(Number(await sidebar.locator('[data-count="done"]').textContent()));
+    expect(await progressCount(sidebar, "spent")).toBe(await progressCount(sidebar, "done"));
   });
 
   it("leaves refreshed rows with role, company, location and a status in the grid", async () => {
@@ -122,6 +116,13 @@ describe("Enrich tab", () => {
     await selectRange(page, `${letter}1`, `${letter}${dataRows + 1}`);
     await runMenuItem(page, "Enrich selected profile URLs");
     await sidebar.getByLabel(/Fresh data/).uncheck();
+    // The rows were refreshed a minute ago: by default they would be skipped (issue 23.5).
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("enrich-estimate").textContent())
+      .toMatch(/Nothing to fetch: \d+ URLs skipped \(refreshed within the last day\)/);
+    await sidebar.getByRole("button", { name: "Back" }).click();
+    await sidebar.getByTestId("enrich-skip-refreshed").uncheck();
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     await sidebar.getByTestId("enrich-cached-warning").waitFor();
     await sidebar.getByRole("button", { name: "Confirm & run" }).click();
@@ -148,6 +149,8 @@ describe("Enrich tab", () => {
       await selectRange(page, `${letter}1`, `${letter}${dataRows + 1}`);
       await runMenuItem(page, "Enrich selected profile URLs");
       await sidebar.getByLabel(/Fresh data/).uncheck();
+      // Refreshed a minute ago: sent again only with Skip rows refreshed unticked (issue 23.5).
+      await sidebar.getByTestId("enrich-skip-refreshed").uncheck();
       await sidebar.getByRole("button", { name: "Estimate" }).click();
       await sidebar.getByTestId("enrich-cached-warning").waitFor();
       await sidebar.getByRole("button", { name: "Confirm & run" }).click();

@@ -64,6 +64,29 @@ export function estimateAndConfirm(
   return estimate.progress.jobId;
 }
 
+/**
+ * Steps a run whose steps send one group each (Fresh data: 4 lookups), and presses Cancel in the
+ * sidebar (another execution) as group `group` goes out; answers the step that ends the run.
+ */
+export function cancelAsGroupGoesOut(runtime: Runtime, jobId: string, group: number): EnrichProgress {
+  for (let step = 1; step < group; step += 1) rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+  let cancelled = false;
+  return rpcValue<EnrichProgress>(
+    runtime,
+    "enrichStep",
+    { jobId },
+    {
+      interrupt: (call) => {
+        if (call.method === "UrlFetchApp.fetchAll" && !cancelled) {
+          cancelled = true;
+          rpcValue(runtime, "enrichCancel", { jobId });
+        }
+        return false;
+      },
+    },
+  );
+}
+
 /** Steps until the run is no longer running (the sidebar's loop). */
 export function driveSteps(runtime: Runtime, jobId: string, maxSteps = 200): EnrichProgress {
   let progress = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });

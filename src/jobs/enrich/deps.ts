@@ -3,6 +3,7 @@
 import type { Clock } from "../../api/ports";
 import type { HeaderStyle } from "../../sheet/field-labels";
 import type { ListStyle } from "../../sheet/sheet-format";
+import type { LedgerReader } from "../ledger/run-charges";
 import type { ChangeLog, Grid, Lock, LookupClient, Store } from "./ports";
 
 /**
@@ -79,6 +80,11 @@ export interface JobDeps {
   limits?: Partial<JobLimits>;
   /** The change history, when the document keeps one. */
   changes?: ChangeLog;
+  /**
+   * The API's ledger (the transaction list, free), read for the run's window: absent (or null
+   * without a key), the run reports the answers it read instead.
+   */
+  ledger?(): LedgerReader | null;
 }
 
 /** An error the sidebar shows as is. */

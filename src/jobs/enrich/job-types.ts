@@ -2,6 +2,7 @@
 import type { BulkMode } from "../../api/bulk-enrich";
 import type { StatusField } from "../../sheet/columns";
 import type { LeadField } from "../../sheet/lead-fields";
+import type { LedgerMark, RunCharges } from "../ledger/run-charges";
 import type { EnrichOptions } from "./options";
 
 /** Where everything goes, as 1-based column numbers on the sheet. */
@@ -99,7 +100,18 @@ export interface EnrichJob {
   cap: number;
   /** "schedule": `cap` is the schedule's cap per run, kept on resume (issue 23.2). */
   capSource?: "schedule";
+  /** Credits the answers read say were charged. */
   spent: number;
+  /**
+   * Credits that may have been charged without an answer read (a timeout, a gateway's 5xx, a cut
+   * body or a cut-off execution after sending), at the URL's full price: the cap counts them, so
+   * the ledger stays under it whatever the API did. Absent in runs saved before this existed.
+   */
+  maybeCharged?: number;
+  /** The ledger's newest row when the run was confirmed: where its window starts (run-charges.ts). */
+  ledgerMark?: LedgerMark | null;
+  /** What the ledger says the run charged, read when it ended, stopped or was cancelled. */
+  charges?: RunCharges | null;
   state: JobState;
   message: JobMessage | null;
   createdAt: number;
@@ -144,6 +156,10 @@ export interface EnrichProgress {
   skips: SkipCount[];
   remaining: number;
   spent: number;
+  /** Credits that may have been charged without an answer read (EnrichJob.maybeCharged). */
+  maybeCharged: number;
+  /** What the API's ledger says the run charged (read when it ended or stopped); null: not read. */
+  charges: RunCharges | null;
   cap: number;
   /** "schedule": the cap is the schedule's own per run; Resume never swaps it for Settings'. */
   capSource?: "schedule";

@@ -23,6 +23,8 @@ import { checkOptions, type EnrichOptions } from "./options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "./plan";
 import type { Grid } from "./ports";
 import { columnLetters, progressOf } from "./progress";
+import { skipRecentlyRefreshed } from "./recent";
+import { markRunStart, readRunCharges } from "./run-ledger";
 import { runSteps } from "./step";
 import { URL_STATE } from "./url-states";
 
@@ -44,7 +46,8 @@ function withLock<T>(deps: JobDeps, work: () => T): T {
   }
 }
 
-function loadOwn(deps: JobDeps, jobId: string): { job: EnrichJob; states: string } {
+/** The document's job and its URL states when it is `jobId` (else "gone": cancelled or replaced). */
+export function loadOwn(deps: JobDeps, jobId: string): { job: EnrichJob; states: string } {
   const loaded = loadJob(deps.store);
   if (!loaded || loaded.job.id !== jobId) {
     throw new JobError(
@@ -126,6 +129,7 @@ export function confirmJob(deps: JobDeps, jobId: string): EnrichProgress {
     if (job.state !== "planned") throw new JobError("state", `This run is already ${job.state}.`);
     job.cap = deps.settings.spendCap;
     job.state = "running";
+    markRunStart(deps, job);
   });
 }
 
@@ -190,12 +194,18 @@ function cancelAfterBulkJobs(deps: JobDeps, job: EnrichJob, states: string): Enr
   return progressOf(job, states);
 }
 
+/**
+ * The run ends cancelled, and stays the document's last run: its failed rows can be selected and
+ * "Finish this run" sends only the URLs it did not reach (finish.ts).
+ */
 function endCancelled(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {
   const grid = deps.grid(job.sheetId);
   if (grid) job.failures = failureCounts(failedRows(grid, job, states));
   job.state = "cancelled";
+  readRunCharges(deps, job);
   job.message = cancelledMessage(job, states);
-  removeJob(deps.store);
+  job.updatedAt = deps.clock.now();
+  saveJob(deps.store, job, states);
   clearCancel(deps.store);
   return progressOf(job, states);
 }
@@ -219,8 +229,10 @@ export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
     const limits = { ...DEFAULT_LIMITS, ...deps.limits };
     const after = runSteps({ job, states, grid, deps, limits });
     if (job.state !== "running") {
-      // The run ended or waits for the user: count its failed rows once, from the sheet.
+      // The run ended or waits for the user: count its failed rows once, from the sheet, and
+      // what it charged, from the ledger.
       job.failures = failureCounts(failedRows(grid, job, after));
+      if (!cancelRequested(deps.store, job.id)) readRunCharges(deps, job);
       saveJob(deps.store, job, after);
     }
     if (cancelRequested(deps.store, job.id)) return endCancelled(deps, job, after);
@@ -237,7 +249,12 @@ export function estimateJob(
   urlColumn?: number,
 ): { plan: EnrichPlan; progress: EnrichProgress } {
   const options = checkOptions(input);
-  const plan = planEnrichment(grid, selection, options, urlColumn);
+  const plan = skipRecentlyRefreshed(
+    grid,
+    planEnrichment(grid, selection, options, urlColumn),
+    options.skipRefreshedDays ?? 0,
+    deps.clock.now(),
+  );
   return { plan, progress: saveEstimate(deps, plan, options) };
 }
 

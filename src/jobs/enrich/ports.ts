@@ -111,7 +111,7 @@ export interface LookupBatch {
 export interface LookupClient {
   lookupLeads(
     requests: LeadLookupRequest[],
-    options: { deadline: number; startParallel?: number },
+    options: { deadline: number; startParallel?: number; stop?: () => boolean },
   ): LookupBatch;
   /**
    * Bulk jobs of the API's current generation (src/api/client.ts). A client without them (older

@@ -45,6 +45,8 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     skips: skipsOf(job, counts.skipped),
     remaining: counts.pending,
     spent: job.spent,
+    maybeCharged: job.maybeCharged ?? 0,
+    charges: job.charges ?? null,
     cap: job.cap,
     ...(job.capSource ? { capSource: job.capSource } : {}),
     creditsPerUrl: job.creditsPerUrl,

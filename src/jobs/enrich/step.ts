@@ -4,6 +4,7 @@
  * its rows at once) until the time budget, the spend cap or the URLs run out.
  */
 
+import { FRESH_MAX_PARALLEL } from "../../api/client";
 import type { ApiError } from "../../api/errors";
 import type { Clock } from "../../api/ports";
 import type { Lead, LeadLookupResponse } from "../../api/wire";
@@ -132,7 +133,19 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   states = withStates(states, settled.e, URL_STATE.failed);
   states = withStates(states, settled.i, URL_STATE.interrupted);
   context.states = states;
+  // Sent by the cut-off execution and never read: each may have been charged in full.
+  countMaybeCharged(job, settled.i.length);
   saveJob(context.deps.store, job, states);
+}
+
+/** Adds `urls` lookups that may have been charged without an answer read to what the cap counts. */
+function countMaybeCharged(job: EnrichJob, urls: number): void {
+  if (urls > 0) job.maybeCharged = (job.maybeCharged ?? 0) + urls * job.creditsPerUrl;
+}
+
+/** Credits this run may have been charged: answers read plus lookups sent and never read. */
+function mayHaveSpent(job: EnrichJob): number {
+  return job.spent + (job.maybeCharged ?? 0);
 }
 
 /** Headers of the appended columns, and the status of rows whose cell is no profile URL. */
@@ -216,15 +229,20 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   context.states = withStates(before, chunk, URL_STATE.inFlight);
   saveStates(deps.store, before, context.states);
 
+  // Retries inside the batch are fetchAlls too: a Cancel pressed meanwhile stops them.
+  const stopAsked = () => cancelRequested(deps.store, job.id);
   const batch = client.lookupLeads(
     chunk.map((index) => lookupRequest(urls.urls[index]!, job.options.extras)),
-    job.pace === undefined ? { deadline } : { deadline, startParallel: job.pace },
+    job.pace === undefined
+      ? { deadline, stop: stopAsked }
+      : { deadline, startParallel: job.pace, stop: stopAsked },
   );
   if (batch.parallel !== undefined) job.pace = batch.parallel;
 
   const outcomes = new Map<number, RowOutcome>();
   const next: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [], j: [] };
   let notAttempted = false;
+  let maybeCharged = 0;
   let refused: ApiError | null = batch.stoppedBy;
   chunk.forEach((index, position) => {
     const outcome = batch.outcomes[position] ?? null;
@@ -254,6 +272,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
     }
     const status = errorStatus(error);
     (error.kind === "not_found" ? next.n : next.e).push(index);
+    if (error.charged === "maybe") maybeCharged += 1;
     for (const row of rows) outcomes.set(row, { kind: "status", status });
   });
 
@@ -278,6 +297,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   }
   context.states = states;
   job.spent += batch.spent;
+  countMaybeCharged(job, maybeCharged);
   job.throttled = (job.throttled ?? 0) + (batch.throttled ?? 0);
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, states);
@@ -330,11 +350,25 @@ function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorde
 }
 
 /**
+ * URLs handed to the client at once: what it sends in one fetchAll (the pace the last batch ended
+ * at, else the chunk size, at most FRESH_MAX_PARALLEL for fresh lookups). So the cancel, time and
+ * cap checks of the loop below, and the progress the step answers, come after every group of
+ * requests, not after hundreds of URLs sent 4 at a time (issue 23.1).
+ */
+function groupSize(job: EnrichJob, chunkSize: number): number {
+  const setting = Math.max(1, Math.min(500, Math.floor(chunkSize)));
+  const ceiling = askedFresh(job.options.extras) ? Math.min(setting, FRESH_MAX_PARALLEL) : setting;
+  return Math.max(1, Math.min(ceiling, job.pace ?? ceiling));
+}
+
+/**
  * The stop at the run's cap, naming that cap: a scheduled run's is the schedule's own, raised by
- * its owner under Scheduled refresh, never the Settings cap (issue 23.2).
+ * its owner under Scheduled refresh, never the Settings cap (issue 23.2). What it counts says
+ * what may have been charged beyond the answers read (issue 18.2).
  */
 function capReached(job: EnrichJob): { message: JobMessage; status: string } {
-  const spent = `(${job.spent} spent in this run)`;
+  const maybe = job.maybeCharged ?? 0;
+  const spent = `(${job.spent} spent in this run${maybe > 0 ? `, up to ${maybe} more may have been charged` : ""})`;
   if (job.capSource === "schedule") {
     return {
       message: {
@@ -384,7 +418,6 @@ export function runSteps(context: StepContext): string {
   // The current generation's bulk jobs, when the run uses them (bulk/run.ts); false: lookups.
   if (job.state === "running" && runBulk(context, urls, started)) return context.states;
 
-  const chunkSize = Math.max(1, Math.min(500, Math.floor(deps.settings.chunkSize)));
   const deadline = Math.min(started + limits.hardBudgetMs, limits.deadline ?? Number.POSITIVE_INFINITY);
   while (
     job.state === "running" &&
@@ -393,8 +426,11 @@ export function runSteps(context: StepContext): string {
   ) {
     // Cancel pressed while this step was fetching: stop before sending more (job.ts ends the run).
     if (cancelRequested(deps.store, job.id)) break;
-    const affordable = Math.floor((job.cap - job.spent) / job.creditsPerUrl);
-    const chunk = indicesIn(context.states, URL_STATE.pending, Math.min(chunkSize, Math.max(0, affordable)));
+    // What may have been charged counts, not only the answers read: a timed-out lookup may still
+    // be billed, and the ledger must stay under the cap whatever the API did with it.
+    const affordable = Math.floor((job.cap - mayHaveSpent(job)) / job.creditsPerUrl);
+    const size = Math.min(groupSize(job, deps.settings.chunkSize), Math.max(0, affordable));
+    const chunk = indicesIn(context.states, URL_STATE.pending, size);
     if (indicesIn(context.states, URL_STATE.pending, 1).length === 0) {
       job.state = "done";
       break;
@@ -405,8 +441,9 @@ export function runSteps(context: StepContext): string {
     }
     const chunkStart = deps.clock.now();
     if (!runChunk(context, urls, chunk, deadline)) break;
-    // A slow API: answer after this chunk so the sidebar's progress moves, rather than after the budget.
-    if (deps.clock.now() - chunkStart > limits.slowChunkMs) break;
+    // A slow API: answer after this chunk so the sidebar's progress moves, rather than after the
+    // budget. Fresh lookups take seconds to a minute each: their progress moves after every group.
+    if (deps.clock.now() - chunkStart > limits.slowChunkMs || askedFresh(job.options.extras)) break;
   }
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, context.states);
