@@ -22,6 +22,8 @@ const HOUR = 3_600_000;
 const FRESH_REQUEST = {
   options: { ...DEFAULT_REQUEST.options, extras: { up_to_the_second_fresh: true } },
 };
+// The lookup path (API generation "legacy"): bulk jobs have their own cancel and ledger checks
+// (test/runtime/bulk-enrich.test.ts).
 let addon: AddonRuntime;
 let clock: ManualClock;
 let urls: string[];
@@ -47,7 +49,7 @@ beforeAll(async () => {
   urls = await probe.control.sampleUrls(URLS * 3, 1500);
   await probe.close();
   addon = await startAddonRuntime({
-    userProperties: { SPEND_CAP: String(CAP) },
+    userProperties: { SPEND_CAP: String(CAP), API_GENERATION: "legacy" },
     timeouts: { fetchMs: FETCH_TIMEOUT_MS },
     runtime: { spreadsheet: { sheets: [{ name: SHEET, rows: [] }] }, user: USER, clock },
   });

@@ -14,6 +14,8 @@ const URLS = 40;
 const FRESH_REQUEST = {
   options: { ...DEFAULT_REQUEST.options, extras: { up_to_the_second_fresh: true } },
 };
+// The lookup path (API generation "legacy"): bulk jobs have their own cancel and ledger checks
+// (test/runtime/bulk-enrich.test.ts).
 let addon: AddonRuntime;
 let urls: string[];
 
@@ -27,7 +29,7 @@ beforeAll(async () => {
   urls = await probe.control.sampleUrls(URLS, 2100);
   await probe.close();
   addon = await startAddonRuntime({
-    userProperties: { SPEND_CAP: "5000" },
+    userProperties: { SPEND_CAP: "5000", API_GENERATION: "legacy" },
     runtime: { spreadsheet: { sheets: [{ name: SHEET, rows: crmRows(urls, 0) }] }, user: USER },
   });
 });

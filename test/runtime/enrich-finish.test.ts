@@ -23,6 +23,8 @@ const URLS = 20;
 const FRESH = { ...DEFAULT_REQUEST.options, extras: { up_to_the_second_fresh: true } };
 /** A well-formed profile URL that names no one: "not found", free, a failed row to select. */
 const NOBODY = "https://www.network.example/in/nobody-at-all-zz9";
+// The lookup path (API generation "legacy"): bulk jobs have their own cancel and ledger checks
+// (test/runtime/bulk-enrich.test.ts).
 let addon: AddonRuntime;
 let urls: string[];
 
@@ -45,7 +47,7 @@ beforeAll(async () => {
   urls = await probe.control.sampleUrls(URLS - 1, 2600);
   await probe.close();
   addon = await startAddonRuntime({
-    userProperties: { SPEND_CAP: "5000" },
+    userProperties: { SPEND_CAP: "5000", API_GENERATION: "legacy" },
     runtime: { spreadsheet: { sheets: [{ name: SHEET, rows: [] }] }, user: USER },
   });
 });

@@ -20,6 +20,8 @@ import { crmRows, DEFAULT_REQUEST, driveSteps, rpcValue, SHEET, USER } from "../
 import { type AddonRuntime, companySheetRows, startAddonRuntime } from "./support";
 
 const URLS = 30;
+// The lookup path (API generation "legacy"): bulk jobs have their own cancel and ledger checks
+// (test/runtime/bulk-enrich.test.ts).
 let addon: AddonRuntime;
 let urls: string[];
 
@@ -67,7 +69,7 @@ beforeAll(async () => {
   urls = await probe.control.sampleUrls(URLS, 2400);
   await probe.close();
   addon = await startAddonRuntime({
-    userProperties: { SPEND_CAP: "5000" },
+    userProperties: { SPEND_CAP: "5000", API_GENERATION: "legacy" },
     runtime: {
       spreadsheet: { sheets: [{ name: SHEET, rows: crmRows(urls, 0) }] },
       user: USER,
