@@ -49,7 +49,9 @@ export const MESSAGES = {
 function cellsOf(input: CellArgument): unknown[] {
   if (!Array.isArray(input)) return [input];
   const rows = input.map((row) => (Array.isArray(row) ? row : [row]));
-  const width = Math.max(0, ...rows.map((row) => row.length));
+  // A loop, not Math.max(...): a range of 130,000 rows would overflow the call stack.
+  let width = 0;
+  for (const row of rows) width = Math.max(width, row.length);
   if (rows.length > 1 && width > 1) throw new Error(MESSAGES.block(rows.length, width));
   return rows.flat();
 }
@@ -57,7 +59,8 @@ function cellsOf(input: CellArgument): unknown[] {
 /** Arguments as rows of equal length: a single cell stands for every row (a fixed domain, say). */
 function alignedRows(args: CellArgument[]): unknown[][] {
   const columns = args.map(cellsOf);
-  const length = Math.max(...columns.map((c) => c.length));
+  let length = 0;
+  for (const column of columns) length = Math.max(length, column.length);
   if (columns.some((c) => c.length !== 1 && c.length !== length))
     throw new Error(MESSAGES.lengths(columns.map((c) => c.length)));
   return Array.from({ length }, (_, row) => columns.map((c) => (c.length === 1 ? c[0] : c[row])));
