@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
 import { PATHS } from "../../src/api/wire";
 import { chargesPerPerson } from "../jobs/enrich-world";
-import { progressCount, readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
+import {
+  openSidebar,
+  progressCount,
+  readGrid,
+  runMenuItem,
+  selectRange,
+  typeIntoCell,
+} from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
 
 /** The playground seeds 5 URLs in B2:B6; the test types 15 more below them. */
@@ -35,6 +42,13 @@ describe("Cancel mid-run with Fresh data on", () => {
     page = session.page;
     const more = await control().sampleUrls(ROWS - 5, 3000);
     for (const [i, url] of more.entries()) await typeIntoCell(page, `B${7 + i}`, url);
+    // The lookup path (groups of 4 fresh lookups), chosen in Settings as a user would: bulk jobs,
+    // the default, have their own Cancel (test/runtime/bulk-enrich.test.ts).
+    const settings = await openSidebar(page);
+    await settings.getByRole("tab", { name: "Settings" }).click();
+    await settings.locator("#settings-api-generation").selectOption("legacy");
+    await settings.getByRole("button", { name: /^Save/ }).last().click();
+    await settings.getByText("Settings saved").first().waitFor();
     await control().reset();
   }, 120_000);
 
