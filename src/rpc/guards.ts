@@ -99,6 +99,7 @@ const enrichOptions = fields<EnrichOptions>({
   extras: someOf(LOOKUP_OPTIONS, bool),
   mode: oneOf(["fill", "refresh"] as const),
   skipRefreshedDays: optional(num),
+  workEmail: optional(bool),
 });
 
 const enrichRequest = fields<EnrichRequest>({ options: enrichOptions, urlColumn: optional(num) });

@@ -8,7 +8,7 @@ import type { StatusField } from "./columns";
 import type { CompanyField, LeadField } from "./lead-fields";
 
 /** Readable headers of the Leads sheet and of enrichment's columns (lead fields and status columns). */
-export const LEAD_LABELS: Readonly<Record<LeadField | StatusField, string>> = {
+export const LEAD_LABELS: Readonly<Record<LeadField | StatusField | "email" | "email_status", string>> = {
   first_name: "First Name",
   middle_name: "Middle Name",
   last_name: "Last Name",
@@ -78,6 +78,9 @@ export const LEAD_LABELS: Readonly<Record<LeadField | StatusField, string>> = {
   enriched_at: "Enriched At",
   job_changed: "Job Changed",
   previous_job: "Previous Job",
+  // The Enrich run's work-email pass (src/jobs/enrich/email-pass.ts).
+  email: "Email",
+  email_status: "Email Status",
 };
 
 /** Readable headers of the Companies sheet. */

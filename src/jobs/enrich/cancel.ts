@@ -5,9 +5,10 @@
  * its next chunk and ends the run with a summary of what was done and spent.
  */
 import { chargesText } from "../ledger/charges-text";
+import { emailSummaryText } from "./email-summary";
 import type { EnrichJob, JobMessage } from "./job-types";
 import type { Store } from "./ports";
-import { skipReasons, skipsOf } from "./progress";
+import { maybeChargedOf, progressOf, skipReasons, skipsOf } from "./progress";
 import { countStates, indicesIn, URL_STATE } from "./url-states";
 
 const CANCEL_KEY = "enrich.cancel";
@@ -54,7 +55,13 @@ export function cancelledMessage(job: EnrichJob, states: string): JobMessage {
   ].filter(Boolean);
   return {
     kind: "cancelled",
-    message: `Cancelled: ${parts.join(", ")}; ${chargesText(job.charges, job.spent, job.maybeCharged)}.`,
+    message: `Cancelled: ${parts.join(", ")}; ${chargesText(job.charges, job.spent, maybeChargedOf(job))}.${emailPart(job, states)}`,
     next: "Rows written stay; rows not reached keep what they had.",
   };
+}
+
+/** " Work emails: ..." when the run had the work-email pass. */
+function emailPart(job: EnrichJob, states: string): string {
+  const emails = job.options.workEmail ? progressOf(job, states).emails : undefined;
+  return emails ? ` ${emailSummaryText(emails)}.` : "";
 }

@@ -8,6 +8,7 @@
 
 import { extent } from "../extent";
 import type { ColumnLayout, EnrichJob } from "./job-types";
+import { emailColumnsOf } from "./layout";
 import type { GridValue } from "./ports";
 import { columnLetters } from "./progress";
 import { cellText } from "./urls";
@@ -35,6 +36,7 @@ function columnsOf(layout: ColumnLayout, urlColumn: number): number[] {
     ...Object.values(layout.status),
     layout.previous.job_title,
     layout.previous.company_name,
+    ...emailColumnsOf(layout),
   ].filter((column) => column > 0);
 }
 
@@ -139,6 +141,15 @@ export function followColumns(job: EnrichJob, headerCells: readonly GridValue[])
         company_name: place(layout.previous.company_name),
       },
       firstNewColumn,
+      ...(layout.email
+        ? {
+            email: {
+              email: place(layout.email.email),
+              email_status: place(layout.email.email_status),
+              website: place(layout.email.website),
+            },
+          }
+        : {}),
     },
     urlColumn: urlColumn > 0 ? urlColumn : job.urlColumn,
     columnHeaders,

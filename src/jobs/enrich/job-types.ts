@@ -25,6 +25,29 @@ export interface ColumnLayout {
   firstNewColumn: number;
   /** Fields the user chose whose column is the URL column itself: never overwritten. */
   skipped: LeadField[];
+  /** The work-email pass's columns (options.workEmail); absent when it is off. */
+  email?: EmailColumns;
+}
+
+/**
+ * Where the work-email pass writes (Email, Email status: found by header or appended) and reads a
+ * company website when the answer carries none (0: the sheet has no such column).
+ */
+export interface EmailColumns {
+  email: number;
+  email_status: number;
+  website: number;
+}
+
+/** What the work-email pass did in a run, counted in rows (email-pass.ts). */
+export interface EmailCounts {
+  valid: number;
+  catchAll: number;
+  notFound: number;
+  /** Filled emails kept in fill mode although the job changed: marked outdated. */
+  outdated: number;
+  /** Not looked up or not answered: their Email status says why. */
+  failed: number;
 }
 
 export type JobState = "planned" | "running" | "paused" | "stopped" | "done" | "cancelled";
@@ -133,6 +156,22 @@ export interface EnrichJob {
   pace?: number;
   /** Bulk jobs (the current generation) carry this run; absent: lookups. */
   bulk?: BulkRun;
+  /**
+   * Credits the work-email pass's finder calls may have charged: a credit per distinct row sent
+   * (the answers carry no amount), counted before the call is sent. The cap counts them.
+   */
+  emailCredits?: number;
+  /**
+   * URL indices (as [first, last] runs) whose finder call was about to be sent: saved before it,
+   * cleared with the states saved after the rows are written. Found at a later write, the call
+   * may have been charged: those rows are never sent to the finder again by this run.
+   */
+  emailing?: Array<[number, number]>;
+  /** A finder refusal that refuses every row (a key, funds, a plan): later rows are not sent. */
+  emailStop?: string;
+  emails?: EmailCounts;
+  /** What the ledger says the finder charged in the run's window (part of `charges`). */
+  emailCharges?: RunCharges | null;
   /** Set when the run was decided to go through lookups (the setting, options bulk jobs lack, or a 403). */
   lookups?: true;
 }
@@ -160,6 +199,11 @@ export interface EnrichProgress {
   maybeCharged: number;
   /** What the API's ledger says the run charged (read when it ended or stopped); null: not read. */
   charges: RunCharges | null;
+  /**
+   * The work-email pass (options.workEmail): rows by outcome, the credits its calls may have
+   * charged at most, and what the ledger says they charged (part of `charges`). Absent: off.
+   */
+  emails?: EmailCounts & { creditsAtMost: number; charged: number | null };
   cap: number;
   /** "schedule": the cap is the schedule's own per run; Resume never swaps it for Settings'. */
   capSource?: "schedule";

@@ -13,6 +13,8 @@ export function planLayout(
   headerRow: number,
   urlColumn: number,
   fields: readonly LeadField[],
+  /** The work-email pass is on: Email and Email status columns, and a website column to read. */
+  workEmail = false,
 ): ColumnLayout {
   // After every existing column, empty headers included: a headerless column may hold the user's data.
   const firstNewColumn = Math.max(headers.length, urlColumn) + 1;
@@ -23,9 +25,12 @@ export function planLayout(
   };
 
   // 0-based in matchColumns; the URL column is reserved: the job never writes over the URLs.
-  const matched = matchColumns(headers, [...fields, "job_title", "company_name", ...STATUS_FIELDS], {
-    reserved: [urlColumn - 1],
-  });
+  const emailFields = workEmail ? EMAIL_FIELDS : [];
+  const matched = matchColumns(
+    headers,
+    [...fields, "job_title", "company_name", ...STATUS_FIELDS, ...emailFields],
+    { reserved: [urlColumn - 1] },
+  );
   const found = new Map([...matched].map(([field, index]) => [field, index + 1]));
   const urlHeader = headers[urlColumn - 1] ?? "";
   const layoutFields: Array<[LeadField, number]> = [];
@@ -40,6 +45,13 @@ export function planLayout(
   const status = {} as Record<StatusField, number>;
   for (const name of STATUS_FIELDS) status[name] = found.get(name) ?? append(name);
   const previousOf = (field: "job_title" | "company_name") => found.get(field) ?? 0;
+  const email = workEmail
+    ? {
+        email: found.get("email") ?? append("email"),
+        email_status: found.get("email_status") ?? append("email_status"),
+        website: found.get("company_website") ?? 0,
+      }
+    : undefined;
   return {
     headerRow,
     fields: layoutFields,
@@ -48,7 +60,16 @@ export function planLayout(
     appended,
     firstNewColumn,
     skipped,
+    ...(email ? { email } : {}),
   };
+}
+
+/** The work-email pass's columns: Email and Email status written, a company website read. */
+const EMAIL_FIELDS = ["email", "email_status", "company_website"] as const;
+
+/** The work-email pass's columns, when it is on. */
+export function emailColumnsOf(layout: ColumnLayout): number[] {
+  return layout.email ? [layout.email.email, layout.email.email_status, layout.email.website] : [];
 }
 
 /** Every column the job reads or writes, sorted. */
@@ -57,6 +78,7 @@ export function touchedColumns(layout: ColumnLayout): number[] {
     ...layout.fields.map(([, column]) => column),
     ...Object.values(layout.status),
     ...[layout.previous.job_title, layout.previous.company_name],
+    ...emailColumnsOf(layout),
   ]);
   // 0: no such column (no earlier job_title), or a target column that is gone.
   return [...columns].filter((column) => column > 0).sort((a, b) => a - b);

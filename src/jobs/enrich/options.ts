@@ -21,6 +21,27 @@ export interface EnrichOptions {
    * (recent.ts): so a re-run never re-buys what it has just bought. 0 or absent: none skipped.
    */
   skipRefreshedDays?: number;
+  /**
+   * Work email: after a lookup, the lead's own name and current company domain go to the email
+   * finder, and the row gets its Email and Email status (email-pass.ts). Absent: off.
+   */
+  workEmail?: boolean;
+}
+
+/**
+ * The most one finder row can charge: PRODUCTION.md A16 does not say whether a call charges per
+ * valid email found or per row sent, so the estimate and the cap count a credit per row sent.
+ */
+export const EMAIL_CREDITS_PER_ROW = 1;
+
+/** Credits a lookup of one URL costs with a job's options: its price less the finder's row. */
+export function lookupCreditsPerUrl(job: { creditsPerUrl: number; options: EnrichOptions }): number {
+  return job.creditsPerUrl - emailCreditsPerUrl(job.options);
+}
+
+/** Credits the work-email pass can add to one URL at most (0 when it is off). */
+export function emailCreditsPerUrl(options: Pick<EnrichOptions, "workEmail">): number {
+  return options.workEmail === true ? EMAIL_CREDITS_PER_ROW : 0;
 }
 
 /** The Enrich tab's default: rows refreshed within the last day are not bought again. */
@@ -107,5 +128,13 @@ export function checkOptions(raw: unknown): EnrichOptions {
       `Skip rows refreshed within: give a whole number of days, 0 to ${MAX_SKIP_REFRESHED_DAYS}.`,
     );
   }
-  return { fields, extras, mode: input.mode, ...(days > 0 ? { skipRefreshedDays: days } : {}) };
+  if (input.workEmail !== undefined && typeof input.workEmail !== "boolean")
+    throw new Error("Work email: tick it or leave it unticked.");
+  return {
+    fields,
+    extras,
+    mode: input.mode,
+    ...(days > 0 ? { skipRefreshedDays: days } : {}),
+    ...(input.workEmail === true ? { workEmail: true } : {}),
+  };
 }

@@ -8,7 +8,7 @@ import { detectHeaderRow } from "../../sheet/header-row";
 import { extent } from "../extent";
 import type { ColumnLayout, SkipCount } from "./job-types";
 import { planLayout } from "./layout";
-import { creditsPerUrl, type EnrichOptions, EXTRA_FIELDS } from "./options";
+import { creditsPerUrl, type EnrichOptions, EXTRA_FIELDS, emailCreditsPerUrl } from "./options";
 import type { Grid, GridValue } from "./ports";
 import { cellText, type DistinctUrls, distinctUrls, fingerprint, urlCellText } from "./urls";
 
@@ -35,13 +35,14 @@ export interface EnrichPlan {
   headers: string[];
   urls: DistinctUrls;
   fingerprint: string;
+  /** The most one URL can cost: its lookup with the extras, plus its finder row (work email). */
   creditsPerUrl: number;
   /**
    * Distinct URL indices (into `urls`) that need a lookup: all of them in refresh mode; in fill
    * mode those with at least one row where a chosen field's cell is empty.
    */
   toFetch: number[];
-  /** Upper bound: every URL to fetch found and charged with every chosen extra. */
+  /** Upper bound: every URL to fetch found and charged with every chosen extra (and its email). */
   maxCredits: number;
   /** Why the URLs not in `toFetch` are skipped, with their counts (none skipped: empty). */
   skips: SkipCount[];
@@ -126,7 +127,11 @@ function urlsWithEmptyCells(
   lastRow: number,
 ): number[] {
   const all = urls.keys.map((_, index) => index);
-  const columns = layout.fields.map(([, column]) => column);
+  // The Email cell too: a row whose only empty cell is its Email is worth a lookup and a finder call.
+  const columns = [
+    ...layout.fields.map(([, column]) => column),
+    ...(layout.email ? [layout.email.email] : []),
+  ];
   if (columns.length === 0 || columns.some((column) => column >= layout.firstNewColumn)) return all;
   const { min: left, max: right } = extent(columns);
   const width = right - left + 1;
@@ -167,8 +172,9 @@ export function planEnrichment(
   for (const extra of EXTRA_FIELDS) {
     if (options.extras[extra] && !fields.includes(extra)) fields.push(extra);
   }
-  const layout = planLayout(headers, headerRow, urlColumn, fields);
-  const perUrl = creditsPerUrl(options.extras);
+  const layout = planLayout(headers, headerRow, urlColumn, fields, options.workEmail === true);
+  // The most one URL can cost: its lookup, and its finder row when the work-email pass is on.
+  const perUrl = creditsPerUrl(options.extras) + emailCreditsPerUrl(options);
   const toFetch =
     options.mode === "fill"
       ? urlsWithEmptyCells(grid, layout, urls, firstRow, lastRow)

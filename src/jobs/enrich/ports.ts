@@ -5,8 +5,9 @@
  */
 import type { BatchResult } from "../../api/batch";
 import type { BulkJobResult, BulkJobState, BulkMode } from "../../api/bulk-enrich";
+import type { EmailBatchResult } from "../../api/emails";
 import type { ApiError } from "../../api/errors";
-import type { LeadLookupRequest, LeadLookupResponse } from "../../api/wire";
+import type { EmailFinderRequest, LeadLookupRequest, LeadLookupResponse } from "../../api/wire";
 
 /** What a cell can hold when read. Cells holding a formula are read as the formula's text. */
 export type GridValue = string | number | boolean | Date;
@@ -123,4 +124,6 @@ export interface LookupClient {
     options: { deadline: number },
   ): BatchResult<BulkJobState>;
   bulkEnrichStatus?(jobIds: string[], options: { deadline: number }): BatchResult<BulkJobResult>;
+  /** The email finder (src/api/emails.ts), for the work-email pass; absent in older fakes. */
+  findEmails?(requests: EmailFinderRequest[], options: { deadline: number }): EmailBatchResult;
 }

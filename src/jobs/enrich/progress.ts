@@ -26,6 +26,20 @@ export function skipsOf(job: EnrichJob, skipped: number): SkipCount[] {
   return job.skips ?? (skipped > 0 ? [{ reason: "not needed by this run", urls: skipped }] : []);
 }
 
+/**
+ * Credits that may have been charged beyond the answers read: lookups without an answer, and,
+ * until the ledger has been read (it then counts what the finder charged), the finder's rows.
+ */
+export function maybeChargedOf(job: EnrichJob): number {
+  return (job.maybeCharged ?? 0) + (job.charges ? 0 : (job.emailCredits ?? 0));
+}
+
+/** The work-email pass's part of the progress: rows by outcome, credits at most, the ledger's. */
+function emailsOf(job: EnrichJob): NonNullable<EnrichProgress["emails"]> {
+  const counts = job.emails ?? { valid: 0, catchAll: 0, notFound: 0, outdated: 0, failed: 0 };
+  return { ...counts, creditsAtMost: job.emailCredits ?? 0, charged: job.emailCharges?.charged ?? null };
+}
+
 export function progressOf(job: EnrichJob, states: string): EnrichProgress {
   const counts = countStates(states);
   const letters = columnLetters(job.urlColumn);
@@ -45,7 +59,7 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     skips: skipsOf(job, counts.skipped),
     remaining: counts.pending,
     spent: job.spent,
-    maybeCharged: job.maybeCharged ?? 0,
+    maybeCharged: maybeChargedOf(job),
     charges: job.charges ?? null,
     cap: job.cap,
     ...(job.capSource ? { capSource: job.capSource } : {}),
@@ -55,5 +69,6 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     throttled: (job.throttled ?? 0) > 0,
     ...(job.bulk && job.bulk.jobs.length > 0 ? { inJobs: indicesIn(states, URL_STATE.inJob).length } : {}),
     fresh: askedFresh(job.options.extras),
+    ...(job.options.workEmail ? { emails: emailsOf(job) } : {}),
   };
 }

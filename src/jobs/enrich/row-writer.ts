@@ -18,8 +18,16 @@ import type { Grid, GridValue } from "./ports";
 import { type CellChanges, changeRectangles } from "./rectangles";
 import { cellText } from "./urls";
 
-/** `cached`: the answer came from the API's cache, which shows a recent mover's previous job. */
-export type RowOutcome = { kind: "ok"; lead: Lead; cached?: boolean } | { kind: "status"; status: string };
+/**
+ * `cached`: the answer came from the API's cache, which shows a recent mover's previous job.
+ * `email`: what the work-email pass found for the row (email-pass.ts).
+ */
+export type RowOutcome =
+  | { kind: "ok"; lead: Lead; cached?: boolean; email?: EmailWrite }
+  | { kind: "status"; status: string };
+
+/** The row's Email (absent: left as it is) and Email status cells. */
+export type EmailWrite = { email?: string; status: string };
 
 /**
  * A cell about to change, as literals (ports.ts CellChange without the row's URL). With `kept`, a
@@ -67,7 +75,7 @@ export const isOkStatus = (status: string) => status === STATUS_TEXT.ok || statu
 export const CACHED_CHANGE =
   "job change seen in cached data, may be outdated: run with Fresh data to confirm";
 
-const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const jobText = (title: string, company: string) => [title, company].filter(Boolean).join(" @ ");
 
@@ -140,10 +148,14 @@ function changesOf(
   put(layout.status.enrichment_status, notes.length > 0 ? `ok: ${notes.join("; ")}` : STATUS_TEXT.ok);
   put(layout.status.job_changed, changed);
   put(layout.status.previous_job, changed && overwritten ? jobText(oldTitle, oldCompany) : "");
+  if (outcome.email && layout.email) {
+    if (outcome.email.email !== undefined) put(layout.email.email, outcome.email.email);
+    put(layout.email.email_status, outcome.email.status);
+  }
   return cells;
 }
 
-function spans(rows: readonly number[]): Array<{ top: number; bottom: number }> {
+export function spans(rows: readonly number[]): Array<{ top: number; bottom: number }> {
   const sorted = [...new Set(rows)].sort((a, b) => a - b);
   const result: Array<{ top: number; bottom: number }> = [];
   for (const row of sorted) {

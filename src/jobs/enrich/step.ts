@@ -14,10 +14,11 @@ import { runBulk } from "./bulk/run";
 import { cancelRequested } from "./cancel";
 import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
+import { findWorkEmails } from "./email-pass";
 import { followColumns, goneMessage, withAppendedHeaders } from "./follow-columns";
 import type { ColumnLayout, EnrichJob, JobMessage } from "./job-types";
 import { appendedHeaderText } from "./layout";
-import { askedFresh, EXTRA_FIELDS, lookupRequest } from "./options";
+import { askedFresh, EXTRA_FIELDS, lookupCreditsPerUrl, lookupRequest } from "./options";
 import { errorStatus, pendingBecause, refusesEveryUrl } from "./outcome-text";
 import type { Grid } from "./ports";
 import type { CellChanges } from "./rectangles";
@@ -141,14 +142,17 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   saveJob(context.deps.store, job, states);
 }
 
-/** Adds `urls` lookups that may have been charged without an answer read to what the cap counts. */
+/**
+ * Adds `urls` lookups that may have been charged without an answer read to what the cap counts.
+ * At the lookup's price: a finder row sent for them is counted in emailCredits before it is sent.
+ */
 function countMaybeCharged(job: EnrichJob, urls: number): void {
-  if (urls > 0) job.maybeCharged = (job.maybeCharged ?? 0) + urls * job.creditsPerUrl;
+  if (urls > 0) job.maybeCharged = (job.maybeCharged ?? 0) + urls * lookupCreditsPerUrl(job);
 }
 
-/** Credits this run may have been charged: answers read plus lookups sent and never read. */
+/** Credits this run may have been charged: answers read, lookups never read, finder rows sent. */
 function mayHaveSpent(job: EnrichJob): number {
-  return job.spent + (job.maybeCharged ?? 0);
+  return job.spent + (job.maybeCharged ?? 0) + (job.emailCredits ?? 0);
 }
 
 /** Headers of the appended columns, and the status of rows whose cell is no profile URL. */
@@ -279,6 +283,8 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
     for (const row of rows) outcomes.set(row, { kind: "status", status });
   });
 
+  // The work email of each lead found, written with its row (email-pass.ts; off: nothing).
+  findWorkEmails(context, urls, next.o, outcomes);
   // The fetch may have taken a minute: write where the columns are now. A column deleted in the
   // meantime loses only its own cells of this paid chunk; the run stops after writing the rest.
   const degraded = followMovedColumns(context);
@@ -370,7 +376,7 @@ function groupSize(job: EnrichJob, chunkSize: number): number {
  * what may have been charged beyond the answers read (issue 18.2).
  */
 function capReached(job: EnrichJob): { message: JobMessage; status: string } {
-  const maybe = job.maybeCharged ?? 0;
+  const maybe = (job.maybeCharged ?? 0) + (job.emailCredits ?? 0);
   const spent = `(${job.spent} spent in this run${maybe > 0 ? `, up to ${maybe} more may have been charged` : ""})`;
   if (job.capSource === "schedule") {
     return {

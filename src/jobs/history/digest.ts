@@ -29,6 +29,18 @@ export interface JobChange {
    * Title/Company cells); "" when the run wrote the new one.
    */
   kept: string;
+  /**
+   * The work email the run replaced (the Enrich run's work-email pass) and the one it wrote ("" when
+   * none was found); absent when the run did not change the row's Email cell.
+   */
+  oldEmail?: string;
+  newEmail?: string;
+}
+
+/** "jane@old.com -> jane@new.com" (or "-> none found"); "" when the email did not change. */
+export function emailChangeText(change: Pick<JobChange, "oldEmail" | "newEmail">): string {
+  if (change.oldEmail === undefined && change.newEmail === undefined) return "";
+  return `${change.oldEmail || "(no email)"} -> ${change.newEmail || "none found"}`;
 }
 
 const same = (a: string, b: string) =>
@@ -76,8 +88,12 @@ export function jobChangesIn(
   const undone = new Set(
     rows.filter((row) => row.runId.startsWith(UNDO_PREFIX)).map((row) => row.runId.slice(UNDO_PREFIX.length)),
   );
+  // Per run, sheet and row: the Email cell the run changed (kept apart: FIELDS decides the reads).
+  const emails = new Map<string, HistoryRow>();
   for (const entry of rows) {
     if (isUndoId(entry.runId) || undone.has(entry.runId)) continue;
+    const emailAt = headerNamesField(entry.header, "email") ? parseCell(entry.cell) : null;
+    if (emailAt) emails.set(`${entry.runId}\n${entry.sheet}\n${emailAt.row}`, entry);
     const field = fieldOf(entry.header);
     const at = parseCell(entry.cell) ?? parseKeptCell(entry.cell);
     if (!field || !at) continue;
@@ -126,6 +142,7 @@ export function jobChangesIn(
   }
   return moved.map((person) => {
     const now = current.get(person.first.sheet)!;
+    const email = emails.get(`${person.first.runId}\n${person.first.sheet}\n${person.row}`);
     const value = (field: Field, side: "before" | "after") => {
       const cell = person.cells.get(field);
       return cell ? shownText(cell[side]) : now(person.row, field);
@@ -145,6 +162,7 @@ export function jobChangesIn(
         changedCells(person)
           .map((cell) => parseKeptCell(cell.cell)?.reason ?? "")
           .find(Boolean) ?? "",
+      ...(email ? { oldEmail: shownText(email.before), newEmail: shownText(email.after) } : {}),
     };
   });
 }

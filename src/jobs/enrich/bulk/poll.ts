@@ -8,6 +8,7 @@
 import type { BulkJobResult } from "../../../api/bulk-enrich";
 import type { ApiError } from "../../../api/errors";
 import type { SubmittedBulkJob } from "../job-types";
+import { lookupCreditsPerUrl } from "../options";
 import { errorStatus, refusesEveryUrl } from "../outcome-text";
 import type { LookupClient } from "../ports";
 import { STATUS_TEXT } from "../row-writer";
@@ -49,7 +50,8 @@ function settleCompleted(
     found += 1;
     settlement.set(index, URL_STATE.ok, { kind: "ok", lead: item.lead, cached });
   });
-  return found * context.job.creditsPerUrl;
+  // The lookup's price: the finder's rows are counted by the work-email pass (email-pass.ts).
+  return found * lookupCreditsPerUrl(context.job);
 }
 
 export function pollDueJobs(

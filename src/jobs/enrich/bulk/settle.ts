@@ -6,6 +6,7 @@
  */
 
 import { saveJob } from "../cursor";
+import { findWorkEmails } from "../email-pass";
 import { type RowOutcome, writeOutcomes } from "../row-writer";
 import { isoNow, type StepContext } from "../step";
 import type { UrlState } from "../url-states";
@@ -39,7 +40,9 @@ function writeRows(context: StepContext, urls: DistinctUrls, settlement: Settlem
   const { job, deps, grid } = context;
   const byRow = new Map<number, RowOutcome>();
   for (const [index, outcome] of settlement.outcomes)
-    for (const row of urls.rows[index] ?? []) byRow.set(row, outcome);
+    for (const row of urls.rows[index] ?? []) byRow.set(row, { ...outcome });
+  // The work email of each lead found, written with its row (email-pass.ts; off: nothing).
+  findWorkEmails(context, urls, [...settlement.outcomes.keys()], byRow);
   if (byRow.size > 0) {
     context.written ??= new Map();
     writeOutcomes(

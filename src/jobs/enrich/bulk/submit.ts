@@ -18,10 +18,14 @@ import { groupsOf, jobIndices, openUrls } from "./job-urls";
 import { MAX_OPEN_JOBS } from "./poll-schedule";
 import { applySettlement, Settlement } from "./settle";
 
-/** URLs the cap still allows to submit: what is spent and what the open jobs may charge count. */
+/**
+ * URLs the cap still allows to submit: what is spent, what may have been charged without an answer
+ * (finder rows included), and what the open jobs may charge (with their finder rows) count.
+ */
 export function affordableUrls(context: StepContext): number {
   const { job } = context;
-  const atStake = job.spent + openUrls(job.bulk?.jobs ?? []) * job.creditsPerUrl;
+  const mayHaveCharged = (job.maybeCharged ?? 0) + (job.emailCredits ?? 0);
+  const atStake = job.spent + mayHaveCharged + openUrls(job.bulk?.jobs ?? []) * job.creditsPerUrl;
   return Math.max(0, Math.floor((job.cap - atStake) / job.creditsPerUrl));
 }
 

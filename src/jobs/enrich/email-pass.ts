@@ -1,0 +1,266 @@
+/**
+ * The Enrich run's work-email pass (issue 21.4): after a chunk of lookups (or a bulk job) is read
+ * and before its rows are written, the lead's own first and last name and current company domain
+ * go to the email finder, and each row's outcome gets its Email and Email status. Written with the
+ * lookup's cells in the same block write, so the change history records an email like any other
+ * cell, and a job change's old email is there for the digest.
+ *
+ * Which rows are sent:
+ * - a row whose Email is empty: found (fill or refresh);
+ * - a row whose answer shows a job change: in refresh mode, its new work email replaces the old
+ *   one (dead with the old job; the history keeps it), emptied when none is found; in fill mode
+ *   the filled email stays and its Email status says it is outdated, nothing sent;
+ * - a row with an email and no job change: left alone, nothing sent (a weekly refresh does not
+ *   buy the same email again).
+ *
+ * Never paying twice: the URL indices about to be sent are saved (`job.emailing`) before the
+ * finder call; the caller's save after the write clears them. A write that finds them still saved
+ * follows an execution cut off after the call: those rows are not sent again. The client itself
+ * never re-sends a call that may have been charged (a 5xx, a timeout, an unreadable answer).
+ * What the calls may have charged (a credit per distinct row sent: the answers carry no amount)
+ * is counted in `job.emailCredits` before sending, so the cap holds whatever the API charged.
+ * Addresses never reach a message: statuses are the add-on's own words, API text is redacted.
+ */
+import type { Outcome } from "../../api/batch";
+import type { EmailFinding } from "../../api/email-answers";
+import { personKey } from "../../api/email-names";
+import type { ApiError } from "../../api/errors";
+import { redactEmails } from "../../api/redact-emails";
+import { validateEmailFinder } from "../../api/validate";
+import type { EmailFinderRequest, Lead } from "../../api/wire";
+import { finderRequestOf } from "../emails/person";
+import { extent } from "../extent";
+import { cancelRequested } from "./cancel";
+import { saveJob } from "./cursor";
+import type { EmailCounts, EnrichJob } from "./job-types";
+import type { Grid } from "./ports";
+import { type EmailWrite, type RowOutcome, sameText, spans } from "./row-writer";
+import type { StepContext } from "./step";
+import type { DistinctUrls } from "./urls";
+import { cellText } from "./urls";
+
+/** How long the finder's calls may take after the lookups they follow (well inside the 6 minutes). */
+const EMAIL_PASS_MS = 60_000;
+
+/** Email status texts the pass writes besides the finder's own (valid, catch-all, not found). */
+export const EMAIL_STATUS_TEXT = {
+  outdated:
+    "outdated: the job changed; this email is from the previous job (fill mode keeps it; refresh finds the new one)",
+  noDomain: "not found: the answer names no company website to look the email up at",
+  noName: "not found: the answer lacks a first or last name",
+  interrupted:
+    "interrupted: the run was cut off while this email was looked up, so it may have been charged; select the row and run again to retry",
+  maybeCharged:
+    "error: the email finder did not answer in a readable way; it may have been charged, so it is not asked again by itself",
+  notSent: "not looked up: the run ran out of time before the email finder; select the row and run again",
+  cancelled: "not looked up: the run was cancelled before the email finder",
+  unavailable: "not looked up: this API client has no email finder",
+} as const;
+
+/** The row's cells the pass decides on. */
+interface RowCells {
+  email: string;
+  title: string;
+  company: string;
+  website: string;
+}
+
+/** One finder request and the rows (with whether their job changed) that share its answer. */
+interface Asked {
+  request: EmailFinderRequest;
+  rows: Array<{ row: number; changed: boolean }>;
+}
+
+const NO_CELLS: RowCells = { email: "", title: "", company: "", website: "" };
+
+/** The cells of `rows` the pass needs, one block read per span of nearby rows. */
+function readCells(grid: Grid, job: EnrichJob, rows: readonly number[]): Map<number, RowCells> {
+  const email = job.layout.email!;
+  const { job_title: title, company_name: company } = job.layout.previous;
+  const columns = [email.email, email.website, title, company].filter((column) => column > 0);
+  const cells = new Map<number, RowCells>();
+  if (columns.length === 0) return cells;
+  const { min: left, max: right } = extent(columns);
+  const width = right - left + 1;
+  for (const span of spans(rows)) {
+    const block = grid.read(span.top, left, span.bottom - span.top + 1, width);
+    const at = (row: number, column: number) =>
+      column > 0 ? cellText(block[row - span.top]?.[column - left]) : "";
+    for (const row of rows) {
+      if (row < span.top || row > span.bottom) continue;
+      cells.set(row, {
+        email: at(row, email.email),
+        title: at(row, title),
+        company: at(row, company),
+        website: at(row, email.website),
+      });
+    }
+  }
+  return cells;
+}
+
+/** The rule of row-writer.ts: a filled Title or Company cell the answer shows another value for. */
+function jobChanged(cells: RowCells, lead: Lead): boolean {
+  const differs = (old: string, now: unknown) => old !== "" && !sameText(old, String(now ?? ""));
+  return differs(cells.title, lead.job_title) || differs(cells.company, lead.company_name);
+}
+
+/** Runs of consecutive indices, kept small in the job record. */
+function runsOf(indices: readonly number[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (const index of [...indices].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] + 1 === index) last[1] = index;
+    else runs.push([index, index]);
+  }
+  return runs;
+}
+
+const within = (runs: ReadonlyArray<[number, number]>, index: number) =>
+  runs.some(([first, last]) => index >= first && index <= last);
+
+/** What a finder outcome writes into the rows that asked for it. */
+function writeOf(outcome: Outcome<EmailFinding> | null, stop: ApiError | null): EmailWrite {
+  if (outcome === null) {
+    return {
+      status: stop ? `not looked up: ${redactEmails(stop.message)}` : EMAIL_STATUS_TEXT.notSent,
+    };
+  }
+  if (outcome.ok) {
+    // "catch-all" stays catch-all: the finder's "valid" at such a domain proves nothing.
+    const status = outcome.value.status === "invalid" ? "not found" : outcome.value.status;
+    return { email: outcome.value.email ?? "", status };
+  }
+  const error = outcome.error;
+  if (error.kind === "validation") return { status: EMAIL_STATUS_TEXT.noName };
+  if (error.charged === "maybe") return { status: EMAIL_STATUS_TEXT.maybeCharged };
+  return { status: `error: ${redactEmails(error.message)}` };
+}
+
+function count(counts: EmailCounts, write: EmailWrite): void {
+  if (write.status === "valid") counts.valid += 1;
+  else if (write.status === "catch-all") counts.catchAll += 1;
+  else if (write.status.startsWith("not found")) counts.notFound += 1;
+  else if (write.status === EMAIL_STATUS_TEXT.outdated) counts.outdated += 1;
+  else counts.failed += 1;
+}
+
+/** Sets a row's email write (refresh mode empties a changed job's dead email when none is found). */
+function settle(
+  byRow: Map<number, RowOutcome>,
+  counts: EmailCounts,
+  row: number,
+  changed: boolean,
+  mode: string,
+  write: EmailWrite,
+): void {
+  const outcome = byRow.get(row);
+  if (outcome?.kind !== "ok") return;
+  const email = write.email ?? (changed && mode === "refresh" ? "" : undefined);
+  outcome.email = email === undefined ? { status: write.status } : { email, status: write.status };
+  count(counts, outcome.email);
+}
+
+/**
+ * Adds the work email to the `ok` outcomes of `indices` (distinct URL indices) in `byRow` (row ->
+ * outcome, written next by the caller), sending the finder what they need. Does nothing when the
+ * run's options leave the pass off.
+ */
+export function findWorkEmails(
+  context: StepContext,
+  urls: DistinctUrls,
+  indices: readonly number[],
+  byRow: Map<number, RowOutcome>,
+): void {
+  const { job, deps, grid } = context;
+  if (!job.options.workEmail || !job.layout.email) return;
+  const rowsOf = (index: number) => (urls.rows[index] ?? []).filter((row) => byRow.get(row)?.kind === "ok");
+  const okIndices = indices.filter((index) => rowsOf(index).length > 0);
+  if (okIndices.length === 0) return;
+  const counts: EmailCounts = job.emails ?? { valid: 0, catchAll: 0, notFound: 0, outdated: 0, failed: 0 };
+  job.emails = counts;
+  const cells = readCells(
+    grid,
+    job,
+    okIndices.flatMap((index) => rowsOf(index)),
+  );
+  const mode = job.options.mode;
+  const cutOff = job.emailing ?? [];
+  const asked = new Map<string, Asked>();
+  const put = (row: number, changed: boolean, write: EmailWrite) =>
+    settle(byRow, counts, row, changed, mode, write);
+  const stopped = job.emailStop
+    ? `not looked up: ${job.emailStop}`
+    : cancelRequested(deps.store, job.id) || job.bulk?.cancelling
+      ? EMAIL_STATUS_TEXT.cancelled
+      : null;
+  const sendable: number[] = [];
+  for (const index of okIndices) {
+    for (const row of rowsOf(index)) {
+      const outcome = byRow.get(row) as Extract<RowOutcome, { kind: "ok" }>;
+      const here = cells.get(row) ?? NO_CELLS;
+      const changed = jobChanged(here, outcome.lead);
+      if (here.email !== "" && !changed) continue;
+      if (here.email !== "" && mode === "fill") {
+        put(row, changed, { status: EMAIL_STATUS_TEXT.outdated });
+        continue;
+      }
+      if (within(cutOff, index)) {
+        put(row, changed, { status: EMAIL_STATUS_TEXT.interrupted });
+        continue;
+      }
+      if (stopped) {
+        put(row, changed, { status: stopped });
+        continue;
+      }
+      // The answer's company website; a row whose job did not change may use the sheet's own.
+      const website = String(outcome.lead.company_website ?? "") || (changed ? "" : here.website);
+      const request = finderRequestOf(outcome.lead.first_name, outcome.lead.last_name, website);
+      if (request.domain === "") {
+        put(row, changed, { status: EMAIL_STATUS_TEXT.noDomain });
+        continue;
+      }
+      if (validateEmailFinder(request).length > 0) {
+        put(row, changed, { status: EMAIL_STATUS_TEXT.noName });
+        continue;
+      }
+      const key = personKey(request);
+      const entry = asked.get(key) ?? { request, rows: [] };
+      asked.set(key, entry);
+      entry.rows.push({ row, changed });
+      sendable.push(index);
+    }
+  }
+  if (asked.size === 0) return;
+  const client = deps.client();
+  if (!client.findEmails) {
+    for (const entry of asked.values())
+      for (const { row, changed } of entry.rows) put(row, changed, { status: EMAIL_STATUS_TEXT.unavailable });
+    return;
+  }
+  // Saved before sending: the most the calls can charge, and which URLs they are for.
+  const before = job.emailCredits ?? 0;
+  job.emailCredits = before + asked.size;
+  job.emailing = runsOf(sendable);
+  saveJob(deps.store, job, context.states);
+
+  const entries = [...asked.values()];
+  const deadline = Math.min(
+    deps.clock.now() + EMAIL_PASS_MS,
+    context.limits.deadline ?? Number.POSITIVE_INFINITY,
+  );
+  const result = client.findEmails(
+    entries.map((entry) => entry.request),
+    { deadline },
+  );
+  // What the calls sent may have charged: the rows of answered calls and of calls that failed
+  // after sending; rows never sent (deadline, a refusal of every row) cost nothing.
+  job.emailCredits = before + result.rowsAnswered + result.rowsMaybeCharged;
+  if (result.stoppedBy) job.emailStop = redactEmails(result.stoppedBy.message);
+  entries.forEach((entry, position) => {
+    const write = writeOf(result.outcomes[position] ?? null, result.stoppedBy);
+    for (const { row, changed } of entry.rows) put(row, changed, write);
+  });
+  // Cleared in memory: the caller's save after the write makes it so in the store.
+  delete job.emailing;
+}
