@@ -5,6 +5,7 @@
 
 import { runPath } from "../jobs/enrich/bulk/estimate";
 import { type DEFAULT_LIMITS, type JobDeps, JobError } from "../jobs/enrich/deps";
+import { emailEstimateText } from "../jobs/enrich/email-summary";
 import {
   cancelJob,
   confirmJob,
@@ -16,7 +17,7 @@ import {
   stepJob,
 } from "../jobs/enrich/job";
 import { appendedHeaderText } from "../jobs/enrich/layout";
-import { checkOptions } from "../jobs/enrich/options";
+import { checkOptions, EMAIL_CREDITS_PER_ROW } from "../jobs/enrich/options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "../jobs/enrich/plan";
 import { columnLetters } from "../jobs/enrich/progress";
 import { HISTORY_SHEET } from "../jobs/history/columns";
@@ -152,6 +153,17 @@ export function previewOf(plan: EnrichPlan, box: SelectionBox, headers: HeaderSt
     creditsPerUrl: plan.creditsPerUrl,
     toFetch: plan.toFetch.length,
     maxCredits: plan.maxCredits,
+    ...(layout.email
+      ? {
+          workEmail: {
+            maxCredits: plan.toFetch.length * EMAIL_CREDITS_PER_ROW,
+            text: emailEstimateText(plan.toFetch.length),
+            headers: (["email", "email_status"] as const).map(
+              (field) => headerText(layout.email![field]) || appendedHeaderText(field, headers),
+            ),
+          },
+        }
+      : {}),
   };
 }
 

@@ -51,6 +51,11 @@ export interface EnrichPreview {
   /** Distinct URLs the run will fetch: all in refresh mode; in fill mode those with an empty chosen cell. */
   toFetch: number;
   maxCredits: number;
+  /**
+   * The work-email pass (options.workEmail): the most its finder rows can cost (in maxCredits too),
+   * a sentence for the estimate, and the Email / Email status headers (existing or as written).
+   */
+  workEmail?: { maxCredits: number; text: string; headers: string[] };
 }
 
 export interface EnrichEstimate {

@@ -24,3 +24,8 @@ export function emailSummaryText(emails: Emails): string {
       : `${credits(emails.charged)} charged (the API's ledger)`;
   return `Work emails: ${parts.join(", ")}; ${cost}`;
 }
+
+/** The estimate's sentence for the work-email pass over `urls` distinct URLs to look up. */
+export function emailEstimateText(urls: number): string {
+  return `Work email: up to ${credits(urls)} more (at most 1 a profile found, for rows whose Email is empty or whose job changed; the API may charge only for valid emails found). A catch-all company's address is marked catch-all, never valid.`;
+}

@@ -1,0 +1,215 @@
+/**
+ * Issue 21.4: Enrich's "Work email" option in the emulated Apps Script runtime over the built
+ * add-on, against the sandbox and its ledger, on the legacy lookup path (pinned) and on bulk jobs:
+ * a CRM export whose people changed jobs gets each person's new work email at the new company;
+ * the estimate names the finder's cost as a maximum; the summary's total is the ledger's, finder
+ * rows included; a finder 500 is not sent again; an editor without the key cannot turn the paid
+ * pass on for the owner's key.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addressOf, domainKind, personFindable } from "../../sandbox/api/email-outcomes";
+import { emailDomain } from "../../src/api/validate";
+import { PATHS } from "../../src/api/wire";
+import type { EnrichEstimate, EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
+import {
+  crmRows,
+  driveSteps,
+  type EnrichWorld,
+  rpcValue,
+  SHEET,
+  startEnrichWorld,
+  USER,
+} from "../jobs/enrich-world";
+
+const ROWS = 12;
+const LAST_ROW = ROWS + 1;
+const EDITOR = "editor@example.com";
+let world: EnrichWorld;
+
+/** Refresh the names, the job and the company website, with the work email. */
+const REQUEST: EnrichRequest = {
+  options: {
+    fields: ["first_name", "last_name", "job_title", "company_name", "company_website"],
+    extras: {},
+    mode: "refresh",
+    workEmail: true,
+  },
+};
+
+/** What the sandbox's mail world answers for a person (email-outcomes.ts). */
+function expected(first: string, last: string, website: string): [string, string] {
+  const domain = emailDomain(website);
+  if (domain === "") return ["", "not found: the answer names no company website to look the email up at"];
+  const kind = domainKind(domain);
+  if (kind === "catch-all") return [addressOf(first, last, domain), "catch-all"];
+  if (kind !== "ordinary" || !personFindable(first, last, domain)) return ["", "not found"];
+  return [addressOf(first, last, domain), "valid"];
+}
+
+function table(): Record<string, unknown>[] {
+  const [header, ...rows] = world.runtime.getValues(SHEET, `A1:Z${LAST_ROW}`);
+  return rows.map((row) => Object.fromEntries(header!.map((name, i) => [String(name), row[i]])));
+}
+
+/** Rows the finder answered with an address (valid, or catch-all: the API's own `result: valid`). */
+const found = () =>
+  table().filter((row) => row["Email Status"] === "valid" || row["Email Status"] === "catch-all").length;
+
+async function ledger(path: string): Promise<number> {
+  const { ledger } = await world.control.stats();
+  return ledger.filter((e) => e.path.includes(path)).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+}
+
+async function requests(path: string): Promise<number> {
+  return (await world.control.stats()).requests[path] ?? 0;
+}
+
+function estimate(user?: string): EnrichEstimate {
+  world.runtime.select(SHEET, `A1:A${LAST_ROW}`);
+  const options = user ? { user } : undefined;
+  return rpcValue<EnrichEstimate>(world.runtime, "enrichEstimate", REQUEST, options);
+}
+
+/** Estimates, confirms and drives the run as the sidebar does. */
+function run(): { estimate: EnrichEstimate; done: EnrichProgress } {
+  const shown = estimate();
+  rpcValue(world.runtime, "enrichConfirm", { jobId: shown.progress.jobId });
+  return { estimate: shown, done: driveSteps(world.runtime, shown.progress.jobId) };
+}
+
+/** Every row moved from "Old Co" (crmRows), and holds the old company's email. */
+function expectNewEmails(): void {
+  for (const row of table()) {
+    const [email, status] = expected(
+      String(row["First Name"]),
+      String(row["Last Name"]),
+      String(row["Company Website"] ?? ""),
+    );
+    expect([row.Email, row["Email Status"]], String(row["First Name"])).toEqual([email, status]);
+    expect(row.Email).not.toMatch(/@oldco\.com$/);
+  }
+}
+
+beforeAll(async () => {
+  world = await startEnrichWorld({ rows: [], userProperties: { SPEND_CAP: "5000" } });
+  world.runtime.properties.user(EDITOR).setAll({ API_BASE_URL: world.sandboxUrl });
+});
+afterAll(async () => {
+  await world?.close();
+});
+beforeEach(async () => {
+  await world.control.reset();
+  const urls = await world.control.sampleUrls(ROWS, 0);
+  world.runtime.properties.document.clear();
+  const rows = crmRows(urls, 0).map((row, i) => [...row, i === 0 ? "Email" : `person${i}@oldco.com`]);
+  world.runtime.setValues(SHEET, "A1", rows);
+});
+
+describe("Enrich's work email, legacy lookups (pinned)", () => {
+  beforeEach(() => {
+    world.runtime.properties.user().setAll({ API_GENERATION: "legacy" });
+  });
+
+  it("finds each mover's new email; the estimate's maximum and the ledger's total include the finder", async () => {
+    const { estimate: shown, done } = run();
+    expect(shown.preview.workEmail).toMatchObject({ maxCredits: ROWS, headers: ["Email", "Email Status"] });
+    expect(shown.preview.workEmail!.text).toMatch(/^Work email: up to 12 credits more/);
+    expect(shown.preview.maxCredits).toBe(ROWS * 2);
+    expect(done.state).toBe("done");
+    expectNewEmails();
+    const lookups = await ledger(PATHS.leadLookup);
+    const emails = await ledger(PATHS.emailFinder);
+    // Per email found (the sandbox's default reading; a catch-all's answer is "valid" too): not
+    // found is free.
+    expect(emails).toBe(found());
+    expect(done.emails).toMatchObject({ charged: emails, creditsAtMost: ROWS });
+    expect(done.charges).toMatchObject({ charged: lookups + emails, complete: true });
+    // The old emails are in the change history.
+    const history = world.runtime.getValues("Prospecting changes", "A1:F40").flat().join("\n");
+    expect(history).toContain("person1@oldco.com");
+  });
+
+  it("a finder 500 is not sent again: its rows say it may have been charged", async () => {
+    await world.control.configure({ faults: [{ kind: "server_error", rate: 1, path: PATHS.emailFinder }] });
+    const { done } = run();
+    expect(done.state).toBe("done");
+    // 12 people, 10 rows a call: two calls, each sent once.
+    expect(await requests(PATHS.emailFinder)).toBe(2);
+    const statuses = new Set(table().map((row) => row["Email Status"]));
+    expect([...statuses]).toEqual([expect.stringMatching(/may have been charged, so it is not asked again/)]);
+    expect(done.emails).toMatchObject({ failed: ROWS, creditsAtMost: ROWS });
+  });
+});
+
+describe("Enrich's work email, bulk jobs", () => {
+  beforeEach(() => {
+    world.runtime.properties.user().setAll({ API_GENERATION: "auto" });
+  });
+
+  it("the migration guide's lead (company domain): new emails found, the ledger's total includes them", async () => {
+    await world.control.configure({ bulkLeadShape: "migration" });
+    const { done } = run();
+    expect(done.state).toBe("done");
+    expect(await requests(PATHS.leadLookup)).toBe(0);
+    expectNewEmails();
+    const emails = await ledger(PATHS.emailFinder);
+    expect(emails).toBe(found());
+    expect(done.charges?.charged).toBe((await ledger("/leads/bulk/")) + emails);
+  });
+
+  it("the endpoint sample's lead names no website: a mover is not sent, and nothing is charged for it", async () => {
+    const { done } = run();
+    expect(done.state).toBe("done");
+    expect(await requests(PATHS.emailFinder)).toBe(0);
+    expect(new Set(table().map((row) => row["Email Status"]))).toEqual(
+      new Set(["not found: the answer names no company website to look the email up at"]),
+    );
+    // The dead email of the old job is emptied; the history keeps it.
+    expect(new Set(table().map((row) => row.Email))).toEqual(new Set([""]));
+  });
+});
+
+describe("an editor without the key", () => {
+  type Answer = { ok: boolean; error?: { kind: string } };
+  const asEditor = (method: string, arg: unknown) =>
+    world.runtime.rpc(method, arg, { user: EDITOR }) as Answer;
+
+  it("can see what the pass would cost, but not confirm it", async () => {
+    world.runtime.properties.user().setAll({ API_GENERATION: "legacy" });
+    const shown = estimate(EDITOR);
+    expect(shown.preview.workEmail?.maxCredits).toBe(ROWS);
+    expect(asEditor("enrichConfirm", { jobId: shown.progress.jobId })).toMatchObject({
+      ok: false,
+      error: { kind: "auth" },
+    });
+    expect(await requests(PATHS.emailFinder)).toBe(0);
+  });
+
+  it("cannot turn the owner's run into one with the paid pass, nor drive it", async () => {
+    world.runtime.properties.user().setAll({ API_GENERATION: "legacy" });
+    world.runtime.select(SHEET, `A1:A${LAST_ROW}`);
+    const withoutEmail = { options: { ...REQUEST.options, workEmail: false } };
+    const own = rpcValue<EnrichEstimate>(world.runtime, "enrichEstimate", withoutEmail);
+    rpcValue(world.runtime, "enrichConfirm", { jobId: own.progress.jobId });
+    rpcValue(world.runtime, "enrichPause", { jobId: own.progress.jobId });
+    // A new estimate with the pass would replace the owner's run: refused while it is unfinished.
+    expect(asEditor("enrichEstimate", REQUEST)).toMatchObject({ ok: false, error: { kind: "unfinished" } });
+    for (const method of ["enrichResume", "enrichStep"]) {
+      expect(asEditor(method, { jobId: own.progress.jobId })).toMatchObject({
+        ok: false,
+        error: { kind: "not_owner" },
+      });
+    }
+    expect(await requests(PATHS.emailFinder)).toBe(0);
+    expect(await ledger(PATHS.emailFinder)).toBe(0);
+    // The owner's run goes on without the pass.
+    const done = driveSteps(
+      world.runtime,
+      rpcValue<EnrichProgress>(world.runtime, "enrichResume", { jobId: own.progress.jobId }).jobId,
+    );
+    expect(done.state).toBe("done");
+    expect(done.emails).toBeUndefined();
+    expect(await requests(PATHS.emailFinder)).toBe(0);
+    expect(USER).not.toBe(EDITOR);
+  });
+});
