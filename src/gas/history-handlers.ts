@@ -5,7 +5,7 @@
 import { JobError } from "../jobs/enrich/deps";
 import { currentJob } from "../jobs/enrich/job";
 import { HISTORY_SHEET } from "../jobs/history/columns";
-import { jobChangesOfRun, jobChangesSince } from "../jobs/history/digest";
+import { emailChangeText, jobChangesOfRun, jobChangesSince } from "../jobs/history/digest";
 import type { HistoryDeps } from "../jobs/history/ports";
 import {
   checkHistorySettings,
@@ -35,6 +35,8 @@ const JOB_CHANGES_HEADERS = [
   "Old company",
   "New company",
   "Profile URL",
+  // The work email the run replaced and the one it found (Enrich's Work email): "old -> new".
+  "Email change",
   "Note",
 ];
 const UNFINISHED = new Set(["running", "paused", "stopped"]);
@@ -158,6 +160,7 @@ export const historyHandlers: Pick<
         change.oldCompany,
         change.newCompany,
         change.url,
+        emailChangeText(change),
         keptNote(change),
       ].map((value) => toCellValue(value)),
     );

@@ -127,6 +127,20 @@ describe("Enrich's work email, legacy lookups (pinned)", () => {
     // The old emails are in the change history.
     const history = world.runtime.getValues("Prospecting changes", "A1:F40").flat().join("\n");
     expect(history).toContain("person1@oldco.com");
+    // The job-change digest and the Job changes sheet name the old email and the new one.
+    const digest = rpcValue<{ changes: Array<{ oldEmail?: string; newEmail?: string }> }>(
+      world.runtime,
+      "historyDigest",
+      { jobId: done.jobId },
+    );
+    const first = table()[0]!;
+    expect(digest.changes[0]).toMatchObject({ oldEmail: "person1@oldco.com", newEmail: first.Email });
+    rpcValue(world.runtime, "historyShowJobChanges", { since: "2020-01-01" });
+    const sheet = world.runtime
+      .getSheetCells("Job changes")
+      .map((row) => row.map((cell) => String(cell.value)));
+    expect(sheet[0]!.at(-2)).toBe("Email change");
+    expect(sheet[1]!.at(-2)).toBe(`person1@oldco.com -> ${first.Email || "none found"}`);
   });
 
   it("a finder 500 is not sent again: its rows say it may have been charged", async () => {
