@@ -171,6 +171,40 @@ describe("Enrich's work email, bulk jobs", () => {
     expect(done.charges?.charged).toBe((await ledger("/leads/bulk/")) + emails);
   });
 
+  it("an execution cut off after the finder call, before its rows were saved: the finder is not called again", async () => {
+    await world.control.configure({ bulkLeadShape: "migration" });
+    const shown = estimate();
+    const jobId = shown.progress.jobId;
+    rpcValue(world.runtime, "enrichConfirm", { jobId });
+    // The first step submits the bulk job; the second polls it, calls the finder, and is cut off
+    // as it goes to write the rows.
+    rpcValue<EnrichProgress>(world.runtime, "enrichStep", { jobId });
+    let fetches = 0;
+    expect(() =>
+      world.runtime.rpc(
+        "enrichStep",
+        { jobId },
+        {
+          interrupt: (call) => {
+            if (call.method === "UrlFetchApp.fetchAll") fetches = call.count;
+            return fetches >= 2 && call.method.startsWith("Range.");
+          },
+        },
+      ),
+    ).toThrow(/Exceeded maximum execution time/);
+    expect(await requests(PATHS.emailFinder)).toBe(2);
+    const charged = await ledger(PATHS.emailFinder);
+    const done = driveSteps(world.runtime, jobId);
+    expect(done).toMatchObject({ state: "done", ok: ROWS });
+    // The job is polled again (free) and its rows written; the finder is not asked again.
+    expect(await requests(PATHS.emailFinder)).toBe(2);
+    expect(await ledger(PATHS.emailFinder)).toBe(charged);
+    expect(new Set(table().map((row) => row["Email Status"]))).toEqual(
+      new Set([expect.stringMatching(/^interrupted: the run was cut off while this email was looked up/)]),
+    );
+    expect(done.emails).toMatchObject({ creditsAtMost: ROWS, charged });
+  });
+
   it("the endpoint sample's lead names no website: a mover is not sent, and nothing is charged for it", async () => {
     const { done } = run();
     expect(done.state).toBe("done");

@@ -13,10 +13,12 @@
  * - a row with an email and no job change: left alone, nothing sent (a weekly refresh does not
  *   buy the same email again).
  *
- * Never paying twice: the URL indices about to be sent are saved (`job.emailing`) before the
- * finder call; the caller's save after the write clears them. A write that finds them still saved
- * follows an execution cut off after the call: those rows are not sent again. The client itself
- * never re-sends a call that may have been charged (a 5xx, a timeout, an unreadable answer).
+ * Never paying twice: before the finder call, a mark (its own store key, so the job record as the
+ * store holds it is left alone) names the URL indices sent and the job's pass count; the caller's
+ * save after the write counts the pass. A mark whose pass was never counted follows an execution
+ * cut off after the call: its rows are never sent to the finder again (`job.emailing`; a bulk job
+ * polled again finds them there) and its rows count against the cap. The client itself never
+ * re-sends a call that may have been charged (a 5xx, a timeout, an unreadable answer).
  * What the calls may have charged (a credit per distinct row sent: the answers carry no amount)
  * is counted in `job.emailCredits` before sending, so the cap holds whatever the API charged.
  * Addresses never reach a message: statuses are the add-on's own words, API text is redacted.
@@ -38,6 +40,45 @@ import { type EmailWrite, type RowOutcome, sameText, spans } from "./row-writer"
 import type { StepContext } from "./step";
 import type { DistinctUrls } from "./urls";
 import { cellText } from "./urls";
+
+/** The store key of the mark saved before a finder call (one run per document). */
+const EMAILING_KEY = "enrich.emailing";
+
+interface EmailingMark {
+  jobId: string;
+  /** job.emailPasses when the call was sent: counted by the save that follows the write. */
+  pass: number;
+  runs: Array<[number, number]>;
+  credits: number;
+}
+
+function readMark(context: StepContext): EmailingMark | null {
+  try {
+    const text = context.deps.store.get(EMAILING_KEY);
+    return text ? (JSON.parse(text) as EmailingMark) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A mark left by a finder call whose pass the job never counted: the execution was cut off after
+ * sending it. Its rows are never sent to the finder again and what it may have charged counts;
+ * the job is saved before the mark is removed. A counted pass's mark is only removed.
+ */
+export function settleCutOffEmails(context: StepContext): void {
+  const { job, deps } = context;
+  if (!job.options.workEmail) return;
+  const mark = readMark(context);
+  if (!mark) return;
+  if (mark.jobId === job.id && mark.pass === (job.emailPasses ?? 0)) {
+    job.emailing = [...(job.emailing ?? []), ...mark.runs];
+    job.emailCredits = (job.emailCredits ?? 0) + mark.credits;
+    job.emailPasses = mark.pass + 1;
+    saveJob(deps.store, job, context.states);
+  }
+  deps.store.remove(EMAILING_KEY);
+}
 
 /** How long the finder's calls may take after the lookups they follow (well inside the 6 minutes). */
 const EMAIL_PASS_MS = 60_000;
@@ -177,6 +218,7 @@ export function findWorkEmails(
   const rowsOf = (index: number) => (urls.rows[index] ?? []).filter((row) => byRow.get(row)?.kind === "ok");
   const okIndices = indices.filter((index) => rowsOf(index).length > 0);
   if (okIndices.length === 0) return;
+  settleCutOffEmails(context);
   const counts: EmailCounts = job.emails ?? { valid: 0, catchAll: 0, notFound: 0, outdated: 0, failed: 0 };
   job.emails = counts;
   const cells = readCells(
@@ -238,11 +280,11 @@ export function findWorkEmails(
       for (const { row, changed } of entry.rows) put(row, changed, { status: EMAIL_STATUS_TEXT.unavailable });
     return;
   }
-  // Saved before sending: the most the calls can charge, and which URLs they are for.
+  // Saved before sending: which URLs the calls are for, and the most they can charge.
   const before = job.emailCredits ?? 0;
-  job.emailCredits = before + asked.size;
-  job.emailing = runsOf(sendable);
-  saveJob(deps.store, job, context.states);
+  const pass = job.emailPasses ?? 0;
+  const mark: EmailingMark = { jobId: job.id, pass, runs: runsOf(sendable), credits: asked.size };
+  deps.store.set(EMAILING_KEY, JSON.stringify(mark));
 
   const entries = [...asked.values()];
   const deadline = Math.min(
@@ -256,11 +298,11 @@ export function findWorkEmails(
   // What the calls sent may have charged: the rows of answered calls and of calls that failed
   // after sending; rows never sent (deadline, a refusal of every row) cost nothing.
   job.emailCredits = before + result.rowsAnswered + result.rowsMaybeCharged;
+  // Counted by the caller's save after the write: the mark is then a finished pass's.
+  job.emailPasses = pass + 1;
   if (result.stoppedBy) job.emailStop = redactEmails(result.stoppedBy.message);
   entries.forEach((entry, position) => {
     const write = writeOf(result.outcomes[position] ?? null, result.stoppedBy);
     for (const { row, changed } of entry.rows) put(row, changed, write);
   });
-  // Cleared in memory: the caller's save after the write makes it so in the store.
-  delete job.emailing;
 }

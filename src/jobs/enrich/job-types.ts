@@ -162,11 +162,12 @@ export interface EnrichJob {
    */
   emailCredits?: number;
   /**
-   * URL indices (as [first, last] runs) whose finder call was about to be sent: saved before it,
-   * cleared with the states saved after the rows are written. Found at a later write, the call
-   * may have been charged: those rows are never sent to the finder again by this run.
+   * URL indices (as [first, last] runs) whose finder call an execution cut off may have sent
+   * (email-pass.ts): never sent to the finder again by this run.
    */
   emailing?: Array<[number, number]>;
+  /** Finder calls whose rows were written and saved: tells a cut-off call's mark from a finished one. */
+  emailPasses?: number;
   /** A finder refusal that refuses every row (a key, funds, a plan): later rows are not sent. */
   emailStop?: string;
   emails?: EmailCounts;

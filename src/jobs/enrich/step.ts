@@ -14,7 +14,7 @@ import { runBulk } from "./bulk/run";
 import { cancelRequested } from "./cancel";
 import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
-import { findWorkEmails } from "./email-pass";
+import { findWorkEmails, settleCutOffEmails } from "./email-pass";
 import { followColumns, goneMessage, withAppendedHeaders } from "./follow-columns";
 import type { ColumnLayout, EnrichJob, JobMessage } from "./job-types";
 import { appendedHeaderText } from "./layout";
@@ -423,6 +423,7 @@ export function runSteps(context: StepContext): string {
   }
   context.record = changeRecorder(context, urls);
   settleInFlight(context, urls);
+  settleCutOffEmails(context);
   prepare(context, urls);
   // The current generation's bulk jobs, when the run uses them (bulk/run.ts); false: lookups.
   if (job.state === "running" && runBulk(context, urls, started)) return context.states;
