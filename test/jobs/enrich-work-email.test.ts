@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { findEmails } from "../../src/api/emails";
 import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import type { EmailFinderRequest, Lead } from "../../src/api/wire";
+import { requestCancel } from "../../src/jobs/enrich/cancel";
 import { EMAIL_STATUS_TEXT } from "../../src/jobs/enrich/email-pass";
 import { confirmJob, estimateJob, stepJob } from "../../src/jobs/enrich/job";
 import type { LookupClient } from "../../src/jobs/enrich/ports";
@@ -213,5 +214,30 @@ describe("Enrich's work-email pass", () => {
     expect(step.message?.kind).toBe("spend_cap");
     expect(sent.flat()).toHaveLength(1);
     expect(step.ok).toBe(1);
+  });
+
+  it("Cancel pressed while the lookups were out: the finder is not called, the rows say so", () => {
+    const grid = new MemoryGrid([
+      ["Profile URL", "Title", "Company"],
+      [url("a"), "Title a", "Acme"],
+    ]);
+    let jobId = "";
+    const answer = answerOf();
+    const d = deps(
+      grid,
+      new FakeClient((sent) => {
+        requestCancel(d.store, jobId);
+        return answer(sent);
+      }),
+    );
+    const client = d.client();
+    const sent: EmailFinderRequest[][] = [];
+    client.findEmails = finder(sent);
+    jobId = confirmedRun(d, grid).jobId;
+    const end = stepJob(d, jobId);
+    expect(end.state).toBe("cancelled");
+    expect(sent).toEqual([]);
+    expect(column(grid, "email_status")).toEqual([EMAIL_STATUS_TEXT.cancelled]);
+    expect(end.message?.message).toMatch(/Work emails: 0 valid, 1 not looked up/);
   });
 });
