@@ -37,11 +37,7 @@ export interface JobChange {
   newEmail?: string;
 }
 
-/** "jane@old.com -> jane@new.com" (or "-> none found"); "" when the email did not change. */
-export function emailChangeText(change: Pick<JobChange, "oldEmail" | "newEmail">): string {
-  if (change.oldEmail === undefined && change.newEmail === undefined) return "";
-  return `${change.oldEmail || "(no email)"} -> ${change.newEmail || "none found"}`;
-}
+export { emailChangeText } from "./email-change";
 
 const same = (a: string, b: string) =>
   shownText(a).trim().toLowerCase() === shownText(b).trim().toLowerCase();
