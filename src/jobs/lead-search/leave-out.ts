@@ -18,8 +18,12 @@ import {
 } from "../sheet-choice";
 import { leadKeys } from "./leads-sheet";
 
-/** What a sales id looks like (the one profile-url.ts reads out of links). */
-const SALES_ID = /^AC[a-zA-Z]AA[A-Za-z0-9_-]{15,}$/;
+/**
+ * A cell that is a sales id as a whole (a Sales ID column of an export). Production's are about 39
+ * characters (profile-url.ts asks that much of a link's slug, where a vanity slug could look
+ * alike); a cell the user named as an id column is taken from the `ACwAA` prefix on.
+ */
+const SALES_ID = /^AC[a-zA-Z]AA[A-Za-z0-9_-]{2,}$/;
 
 export type LeadLeaveOutKey = { salesId: string; keys: string[] } | { keys: string[] } | null;
 
