@@ -171,6 +171,59 @@ describe("a lead search that finds work emails", () => {
     });
   });
 
+  it("asks no more after the finder stops the run (no credits), and names no address in the summary", () => {
+    const calls: number[] = [];
+    const noCredits: ApiError = {
+      kind: "insufficient_funds",
+      status: 402,
+      message: "Out of credits.",
+      next: "Top up.",
+    };
+    const finder = {
+      findEmails(requests: EmailFinderRequest[]): EmailBatchResult {
+        calls.push(requests.length);
+        return {
+          outcomes: requests.map((_, i) =>
+            i === 0 ? { ok: true as const, value: { status: "valid" as const, email: "a@acme.com" } } : null,
+          ),
+          stoppedBy: noCredits,
+          rowsAnswered: 1,
+          rowsMaybeCharged: 0,
+        };
+      },
+    };
+    const grid = MemoryGrid.fromRows([]);
+    const client: LeadSearchClient = {
+      searchLeads: (requests: LeadSearchRequest[]) => ({
+        outcomes: requests.map((request) => ({
+          ok: true as const,
+          value: {
+            leads: [lead(`${request.company_name}1`), lead(`${request.company_name}2`)],
+            amount: -2,
+            results_count: "within limit",
+            status: "success",
+          },
+        })),
+        stoppedBy: null,
+        spent: 2,
+      }),
+    };
+    const summary = runLeadSearches(
+      { client, grid, emails: finder, chunkSize: 1, deadline: Number.POSITIVE_INFINITY },
+      ["A", "B"].map((name) => ({ label: name, request: { company_name: name } })),
+    );
+    expect(summary.written).toBe(4);
+    expect(calls).toEqual([2]);
+    expect(grid.column("Email status")).toEqual([
+      "valid",
+      EMAIL_NOT_CHECKED.notSent,
+      EMAIL_NOT_CHECKED.notSent,
+      EMAIL_NOT_CHECKED.notSent,
+    ]);
+    expect(summary.emails?.stoppedBy?.message).toBe("Out of credits.");
+    expect(JSON.stringify(summary)).not.toContain("@");
+  });
+
   it("asks for no email when the form does not", () => {
     const grid = MemoryGrid.fromRows([]);
     const summary = runLeadSearches(
