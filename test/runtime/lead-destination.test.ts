@@ -213,6 +213,23 @@ describe("work emails in the same run", () => {
   });
 });
 
+describe("an email call that may have been charged", () => {
+  it("is not sent again: its rows say so, no address is in the result, the total is the ledger's", async () => {
+    await addon.control.configure({ faults: [{ kind: "malformed", path: PATHS.emailFinder, count: 1 }] });
+    const result = run(form({ find_emails: true }));
+    expect(result.written).toBe(5);
+    expect(column("Leads", "Email status")).toEqual(
+      new Array(5).fill("not checked: may have been charged (not sent again)"),
+    );
+    expect(column("Leads", "Email").every((cell) => cell === "")).toBe(true);
+    const { requests } = await addon.control.stats();
+    expect(requests[PATHS.emailFinder]).toBe(1);
+    expect(result.emails?.maybeCharged).toBe(5);
+    expect(result.emails?.charges?.charged).toBe(await charged(PATHS.emailFinder));
+    expect(JSON.stringify(result)).not.toContain("@");
+  });
+});
+
 describe("an editor without the API key", () => {
   it("is told to save a key, and nothing is charged or written", async () => {
     addon.runtime.user = EDITOR;
