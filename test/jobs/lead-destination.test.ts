@@ -178,6 +178,7 @@ describe("a lead search that finds work emails", () => {
       status: 402,
       message: "Out of credits.",
       next: "Top up.",
+      charged: "no",
     };
     const finder = {
       findEmails(requests: EmailFinderRequest[]): EmailBatchResult {
