@@ -26,13 +26,14 @@ export interface LedgerMark {
 }
 
 /** The endpoints a run spends on, by the balance types their rows carry. */
-export type ChargeKind = "lookup" | "lead_search" | "company_search";
+export type ChargeKind = "lookup" | "lead_search" | "company_search" | "email_finder";
 
 const BALANCE_TYPES: Record<ChargeKind, RegExp> = {
   // Spec and sandbox: leads_by_link; production's account counter says lead_by_link (A9).
   lookup: /^leads?_by_link$/,
   lead_search: /^leads_by_icp$/,
   company_search: /^companies_by_icp$/,
+  email_finder: /^email_finder$/,
 };
 
 /** What the ledger says a run charged. */
