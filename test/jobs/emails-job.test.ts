@@ -1,5 +1,6 @@
 /** The Emails action's job with fakes: what is sent, what is written, history and Undo, faults, the cap. */
 import { describe, expect, it } from "vitest";
+import type { Outcome } from "../../src/api/batch";
 import type { EmailFinding } from "../../src/api/email-answers";
 import type { EmailBatchResult } from "../../src/api/emails";
 import type { ApiError } from "../../src/api/errors";
@@ -30,9 +31,10 @@ class FakeEmails implements EmailPort {
   }
   private answer(outcomes: Array<EmailFinding | ApiError>): EmailBatchResult {
     return {
-      outcomes: outcomes.map((o, i) =>
-        i >= this.answerAtMost ? null : "status" in o ? { ok: true, value: o } : { ok: false, error: o },
-      ),
+      outcomes: outcomes.map((o, i): Outcome<EmailFinding> | null => {
+        if (i >= this.answerAtMost) return null;
+        return "kind" in o ? { ok: false, error: o } : { ok: true, value: o };
+      }),
       stoppedBy: null,
       rowsAnswered: outcomes.length,
       rowsMaybeCharged: 0,
