@@ -21,6 +21,7 @@ import { plural } from "../components/plural";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
 import { doneMessage } from "./enrich/done-message";
+import { EmailsPanel } from "./enrich/emails";
 import { EstimateView } from "./enrich/estimate";
 import { ExtrasChooser } from "./enrich/extras";
 import { FieldsChooser } from "./enrich/fields";
@@ -338,6 +339,7 @@ export function EnrichTab() {
           </button>
         )}
       </div>
+      <EmailsPanel />
       <SchedulePanel request={() => request()} />
       <HistoryPanel />
     </form>
