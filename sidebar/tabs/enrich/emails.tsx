@@ -30,6 +30,7 @@ export function EmailsPanel() {
   const { busy, run } = useServerCall();
   const pauseRequested = useRef(false);
   const mounted = useRef(true);
+  const panel = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
     mounted.current = true;
@@ -38,6 +39,8 @@ export function EmailsPanel() {
         if (startup.focus) {
           setKind(startup.focus);
           setOpen(true);
+          // The menu asked for this panel: bring it into view below the Enrich form.
+          setTimeout(() => panel.current?.scrollIntoView({ block: "start" }), 0);
         }
         if (startup.job && ["running", "paused", "stopped"].includes(startup.job.state)) {
           setProgress(startup.job);
@@ -109,6 +112,7 @@ export function EmailsPanel() {
 
   return (
     <details
+      ref={panel}
       class="form-group"
       data-testid="emails"
       open={open}

@@ -20,7 +20,7 @@ export function summaryText(job: EmailJob): string {
     ...(c.skipped > 0
       ? [`${n(c.skipped)} skipped (already ${job.kind === "find" ? "holding an email" : "checked"})`]
       : []),
-    ...(c.copied > 0 ? [`${n(c.copied)} duplicates answered once`] : []),
+    ...(c.copied > 0 ? [`${n(c.copied)} duplicate${c.copied === 1 ? "" : "s"} answered once`] : []),
     ...(c.incomplete > 0
       ? [`${n(c.incomplete)} not sent (${job.kind === "find" ? "a name or domain missing" : "no address"})`]
       : []),
