@@ -77,6 +77,8 @@ function world(rows: string[][], options: { key?: boolean; cap?: number } = {}) 
   const run = (kind: EmailJobKind = "find") => {
     const planned = estimateRun(deps, kind, selection);
     confirmRun(deps, planned.job.id);
+    // The steps' writes come a few seconds after Confirm, as in a sidebar.
+    clock.time += 3_000;
     let progress = stepRun(deps, planned.job.id);
     while (progress.state === "running") progress = stepRun(deps, planned.job.id);
     return { planned, progress };
@@ -90,7 +92,7 @@ function world(rows: string[][], options: { key?: boolean; cap?: number } = {}) 
     gridByName: (name: string) => (name === "CRM" ? grid : null),
     gridById: (id: number) => (id === 1 ? { grid, name: "CRM" } : null),
   };
-  return { grid, client, deps, selection, run, history, table };
+  return { grid, client, deps, selection, run, history, table, clock };
 }
 
 const CRM = [
@@ -206,6 +208,34 @@ describe("Emails: find", () => {
     expect(new Set(sent.slice(1)).has("García-López")).toBe(false);
     expect(progress.counts).toMatchObject({ valid: 3, catchAll: 1, notFound: 1 });
     expect(grid.column("Email Status").filter((s) => s === "")).toHaveLength(1);
+  });
+
+  it("a step cut off after writing, before saving its cursor: the next step sends nothing again and counts each row once", () => {
+    const rows = [
+      ["First Name", "Last Name", "Domain"],
+      ["Ann", "Lee", "boom.io"],
+      ["Tom", "Poe", "acme.com"],
+      ["Bob", "Roe", "nomail.io"],
+    ];
+    const { client, deps, run, clock } = world(rows);
+    const { progress } = run();
+    const calls = client.finderCalls.flat().length;
+    // What the store held before the cut-off step: the cursor at the top, nothing counted.
+    const saved = JSON.parse(deps.store.get("emails.job")!);
+    deps.store.set(
+      "emails.job",
+      JSON.stringify({
+        ...saved,
+        state: "running",
+        cursor: saved.top,
+        sent: 0,
+        counts: { ...progress.counts, valid: 0, failed: 0, maybeCharged: 0, notFound: 0 },
+      }),
+    );
+    const again = stepRun(deps, progress.jobId);
+    expect(client.finderCalls.flat()).toHaveLength(calls);
+    expect(again.state).toBe("done");
+    expect(again.counts).toMatchObject({ valid: 1, failed: 1, maybeCharged: 1, notFound: 1 });
   });
 
   it("cancel ends the run", () => {

@@ -171,6 +171,35 @@ describe("Emails: find for a CRM export", () => {
   });
 });
 
+describe("Emails: faults", () => {
+  it("a failed call loses no row and is not re-sent by itself; Retry failed rows sends it after an estimate; no person charged twice", async () => {
+    await addon.control.configure({ faults: [{ kind: "server_error", path: PATHS.emailFinder, count: 1 }] });
+    addon.runtime.select(SHEET, "A1:E9");
+    const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
+    value<EmailProgress>("emailsConfirm", { jobId: estimate.progress.jobId });
+    const done = drive(estimate.progress.jobId);
+    expect(done.state).toBe("done");
+    const statuses = addon.runtime.getValues(SHEET, "E2:E9").map((r) => String(r[0]));
+    const failed = statuses.filter((s) => s.startsWith("not checked: ") && !s.includes("needs"));
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((s) => s.includes("may have been charged"))).toBe(true);
+    expect(statuses.join("\n")).not.toContain("@");
+    const before = sent.length;
+    // Another step or a Resume sends nothing more by itself.
+    value<EmailProgress>("emailsStep", { jobId: estimate.progress.jobId });
+    expect(sent).toHaveLength(before);
+    const retry = value<EmailEstimate>("emailsRetryEstimate", { jobId: estimate.progress.jobId });
+    expect(retry.rowsToSend).toBe(failed.length);
+    value<EmailProgress>("emailsConfirm", { jobId: retry.progress.jobId });
+    expect(drive(retry.progress.jobId).state).toBe("done");
+    const after = addon.runtime.getValues(SHEET, "E2:E9").map((r) => String(r[0]));
+    expect(after.filter((s) => s.startsWith("not checked: ") && !s.includes("needs"))).toEqual([]);
+    // The sandbox charged nothing for the failed call: each person found is charged once.
+    const people = new Set(sent.flatMap((s) => s.body.map((p) => JSON.stringify(p))));
+    expect(await credits(PATHS.emailFinder)).toBeLessThanOrEqual(people.size);
+  });
+});
+
 describe("Emails: validate a column of addresses", () => {
   it("checks each address once, writes status and checked-at beside, and charges what the ledger says", async () => {
     const good = expected("José", "García-López", "initech.com")[0];

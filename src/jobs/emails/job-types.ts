@@ -57,6 +57,12 @@ export interface EmailJob {
   onlyFailed: boolean;
   /** The next row to work on. */
   cursor: number;
+  /**
+   * When the run was confirmed (ISO, the Checked At format): a row whose Checked At is this late
+   * was written by this run, so a step that re-reads it (after a cut-off lost the saved cursor)
+   * neither sends it again nor counts it twice.
+   */
+  startedAt?: string;
   /** Distinct people or addresses sent so far: what the spend cap counts (1 credit each at most). */
   sent: number;
   cap: number;

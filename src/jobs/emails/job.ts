@@ -6,6 +6,7 @@
  * Apps Script side's rule (src/gas/email-handlers.ts: only whoever confirmed it spends).
  */
 import { JobError } from "../enrich/deps";
+import { isoTime } from "../history/log";
 import { chargesSince, markLedger } from "../ledger/run-charges";
 import type { EmailJobKind } from "./columns";
 import { type EmailJobDeps, limitsOf } from "./deps";
@@ -136,6 +137,7 @@ export function confirmRun(deps: EmailJobDeps, jobId: string): EmailProgress {
     grid.write(job.headerRow, left, [appended.map((added) => added.header)]);
   }
   job.state = "running";
+  job.startedAt = isoTime(deps.clock.now());
   saveJob(deps, job);
   return progressOf(job);
 }
@@ -167,7 +169,7 @@ export function stepRun(deps: EmailJobDeps, jobId: string): EmailProgress {
     }
     let end: ReturnType<typeof runStep>;
     try {
-      end = runStep(deps, job, grid);
+      end = runStep(deps, job, grid, () => saveJob(deps, job));
     } finally {
       // Whatever happened, rows written so far are not sent again.
       saveJob(deps, job);

@@ -18,7 +18,8 @@ export const NOT_CHECKED = "not checked";
 export type RowPlan =
   | { kind: "blank" }
   | { kind: "incomplete"; note: string }
-  | { kind: "skip"; valid: boolean }
+  /** `written`: this run wrote the row already (a step re-reading it after a cut-off). */
+  | { kind: "skip"; valid: boolean; written?: boolean }
   | { kind: "send"; key: string; finder?: EmailFinderRequest; address?: string };
 
 const cell = (row: readonly GridValue[], column: number) => (column > 0 ? cellText(row[column - 1]) : "");

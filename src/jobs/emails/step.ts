@@ -41,11 +41,25 @@ const COUNT_OF: Record<EmailFinding["status"], keyof EmailCounts> = {
   unknown: "unknown",
 };
 
-/** Answers rows of the run before the cursor already hold (this run wrote them, or they were skipped). */
+/**
+ * The row's Checked At was written by this run: later than the second it was confirmed in (a row
+ * of the same second counts as an earlier run's, such as the run a Retry follows; the cursor is
+ * saved after every batch, so only a batch cut off minutes later is ever re-read).
+ */
+function writtenThisRun(job: EmailJob, cells: readonly GridValue[]): boolean {
+  const at = cellText(cells[job.out.checkedAt - 1]);
+  return job.startedAt !== undefined && at !== "" && at > job.startedAt;
+}
+
+/**
+ * Answers rows of the run already hold: rows before the cursor (this run wrote them, or they were
+ * skipped holding one) and rows after it that this run wrote before a cut-off lost the saved cursor.
+ */
 function earlierAnswers(job: EmailJob, rows: GridValue[][]): Map<string, Answer> {
   const answers = new Map<string, Answer>();
-  for (let row = job.top; row < job.cursor; row += 1) {
+  for (let row = job.top; row <= job.bottom; row += 1) {
     const cells = rows[row - job.top] ?? [];
+    if (row >= job.cursor && !writtenThisRun(job, cells)) continue;
     const status = statusOf(cellText(cells[job.out.status - 1]));
     const key = status === null ? null : keyOfRow(job.kind, cells, job.sources);
     if (key === null || status === null || answers.has(key)) continue;
@@ -68,7 +82,12 @@ interface Batch {
 function gather(job: EmailJob, rows: GridValue[][], known: Map<string, Answer>, room: number): Batch {
   const batch: Batch = { plans: [], items: new Map(), full: false };
   for (let row = job.cursor; row <= job.bottom; row += 1) {
-    const plan = planRow(job.kind, rows[row - job.top] ?? [], job.sources, job.out, job.onlyFailed);
+    const cells = rows[row - job.top] ?? [];
+    if (writtenThisRun(job, cells)) {
+      batch.plans.push({ kind: "skip", valid: false, written: true });
+      continue;
+    }
+    const plan = planRow(job.kind, cells, job.sources, job.out, job.onlyFailed);
     if (plan.kind === "send" && !known.has(plan.key) && !batch.items.has(plan.key)) {
       if (batch.items.size >= room) {
         batch.full = true;
@@ -108,7 +127,10 @@ function rowCells(
   }
   if (plan.kind !== "send" || !answer) return cells;
   if (!answer.ok) {
+    // Checked At says when it was tried: a step that re-reads the row after a cut-off does not
+    // send it again (it may have been charged).
     cells.set(job.out.status, toCellValue(failureText(answer.error)));
+    cells.set(job.out.checkedAt, toCellValue(now));
     return cells;
   }
   // The address comes from the API: escaped like any text that did (a leading = is no formula).
@@ -118,8 +140,20 @@ function rowCells(
   return cells;
 }
 
+/** A row this run wrote before a cut-off lost its count: counted by what its status says. */
+function countWritten(job: EmailJob, cells: readonly GridValue[]): void {
+  const text = cellText(cells[job.out.status - 1]);
+  const status = statusOf(text);
+  if (status !== null) job.counts[COUNT_OF[status]] += 1;
+  else if (text.startsWith(NOT_CHECKED)) {
+    job.counts.failed += 1;
+    if (text.includes("may have been charged")) job.counts.maybeCharged += 1;
+  }
+}
+
 function count(job: EmailJob, plan: RowPlan, answer: Answer | undefined, copied: boolean): void {
   const counts = job.counts;
+  if (plan.kind === "skip" && plan.written) return;
   if (plan.kind === "skip") counts.skipped += 1;
   else if (plan.kind === "incomplete") counts.incomplete += 1;
   if (plan.kind !== "send" || !answer) return;
@@ -173,7 +207,7 @@ export type StepEnd = "more" | "done" | "cap" | "stopped";
  * Works from the cursor until the rows end, the step's time is up, the cap is reached or the API
  * stops the batch (no key, no credits). Mutates `job` (cursor, counts, sent, message); the caller saves it.
  */
-export function runStep(deps: EmailJobDeps, job: EmailJob, grid: Grid): StepEnd {
+export function runStep(deps: EmailJobDeps, job: EmailJob, grid: Grid, save: () => void): StepEnd {
   const limits = limitsOf(deps);
   const start = deps.clock.now();
   const width = Math.max(grid.lastColumn(), job.out.email, job.out.status, job.out.checkedAt);
@@ -218,12 +252,15 @@ export function runStep(deps: EmailJobDeps, job: EmailJob, grid: Grid): StepEnd 
       const answer = plan.kind === "send" ? known.get(plan.key) : undefined;
       const copied = plan.kind === "send" && (firstOfKey.has(plan.key) || !batch.items.has(plan.key));
       if (plan.kind === "send") firstOfKey.add(plan.key);
+      if (plan.kind === "skip" && plan.written) countWritten(job, rows[row - job.top] ?? []);
       count(job, plan, answer, copied);
       const cells = rowCells(job, plan, answer, now);
       if (cells.size > 0) changes.set(row, cells);
     });
     write(deps, job, grid, job.cursor, changes);
     job.cursor += sentUpTo;
+    // Written, then saved: a cut-off from here on loses nothing and sends nothing twice.
+    save();
     if (stoppedBy) {
       job.message = {
         kind: stoppedBy.kind,
