@@ -217,7 +217,7 @@ describe("Emails: find", () => {
       ["Tom", "Poe", "acme.com"],
       ["Bob", "Roe", "nomail.io"],
     ];
-    const { client, deps, run, clock } = world(rows);
+    const { client, deps, run } = world(rows);
     const { progress } = run();
     const calls = client.finderCalls.flat().length;
     // What the store held before the cut-off step: the cursor at the top, nothing counted.
