@@ -25,14 +25,14 @@ export function EmailsEstimateView({ estimate }: { estimate: EmailEstimate }) {
       {estimate.incomplete > 0 ? (
         <span class="next">
           {plural(estimate.incomplete, "row")} not sent:{" "}
-          {find ? "a first name, last name or company website is missing" : "no email address in them"} (their
+          {find ? "a first name, last name or company website is missing" : "not an email address"} (their
           status says which).
         </span>
       ) : null}
       <span class="next">
         The most it can cost: 1 credit per {what} sent.{" "}
-        {find ? "The API may charge only for valid emails found; " : ""}
-        the summary says what the API's ledger charged.
+        {find ? "The API may charge only for the valid emails it finds; the" : "The"} summary says what the
+        API's ledger charged.
       </span>
       <span class="next">
         Balance {estimate.balance === null ? "unknown" : plural(estimate.balance, "credit")} · cap{" "}
