@@ -57,7 +57,9 @@ export function emailRole(header: string): keyof SourceColumns | "status" | "che
   if (normalized === "") return null;
   const extra = EXTRA[normalized];
   if (extra) return extra;
-  const field = aliasField(header);
+  // A field's own name (the Leads sheet with API headers: "network_url") names it too.
+  const byName = Object.keys(FIELD_SOURCE).find((name) => normalizeHeader(name) === normalized);
+  const field = byName ?? aliasField(header);
   return field === null ? null : (FIELD_SOURCE[field] ?? null);
 }
 
