@@ -284,6 +284,8 @@ export function EnrichTab() {
         />
         {/* A scheduled run: its schedule (who owns it, Continue under a raised cap) beside it. */}
         {progress.capSource === "schedule" ? <SchedulePanel request={() => request()} /> : null}
+        {/* The menu's Emails items land here too while an Enrich run is shown. */}
+        <EmailsPanel />
       </>
     );
   }
