@@ -21,7 +21,10 @@ class FakeEmails implements EmailPort {
   validatorCalls: string[][] = [];
   /** Items a call may answer before the deadline: the rest come back unsent (null). */
   answerAtMost = Number.POSITIVE_INFINITY;
+  /** Runs on each call (a test advances its clock: the call's time). */
+  onCall: () => void = () => {};
   findEmails(requests: EmailFinderRequest[]): EmailBatchResult {
+    this.onCall();
     this.finderCalls.push(requests);
     return this.answer(requests.map((r) => this.find(r)));
   }
@@ -236,6 +239,24 @@ describe("Emails: find", () => {
     expect(client.finderCalls.flat()).toHaveLength(calls);
     expect(again.state).toBe("done");
     expect(again.counts).toMatchObject({ valid: 1, failed: 1, maybeCharged: 1, notFound: 1 });
+  });
+
+  it("a long list answers the sidebar after the batch that passes 5 s, with its rows written and saved", () => {
+    const rows = [["First Name", "Last Name", "Domain"]];
+    for (let i = 0; i < 120; i += 1)
+      rows.push([`Ann${"abcdefghij"[i % 10]}`, `Lee${"abcdefghijkl"[Math.floor(i / 10)]}`, "acme.com"]);
+    const { client, deps, selection, clock } = world(rows);
+    client.onCall = () => {
+      clock.time += 3_000;
+    };
+    const planned = estimateRun(deps, "find", selection);
+    confirmRun(deps, planned.job.id);
+    const first = stepRun(deps, planned.job.id);
+    expect(first).toMatchObject({ state: "running", done: 100 });
+    expect(client.finderCalls).toHaveLength(2);
+    const second = stepRun(deps, planned.job.id);
+    expect(second).toMatchObject({ state: "done", done: 120 });
+    expect(second.counts.valid).toBe(120);
   });
 
   it("cancel ends the run", () => {
