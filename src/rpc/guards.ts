@@ -92,6 +92,10 @@ const leadForm = fields<LeadSearchForm>({
   limit_by: text(50),
   // Next page's offset_by (PRODUCTION.md A7), typed or sent as a number.
   offset_by: optional(numberOrText),
+  sheet_name: optional(text(100)) as Shape<string>,
+  leave_out_sheet: optional(text(100)) as Shape<string>,
+  leave_out_column: optional(text(MAX_ENTRY)) as Shape<string>,
+  find_emails: optional(bool) as Shape<boolean>,
 });
 
 const enrichOptions = fields<EnrichOptions>({
