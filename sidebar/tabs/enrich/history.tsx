@@ -5,11 +5,11 @@
  * through DataLink, which links http(s) URLs only (any editor can write `javascript:` in the cell).
  */
 import { useEffect, useState } from "preact/hooks";
-import type { HistoryStatus, JobChange, JobChangeDigest } from "../../src/rpc/history";
-import { useNotices } from "../components/notices";
-import { DataLink } from "../components/safe-link";
-import { useServerCall } from "../components/use-server-call";
-import { call } from "../rpc-client";
+import type { HistoryStatus, JobChange, JobChangeDigest } from "../../../src/rpc/history";
+import { useNotices } from "../../components/notices";
+import { DataLink } from "../../components/safe-link";
+import { useServerCall } from "../../components/use-server-call";
+import { call } from "../../rpc-client";
 
 const jobText = (title: string, company: string) => [title, company].filter(Boolean).join(" @ ") || "(none)";
 
