@@ -32,6 +32,7 @@ import { RunView } from "./enrich/run";
 import { SchedulePanel } from "./enrich/schedule";
 import { Selection } from "./enrich/selection";
 import { SkipRefreshedChooser } from "./enrich/skip-refreshed";
+import { WorkEmailChooser } from "./enrich/work-email";
 
 type Extras = EnrichOptions["extras"];
 
@@ -53,6 +54,8 @@ export function EnrichTab() {
   const [extras, setExtras] = useState<Extras>({ up_to_the_second_fresh: true });
   const [mode, setMode] = useState<EnrichMode>("refresh");
   const [skipDays, setSkipDays] = useState(DEFAULT_SKIP_REFRESHED_DAYS);
+  // Paid (up to a credit a profile): off unless the user ticks it.
+  const [workEmail, setWorkEmail] = useState(false);
   const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
   const [progress, setProgress] = useState<EnrichProgress | null>(null);
   const [driving, setDriving] = useState(false);
@@ -64,7 +67,7 @@ export function EnrichTab() {
   const mounted = useRef(true);
 
   // A changed choice makes the shown estimate stale: estimate again before confirming.
-  useEffect(() => setEstimate(null), [defaults, more, extras, mode, urlColumn, skipDays]);
+  useEffect(() => setEstimate(null), [defaults, more, extras, mode, urlColumn, skipDays, workEmail]);
 
   const extraFields = parseFieldList(more);
   const fieldProblem = "error" in extraFields ? extraFields.error : null;
@@ -75,6 +78,7 @@ export function EnrichTab() {
     extras,
     mode,
     ...(skipDays > 0 ? { skipRefreshedDays: skipDays } : {}),
+    ...(workEmail ? { workEmail: true } : {}),
   });
 
   const request = (column = urlColumn) => ({
@@ -322,6 +326,7 @@ export function EnrichTab() {
         problem={fieldProblem}
       />
       <ExtrasChooser extras={extras} setExtras={setExtras} />
+      <WorkEmailChooser on={workEmail} setOn={setWorkEmail} />
       <ModeChooser mode={mode} setMode={setMode} />
       <SkipRefreshedChooser days={skipDays} setDays={setSkipDays} />
       {estimate ? <EstimateView estimate={estimate} fresh={extras.up_to_the_second_fresh === true} /> : null}

@@ -1,4 +1,5 @@
 /** The notice a finished run leaves: what was refreshed, skipped, not found or failed, and what it cost. */
+import { emailSummaryText } from "../../../src/jobs/enrich/email-summary";
 import { skipReasons } from "../../../src/jobs/enrich/progress";
 import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { EnrichProgress } from "../../../src/rpc/enrich";
@@ -11,5 +12,6 @@ export function doneMessage(progress: EnrichProgress): string {
   if (progress.failed + progress.interrupted > 0)
     parts.push(`${progress.failed + progress.interrupted} failed`);
   if (progress.invalidRows > 0) parts.push(`${plural(progress.invalidRows, "cell")} held no profile URL`);
-  return `${parts.join(", ")}; ${chargesText(progress.charges, progress.spent, progress.maybeCharged)}.`;
+  const emails = progress.emails ? ` ${emailSummaryText(progress.emails)}.` : "";
+  return `${parts.join(", ")}; ${chargesText(progress.charges, progress.spent, progress.maybeCharged)}.${emails}`;
 }

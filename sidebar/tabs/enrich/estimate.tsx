@@ -27,6 +27,11 @@ export function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fr
           {estimate.path.text}
         </span>
       ) : null}
+      {preview.workEmail && preview.toFetch > 0 ? (
+        <span class="next" data-testid="enrich-work-email-cost">
+          {preview.workEmail.text} Written to {preview.workEmail.headers.join(", ")}.
+        </span>
+      ) : null}
       {!fresh ? (
         <span class="next" data-testid="enrich-cached-warning">
           Fresh data is off: cached answers show the previous job of people who moved recently, so job changes

@@ -5,6 +5,7 @@
  * through DataLink, which links http(s) URLs only (any editor can write `javascript:` in the cell).
  */
 import { useEffect, useState } from "preact/hooks";
+import { emailChangeText } from "../../../src/jobs/history/email-change";
 import type { HistoryStatus, JobChange, JobChangeDigest } from "../../../src/rpc/history";
 import { useNotices } from "../../components/notices";
 import { DataLink } from "../../components/safe-link";
@@ -20,6 +21,9 @@ export function ChangeLine({ change }: { change: JobChange }) {
       <strong>{change.name || "(no name)"}</strong>: {jobText(change.oldTitle, change.oldCompany)} →{" "}
       {jobText(change.newTitle, change.newCompany)}{" "}
       {change.kept ? <span class="muted">(old job kept in the sheet: {change.kept}) </span> : null}
+      {emailChangeText(change) ? (
+        <span data-testid="enrich-digest-email">(email: {emailChangeText(change)}) </span>
+      ) : null}
       <DataLink url={change.url}>profile</DataLink>
     </li>
   );
