@@ -326,7 +326,12 @@ export const enrichHandlers: Pick<
       preview: previewOf(plan, box, deps.settings.headers),
       progress,
       ...estimateFigures(deps.settings.spendCap),
-      path: runPath(plan.toFetch.length, options.extras, deps.settings.apiGeneration ?? "auto"),
+      path: runPath(
+        plan.toFetch.length,
+        options.extras,
+        deps.settings.apiGeneration ?? "auto",
+        options.workEmail === true,
+      ),
     };
   },
   enrichConfirm: (arg) => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { findEmails } from "../../src/api/emails";
 import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import type { EmailFinderRequest, Lead } from "../../src/api/wire";
+import { runPath } from "../../src/jobs/enrich/bulk/estimate";
 import { requestCancel } from "../../src/jobs/enrich/cancel";
 import { EMAIL_STATUS_TEXT } from "../../src/jobs/enrich/email-pass";
 import { confirmJob, estimateJob, stepJob } from "../../src/jobs/enrich/job";
@@ -239,5 +240,42 @@ describe("Enrich's work-email pass", () => {
     expect(sent).toEqual([]);
     expect(column(grid, "email_status")).toEqual([EMAIL_STATUS_TEXT.cancelled]);
     expect(end.message?.message).toMatch(/Work emails: 0 valid, 1 not looked up/);
+  });
+
+  it("an answer without a company website: the sheet's Website column serves a row whose job did not change", () => {
+    const w = historyWorld(
+      [
+        ["Profile URL", "Title", "Company", "Website"],
+        [url("a"), "Title a", "Acme", "https://www.acme.com/team"],
+        [url("b"), "Old title", "Acme", "https://www.acme.com/team"],
+      ],
+      { workEmail: true, mode: "refresh" },
+    );
+    const answer = answerOf();
+    const client: LookupClient = new FakeClient((sent) => {
+      const found = answer(sent);
+      const slug = sent.split("/in/")[1]!;
+      // b moved (another title); neither answer names the website (a bulk job's sample lead).
+      const lead = {
+        ...found.lead,
+        company_website: null,
+        job_title: slug === "b" ? "New title" : found.lead.job_title,
+      };
+      return { ok: true as const, lead };
+    });
+    const sent: EmailFinderRequest[][] = [];
+    client.findEmails = finder(sent);
+    w.d.client = () => client;
+    w.run();
+    expect(sent.flat()).toEqual([{ first_name: "Anna", last_name: "Lee", domain: "acme.com" }]);
+    expect(column(w.grid, "email_status")).toEqual(["valid", EMAIL_STATUS_TEXT.noDomain]);
+  });
+
+  it("the estimate's path: Work email under auto goes through lookups and says why", () => {
+    expect(runPath(10, {}, "auto", true)).toMatchObject({
+      kind: "lookups",
+      text: expect.stringMatching(/Work email needs the company website a lookup answers/),
+    });
+    expect(runPath(10, {}, "current", true).kind).toBe("bulk");
   });
 });

@@ -155,9 +155,21 @@ describe("Enrich's work email, legacy lookups (pinned)", () => {
   });
 });
 
-describe("Enrich's work email, bulk jobs", () => {
-  beforeEach(() => {
+describe("Enrich's work email, API generation auto", () => {
+  it("goes through lookups, whose answer names the company website, and says why", async () => {
     world.runtime.properties.user().setAll({ API_GENERATION: "auto" });
+    const { estimate: shown, done } = run();
+    expect(shown.path).toMatchObject({ kind: "lookups" });
+    expect(shown.path?.text).toMatch(/Work email needs the company website a lookup answers/);
+    expect(done.state).toBe("done");
+    expect(await requests(PATHS.bulkEnrichDatabase)).toBe(0);
+    expectNewEmails();
+  });
+});
+
+describe("Enrich's work email, bulk jobs (API generation current)", () => {
+  beforeEach(() => {
+    world.runtime.properties.user().setAll({ API_GENERATION: "current" });
   });
 
   it("the migration guide's lead (company domain): new emails found, the ledger's total includes them", async () => {

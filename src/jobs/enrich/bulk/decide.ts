@@ -3,10 +3,14 @@
  * its first step and kept in the job: the API generation setting, a client that has them, and
  * options they can serve. Bulk jobs enrich by profile URL only: the lookup's paid extras, full
  * experience and inexact company exist on the spec's lookup alone, so such a run uses lookups.
+ * Work email under `auto` uses lookups too: the finder needs the current company's website, which
+ * the spec's lookup answers and the bulk job's lead may not (PRODUCTION.md A19: its pages disagree;
+ * the endpoint's sample has none). `current` keeps bulk jobs (email-pass.ts then falls back to the
+ * sheet's own Website column, and says so of a row it cannot look up).
  */
 import type { ApiGeneration } from "../deps";
 import type { EnrichJob } from "../job-types";
-import { askedFresh, type EnrichExtras } from "../options";
+import { askedFresh, type EnrichExtras, type EnrichOptions } from "../options";
 import type { LookupClient } from "../ports";
 
 const LOOKUP_ONLY: ReadonlyArray<keyof EnrichExtras> = [
@@ -22,12 +26,21 @@ export function bulkServes(extras: EnrichExtras): boolean {
   return LOOKUP_ONLY.every((option) => extras[option] !== true);
 }
 
+/** Work email under `auto`: the lookup's answer names the company website the finder needs. */
+export function emailNeedsLookup(
+  options: Pick<EnrichOptions, "workEmail">,
+  generation: ApiGeneration,
+): boolean {
+  return options.workEmail === true && generation === "auto";
+}
+
 /** Sets job.bulk (or job.lookups) the first time; answers whether this run uses bulk jobs. */
 export function decideBulk(job: EnrichJob, generation: ApiGeneration, client: LookupClient): boolean {
   if (job.bulk) return true;
   if (job.lookups) return false;
   const able = client.submitBulkEnrich !== undefined && client.bulkEnrichStatus !== undefined;
-  if (generation === "legacy" || !able || !bulkServes(job.options.extras)) {
+  const lookupsNeeded = !bulkServes(job.options.extras) || emailNeedsLookup(job.options, generation);
+  if (generation === "legacy" || !able || lookupsNeeded) {
     job.lookups = true;
     return false;
   }

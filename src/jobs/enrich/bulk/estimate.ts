@@ -8,7 +8,7 @@
 import { BULK_MAX_LEADS, BULK_USD_PER_LEAD } from "../../../api/bulk-enrich";
 import type { ApiGeneration } from "../deps";
 import { askedFresh, type EnrichExtras } from "../options";
-import { bulkServes } from "./decide";
+import { bulkServes, emailNeedsLookup } from "./decide";
 
 export interface RunPath {
   kind: "bulk" | "lookups";
@@ -23,9 +23,15 @@ function about(seconds: number): string {
   return minutes < 90 ? `about ${minutes} min` : `about ${Math.round(minutes / 6) / 10} h`;
 }
 
-export function runPath(toFetch: number, extras: EnrichExtras, generation: ApiGeneration): RunPath {
+export function runPath(
+  toFetch: number,
+  extras: EnrichExtras,
+  generation: ApiGeneration,
+  workEmail = false,
+): RunPath {
   const fresh = askedFresh(extras);
-  if (generation !== "legacy" && bulkServes(extras)) {
+  const emailLookups = emailNeedsLookup({ workEmail }, generation);
+  if (generation !== "legacy" && bulkServes(extras) && !emailLookups) {
     const jobs = Math.ceil(toFetch / BULK_MAX_LEADS);
     const usd = (toFetch * BULK_USD_PER_LEAD[fresh ? "realtime" : "database"]).toFixed(2);
     // Hundreds at once: the slowest lead sets the pace (about 90 s fresh, 15 s stored) per 500.
@@ -38,6 +44,11 @@ export function runPath(toFetch: number, extras: EnrichExtras, generation: ApiGe
   }
   // Fresh lookups: 4 at a time, each group as slow as its slowest (about 30 s); stored: 500 at once.
   const seconds = fresh ? Math.ceil(toFetch / 4) * 30 : Math.ceil(toFetch / 500) * 10;
-  const why = generation === "legacy" ? "the API generation setting" : "the extras chosen need the lookup";
+  const why =
+    generation === "legacy"
+      ? "the API generation setting"
+      : emailLookups && bulkServes(extras)
+        ? "Work email needs the company website a lookup answers"
+        : "the extras chosen need the lookup";
   return { kind: "lookups", text: `One lookup per URL (${why}): ${about(seconds)}.` };
 }
