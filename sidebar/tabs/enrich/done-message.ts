@@ -12,6 +12,12 @@ export function doneMessage(progress: EnrichProgress): string {
   if (progress.failed + progress.interrupted > 0)
     parts.push(`${progress.failed + progress.interrupted} failed`);
   if (progress.invalidRows > 0) parts.push(`${plural(progress.invalidRows, "cell")} held no profile URL`);
-  const emails = progress.emails ? ` ${emailSummaryText(progress.emails)}.` : "";
+  const emails = emailsTouched(progress) ? ` ${emailSummaryText(progress.emails!)}.` : "";
   return `${parts.join(", ")}; ${chargesText(progress.charges, progress.spent, progress.maybeCharged)}.${emails}`;
+}
+
+/** The run had the work-email pass and it wrote or charged something (a run that fetched nothing says nothing of it). */
+function emailsTouched(progress: EnrichProgress): boolean {
+  const e = progress.emails;
+  return e !== undefined && e.valid + e.catchAll + e.notFound + e.outdated + e.failed + (e.charged ?? 0) > 0;
 }
