@@ -321,6 +321,8 @@ function RunView(props: {
   const finished = progress.state === "done" || progress.state === "cancelled";
   const stopping = progress.message?.kind === "cancelling";
   const othersRun = props.owner !== null && !props.owner.mine && !finished;
+  // Each Undo asks for the digest again: an undone run's job changes no longer stand.
+  const [undos, setUndos] = useState(0);
   return (
     <section aria-label="Enrichment run" data-testid="enrich-run" data-state={progress.state}>
       <p>
@@ -391,7 +393,7 @@ function RunView(props: {
         </div>
       ) : null}
       {progress.state === "done" ? (
-        <JobChangeDigestView jobId={progress.jobId} cached={!progress.fresh} />
+        <JobChangeDigestView jobId={progress.jobId} cached={!progress.fresh} undos={undos} />
       ) : null}
       {progress.state === "done" && progress.failed + progress.interrupted > 0 ? (
         <RetryPanel
@@ -436,7 +438,7 @@ function RunView(props: {
           </button>
         )}
       </div>
-      {finished ? <HistoryPanel /> : null}
+      {finished ? <HistoryPanel onUndone={() => setUndos((count) => count + 1)} /> : null}
     </section>
   );
 }

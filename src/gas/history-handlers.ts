@@ -5,7 +5,7 @@
 import { JobError } from "../jobs/enrich/deps";
 import { currentJob } from "../jobs/enrich/job";
 import { HISTORY_SHEET } from "../jobs/history/columns";
-import { jobChangesOfRun, jobChangesSince } from "../jobs/history/digest";
+import { jobChangesOfRun, jobChangesSince, runWasUndone } from "../jobs/history/digest";
 import type { HistoryDeps } from "../jobs/history/ports";
 import {
   checkHistorySettings,
@@ -22,9 +22,16 @@ import { jobDeps } from "./enrich-handlers";
 import { historyDeps } from "./history-deps";
 
 export const JOB_CHANGES_SHEET = "Job changes";
-/** A change the run saw but did not write (fill mode keeps filled cells): the sheet shows the old job. */
-const keptNote = (change: JobChange) =>
-  change.kept === "" ? "" : `old job kept in the sheet (${change.kept})`;
+/**
+ * What to know before acting on a change: seen in a cached answer (Fresh data off: the cache often
+ * still shows a previous job, issue 23.6), or not written (fill mode keeps filled cells).
+ */
+const changeNote = (change: JobChange) =>
+  [change.cached ? CACHED_NOTE : "", change.kept === "" ? "" : `old job kept in the sheet (${change.kept})`]
+    .filter(Boolean)
+    .join("; ");
+export const CACHED_NOTE =
+  "seen in a cached answer (Fresh data off), may be a previous job: run this row with Fresh data to confirm";
 const JOB_CHANGES_HEADERS = [
   "Time",
   "Sheet",
@@ -140,7 +147,10 @@ export const historyHandlers: Pick<
   },
   historyDigest: (arg) => {
     const jobId = String((Object(arg) as { jobId?: unknown }).jobId ?? "");
-    const changes = jobChangesOfRun(historyDeps(), jobId);
+    const deps = historyDeps();
+    // An undone run's cells hold the old jobs again: its digest is empty, and says why.
+    if (runWasUndone(deps, jobId)) return { runId: jobId, count: 0, changes: [], undone: true };
+    const changes = jobChangesOfRun(deps, jobId);
     return { runId: jobId, count: changes.length, changes: changes.slice(0, DIGEST_LISTED) };
   },
   historyShowJobChanges: (arg) => {
@@ -158,7 +168,7 @@ export const historyHandlers: Pick<
         change.oldCompany,
         change.newCompany,
         change.url,
-        keptNote(change),
+        changeNote(change),
       ].map((value) => toCellValue(value)),
     );
     target.replace([JOB_CHANGES_HEADERS, ...rows]);

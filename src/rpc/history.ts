@@ -26,6 +26,8 @@ export interface JobChangeDigest {
   /** Every job change of the run; `changes` lists the first 50. */
   count: number;
   changes: JobChange[];
+  /** The run was undone since: none of its job changes stand (count 0). */
+  undone?: boolean;
 }
 
 export interface JobChangesSheet {

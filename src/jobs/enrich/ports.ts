@@ -52,6 +52,11 @@ export interface CellChange {
    * digest; undo passes over it.
    */
   kept?: string;
+  /**
+   * Whether the row's answer was fresh (true) or the API's cache (false: Fresh data off; a job
+   * change seen in it may be a return to a previous job). Absent: the row got no answer.
+   */
+  fresh?: boolean;
 }
 
 /** Which run changed the cells, and where. */

@@ -26,7 +26,15 @@ export type RowOutcome = { kind: "ok"; lead: Lead; cached?: boolean } | { kind: 
  * Title or Company cell the write leaves alone in a row whose answer shows another job (`after` is
  * the answer's value, not written): the change history records it for the job-change digest.
  */
-export type CellEdit = { row: number; column: number; before: string; after: string; kept?: string };
+export type CellEdit = {
+  row: number;
+  column: number;
+  before: string;
+  after: string;
+  kept?: string;
+  /** The row's answer was fresh, or cached (ports.ts CellChange.fresh); absent without an answer. */
+  fresh?: boolean;
+};
 
 /** Told the cells a write changes, before it writes them (the change history). */
 export type ChangeRecorder = (edits: CellEdit[]) => void;
@@ -218,10 +226,11 @@ export function writeOutcomes(
       );
       changes.set(row, rowChanges);
       if (!record) continue;
+      const answer = outcome.kind === "ok" ? { fresh: outcome.cached !== true } : {};
       for (const [column, value] of rowChanges) {
         const old = before[row - span.top]?.[column - left] ?? "";
         const after = writtenLiteral(value);
-        if (old !== after) edits.push({ row, column, before: old, after });
+        if (old !== after) edits.push({ row, column, before: old, after, ...answer });
         else unchanged.set(column, (unchanged.get(column) ?? 0) + 1);
       }
       for (const cell of kept) {
@@ -232,6 +241,7 @@ export function writeOutcomes(
           before: old,
           after: writtenLiteral(cell.value),
           kept: cell.reason,
+          ...answer,
         });
       }
     }

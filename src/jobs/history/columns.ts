@@ -22,7 +22,7 @@ export const HISTORY_NOTES: Record<(typeof HISTORY_HEADERS)[number], string> = {
     "The profile URL of the changed row. Undo finds the row by it (and each column by its header), wherever a sort, an inserted column or a renamed sheet moved it.",
   Summary: "The row's changes for reading: Header: old -> new. Undo never reads this column.",
   Changes:
-    "The row's changes as JSON, the only column Undo reads: the sheet's id, the row and header row when written, and per cell [column, header, old value, new value] as literals (what typing recreates the cell). Longer than a cell holds, it continues on the next row. \"sig\" is the add-on's signature: Undo refuses a row edited or added by hand.",
+    "The row's changes as JSON, the only column Undo reads: the sheet's id, the row and header row when written, and per cell [column, header, old value, new value] as literals (what typing recreates the cell), and \"fresh\": false when the row's answer came from the API's cache (Fresh data off). Longer than a cell holds, it continues on the next row. \"sig\" is the add-on's signature: Undo refuses a row edited or added by hand.",
 };
 
 /** The layout written before the compact one; still read (Undo, the digest, the Job changes sheet). */
@@ -77,6 +77,8 @@ export interface HistoryRow {
   /** Compact rows only: the sheet's id (found after a rename) and its header row when written. */
   sheetId?: number;
   headerRow?: number;
+  /** Compact rows since issue 23.6: the row's answer was fresh, or cached (false); else unknown. */
+  fresh?: boolean;
 }
 
 /**

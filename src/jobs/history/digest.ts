@@ -29,6 +29,12 @@ export interface JobChange {
    * Title/Company cells); "" when the run wrote the new one.
    */
   kept: string;
+  /**
+   * Seen in an answer from the API's cache (the run had Fresh data off): often the cache still
+   * showing a previous job, so not to be trusted before a fresh look. False for fresh answers and
+   * for histories written before freshness was recorded.
+   */
+  cached?: boolean;
 }
 
 const same = (a: string, b: string) =>
@@ -145,14 +151,26 @@ export function jobChangesIn(
         changedCells(person)
           .map((cell) => parseKeptCell(cell.cell)?.reason ?? "")
           .find(Boolean) ?? "",
+      cached: changedCells(person).some((cell) => cell.fresh === false),
     };
   });
 }
 
-/** The job changes one run recorded. */
+/** Whether Undo took this run back (whole: a partial undo leaves it undoable, and its changes shown). */
+export function runWasUndone(
+  deps: Pick<HistoryDeps, "table">,
+  runId: string,
+  runs = runColumn(deps.table),
+): boolean {
+  return runs.includes(`${UNDO_PREFIX}${runId}`);
+}
+
+/** The job changes one run recorded; none once the run was undone (its cells hold the old jobs again). */
 export function jobChangesOfRun(deps: HistoryDeps, runId: string): JobChange[] {
+  const runs = runColumn(deps.table);
+  if (runWasUndone(deps, runId, runs)) return [];
   const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
-  const rows = rowsOfRun(deps.table, runColumn(deps.table), runId, keys.secret);
+  const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
   return jobChangesIn(deps, byTrust(rows, keys.legacyRuns).accepted);
 }
 

@@ -63,6 +63,8 @@ export function byRow(
       };
       rows.set(change.row, entry);
     }
+    // One answer per row: any of its cells says whether it was fresh.
+    if (change.fresh !== undefined) entry.fresh = change.fresh;
     entry.cells.push({
       column: change.column,
       // A header cell's own change names the column by the header it writes.
