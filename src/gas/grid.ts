@@ -75,6 +75,11 @@ export function sheetGrid(sheet: Sheet): Grid {
       ensureSize(sheet, top + notes.length - 1, left + width - 1);
       sheet.getRange(top, left, notes.length, width).setNotes(notes);
     },
+    setNumberFormat(top, left, height, width, format) {
+      if (height <= 0 || width <= 0) return;
+      ensureSize(sheet, top + height - 1, left + width - 1);
+      sheet.getRange(top, left, height, width).setNumberFormat(format);
+    },
     lastRow: () => sheet.getLastRow(),
     lastColumn: () => sheet.getLastColumn(),
   };

@@ -36,6 +36,11 @@ export interface Grid {
    * Optional: a grid without notes only loses that hint.
    */
   writeNotes?(top: number, left: number, notes: string[][]): void;
+  /**
+   * Sets the number format of a block (Range.setNumberFormat): the date-time format of the times
+   * the run writes (src/sheet/sheet-time.ts). Optional: a grid without it keeps its formats.
+   */
+  setNumberFormat?(top: number, left: number, height: number, width: number, format: string): void;
 }
 
 /** One cell a run changes: what it held and what the run writes, both as literals. */
