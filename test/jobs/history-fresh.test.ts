@@ -11,6 +11,19 @@ import { undoLastRun } from "../../src/jobs/history/undo";
 import { url } from "./enrich-fakes";
 import { historyWorld } from "./history-fakes";
 
+const secret = "s".repeat(40);
+/** One recorded Title change, as a run writes it. */
+const change = {
+  runId: "r1",
+  time: "2026-11-01T10:00:00Z",
+  sheet: "CRM",
+  sheetId: 1,
+  url: url("a"),
+  row: 2,
+  headerRow: 1,
+  cells: [{ column: 3, header: "Title", before: "Old", after: "New" }],
+};
+
 const rows = () => [
   ["Profile URL", "Name", "Title", "Company"],
   [url("a"), "Ann", "Old title", "Old Co"],
@@ -37,17 +50,6 @@ describe("freshness in the change history (issue 23.6)", () => {
   });
 
   it("rows written before freshness was recorded read as unknown, not cached", () => {
-    const secret = "s".repeat(40);
-    const change = {
-      runId: "r1",
-      time: "2026-11-01T10:00:00Z",
-      sheet: "CRM",
-      sheetId: 1,
-      url: url("a"),
-      row: 2,
-      headerRow: 1,
-      cells: [{ column: 3, header: "Title", before: "Old", after: "New" }],
-    };
     const [cells] = encodeRowChanges(secret, change);
     const text = cells!.map(String);
     expect(text[5]).not.toContain('"fresh"');
@@ -70,5 +72,18 @@ describe("freshness in the change history (issue 23.6)", () => {
     expect(runWasUndone(w.history, runId)).toBe(true);
     expect(jobChangesOfRun(w.history, runId)).toEqual([]);
     expect(jobChangesSince(w.history, "2026-01-01")).toEqual([]);
+  });
+});
+
+describe("the history's Time (issue 23.10)", () => {
+  it("is a date with its UTC text beside it; rows written before (UTC text in Time, no seventh cell) read the same", () => {
+    const [cells] = encodeRowChanges(secret, change);
+    expect(cells![1]).toEqual(new Date(Date.UTC(2026, 10, 1, 10)));
+    expect(cells![6]).toBe("'2026-11-01T10:00:00Z");
+    // Read back: a date cell as its ISO text (history-sheet.ts), the UTC text without its apostrophe.
+    const now = ["r1", "2026-11-01T10:00:00Z", ...cells!.slice(2, 6).map(String), "2026-11-01T10:00:00Z"];
+    const before = now.slice(0, 6);
+    for (const row of [now, before])
+      expect(decodeHistoryRows(secret, [row], 1)[0]).toMatchObject({ time: "2026-11-01T10:00:00Z" });
   });
 });

@@ -41,6 +41,12 @@ export interface Grid {
    * the run writes (src/sheet/sheet-time.ts). Optional: a grid without it keeps its formats.
    */
   setNumberFormat?(top: number, left: number, height: number, width: number, format: string): void;
+  /**
+   * A date as the sheet's wall clock, "yyyy-MM-dd HH:mm:ss" in the spreadsheet's time zone
+   * (cell-literal.ts WallClock): the literal of a date the run writes matches what `literals`
+   * reads back. Optional: UTC without it.
+   */
+  wallClock?(date: Date): string;
 }
 
 /** One cell a run changes: what it held and what the run writes, both as literals. */

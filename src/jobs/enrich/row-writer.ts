@@ -231,7 +231,7 @@ export function writeOutcomes(
       const answer = outcome.kind === "ok" ? { fresh: outcome.cached !== true } : {};
       for (const [column, value] of rowChanges) {
         const old = before[row - span.top]?.[column - left] ?? "";
-        const after = writtenLiteral(value);
+        const after = writtenLiteral(value, grid.wallClock?.bind(grid));
         if (old !== after) edits.push({ row, column, before: old, after, ...answer });
         else unchanged.set(column, (unchanged.get(column) ?? 0) + 1);
       }

@@ -2,8 +2,9 @@
  * The columns of the `Prospecting changes` sheet, and one changed cell as the code sees it.
  *
  * Two layouts can share the sheet. Today's (compact, format.ts): one history row per changed
- * sheet row and write, `Run, Time, Sheet, Profile URL, Summary, Changes`, the row's cells packed
- * as signed JSON in Changes. The earlier one (legacy): one history row per changed cell,
+ * sheet row and write, `Run, Time, Sheet, Profile URL, Summary, Changes, Time (UTC)`, the row's
+ * cells packed as signed JSON in Changes; Time is a date (src/sheet/sheet-time.ts), Time (UTC) the
+ * same instant as ISO text (rows written before it have Time as that text, and no seventh cell). The earlier one (legacy): one history row per changed cell,
  * `Run, Time, Sheet, Cell, Column, Profile URL, Old value, New value`. Both begin with Run, Time
  * and Sheet, so the run and time columns read alike; a row is compact when its Changes cell is
  * the JSON format.ts writes. Histories written before are read as they are: no migration.
@@ -11,12 +12,22 @@
 
 export const HISTORY_SHEET = "Prospecting changes";
 
-export const HISTORY_HEADERS = ["Run", "Time", "Sheet", "Profile URL", "Summary", "Changes"] as const;
+export const HISTORY_HEADERS = [
+  "Run",
+  "Time",
+  "Sheet",
+  "Profile URL",
+  "Summary",
+  "Changes",
+  "Time (UTC)",
+] as const;
 
 /** What each header says, as its note: the sheet explains itself to whoever opens it. */
 export const HISTORY_NOTES: Record<(typeof HISTORY_HEADERS)[number], string> = {
   Run: "The id of the enrichment run that made the change. undo:<id> rows record the undo of that run; undo-partial:<id> an undo that could not find every cell (the run can be undone again).",
-  Time: "When the change was recorded (UTC).",
+  Time: 'When the change was recorded: a date and time in the spreadsheet\'s time zone (File > Settings), so filters such as "in the last 7 days" work.',
+  "Time (UTC)":
+    "The same time in UTC, as text (2026-11-25T03:19:26Z): the same for everyone, whatever the spreadsheet's time zone. Rows written before this column have only Time (UTC there).",
   Sheet: "The sheet the run changed.",
   "Profile URL":
     "The profile URL of the changed row. Undo finds the row by it (and each column by its header), wherever a sort, an inserted column or a renamed sheet moved it.",

@@ -9,9 +9,11 @@
  * and is never read back. Every value goes through toCellValue, so an old value `=IMPORTDATA(...)`
  * stays text in the history sheet, and the JSON's own text starts with `{`, never a formula.
  */
-import { type CellValue, toCellValue } from "../../sheet/cell-value";
+import { toCellValue } from "../../sheet/cell-value";
+import { timeOfCell } from "../../sheet/sheet-time";
 import { columnLetters } from "../enrich/progress";
 import { type HistoryRow, keptCell, shownText, type Trust } from "./columns";
+import type { HistoryCell } from "./ports";
 import { signatureOf, signed, verified } from "./signature";
 
 /** One sheet row's changes in one write. */
@@ -140,8 +142,11 @@ function recordsOf(head: string, cells: readonly CellChange[]): Entry[][] {
   return records;
 }
 
-/** The history rows (escaped cells) that record one sheet row's changes. */
-export function encodeRowChanges(secret: string, changes: RowChanges): CellValue[][] {
+/**
+ * The history rows (escaped cells) that record one sheet row's changes; Time as a date, and its
+ * UTC text in the last column (issue 23.10).
+ */
+export function encodeRowChanges(secret: string, changes: RowChanges): HistoryCell[][] {
   const fields = {
     v: 2,
     run: changes.runId,
@@ -156,16 +161,24 @@ export function encodeRowChanges(secret: string, changes: RowChanges): CellValue
   const summary = `${changes.fresh === false ? CACHED_SUMMARY : ""}${summaryOf(changes.cells)}`;
   return recordsOf(head, changes.cells).map((entries, index) => {
     const body = JSON.stringify({ ...fields, cells: entries });
-    return [
+    const texts: HistoryCell[] = [
       changes.runId,
       changes.time,
       changes.sheet,
       changes.url,
       index === 0 ? summary : "(continued)",
       signed(secret, body),
+      changes.time,
     ].map((text) => toCellValue(text));
+    const at = timeOfCell(changes.time);
+    if (at !== null) texts[1] = new Date(at);
+    return texts;
   });
 }
+
+/** A compact row's time: its UTC column, else (rows written before it) the Time cell. */
+const compactTime = (cells: readonly string[]) =>
+  timeOfCell(cells[6] ?? "") === null ? (cells[1] ?? "") : cells[6]!;
 
 export const isCompact = (cells: readonly string[]) => (cells[5] ?? "").startsWith(VERSION_START);
 
@@ -241,7 +254,7 @@ export function decodeHistoryRows(
       out.push({
         ...legacyRow(["", "", "", "", "", "", "", ""], origin),
         runId: cells[0] ?? "",
-        time: cells[1] ?? "",
+        time: compactTime(cells),
         sheet: cells[2] ?? "",
         url: cells[3] ?? "",
         trust: "forged",
@@ -259,7 +272,7 @@ export function decodeHistoryRows(
         ? { ...earlier, before: earlier.before + before, after: earlier.after + after }
         : {
             runId: record.run,
-            time: cells[1] ?? "",
+            time: compactTime(cells),
             sheet: record.sheet,
             cell: kept ? keptCell(a1, kept) : a1,
             header: String(header),
