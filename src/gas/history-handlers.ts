@@ -16,7 +16,8 @@ import {
 import { type UndoResult, undoLastRun } from "../jobs/history/undo";
 import type { RpcHandlers } from "../rpc";
 import type { HistoryStatus, JobChange } from "../rpc/history";
-import { toCellValue } from "../sheet/cell-value";
+import { type CellValue, toCellValue } from "../sheet/cell-value";
+import { DATE_TIME_FORMAT, timeOfCell } from "../sheet/sheet-time";
 import { transactionsSheet } from "./credits-sheet";
 import { jobDeps } from "./enrich-handlers";
 import { historyDeps } from "./history-deps";
@@ -44,6 +45,12 @@ const JOB_CHANGES_HEADERS = [
   "Profile URL",
   "Note",
 ];
+/** A recorded time as a date cell; text it cannot read as a time stays text. */
+function dateOrText(time: string): Date | CellValue {
+  const at = timeOfCell(time);
+  return at === null ? toCellValue(time) : new Date(at);
+}
+
 const UNFINISHED = new Set(["running", "paused", "stopped"]);
 const DIGEST_LISTED = 50;
 
@@ -157,9 +164,10 @@ export const historyHandlers: Pick<
     const since = sinceOf(arg);
     const changes = jobChangesSince(historyDeps(), since);
     const target = transactionsSheet(JOB_CHANGES_SHEET);
-    const rows = changes.map((change) =>
-      [
-        change.time,
+    const rows = changes.map((change) => [
+      // A date, as in the history (issue 23.10): the sheet filters by date.
+      dateOrText(change.time),
+      ...[
         change.sheet,
         change.row,
         change.name,
@@ -170,8 +178,14 @@ export const historyHandlers: Pick<
         change.url,
         changeNote(change),
       ].map((value) => toCellValue(value)),
-    );
+    ]);
     target.replace([JOB_CHANGES_HEADERS, ...rows]);
+    if (rows.length > 0) {
+      SpreadsheetApp.getActiveSpreadsheet()
+        .getSheetByName(JOB_CHANGES_SHEET)
+        ?.getRange(2, 1, rows.length, 1)
+        .setNumberFormat(DATE_TIME_FORMAT);
+    }
     target.finish();
     return { sheetName: JOB_CHANGES_SHEET, count: changes.length, since };
   },

@@ -111,6 +111,12 @@ describe("dates are dates (issue 23.10)", () => {
     expect(row[time]!.numberFormat).toBe("yyyy-mm-dd hh:mm:ss");
     expect(row[utc]!.value).toBe("2026-11-21T09:00:00Z");
 
+    // The Job changes sheet's Time is a date as well.
+    rpcValue(addon.runtime, "historyShowJobChanges", { since: "2026-11-01" });
+    const jobChanges = addon.runtime.getSheetCells("Job changes");
+    expect(jobChanges[1]![0]!.value).toEqual(new Date(START));
+    expect(jobChanges[1]![0]!.numberFormat).toBe("yyyy-mm-dd hh:mm:ss");
+
     // Two hours later, an editor whose code runs in another zone skips what was just refreshed.
     clock.advance(now - START);
     const again = estimateAs(EDITOR, "America/Los_Angeles", 1);

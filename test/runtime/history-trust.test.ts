@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { manualClock } from "../../sandbox/gas/clock";
-import { HISTORY_SHEET } from "../../src/jobs/history/columns";
+import { HISTORY_HEADERS, HISTORY_SHEET } from "../../src/jobs/history/columns";
 import type { EnrichEstimate, EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
 import type { JobChangeDigest, JobChangesSheet, UndoAnswer } from "../../src/rpc/history";
 import { driveSteps, type EnrichWorld, rpcValue, SHEET, startEnrichWorld } from "../jobs/enrich-world";
@@ -102,5 +102,21 @@ describe("job changes from cached answers (issue 23.6)", () => {
     expect(digest.changes.some((change) => change.cached)).toBe(false);
     const { rows: sheet, note } = jobChangesSheet();
     expect(sheet.slice(1).every((row) => (row[note] ?? "") === "")).toBe(true);
+  });
+});
+
+describe("a history written before Time (UTC) (issue 23.10)", () => {
+  it("gains the column's header on the next run; no migration of its rows", () => {
+    if (!world.runtime.sheets().some((sheet) => sheet.name === HISTORY_SHEET))
+      world.runtime.insertSheet(HISTORY_SHEET);
+    world.runtime.setValues(HISTORY_SHEET, "A1", [
+      ["Run", "Time", "Sheet", "Profile URL", "Summary", "Changes"],
+      ["old-run", "2026-10-01T08:00:00Z", SHEET, urls[1]!, 'Title: (empty) -> "x"', "not json"],
+    ]);
+    run(true);
+    const history = world.runtime.getSheetCells(HISTORY_SHEET);
+    expect(history[0]!.map((cell) => String(cell.value))).toEqual([...HISTORY_HEADERS]);
+    expect(String(history[1]![1]!.value)).toBe("2026-10-01T08:00:00Z");
+    expect(history.length).toBeGreaterThan(2);
   });
 });
