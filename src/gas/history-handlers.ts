@@ -45,6 +45,20 @@ const JOB_CHANGES_HEADERS = [
   "Profile URL",
   "Note",
 ];
+/**
+ * The start of a picked day (YYYY-MM-DD) in the spreadsheet's time zone, as epoch ms: the day the
+ * sheet's dates show (issue 23.10), whatever the zone of whoever picks it. The zone's offset is
+ * read at that day's UTC midnight (Utilities.formatDate's "Z": "+1300").
+ */
+function midnightInSpreadsheet(day: string): number {
+  const utcMidnight = Date.parse(day);
+  const zone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
+  const offset = /^([+-])(\d{2})(\d{2})$/.exec(Utilities.formatDate(new Date(utcMidnight), zone, "Z"));
+  if (!offset) return utcMidnight;
+  const minutes = (Number(offset[2]) * 60 + Number(offset[3])) * (offset[1] === "-" ? -1 : 1);
+  return utcMidnight - minutes * 60_000;
+}
+
 /** A recorded time as a date cell; text it cannot read as a time stays text. */
 function dateOrText(time: string): Date | CellValue {
   const at = timeOfCell(time);
@@ -162,7 +176,7 @@ export const historyHandlers: Pick<
   },
   historyShowJobChanges: (arg) => {
     const since = sinceOf(arg);
-    const changes = jobChangesSince(historyDeps(), since);
+    const changes = jobChangesSince(historyDeps(), midnightInSpreadsheet(since));
     const target = transactionsSheet(JOB_CHANGES_SHEET);
     const rows = changes.map((change) => [
       // A date, as in the history (issue 23.10): the sheet filters by date.

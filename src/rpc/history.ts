@@ -41,6 +41,6 @@ export interface HistoryMethods {
   historySaveSettings: { arg: HistorySettings; result: HistoryStatus };
   historyUndo: { arg: null; result: UndoAnswer };
   historyDigest: { arg: { jobId: string }; result: JobChangeDigest };
-  /** `since`: a date, YYYY-MM-DD (UTC). */
+  /** `since`: a date, YYYY-MM-DD: from its midnight in the spreadsheet's time zone. */
   historyShowJobChanges: { arg: { since: string }; result: JobChangesSheet };
 }

@@ -2,7 +2,7 @@
  * Issue 23.10 in the emulated runtime, in a spreadsheet whose time zone is not UTC (Auckland,
  * UTC+13 in November): Enriched At is a date cell with a date-time format, shown as Auckland's wall
  * clock, that a "last 7 days" filter compares as a date; the history's Time is a date too, with
- * UTC in its own column; Undo puts every cell back, the dates included, and leaves none as
+ * UTC in its own column; Show job changes since a day means that day in the spreadsheet's zone; Undo puts every cell back, the dates included, and leaves none as
  * "edited since"; and a second user (an editor with their own key) whose code runs with another
  * local time zone skips the rows just refreshed, as the owner does.
  * The lookup path is pinned (API_GENERATION legacy): bulk jobs are the default generation.
@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../sandbox/gas/clock";
 import { HISTORY_SHEET } from "../../src/jobs/history/columns";
 import type { EnrichEstimate, EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
-import type { UndoAnswer } from "../../src/rpc/history";
+import type { JobChangesSheet, UndoAnswer } from "../../src/rpc/history";
 import { driveSteps, rpcValue, SHEET, USER } from "../jobs/enrich-world";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
-const START = Date.UTC(2026, 10, 21, 9, 0, 0); // 22:00 in Auckland (UTC+13)
+const START = Date.UTC(2026, 10, 20, 12, 0, 0); // 01:00 on 21 November in Auckland (UTC+13)
 const EDITOR = "editor@example.com";
 const EDITOR_KEY = "sandbox-editor-key";
 const DAY = 86_400_000;
@@ -94,7 +94,7 @@ describe("dates are dates (issue 23.10)", () => {
     const cell = addon.runtime.getSheetCells(SHEET)[1]![column - 1]!;
     expect(cell.numberFormat).toBe("yyyy-mm-dd hh:mm:ss");
     // Shown as Auckland's wall clock, typed back as the same.
-    expect(cell.display).toBe("2026-11-21 22:00:00");
+    expect(cell.display).toBe("2026-11-21 01:00:00");
     // "Is within the last 7 days", as a filter compares a date cell: three of three.
     const now = START + 2 * 3_600_000;
     expect(values.filter((value) => now - (value as Date).getTime() <= 7 * DAY)).toHaveLength(3);
@@ -109,9 +109,15 @@ describe("dates are dates (issue 23.10)", () => {
     expect(row[time]!.value).toBeInstanceOf(Date);
     expect((row[time]!.value as Date).getTime()).toBe(START);
     expect(row[time]!.numberFormat).toBe("yyyy-mm-dd hh:mm:ss");
-    expect(row[utc]!.value).toBe("2026-11-21T09:00:00Z");
+    expect(row[utc]!.value).toBe("2026-11-20T12:00:00Z");
 
-    // The Job changes sheet's Time is a date as well.
+    // Job changes since 21 November: that day in the spreadsheet's zone, where the run happened
+    // (20 November in UTC). The sheet's Time is a date as well.
+    const since = rpcValue<JobChangesSheet>(addon.runtime, "historyShowJobChanges", { since: "2026-11-21" });
+    expect(since.count).toBe(3);
+    expect(
+      rpcValue<JobChangesSheet>(addon.runtime, "historyShowJobChanges", { since: "2026-11-22" }).count,
+    ).toBe(0);
     rpcValue(addon.runtime, "historyShowJobChanges", { since: "2026-11-01" });
     const jobChanges = addon.runtime.getSheetCells("Job changes");
     expect(jobChanges[1]![0]!.value).toEqual(new Date(START));

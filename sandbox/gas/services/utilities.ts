@@ -24,9 +24,14 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, "0");
 }
 
-/** The SimpleDateFormat patterns the add-on may use (yyyy, yy, MM, M, dd, d, HH, mm, ss, SSS, 'text'). */
+/**
+ * The SimpleDateFormat patterns the add-on may use (yyyy, yy, MM, M, dd, d, HH, mm, ss, SSS, Z:
+ * the zone's offset as +hhmm, 'text').
+ */
 function formatDate(date: Date, timeZone: string, pattern: string): string {
   const d = wallClock(date, timeZone);
+  const offset = Math.round((d.getTime() - date.getTime()) / 60_000);
+  const zone = `${offset < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(offset) / 60))}${pad(Math.abs(offset) % 60)}`;
   const parts: Record<string, string> = {
     yyyy: String(d.getUTCFullYear()),
     yy: pad(d.getUTCFullYear() % 100),
@@ -38,8 +43,9 @@ function formatDate(date: Date, timeZone: string, pattern: string): string {
     mm: pad(d.getUTCMinutes()),
     ss: pad(d.getUTCSeconds()),
     SSS: pad(d.getUTCMilliseconds(), 3),
+    Z: zone,
   };
-  return pattern.replace(/yyyy|yy|MM|M|dd|d|HH|mm|ss|SSS|'[^']*'/g, (token) =>
+  return pattern.replace(/yyyy|yy|MM|M|dd|d|HH|mm|ss|SSS|Z|'[^']*'/g, (token) =>
     token.startsWith("'") ? token.slice(1, -1) : (parts[token] ?? token),
   );
 }
