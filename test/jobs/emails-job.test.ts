@@ -12,6 +12,7 @@ import { cancelRun, confirmRun, estimateRetry, estimateRun, stepRun } from "../.
 import { JobError } from "../../src/jobs/enrich/deps";
 import { historyLog } from "../../src/jobs/history/log";
 import { undoLastRun } from "../../src/jobs/history/undo";
+import { DATE_TIME_FORMAT } from "../../src/sheet/sheet-time";
 import { errorOf, ManualClock, MemoryLock, MemoryStore } from "./enrich-fakes";
 import { InputGrid, MemoryTable } from "./history-fakes";
 
@@ -136,6 +137,16 @@ describe("Emails: find", () => {
     expect(progress.counts).toMatchObject({ valid: 3, catchAll: 1, notFound: 1, copied: 1, incomplete: 1 });
     expect(progress.summary).toContain("1 catch-all (unproven)");
     expect(progress.summary).toContain("3 valid");
+  });
+
+  it("writes Checked At as a Sheets date with a date-time format (issue 23.10)", () => {
+    const { grid, run } = world(CRM);
+    run();
+    const column = grid.cells[0]!.indexOf("Checked At") + 1;
+    const checked = grid.column("Checked At").filter((value) => value !== "");
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.every((value) => value instanceof Date)).toBe(true);
+    expect(grid.numberFormats.get(`2:${column}`)).toBe(DATE_TIME_FORMAT);
   });
 
   it("skips rows that already hold a valid email, and says so in the estimate", () => {

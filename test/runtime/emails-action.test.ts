@@ -126,7 +126,9 @@ describe("Emails: find for a CRM export", () => {
     expect(cells[6]!.slice(0, 2)).toEqual(jose);
     expect(cells[7]!.slice(0, 2)).toEqual(["", "not checked: needs a last name"]);
     expect(cells[8]).toEqual(["kim@initech.com", "valid", ""]);
-    expect(String(cells[1]![2])).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Checked At is a Sheets date with a date-time format (issue 23.10), so date filters work.
+    expect(cells[1]![2]).toBeInstanceOf(Date);
+    expect(addon.runtime.getSheetCells(SHEET)[1]![5]!.numberFormat).toBe("yyyy-mm-dd hh:mm:ss");
     // The ledger charged per valid email found (the sandbox's default rule): catch-all included.
     const found =
       [jose, expected("Mary Jane", "O'Neil", "initech.com")].filter((r) => r[0] !== "").length + 1;

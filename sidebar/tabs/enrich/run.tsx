@@ -2,6 +2,7 @@
  * A run in progress or finished: its state, progress bar, failures, the job-change digest, Retry and
  * Finish, Take over when another editor owns it, and the run's buttons.
  */
+import { useState } from "preact/hooks";
 import { skipReasons } from "../../../src/jobs/enrich/progress";
 import { creditsReported } from "../../../src/jobs/ledger/charges-text";
 import type { EnrichProgress, RunOwner } from "../../../src/rpc/enrich";
@@ -56,6 +57,8 @@ export function RunView(props: {
   const finished = progress.state === "done" || progress.state === "cancelled";
   const stopping = progress.message?.kind === "cancelling";
   const othersRun = props.owner !== null && !props.owner.mine && !finished;
+  // Each Undo asks for the digest again: an undone run's job changes no longer stand.
+  const [undos, setUndos] = useState(0);
   return (
     <section aria-label="Enrichment run" data-testid="enrich-run" data-state={progress.state}>
       <p>
@@ -126,7 +129,7 @@ export function RunView(props: {
         </div>
       ) : null}
       {progress.state === "done" ? (
-        <JobChangeDigestView jobId={progress.jobId} cached={!progress.fresh} />
+        <JobChangeDigestView jobId={progress.jobId} cached={!progress.fresh} undos={undos} />
       ) : null}
       {progress.state === "done" && progress.failed + progress.interrupted > 0 ? (
         <RetryPanel
@@ -171,7 +174,7 @@ export function RunView(props: {
           </button>
         )}
       </div>
-      {finished ? <HistoryPanel /> : null}
+      {finished ? <HistoryPanel onUndone={() => setUndos((count) => count + 1)} /> : null}
     </section>
   );
 }

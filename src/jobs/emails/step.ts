@@ -13,11 +13,12 @@ import type { EmailFinding } from "../../api/email-answers";
 import type { EmailBatchResult } from "../../api/emails";
 import type { ApiError } from "../../api/errors";
 import { redactEmails } from "../../api/redact-emails";
+import { writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
+import { DATE_TIME_FORMAT, timeOfCell, toSecond } from "../../sheet/sheet-time";
 import type { CellChange, Grid, GridValue } from "../enrich/ports";
 import { type CellChanges, changeRectangles } from "../enrich/rectangles";
 import { readLiterals } from "../enrich/row-writer";
-import { isoTime } from "../history/log";
 import { type EmailJobDeps, limitsOf } from "./deps";
 import type { EmailPort } from "./formula";
 import type { EmailCounts, EmailJob } from "./job-types";
@@ -47,8 +48,10 @@ const COUNT_OF: Record<EmailFinding["status"], keyof EmailCounts> = {
  * saved after every batch, so only a batch cut off minutes later is ever re-read).
  */
 function writtenThisRun(job: EmailJob, cells: readonly GridValue[]): boolean {
-  const at = cellText(cells[job.out.checkedAt - 1]);
-  return job.startedAt !== undefined && at !== "" && at > job.startedAt;
+  // A date cell (issue 23.10) or the ISO text of earlier runs, compared as times, never as text.
+  const at = timeOfCell(cells[job.out.checkedAt - 1]);
+  const started = job.startedAt === undefined ? null : timeOfCell(job.startedAt);
+  return started !== null && at !== null && at > started;
 }
 
 /**
@@ -118,7 +121,7 @@ function rowCells(
   job: EmailJob,
   plan: RowPlan,
   answer: Answer | undefined,
-  now: string,
+  now: Date,
 ): Map<number, GridValue> {
   const cells = new Map<number, GridValue>();
   if (plan.kind === "incomplete") {
@@ -130,13 +133,13 @@ function rowCells(
     // Checked At says when it was tried: a step that re-reads the row after a cut-off does not
     // send it again (it may have been charged).
     cells.set(job.out.status, toCellValue(failureText(answer.error)));
-    cells.set(job.out.checkedAt, toCellValue(now));
+    cells.set(job.out.checkedAt, now);
     return cells;
   }
   // The address comes from the API: escaped like any text that did (a leading = is no formula).
   if (job.out.email > 0) cells.set(job.out.email, toCellValue(answer.finding.email ?? ""));
   cells.set(job.out.status, toCellValue(answer.finding.status));
-  cells.set(job.out.checkedAt, toCellValue(now));
+  cells.set(job.out.checkedAt, now);
   return cells;
 }
 
@@ -181,7 +184,7 @@ function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, chan
         row,
         column,
         before: before[row - from]?.[column - left] ?? "",
-        after: String(value),
+        after: writtenLiteral(value, grid.wallClock?.bind(grid)),
         url: keys[row - from]?.[0] ?? "",
       });
     }
@@ -197,8 +200,14 @@ function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, chan
     grid,
     logged,
   );
-  for (const rectangle of changeRectangles(changes))
+  for (const rectangle of changeRectangles(changes)) {
     grid.write(rectangle.top, rectangle.left, rectangle.values);
+    // Checked At is a Sheets date (a date-time format, so "within the last 7 days" filters work).
+    const offset = job.out.checkedAt - rectangle.left;
+    if (grid.setNumberFormat && rectangle.values.some((values) => values[offset] instanceof Date)) {
+      grid.setNumberFormat(rectangle.top, job.out.checkedAt, rectangle.values.length, 1, DATE_TIME_FORMAT);
+    }
+  }
 }
 
 export type StepEnd = "more" | "done" | "cap" | "stopped";
@@ -244,7 +253,7 @@ export function runStep(deps: EmailJobDeps, job: EmailJob, grid: Grid, save: () 
         sentUpTo = firstUnsent < 0 ? batch.plans.length : firstUnsent;
       }
     }
-    const now = isoTime(deps.clock.now());
+    const now = new Date(toSecond(deps.clock.now()));
     const changes: CellChanges = new Map();
     const firstOfKey = new Set<string>();
     batch.plans.slice(0, sentUpTo).forEach((plan, index) => {

@@ -9,6 +9,7 @@ import type { ApiError } from "../../api/errors";
 import type { Clock } from "../../api/ports";
 import type { Lead, LeadLookupResponse } from "../../api/wire";
 import { LEAD_LABELS } from "../../sheet/field-labels";
+import { toSecond } from "../../sheet/sheet-time";
 import { writeHeaderCells } from "../header-cells";
 import { runBulk } from "./bulk/run";
 import { cancelRequested } from "./cancel";
@@ -114,15 +115,16 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   const inFlight = indicesIn(context.states, URL_STATE.inFlight);
   if (inFlight.length === 0) return;
   const { job, grid } = context;
-  const runStart = new Date(job.createdAt).toISOString().replace(/\.\d{3}Z$/, "Z");
+  // Enriched At keeps whole seconds; read as a time, whether a date cell or older ISO text.
+  const runStart = toSecond(job.createdAt);
   const firstRows = inFlight.map((index) => urls.rows[index]![0]!);
   const seen = readStatuses(grid, job.layout, firstRows);
   const settled: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [], j: [] };
   for (const index of inFlight) {
-    const [status, at] = seen.get(urls.rows[index]![0]!) ?? ["", ""];
+    const [status, at] = seen.get(urls.rows[index]![0]!) ?? ["", null];
     // Only enriched rows carry this run's time; a "not found" or "error" row has none, and may
     // be an earlier run's: its URL may have been charged now, so it counts as interrupted.
-    const writtenByThisRun = at !== "" && at >= runStart;
+    const writtenByThisRun = at !== null && at >= runStart;
     if (writtenByThisRun && isOkStatus(status)) settled.o.push(index);
     else settled.i.push(index);
   }
