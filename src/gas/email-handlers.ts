@@ -79,6 +79,9 @@ function estimateOf(planned: PlannedRun): EmailEstimate {
     skippedValid: planned.skippedValid,
     incomplete: planned.incomplete,
     blank: planned.blank,
+    maybeCharged: planned.maybeCharged,
+    maybeChargedIncluded: planned.maybeChargedIncluded,
+    onlyFailed: job.onlyFailed,
     maxCredits: job.maxCredits,
     cap: job.cap,
     balance: job.maxCredits > 0 ? savedKeyBalance().balance : null,
@@ -122,7 +125,13 @@ export const emailHandlers: Pick<
       focus: focus === "find" || focus === "validate" ? focus : null,
     };
   },
-  emailsEstimate: ({ kind }) => estimateOf(estimateRun(emailJobDeps(), kind, activeSelection())),
+  emailsEstimate: ({ kind, includeMaybeCharged }) =>
+    estimateOf(
+      estimateRun(emailJobDeps(), kind, activeSelection(), {
+        onlyFailed: false,
+        maybeCharged: includeMaybeCharged === true,
+      }),
+    ),
   emailsConfirm: ({ jobId }) => {
     const progress = confirmRun(emailJobDeps(), jobId);
     claimRun(jobId, OWNER_KEY);
@@ -132,5 +141,6 @@ export const emailHandlers: Pick<
   emailsPause: ({ jobId }) => pauseRun(emailJobDeps(), owned(jobId)),
   emailsResume: ({ jobId }) => resumeRun(emailJobDeps(), owned(jobId)),
   emailsCancel: ({ jobId }) => cancelRun(emailJobDeps(), owned(jobId)),
-  emailsRetryEstimate: ({ jobId }) => estimateOf(estimateRetry(emailJobDeps(), owned(jobId))),
+  emailsRetryEstimate: ({ jobId, includeMaybeCharged }) =>
+    estimateOf(estimateRetry(emailJobDeps(), owned(jobId), includeMaybeCharged === true)),
 };

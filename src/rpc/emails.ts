@@ -16,12 +16,12 @@ export interface EmailsStartup {
 export interface EmailsMethods {
   emailsStartup: { arg: null; result: EmailsStartup };
   /** Plans the selection (free): rows to send, skipped, the most it may cost. */
-  emailsEstimate: { arg: { kind: EmailJobKind }; result: EmailEstimate };
+  emailsEstimate: { arg: { kind: EmailJobKind; includeMaybeCharged?: boolean }; result: EmailEstimate };
   emailsConfirm: { arg: { jobId: string }; result: EmailProgress };
   emailsStep: { arg: { jobId: string }; result: EmailProgress };
   emailsPause: { arg: { jobId: string }; result: EmailProgress };
   emailsResume: { arg: { jobId: string }; result: EmailProgress };
   emailsCancel: { arg: { jobId: string }; result: EmailProgress };
   /** Retry failed rows: the estimate of the run's "not checked" rows. */
-  emailsRetryEstimate: { arg: { jobId: string }; result: EmailEstimate };
+  emailsRetryEstimate: { arg: { jobId: string; includeMaybeCharged?: boolean }; result: EmailEstimate };
 }

@@ -196,8 +196,11 @@ describe("Emails: find", () => {
     expect(status).not.toContain("@");
     expect(progress.summary).not.toContain("@");
     expect(client.finderCalls.flat()).toHaveLength(2);
+    // Retry leaves it out unless the user ticks it (it may be charged twice).
     const retry = estimateRetry(deps, progress.jobId);
-    expect(retry).toMatchObject({ rowsToSend: 1, distinct: 1 });
+    expect(retry).toMatchObject({ rowsToSend: 0, maybeCharged: 1, maybeChargedIncluded: false });
+    const ticked = estimateRetry(deps, retry.job.id, true);
+    expect(ticked).toMatchObject({ rowsToSend: 1, distinct: 1, maybeCharged: 1, maybeChargedIncluded: true });
   });
 
   it("stops at the spend cap (1 credit a person at most), leaving the rest unsent", () => {

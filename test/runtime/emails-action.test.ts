@@ -190,7 +190,17 @@ describe("Emails: faults", () => {
     // Another step or a Resume sends nothing more by itself.
     value<EmailProgress>("emailsStep", { jobId: estimate.progress.jobId });
     expect(sent).toHaveLength(before);
-    const retry = value<EmailEstimate>("emailsRetryEstimate", { jobId: estimate.progress.jobId });
+    // Retry leaves out what may have been charged until the user ticks it.
+    const unticked = value<EmailEstimate>("emailsRetryEstimate", { jobId: estimate.progress.jobId });
+    expect(unticked).toMatchObject({
+      rowsToSend: 0,
+      maybeCharged: failed.length,
+      maybeChargedIncluded: false,
+    });
+    const retry = value<EmailEstimate>("emailsRetryEstimate", {
+      jobId: unticked.progress.jobId,
+      includeMaybeCharged: true,
+    });
     expect(retry.rowsToSend).toBe(failed.length);
     value<EmailProgress>("emailsConfirm", { jobId: retry.progress.jobId });
     expect(drive(retry.progress.jobId).state).toBe("done");

@@ -3,7 +3,17 @@ import type { EmailEstimate } from "../../../src/rpc/emails";
 import { BalanceNote } from "../../components/balance-note";
 import { plural } from "../../components/plural";
 
-export function EmailsEstimateView({ estimate }: { estimate: EmailEstimate }) {
+/**
+ * `onMaybeCharged`: a Retry estimate asks again with or without the failed rows whose call may
+ * have been charged (never sent again unless the user ticks it).
+ */
+export function EmailsEstimateView({
+  estimate,
+  onMaybeCharged,
+}: {
+  estimate: EmailEstimate;
+  onMaybeCharged?: (include: boolean) => void;
+}) {
   const find = estimate.progress.kind === "find";
   const what = find ? "person" : "address";
   return (
@@ -27,6 +37,22 @@ export function EmailsEstimateView({ estimate }: { estimate: EmailEstimate }) {
           {plural(estimate.incomplete, "row")} not sent:{" "}
           {find ? "a first name, last name or company website is missing" : "not an email address"} (their
           status says which).
+        </span>
+      ) : null}
+      {estimate.maybeCharged > 0 ? (
+        <span class="next" data-testid="emails-maybe-charged">
+          {plural(estimate.maybeCharged, "failed row")} may have been charged already (sent, no answer read):{" "}
+          {estimate.maybeChargedIncluded ? "sent again, and may be charged a second time." : "left out."}
+          {onMaybeCharged ? (
+            <label style={{ fontWeight: 400, display: "block" }}>
+              <input
+                type="checkbox"
+                checked={estimate.maybeChargedIncluded}
+                onChange={(e) => onMaybeCharged((e.currentTarget as HTMLInputElement).checked)}
+              />{" "}
+              Send them again too (they may be charged twice)
+            </label>
+          ) : null}
         </span>
       ) : null}
       <span class="next">

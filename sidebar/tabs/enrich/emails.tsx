@@ -171,7 +171,18 @@ export function EmailsPanel() {
             or Domain; Email). Results go to Email, Email Status and Checked At; a catch-all domain accepts
             any address, so its emails are marked catch-all, never valid.
           </p>
-          {estimate ? <EmailsEstimateView estimate={estimate} /> : null}
+          {estimate ? (
+            <EmailsEstimateView
+              estimate={estimate}
+              onMaybeCharged={(includeMaybeCharged) =>
+                void runEstimate(() =>
+                  estimate.onlyFailed
+                    ? call("emailsRetryEstimate", { jobId: estimate.progress.jobId, includeMaybeCharged })
+                    : call("emailsEstimate", { kind: estimate.progress.kind, includeMaybeCharged }),
+                )
+              }
+            />
+          ) : null}
           <div class="buttons">
             {estimate ? (
               <>

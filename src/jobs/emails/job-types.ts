@@ -55,6 +55,8 @@ export interface EmailJob {
   rowKey: number;
   /** Retry failed rows: only rows whose status says "not checked". */
   onlyFailed: boolean;
+  /** Also rows whose last call may have been charged (the user chose to: they may be charged twice). */
+  retryMaybeCharged?: boolean;
   /** The next row to work on. */
   cursor: number;
   /**
@@ -105,6 +107,14 @@ export interface EmailEstimate {
   skippedValid: number;
   incomplete: number;
   blank: number;
+  /**
+   * Rows whose last call may have been charged (sent, no answer read), and whether this estimate
+   * sends them (the user ticked it: they may be charged again) or leaves them out (the default).
+   */
+  maybeCharged: number;
+  maybeChargedIncluded: boolean;
+  /** A Retry of failed rows (only rows whose status says "not checked"). */
+  onlyFailed: boolean;
   /** At most 1 credit per distinct row sent: the most either charge rule can take. */
   maxCredits: number;
   cap: number;

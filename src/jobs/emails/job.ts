@@ -12,6 +12,7 @@ import type { EmailJobKind } from "./columns";
 import { type EmailJobDeps, limitsOf } from "./deps";
 import type { EmailJob, EmailProgress } from "./job-types";
 import { type EmailSelection, type PlannedRun, planRun } from "./plan";
+import type { RowChoice } from "./rows";
 import { runStep } from "./step";
 import { summaryText } from "./summary";
 
@@ -65,7 +66,7 @@ export function estimateRun(
   deps: EmailJobDeps,
   kind: EmailJobKind,
   selection: EmailSelection,
-  onlyFailed = false,
+  choice: RowChoice = { onlyFailed: false, maybeCharged: false },
 ): PlannedRun {
   const current = loadJob(deps);
   if (
@@ -87,14 +88,17 @@ export function estimateRun(
   const planned = planRun(grid, kind, selection, {
     id,
     cap: Math.max(0, Math.floor(deps.spendCap)),
-    onlyFailed,
+    choice,
   });
   saveJob(deps, planned.job);
   return planned;
 }
 
-/** Retry failed rows: the finished run's rows whose status says "not checked", estimated again. */
-export function estimateRetry(deps: EmailJobDeps, jobId: string): PlannedRun {
+/**
+ * Retry failed rows: the finished run's rows whose status says "not checked", estimated again.
+ * Rows whose call may have been charged are sent only when `maybeCharged` says the user chose to.
+ */
+export function estimateRetry(deps: EmailJobDeps, jobId: string, maybeCharged = false): PlannedRun {
   const job = jobNamed(deps, jobId);
   const selection = {
     sheetId: job.sheetId,
@@ -102,7 +106,7 @@ export function estimateRetry(deps: EmailJobDeps, jobId: string): PlannedRun {
     top: job.top,
     height: job.bottom - job.top + 1,
   };
-  return estimateRun(deps, job.kind, selection, true);
+  return estimateRun(deps, job.kind, selection, { onlyFailed: true, maybeCharged });
 }
 
 /** Starts the estimated run: the key is needed now (a user without one is refused before anything). */

@@ -17,7 +17,7 @@ import {
 } from "./columns";
 import type { EmailJob } from "./job-types";
 import { ZERO_COUNTS } from "./job-types";
-import { planRow } from "./rows";
+import { mayHaveBeenCharged, planRow, type RowChoice } from "./rows";
 
 export interface EmailSelection {
   sheetId: number;
@@ -50,6 +50,9 @@ export interface PlannedRun {
   skippedValid: number;
   incomplete: number;
   blank: number;
+  /** Retry: failed rows whose call may have been charged, and whether they are sent. */
+  maybeCharged: number;
+  maybeChargedIncluded: boolean;
   reads: string;
   writes: string;
 }
@@ -84,7 +87,7 @@ export function planRun(
   grid: Grid,
   kind: EmailJobKind,
   selection: EmailSelection,
-  options: { id: string; cap: number; onlyFailed?: boolean },
+  options: { id: string; cap: number; choice: RowChoice },
 ): PlannedRun {
   const lastColumn = Math.max(1, grid.lastColumn());
   const header = headerRowOf(grid, Math.max(1, selection.top), lastColumn);
@@ -116,8 +119,11 @@ export function planRun(
   const rowKey = rowKeyColumn(kind, sources, rows);
   const keys = new Set<string>();
   const figures = { rowsToSend: 0, skipped: 0, skippedValid: 0, incomplete: 0, blank: 0 };
+  const { choice } = options;
+  let maybeCharged = 0;
   for (const row of rows) {
-    const plan = planRow(kind, row, sources, out, options.onlyFailed === true);
+    if (out.status > 0 && mayHaveBeenCharged(String(row[out.status - 1] ?? ""))) maybeCharged += 1;
+    const plan = planRow(kind, row, sources, out, choice);
     if (plan.kind === "send") {
       figures.rowsToSend += 1;
       keys.add(plan.key);
@@ -157,7 +163,8 @@ export function planRun(
     appended,
     headers,
     rowKey,
-    onlyFailed: options.onlyFailed === true,
+    onlyFailed: choice.onlyFailed,
+    ...(choice.maybeCharged ? { retryMaybeCharged: true } : {}),
     cursor: top,
     sent: 0,
     cap: options.cap,
@@ -165,5 +172,13 @@ export function planRun(
     maxCredits: keys.size,
     counts: { ...ZERO_COUNTS },
   };
-  return { job, distinct: keys.size, ...figures, reads, writes };
+  return {
+    job,
+    distinct: keys.size,
+    ...figures,
+    maybeCharged,
+    maybeChargedIncluded: choice.maybeCharged,
+    reads,
+    writes,
+  };
 }

@@ -43,19 +43,35 @@ function finderNote(request: EmailFinderRequest): string {
   return `${NOT_CHECKED}: needs ${missing.join(" and ")}`;
 }
 
+/** A failed row whose call may have been charged (sent, no answer read): Retry asks before sending it. */
+export const mayHaveBeenCharged = (status: string) =>
+  isNotChecked(status) && status.includes("may have been charged");
+
 /**
- * The plan of one row. `onlyFailed` (Retry failed rows): rows whose status is not "not checked"
- * are skipped whatever they hold.
+ * Which rows a run sends. `onlyFailed` (Retry failed rows): only rows whose status says "not
+ * checked". `maybeCharged`: also rows whose last call may have been charged (the user ticked it).
+ */
+export interface RowChoice {
+  onlyFailed: boolean;
+  maybeCharged: boolean;
+}
+
+const EVERY_ROW: RowChoice = { onlyFailed: false, maybeCharged: false };
+
+/**
+ * The plan of one row. Rows whose last call may have been charged are never sent again unless the
+ * user chose them, by a new run or a Retry: that is how nothing is charged twice unasked.
  */
 export function planRow(
   kind: EmailJobKind,
   row: readonly GridValue[],
   sources: SourceColumns,
   out: OutputColumns,
-  onlyFailed = false,
+  choice: RowChoice = EVERY_ROW,
 ): RowPlan {
   const status = cell(row, out.status);
-  if (onlyFailed && !isNotChecked(status)) return { kind: "skip", valid: false };
+  if (choice.onlyFailed && !isNotChecked(status)) return { kind: "skip", valid: false };
+  if (!choice.maybeCharged && mayHaveBeenCharged(status)) return { kind: "skip", valid: false };
   if (kind === "validate") {
     const address = cell(row, sources.email);
     if (address === "") return { kind: "blank" };

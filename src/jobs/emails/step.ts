@@ -30,7 +30,7 @@ type Answer = { ok: true; finding: EmailFinding } | { ok: false; error: ApiError
 /** A failed row's status: why, in the client's words (no address in them), and whether it may have cost. */
 export function failureText(error: ApiError): string {
   const why = redactEmails(error.message).slice(0, 200);
-  const maybe = error.charged === "maybe" ? " (may have been charged; Retry failed rows sends it again)" : "";
+  const maybe = error.charged === "maybe" ? " (may have been charged; Retry failed rows sends it again only if you tick it)" : "";
   return `${NOT_CHECKED}: ${why}${maybe}`;
 }
 
@@ -90,7 +90,10 @@ function gather(job: EmailJob, rows: GridValue[][], known: Map<string, Answer>, 
       batch.plans.push({ kind: "skip", valid: false, written: true });
       continue;
     }
-    const plan = planRow(job.kind, cells, job.sources, job.out, job.onlyFailed);
+    const plan = planRow(job.kind, cells, job.sources, job.out, {
+      onlyFailed: job.onlyFailed,
+      maybeCharged: job.retryMaybeCharged === true,
+    });
     if (plan.kind === "send" && !known.has(plan.key) && !batch.items.has(plan.key)) {
       if (batch.items.size >= room) {
         batch.full = true;
@@ -172,9 +175,9 @@ function count(job: EmailJob, plan: RowPlan, answer: Answer | undefined, copied:
 function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, changes: CellChanges): void {
   if (changes.size === 0) return;
   const columns = [job.out.email, job.out.status, job.out.checkedAt].filter((c) => c > 0);
-  const left = Math.min(...columns);
-  const width = Math.max(...columns) - left + 1;
-  const last = Math.max(...changes.keys());
+  const left = columns.reduce((a, b) => Math.min(a, b));
+  const width = columns.reduce((a, b) => Math.max(a, b)) - left + 1;
+  const last = [...changes.keys()].reduce((a, b) => Math.max(a, b));
   const before = readLiterals(grid, from, left, last - from + 1, width);
   const keys = job.rowKey > 0 ? readLiterals(grid, from, job.rowKey, last - from + 1, 1) : [];
   const logged: CellChange[] = [];
