@@ -76,4 +76,50 @@ describe("the Emails action in the browser", () => {
     // The duplicate got José's answer, sent once.
     expect(grid[5]![email]).toBe(grid[1]![email]);
   }, 120_000);
+  it("Retry failed rows leaves out a row that may have been charged until the user ticks it, then charges what the ledger says", async () => {
+    const sandboxUrl = session.playground.sandboxUrl;
+    const control = sandboxControl(sandboxUrl);
+    await control.reset();
+    // New people (so nothing is skipped as already found), the first call answered by a 500.
+    const people = [
+      ["Zoë", "Ångström", "initech.com"],
+      ["Li", "Wei-Chen", "https://initech.com/people"],
+    ];
+    for (const [r, person] of people.entries())
+      for (const [c, text] of person.entries())
+        await typeIntoCell(page, `${String.fromCharCode(72 + c)}${r + 8}`, text);
+    await control.configure({ faults: [{ kind: "server_error", path: PATHS.emailFinder, count: 1 }] });
+    await selectRange(page, "H7", "J9");
+    await runMenuItem(page, "Find emails of selected rows");
+    const sidebar = page.frameLocator("aside.sidebar-panel iframe");
+    const panel = sidebar.getByTestId("emails");
+    // The first test's run is still shown: start a new one, as a user would.
+    const again = panel.getByRole("button", { name: "New run" });
+    if ((await again.count()) > 0) await again.click();
+    await panel.getByRole("button", { name: "Estimate emails" }).click();
+    await panel.getByRole("button", { name: "Confirm & run" }).click();
+    const run = panel.getByTestId("emails-run");
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
+    expect(await charged(sandboxUrl, PATHS.emailFinder)).toBe(0);
+    await panel.getByRole("button", { name: "Retry failed rows" }).click();
+    const estimate = panel.getByTestId("emails-estimate");
+    const maybe = panel.getByTestId("emails-maybe-charged");
+    await maybe.waitFor();
+    expect(await maybe.textContent()).toContain("2 failed rows may have been charged already");
+    expect(await maybe.textContent()).toContain("left out");
+    expect(await estimate.textContent()).toContain("Nothing to send");
+    await maybe.getByRole("checkbox").click(); // re-estimates: the box shows the new estimate's choice
+    await expect.poll(() => estimate.textContent()).toContain("2 rows to send");
+    expect(await maybe.textContent()).toContain("may be charged a second time");
+    await page.screenshot({ path: screenshotPath("emails-retry-maybe-charged.png") });
+    await panel.getByRole("button", { name: "Confirm & run" }).click();
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
+    const summary = (await panel.getByTestId("emails-summary").textContent()) ?? "";
+    const ledger = await charged(sandboxUrl, PATHS.emailFinder);
+    expect(summary).toContain(`${ledger} credit${ledger === 1 ? "" : "s"} charged (the API's ledger)`);
+    const grid = await readGrid(page);
+    const status = grid[0]!.indexOf("Email Status");
+    expect(grid[7]![status]).not.toMatch(/^not checked/);
+    expect(grid[8]![status]).not.toMatch(/^not checked/);
+  }, 120_000);
 });
