@@ -10,6 +10,7 @@
  * names.
  */
 import { ADDON_ABOUT } from "./about";
+import { backgroundHandlers } from "./gas/background-handlers";
 import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
 import { enrichHandlers } from "./gas/enrich-handlers";
@@ -29,6 +30,7 @@ export { freezeSelectionMessage as freezeSelectionReport } from "./gas/freeze";
 const handlers: RpcHandlers = {
   ...settingsHandlers,
   ...enrichHandlers,
+  ...backgroundHandlers,
   ...leadSearchHandlers,
   ...creditsHandlers,
   ...companyHandlers,

@@ -93,6 +93,14 @@ export const TRIGGER_BUDGET_MS = 240_000;
 export const TRIGGER_OVERRUN_MS = 75_000;
 /** Less than this left of the day's trigger time: not worth a run (one slow chunk takes 60 s). */
 export const MIN_TRIGGER_RUN_MS = 60_000;
+/**
+ * Time a trigger run may drive steps: the execution's `budgetMs`, less when the trigger-time budget
+ * has only `leftMs` left (the last fetch may overrun the slice by TRIGGER_OVERRUN_MS). Under
+ * MIN_TRIGGER_RUN_MS it is not worth a run.
+ */
+export function triggerSlice(budgetMs: number, leftMs: number): number {
+  return Math.min(budgetMs, leftMs - TRIGGER_OVERRUN_MS);
+}
 /** Stops that clear by themselves (the platform's day turns): the next trigger run tries again. */
 const PASSING = new Set(["quota", "busy"]);
 
@@ -293,7 +301,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
 
   // The trigger-time budget: a run that cannot do a useful step waits until enough is free.
   const left = deps.triggerTime?.leftMs ?? Number.POSITIVE_INFINITY;
-  const budget = Math.min(deps.budgetMs ?? TRIGGER_BUDGET_MS, left - TRIGGER_OVERRUN_MS);
+  const budget = triggerSlice(deps.budgetMs ?? TRIGGER_BUDGET_MS, left);
   if (budget < MIN_TRIGGER_RUN_MS) {
     const until = deps.triggerTime?.freesAt(MIN_TRIGGER_RUN_MS + TRIGGER_OVERRUN_MS) ?? started;
     if (state.waitUntil !== until) {
