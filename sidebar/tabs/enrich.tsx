@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { EXTRA_CHOICES } from "../../src/jobs/enrich/options";
 import { skipReasons } from "../../src/jobs/enrich/progress";
 import type {
+  BackgroundView,
   EnrichEstimate,
   EnrichMode,
   EnrichOptions,
@@ -23,6 +24,7 @@ import { useNotices } from "../components/notices";
 import { ProgressBar } from "../components/progress";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
+import { BackgroundPanel } from "./enrich-background";
 import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
 import { NewSelectionChoice } from "./enrich-new-selection";
 import { RetryPanel } from "./enrich-retry";
@@ -268,6 +270,8 @@ function RunView(props: {
   onNew(): void;
   onRetry(progress: EnrichProgress): void;
   onSelectFailed(): void;
+  /** Hands the run to the hourly trigger (issue 23.16); absent where it cannot go (a schedule's run). */
+  onBackground?(): void;
   /** Set when someone else owns the run: read-only, with Take over. */
   owner: RunOwner | null;
   onTaken(progress: EnrichProgress): void;
@@ -364,6 +368,11 @@ function RunView(props: {
             Resume
           </button>
         ) : null}
+        {props.onBackground && (progress.state === "running" || progress.state === "paused") && !stopping ? (
+          <button type="button" class="secondary" onClick={props.onBackground}>
+            Continue in the background
+          </button>
+        ) : null}
         {stopping ? null : !finished ? (
           <button type="button" class="secondary" onClick={props.onCancel}>
             Cancel
@@ -397,7 +406,9 @@ export function EnrichTab() {
   /** The menu was used on another selection while this run is unfinished (issue 14.5). */
   const [newSelection, setNewSelection] = useState<string | null>(null);
   const { busy, run } = useServerCall();
-  const stopRequest = useRef<null | "pause" | "cancel">(null);
+  /** Set while the hourly trigger drives the run (issue 23.16): the tab shows where it stands. */
+  const [background, setBackground] = useState<BackgroundView | null>(null);
+  const stopRequest = useRef<null | "pause" | "cancel" | "background">(null);
   const mounted = useRef(true);
 
   // A changed choice makes the shown estimate stale: estimate again before confirming.
@@ -438,6 +449,7 @@ export function EnrichTab() {
     call("enrichStartup", null).then(
       (startup) => {
         setOwner(startup.owner);
+        setBackground(startup.background);
         setNewSelection(startup.newSelection ?? null);
         if (startup.job && UNFINISHED.has(startup.job.state)) setProgress(startup.job);
         else void refreshSelection(undefined, false);
@@ -462,13 +474,21 @@ export function EnrichTab() {
           return;
         }
         // cancel() has called enrichCancel itself: it ended the run, or the step ends it.
-        if (stopRequest.current === "cancel") return;
+        // toBackground() handed it to the trigger, which steps it from now on.
+        if (stopRequest.current === "cancel" || stopRequest.current === "background") return;
         let next: EnrichProgress;
         try {
           next = await call("enrichStep", { jobId });
         } catch (error) {
           const userError = asUserError(error);
           if (stopRequest.current === "cancel" && userError.kind === "gone") return;
+          if (userError.kind === "background") {
+            // Sent to the background from this or another sidebar: show where it stands.
+            const startup = await call("enrichStartup", null);
+            setBackground(startup.background);
+            if (startup.job) setProgress(startup.job);
+            return;
+          }
           if (userError.kind === "busy") {
             await sleep(BUSY_RETRY_MS);
             continue;
@@ -550,6 +570,38 @@ export function EnrichTab() {
     await run(async () => setProgress(await call("enrichCancel", { jobId: progress.jobId })));
   }
 
+  async function toBackground() {
+    if (!progress) return;
+    stopRequest.current = "background";
+    await run(async () => {
+      setBackground(await call("enrichBackground", { jobId: progress.jobId }));
+      notices.show({
+        tone: "ok",
+        message: "The run goes on in the background, about once an hour: you can close the sidebar.",
+      });
+    });
+  }
+
+  async function bringBack() {
+    if (!progress) return;
+    await run(async () => {
+      const back = await call("enrichBringBack", { jobId: progress.jobId });
+      setBackground(null);
+      setProgress(back);
+      notices.clear();
+      if (back.state === "running") void drive(back.jobId);
+    });
+  }
+
+  async function cancelBackground() {
+    if (!progress) return;
+    await run(async () => {
+      const cancelled = await call("enrichCancel", { jobId: progress.jobId });
+      setBackground(null);
+      setProgress(cancelled);
+    });
+  }
+
   async function cancelAndPlan() {
     if (!progress) return;
     const cancelled = await run(() => call("enrichCancel", { jobId: progress.jobId }));
@@ -577,6 +629,18 @@ export function EnrichTab() {
       />
     ) : null;
 
+  if (progress && background && UNFINISHED.has(progress.state)) {
+    return (
+      <BackgroundPanel
+        progress={progress}
+        background={background}
+        busy={busy}
+        onCancel={cancelBackground}
+        onBringBack={bringBack}
+      />
+    );
+  }
+
   if (progress) {
     return (
       <>
@@ -589,6 +653,9 @@ export function EnrichTab() {
           }}
           onResume={resume}
           onCancel={cancel}
+          {...(progress.capSource !== "schedule" && (owner?.mine ?? false)
+            ? { onBackground: toBackground }
+            : {})}
           onSelectFailed={() =>
             void run(async () => {
               const selected = await call("enrichSelectFailed", { jobId: progress.jobId });
