@@ -4,7 +4,7 @@
  * cancel it, or bring it back to drive it from the sidebar now. Other editors see it read-only.
  */
 import type { BackgroundView, EnrichProgress } from "../../src/rpc/enrich";
-import { ProgressBar } from "../components/progress";
+import { RunProgress } from "./enrich-progress";
 
 const timeText = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -38,14 +38,7 @@ export function BackgroundPanel(props: {
           {progress.sheetName}!{progress.range}
         </span>
       </p>
-      <ProgressBar
-        done={progress.ok + progress.notFound}
-        failed={progress.failed + progress.interrupted}
-        remaining={progress.remaining}
-        spent={progress.spent}
-        cap={progress.cap}
-        unit="distinct URLs"
-      />
+      <RunProgress progress={progress} />
       <p class="muted">
         {background.mine
           ? "You can close the sidebar: the hourly trigger goes on with your key, within the run's cap."

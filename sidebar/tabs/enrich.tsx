@@ -21,12 +21,12 @@ import { DEFAULT_LOOKUP_FIELDS, type LeadField, parseFieldList } from "../../src
 import { BalanceNote } from "../components/balance-note";
 import { CheckboxList } from "../components/checkbox-list";
 import { useNotices } from "../components/notices";
-import { ProgressBar } from "../components/progress";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
 import { BackgroundPanel } from "./enrich-background";
 import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
 import { NewSelectionChoice } from "./enrich-new-selection";
+import { RunProgress } from "./enrich-progress";
 import { RetryPanel } from "./enrich-retry";
 import { SchedulePanel } from "./enrich-schedule";
 import { TakeOver } from "./enrich-take-over";
@@ -293,14 +293,7 @@ function RunView(props: {
           {progress.sheetName}!{progress.range} · {plural(progress.rows, "row")}
         </span>
       </p>
-      <ProgressBar
-        done={progress.ok + progress.notFound}
-        failed={progress.failed + progress.interrupted}
-        remaining={progress.remaining}
-        spent={progress.spent}
-        cap={progress.cap}
-        unit="distinct URLs"
-      />
+      <RunProgress progress={progress} />
       {progress.notFound > 0 || progress.interrupted > 0 || progress.skipped > 0 ? (
         <p class="muted">
           {progress.skipped > 0
