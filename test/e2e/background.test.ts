@@ -85,5 +85,5 @@ describe("Continue in the background", () => {
       .poll(() => page.getByRole("menu", { name: "Clock" }).textContent())
       .toContain("No time-driven triggers");
     await page.keyboard.press("Escape");
-  });
+  }, 120_000);
 });
