@@ -445,7 +445,11 @@ export function EnrichTab() {
         setBackground(startup.background);
         setNewSelection(startup.newSelection ?? null);
         if (startup.job && UNFINISHED.has(startup.job.state)) setProgress(startup.job);
-        else void refreshSelection(undefined, false);
+        else if (startup.job?.state === "done" && startup.endedInBackground) {
+          // Finished by the hourly trigger while the sidebar was closed: its summary.
+          setProgress(startup.job);
+          notices.show({ tone: "ok", message: `Finished in the background: ${doneMessage(startup.job)}` });
+        } else void refreshSelection(undefined, false);
       },
       (error) => notices.showError(asUserError(error)),
     );

@@ -4,6 +4,8 @@
  * is src/jobs/schedule/background.ts; sending a run there is background-handlers.ts.
  */
 import {
+  type BackgroundRun,
+  isInBackground,
   loadBackground,
   loadOwnBackground,
   removeBackground,
@@ -16,10 +18,7 @@ import { documentStore, userStore } from "./job-store";
 
 const iso = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-/** The background run of the document, when `jobId` (the current job) is it. */
-export function backgroundView(jobId: string | null): BackgroundView | null {
-  const run = loadBackground(documentStore());
-  if (!run || run.jobId !== jobId) return null;
+function viewOf(run: BackgroundRun): BackgroundView {
   return {
     jobId: run.jobId,
     mine: run.owner.userKey === activeUser().userKey,
@@ -27,12 +26,25 @@ export function backgroundView(jobId: string | null): BackgroundView | null {
     sentAt: iso(run.sentAt),
     steppedAt: run.steppedAt === null ? null : iso(run.steppedAt),
     waitUntil: run.waitUntil === null ? null : iso(run.waitUntil),
+    endedAt: run.endedAt === undefined ? null : iso(run.endedAt),
   };
+}
+
+/** The background run of the document, when `jobId` (the current job) is it and goes on. */
+export function backgroundView(jobId: string | null): BackgroundView | null {
+  const run = loadBackground(documentStore());
+  return jobId !== null && isInBackground(run, jobId) ? viewOf(run) : null;
+}
+
+/** The run `jobId` when the trigger finished it (or stopped it for the user) in the background. */
+export function endedInBackground(jobId: string | null): BackgroundView | null {
+  const run = loadBackground(documentStore());
+  return run !== null && run.jobId === jobId && run.endedAt !== undefined ? viewOf(run) : null;
 }
 
 /** True while the run goes on in the background: only the trigger steps it then. */
 export function inBackground(jobId: string): boolean {
-  return loadBackground(documentStore())?.jobId === jobId;
+  return isInBackground(loadBackground(documentStore()), jobId);
 }
 
 /**

@@ -23,7 +23,7 @@ import type { RpcHandlers } from "../rpc";
 import type { EnrichPreview, EnrichProgress, EnrichRequest, TakeOverEstimate } from "../rpc/enrich";
 import { STATUS_FIELDS } from "../sheet/columns";
 import type { HeaderStyle } from "../sheet/field-labels";
-import { backgroundView, inBackground, leaveBackground } from "./background-run";
+import { backgroundView, endedInBackground, inBackground, leaveBackground } from "./background-run";
 import { type FetchBudget, fetchBudget } from "./fetch-count";
 import { gridOfSheet, sheetGrid } from "./grid";
 import { changeLogOf } from "./history-deps";
@@ -352,6 +352,7 @@ export const enrichHandlers: Pick<
     return {
       job,
       background: job !== null && unfinished ? backgroundView(job.jobId) : null,
+      endedInBackground: endedInBackground(job?.jobId ?? null),
       owner: job === null ? null : ownerOf(job.jobId),
       focus,
       newSelection: unfinished ? otherSelection(job, readMenuSelection()) : null,

@@ -99,12 +99,16 @@ export interface BackgroundView {
   steppedAt: string | null;
   /** The trigger-time budget is used up: it goes on after this time (ISO UTC). */
   waitUntil: string | null;
+  /** When the trigger finished it, or stopped it for the user (ISO UTC); null while it goes on. */
+  endedAt: string | null;
 }
 
 export interface EnrichStartup {
   job: EnrichProgress | null;
   /** The job goes on in the background through the hourly trigger; null when it does not. */
   background: BackgroundView | null;
+  /** The job finished (or stopped) in the background: the tab says so once reopened. */
+  endedInBackground: BackgroundView | null;
   /** The job's owner; null when nobody confirmed it yet. */
   owner: RunOwner | null;
   /** True once after the menu item "Enrich selected profile URLs" opened the sidebar. */

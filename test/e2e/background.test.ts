@@ -75,6 +75,12 @@ describe("Continue in the background", () => {
         },
       )
       .toBe(urls);
+    await expect
+      .poll(() => sidebar.getByText(/Finished in the background: /).textContent(), { timeout: 15_000 })
+      .toContain(`${urls} profiles refreshed`);
+    expect(await sidebar.getByText(/Finished in the background: /).textContent()).toContain(
+      `${urls} credits spent`,
+    );
     const charged = (await control.stats()).ledger.filter(
       (entry) => entry.path.includes("/leads/by_link/") && entry.amount !== 0,
     );

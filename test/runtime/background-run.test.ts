@@ -63,6 +63,8 @@ describe("Continue in the background (23.16)", () => {
     expect(hours).toBeGreaterThan(1);
     const after = startup(world);
     expect(after.job).toMatchObject({ state: "done", ok: 30, spent: 30 });
+    // The reopened tab says it finished there.
+    expect(after.endedInBackground).toMatchObject({ jobId: first.jobId, endedAt: expect.any(String) });
     expect(okRows(world)).toBe(30);
     const charges = await chargesPerPerson(world.control);
     expect(charges.size).toBe(30);

@@ -31,6 +31,11 @@ export interface BackgroundRun {
   steppedAt: number | null;
   /** The trigger-time budget is used up: the run goes on after this time (epoch ms). */
   waitUntil: number | null;
+  /**
+   * When the trigger took it out of the background (done, or stopped for the user): kept so the
+   * reopened sidebar says the run finished there. Absent while it goes on.
+   */
+  endedAt?: number;
 }
 
 /** The owner's copy (their user properties, one per spreadsheet): the run and the trigger. */
@@ -92,11 +97,22 @@ export interface BackgroundDeps {
 /** none: no background run of this user; ran / budget: it goes on; ended: out of the background. */
 export type BackgroundOutcome = "none" | "ran" | "budget" | "ended";
 
-/** Takes the run out of the background (both copies; the document's only when it names this run). */
+/**
+ * Takes the run out of the background: the owner's copy goes; the document's (when it names this
+ * run) is marked ended, for the sidebar to say so.
+ */
 function end(deps: BackgroundDeps, jobId: string): BackgroundOutcome {
   deps.own.remove();
-  if (loadBackground(deps.store)?.jobId === jobId) removeBackground(deps.store);
+  const record = loadBackground(deps.store);
+  if (record?.jobId === jobId && !record.endedAt) {
+    saveBackground(deps.store, { ...record, endedAt: deps.clock.now() });
+  }
   return "ended";
+}
+
+/** True while the run goes on in the background (sent, and not ended or brought back). */
+export function isInBackground(record: BackgroundRun | null, jobId: string): record is BackgroundRun {
+  return record !== null && record.jobId === jobId && !record.endedAt;
 }
 
 /**
@@ -119,8 +135,7 @@ function stepBackground(deps: BackgroundDeps): BackgroundOutcome {
   const record = loadBackground(deps.store);
   const probe = currentJob(deps.job(0, undefined));
   const agreed =
-    record !== null &&
-    record.jobId === own.jobId &&
+    isInBackground(record, own.jobId) &&
     record.owner.userKey === deps.me.userKey &&
     probe !== null &&
     probe.jobId === own.jobId &&
@@ -135,7 +150,7 @@ function stepBackground(deps: BackgroundDeps): BackgroundOutcome {
   // The cap the run was confirmed under, whatever Settings says now.
   const jobDeps = deps.job(probe.cap, probe.capSource, started + deps.budgetMs);
   let progress = probe.state === "running" ? probe : resumeJob(jobDeps, own.jobId);
-  const stillHere = () => loadBackground(deps.store)?.jobId === own.jobId;
+  const stillHere = () => isInBackground(loadBackground(deps.store), own.jobId);
   // Each step checks the run is still in the background: once brought back, only the sidebar steps it.
   while (progress.state === "running" && deps.clock.now() - started < deps.budgetMs && stillHere()) {
     try {
