@@ -16,6 +16,14 @@ interface Measured {
   reads: number;
   writes: number;
   historyRows: number;
+  /** History cells written: rows x the history sheet's columns. */
+  historyCells: number;
+}
+
+/** Per 1,000 rows, with the cost model on: what issue 20's targets measure. */
+export interface HistoryCost {
+  cellsPerThousand: number;
+  modelMsPerThousand: number;
 }
 
 const HISTORY_SHEET = "Prospecting changes";
@@ -23,6 +31,10 @@ const HISTORY_SHEET = "Prospecting changes";
 function historyRows(runtime: Runtime): number {
   const sheet = runtime.sheets().find((each) => each.name === HISTORY_SHEET);
   return sheet ? Math.max(0, sheet.lastRow - 1) : 0;
+}
+
+function historyWidth(runtime: Runtime): number {
+  return runtime.sheets().find((each) => each.name === HISTORY_SHEET)?.lastColumn ?? 0;
 }
 
 function refresh(runtime: Runtime, sheet: string, rows: string[][], history: boolean): Measured {
@@ -42,13 +54,15 @@ function refresh(runtime: Runtime, sheet: string, rows: string[][], history: boo
     reads: runtime.counters.spreadsheetReads,
     writes: runtime.counters.spreadsheetWrites,
     historyRows: historyRows(runtime) - before,
+    historyCells: (historyRows(runtime) - before) * historyWidth(runtime),
   };
 }
 
 const perThousand = (value: number, rows: number) => (value * 1000) / rows;
 
-export function measureHistoryCost(runtime: Runtime, rows: string[][]): void {
+export function measureHistoryCost(runtime: Runtime, rows: string[][]): HistoryCost {
   const dataRows = rows.length - 1;
+  const cost: HistoryCost = { cellsPerThousand: 0, modelMsPerThousand: 0 };
   try {
     for (const model of [false, true]) {
       runtime.setCostModel(model);
@@ -69,9 +83,15 @@ export function measureHistoryCost(runtime: Runtime, rows: string[][]): void {
           (model
             ? `, +${(perThousand(on.modelMs - off.modelMs, dataRows) / 1000).toFixed(2)} s charged by the model`
             : "") +
-          `, ${perThousand(on.historyRows, dataRows).toFixed(0)} history rows`,
+          `, ${perThousand(on.historyRows, dataRows).toFixed(0)} history rows, ` +
+          `${perThousand(on.historyCells, dataRows).toFixed(0)} history cells`,
       );
+      if (model) {
+        cost.cellsPerThousand = perThousand(on.historyCells, dataRows);
+        cost.modelMsPerThousand = perThousand(on.modelMs - off.modelMs, dataRows);
+      }
     }
+    return cost;
   } finally {
     runtime.setCostModel(false);
     rpcValue(runtime, "historySaveSettings", { enabled: true, maxRows: 100_000 });

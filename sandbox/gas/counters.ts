@@ -12,6 +12,11 @@ export interface Counters {
   spreadsheetReads: number;
   /** Spreadsheet writes: setValues, setValue, setFormulas, clear, formats, appendRow, insertRows, insertSheet... */
   spreadsheetWrites: number;
+  /**
+   * Spreadsheet reads made while writes were queued: each makes Sheets commit them first (a
+   * flush, PRODUCTION.md G6), the slow pattern; a script that reads before it writes has none.
+   */
+  readsAfterWrites: number;
   /** UrlFetchApp.fetch calls. */
   fetchCalls: number;
   /** UrlFetchApp.fetchAll calls. */
@@ -29,6 +34,7 @@ export function emptyCounters(): Counters {
     executions: 0,
     spreadsheetReads: 0,
     spreadsheetWrites: 0,
+    readsAfterWrites: 0,
     fetchCalls: 0,
     fetchAllCalls: 0,
     requests: 0,

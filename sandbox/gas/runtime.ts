@@ -449,6 +449,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     addOn: options.addOn ?? true,
     costModel: costModelOf(options.costModel),
     pendingWrites: { calls: 0, cells: 0 },
+    writtenSinceRead: false,
     manifest: options.manifest === undefined ? undefined : parseManifest(options.manifest),
     quotas: new Quotas(clock, () => runtime.user, options.quotas),
     logs: [],
@@ -543,7 +544,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     } finally {
       running--;
       // Apps Script commits the script's queued writes when it ends.
-      if (running === 0) flushPendingWrites(state);
+      if (running === 0) {
+        flushPendingWrites(state);
+        state.writtenSinceRead = false;
+      }
       record.durationMs = clock.now() - exec.startedAt;
       record.loadMs = exec.loadMs;
       record.filesRead = [...exec.filesRead];

@@ -141,7 +141,7 @@ export function listEntries(list: Vocabulary, options: { complete: boolean; what
         }
         // An open list keeps an unknown "city, state, country" whole rather than in three pieces.
         if (!options.complete && pieces.some((piece) => !known(piece))) entries.push(line);
-        else entries.push(...pieces);
+        else for (const piece of pieces) entries.push(piece);
       }
       return entries;
     },

@@ -115,6 +115,11 @@ export function HistoryPanel() {
         Every cell a run changes is kept, old and new value, in the "Prospecting changes" sheet
         {status ? ` (${status.rows.toLocaleString("en-US")} rows now)` : ""}.
       </p>
+      {status?.overLimit ? (
+        <p class="hint" data-testid="history-over-limit">
+          {status.overLimit}
+        </p>
+      ) : null}
       <div class="buttons">
         <button type="button" class="secondary" disabled={busy} onClick={undo}>
           Undo last run

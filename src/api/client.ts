@@ -228,7 +228,7 @@ export function createClient(config: ClientConfig): Client {
     let error = pages.stoppedBy;
     let complete = error === null;
     for (const page of pages.outcomes) {
-      if (page?.ok) results.push(...page.value.results);
+      if (page?.ok) for (const result of page.value.results) results.push(result);
       else {
         complete = false;
         if (page) error ??= page.error;

@@ -86,10 +86,19 @@ export function gridOfSheetNamed(name: string): Grid | null {
   return sheet ? sheetGrid(sheet) : null;
 }
 
-/** The grid of the active spreadsheet's sheet with this id, or null when it was deleted. */
-export function gridOfSheet(sheetId: number): Grid | null {
-  const sheet = SpreadsheetApp.getActiveSpreadsheet()
+const sheetWithId = (sheetId: number): Sheet | undefined =>
+  SpreadsheetApp.getActiveSpreadsheet()
     .getSheets()
     .find((candidate) => candidate.getSheetId() === sheetId);
+
+/** The grid of the active spreadsheet's sheet with this id, or null when it was deleted. */
+export function gridOfSheet(sheetId: number): Grid | null {
+  const sheet = sheetWithId(sheetId);
   return sheet ? sheetGrid(sheet) : null;
+}
+
+/** The same, with the sheet's name now (it may have been renamed since the id was kept). */
+export function namedGridOfSheet(sheetId: number): { grid: Grid; name: string } | null {
+  const sheet = sheetWithId(sheetId);
+  return sheet ? { grid: sheetGrid(sheet), name: sheet.getName() } : null;
 }

@@ -3,11 +3,14 @@ import type { ChangeLog } from "../jobs/enrich/ports";
 import { historyLog } from "../jobs/history/log";
 import type { HistoryDeps } from "../jobs/history/ports";
 import { readHistorySettings } from "../jobs/history/settings";
-import { gridOfSheetNamed } from "./grid";
+import { gridOfSheetNamed, namedGridOfSheet } from "./grid";
 import { historySheet } from "./history-sheet";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
+
+/** 244 random bits (two v4 UUIDs) for the document's history secret (jobs/history/signature.ts). */
+const freshSecret = () => `${Utilities.getUuid()}${Utilities.getUuid()}`.replace(/-/g, "");
 
 export function historyDeps(): HistoryDeps {
   return {
@@ -15,7 +18,9 @@ export function historyDeps(): HistoryDeps {
     store: documentStore(),
     clock: appsScriptClock,
     lock: documentLock(),
+    freshSecret,
     gridByName: gridOfSheetNamed,
+    gridById: namedGridOfSheet,
   };
 }
 
@@ -24,5 +29,5 @@ export function changeLogOf(): ChangeLog | undefined {
   const store = documentStore();
   const settings = readHistorySettings(store);
   if (!settings.enabled) return undefined;
-  return historyLog({ table: historySheet(), clock: appsScriptClock }, settings);
+  return historyLog({ table: historySheet(), clock: appsScriptClock, store, freshSecret }, settings);
 }

@@ -4,9 +4,15 @@
  */
 import { JobError } from "../jobs/enrich/deps";
 import { currentJob } from "../jobs/enrich/job";
+import { HISTORY_SHEET } from "../jobs/history/columns";
 import { jobChangesOfRun, jobChangesSince } from "../jobs/history/digest";
 import type { HistoryDeps } from "../jobs/history/ports";
-import { checkHistorySettings, readHistorySettings, saveHistorySettings } from "../jobs/history/settings";
+import {
+  checkHistorySettings,
+  historyOverLimit,
+  readHistorySettings,
+  saveHistorySettings,
+} from "../jobs/history/settings";
 import { type UndoResult, undoLastRun } from "../jobs/history/undo";
 import type { RpcHandlers } from "../rpc";
 import type { HistoryStatus, JobChange } from "../rpc/history";
@@ -35,7 +41,10 @@ const UNFINISHED = new Set(["running", "paused", "stopped"]);
 const DIGEST_LISTED = 50;
 
 function status(deps: HistoryDeps): HistoryStatus {
-  return { settings: readHistorySettings(deps.store), rows: deps.table.size() };
+  const settings = readHistorySettings(deps.store);
+  const rows = deps.table.size();
+  const overLimit = historyOverLimit(rows, settings);
+  return overLimit ? { settings, rows, overLimit } : { settings, rows };
 }
 
 function withLock<T>(deps: HistoryDeps, work: () => T): T {
@@ -73,15 +82,32 @@ export function undoLastRunNow(): UndoResult {
   }
 }
 
-/** The undo's result in one sentence, for the menu's alert and the sidebar. */
+/** A count and the first few of a list, as "3 (A, B, C)" or "30 (A, B, ...)". */
+const listed = (count: number, names: readonly string[]) =>
+  `${count} (${names.join(", ")}${count > names.length ? ", ..." : ""})`;
+
+/** The undo's result in a few sentences, for the menu's alert and the sidebar. */
 export function undoMessage(result: UndoResult): string {
   const restored = `${result.restored} cell${result.restored === 1 ? "" : "s"} restored`;
-  if (result.leftAlone === 0) return `Undid the run of ${result.runTime}: ${restored}.`;
-  const more = result.leftAlone > result.leftAloneCells.length ? ", ..." : "";
-  return (
-    `Undid the run of ${result.runTime}: ${restored}; ${result.leftAlone} left alone because ` +
-    `they were edited since (${result.leftAloneCells.join(", ")}${more}).`
-  );
+  const edited =
+    result.leftAlone === 0
+      ? ""
+      : `; ${result.leftAlone} left alone because they were edited since (${result.leftAloneCells.join(", ")}${
+          result.leftAlone > result.leftAloneCells.length ? ", ..." : ""
+        })`;
+  const parts = [`Undid the run of ${result.runTime}: ${restored}${edited}.`];
+  if (result.notFound > 0)
+    parts.push(
+      `Not found, so not written anywhere: ${listed(result.notFound, result.notFoundCells)}.` +
+        (result.partial
+          ? " The run can still be undone: put those rows or columns back and press Undo last run again."
+          : ""),
+    );
+  if (result.refused > 0)
+    parts.push(
+      `Refused: ${listed(result.refused, result.refusedRows)} of "${HISTORY_SHEET}" (the add-on did not write them; nothing was written from them).`,
+    );
+  return parts.join(" ");
 }
 
 function sinceOf(arg: unknown): string {

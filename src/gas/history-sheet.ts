@@ -1,7 +1,20 @@
 /** The `Prospecting changes` sheet (the change history's table) over SpreadsheetApp. */
-import { HISTORY_HEADERS, HISTORY_SHEET, HISTORY_WIDTH } from "../jobs/history/columns";
+import { HISTORY_HEADERS, HISTORY_NOTES, HISTORY_SHEET, LEGACY_HEADERS } from "../jobs/history/columns";
 import type { HistoryTable } from "../jobs/history/ports";
 import { keepSelection } from "./keep-selection";
+
+const WIDTH = HISTORY_HEADERS.length;
+/** Said on the Run header of a sheet whose older rows are in the earlier layout. */
+const LEGACY_NOTE = `Rows written before the compact layout keep the earlier one, one changed cell a row: ${LEGACY_HEADERS.join(", ")}. Undo and the job changes still read them.`;
+
+/** The header row and its notes (what each column holds, for whoever opens the sheet). */
+function writeHeader(sheet: GoogleAppsScript.Spreadsheet.Sheet, legacyBelow: boolean): void {
+  const range = sheet.getRange(1, 1, 1, WIDTH);
+  range.setValues([[...HISTORY_HEADERS]]);
+  const notes = HISTORY_HEADERS.map((header) => HISTORY_NOTES[header]);
+  if (legacyBelow) notes[0] = `${notes[0]}\n\n${LEGACY_NOTE}`;
+  range.setNotes([notes]);
+}
 
 /** Looks the sheet up on first use: the enrichment job makes one per step even when nothing changes. */
 export function historySheet(): HistoryTable {
@@ -11,12 +24,21 @@ export function historySheet(): HistoryTable {
     if (found === undefined) found = spreadsheet.getSheetByName(HISTORY_SHEET);
     return found;
   };
-  // Read once per execution, then kept up to date here: every append would otherwise ask again.
+  // Read once per execution, then kept up to date here: every append would otherwise ask again,
+  // and a read between a step's writes makes Sheets commit them first (a flush, G6).
   let rows: number | undefined;
+  // The sheet's row count (max rows), read with its size, before the step writes anything.
+  let capacity = 0;
   const size = () => {
-    rows ??= Math.max(0, (lookup()?.getLastRow() ?? 0) - 1);
+    if (rows === undefined) {
+      const sheet = lookup();
+      rows = Math.max(0, (sheet?.getLastRow() ?? 0) - 1);
+      capacity = sheet?.getMaxRows() ?? 0;
+    }
     return rows;
   };
+  // Whether the header row is today's, checked once per execution before the first append.
+  let headerChecked = false;
   return {
     size,
     append(block) {
@@ -26,20 +48,32 @@ export function historySheet(): HistoryTable {
         // Made where it does not get in the way: the last tab, the user left where they were.
         const restoreSelection = keepSelection(spreadsheet);
         sheet = spreadsheet.insertSheet(HISTORY_SHEET, spreadsheet.getSheets().length);
-        sheet.getRange(1, 1, 1, HISTORY_WIDTH).setValues([[...HISTORY_HEADERS]]);
+        // Once per document: the new sheet's row count, read before anything is written in it.
+        capacity = sheet.getMaxRows();
+        writeHeader(sheet, false);
         sheet.setFrozenRows(1);
         restoreSelection();
         found = sheet;
+        headerChecked = true;
       } else if (size() === 0 && sheet.getLastRow() === 0) {
         // Emptied by hand: the header comes back, so row 1 never holds a change.
-        sheet.getRange(1, 1, 1, HISTORY_WIDTH).setValues([[...HISTORY_HEADERS]]);
+        writeHeader(sheet, false);
+        headerChecked = true;
+      } else if (!headerChecked) {
+        // A history in the earlier layout: its header becomes today's, its rows stay as they are.
+        const header = sheet.getRange(1, 4, 1, 1).getValues()[0]?.[0];
+        if (header === LEGACY_HEADERS[3]) writeHeader(sheet, true);
+        headerChecked = true;
       }
       const first = size() + 2;
       const needed = first + block.length - 1;
-      const maxRows = sheet.getMaxRows();
       // Grown by at least its own size: a run's many appends then seldom pay for an insert.
-      if (needed > maxRows) sheet.insertRowsAfter(maxRows, Math.max(needed - maxRows, maxRows));
-      sheet.getRange(first, 1, block.length, HISTORY_WIDTH).setValues(block);
+      if (needed > capacity) {
+        const grow = Math.max(needed - capacity, capacity);
+        sheet.insertRowsAfter(capacity, grow);
+        capacity += grow;
+      }
+      sheet.getRange(first, 1, block.length, block[0]!.length).setValues(block);
       rows = size() + block.length;
     },
     read(first, count, width) {
@@ -57,6 +91,7 @@ export function historySheet(): HistoryTable {
       if (sheet && count > 0) {
         sheet.deleteRows(first + 1, count);
         rows = Math.max(0, size() - count);
+        capacity -= count;
       }
     },
   };

@@ -15,8 +15,10 @@ export type UndoAnswer = UndoResult & { message: string };
 
 export interface HistoryStatus {
   settings: HistorySettings;
-  /** Rows (changed cells) the history holds now. */
+  /** Rows (one per changed sheet row and write; one per changed cell in older histories) it holds now. */
   rows: number;
+  /** Said when a run larger than the rows kept is kept whole (settings.ts historyOverLimit). */
+  overLimit?: string;
 }
 
 export interface JobChangeDigest {

@@ -217,10 +217,13 @@ describe("enrichment job", () => {
     expect(client.sent).toHaveLength(2);
   });
 
-  it("with a slow API, answers after each chunk so the progress moves", () => {
+  it("set to answer after a slow chunk, a step ends after it so the progress moves", () => {
     const slugs = Array.from({ length: 30 }, (_, i) => `p${i}`);
     const grid = crm(slugs);
-    const d = deps(grid, new FakeClient(), { settings: { chunkSize: 10, spendCap: 500 } });
+    const d = deps(grid, new FakeClient(), {
+      settings: { chunkSize: 10, spendCap: 500 },
+      limits: { slowChunkMs: 2000 },
+    });
     const slow = new FakeClient((request) => {
       d.clock.time += 300; // 10 URLs in a chunk: 3 s
       return { ok: true, lead: lead(request.split("/in/")[1] ?? request) };
@@ -230,6 +233,33 @@ describe("enrichment job", () => {
     confirmJob(d, progress.jobId);
     expect(stepJob(d, progress.jobId)).toMatchObject({ state: "running", ok: 10, remaining: 20 });
     expect(runAll(d, progress.jobId)).toMatchObject({ state: "done", ok: 30 });
+  });
+
+  it("runs in one step when the work fits in one execution, in more only past the budget", () => {
+    const slugs = Array.from({ length: 60 }, (_, i) => `p${i}`);
+    const grid = crm(slugs);
+    const d = deps(grid, new FakeClient(), { settings: { chunkSize: 10, spendCap: 500 } });
+    // 6 chunks of 3 s each (a slow API): 18 s, well within one execution.
+    const slow = new FakeClient((request) => {
+      d.clock.time += 300;
+      return { ok: true, lead: lead(request.split("/in/")[1] ?? request) };
+    });
+    d.client = () => slow;
+    const { progress } = estimateJob(d, grid, box(61), opts());
+    confirmJob(d, progress.jobId);
+    expect(stepJob(d, progress.jobId)).toMatchObject({ state: "done", ok: 60 });
+    // 6 chunks of 40 s: the chunks started before 150 s (four) run in the first step.
+    const grid2 = crm(slugs);
+    const d2 = deps(grid2, new FakeClient(), { settings: { chunkSize: 10, spendCap: 500 } });
+    const slower = new FakeClient((request) => {
+      d2.clock.time += 4000;
+      return { ok: true, lead: lead(request.split("/in/")[1] ?? request) };
+    });
+    d2.client = () => slower;
+    const second = estimateJob(d2, grid2, box(61), opts());
+    confirmJob(d2, second.progress.jobId);
+    expect(stepJob(d2, second.progress.jobId)).toMatchObject({ state: "running", ok: 40 });
+    expect(stepJob(d2, second.progress.jobId)).toMatchObject({ state: "done", ok: 60 });
   });
 
   it("escapes formula-like API text and writes nested arrays as JSON", () => {

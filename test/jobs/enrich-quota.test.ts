@@ -90,7 +90,10 @@ describe("a step that met 429s", () => {
         return batch;
       },
     };
-    const d = deps(grid, client, { settings: { chunkSize: 1, spendCap: 500 } });
+    const d = deps(grid, client, {
+      settings: { chunkSize: 1, spendCap: 500 },
+      limits: { slowChunkMs: 2000 },
+    });
     const { progress } = estimateJob(d, grid, box(4), DEFAULT_ENRICH_OPTIONS);
     confirmJob(d, progress.jobId);
     expect(stepJob(d, progress.jobId)).toMatchObject({ state: "running", throttled: true });

@@ -52,8 +52,13 @@ export const DEFAULT_REQUEST: EnrichRequest = {
 };
 
 /** Select, estimate and confirm, as the Enrich tab does. */
-export function estimateAndConfirm(runtime: Runtime, a1: string, request = DEFAULT_REQUEST): string {
-  runtime.select(SHEET, a1);
+export function estimateAndConfirm(
+  runtime: Runtime,
+  a1: string,
+  request = DEFAULT_REQUEST,
+  sheet = SHEET,
+): string {
+  runtime.select(sheet, a1);
   const estimate = rpcValue<{ progress: EnrichProgress }>(runtime, "enrichEstimate", request);
   rpcValue<EnrichProgress>(runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
   return estimate.progress.jobId;

@@ -1,47 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { confirmJob, estimateJob, stepJob } from "../../src/jobs/enrich/job";
-import { DEFAULT_ENRICH_OPTIONS, type EnrichOptions } from "../../src/jobs/enrich/options";
 import { jobChangesOfRun, jobChangesSince } from "../../src/jobs/history/digest";
-import { historyLog, trimHistory } from "../../src/jobs/history/log";
-import type { HistoryDeps } from "../../src/jobs/history/ports";
-import { DEFAULT_HISTORY } from "../../src/jobs/history/settings";
+import { trimHistory } from "../../src/jobs/history/log";
 import { undoLastRun } from "../../src/jobs/history/undo";
-import { deps, FakeClient, lead, url } from "./enrich-fakes";
-import { InputGrid, MemoryTable } from "./history-fakes";
+import { url } from "./enrich-fakes";
+import { historyWorld, MemoryTable } from "./history-fakes";
 
-const box = (height: number) => ({ sheetId: 1, sheetName: "CRM", top: 1, left: 1, height, width: 1 });
-
-function world(rows: string[][], options: Partial<EnrichOptions> = {}) {
-  const grid = new InputGrid(rows.map((row) => [...row]));
-  const table = new MemoryTable();
-  const client = new FakeClient((sent) => {
-    const slug = sent.split("/in/")[1]!;
-    return { ok: true, lead: lead(slug, { job_title: `New title ${slug}`, company_name: "New Co" }) };
-  });
-  const d = deps(grid, client);
-  d.changes = historyLog({ table, clock: d.clock }, DEFAULT_HISTORY);
-  const history: HistoryDeps = {
-    table,
-    store: d.store,
-    clock: d.clock,
-    lock: d.lock,
-    gridByName: (name) => (name === "CRM" ? grid : null),
-  };
-  const run = () => {
-    const { progress } = estimateJob(d, grid, box(grid.cells.length), {
-      ...DEFAULT_ENRICH_OPTIONS,
-      ...options,
-    });
-    confirmJob(d, progress.jobId);
-    let step = stepJob(d, progress.jobId);
-    while (step.state === "running") step = stepJob(d, progress.jobId);
-    return progress.jobId;
-  };
-  return { grid, table, client, d, history, run };
-}
+const world = historyWorld;
 
 describe("change history", () => {
-  it("records every changed cell with its old and new value, and nothing for cells that kept their value", () => {
+  it("records every changed row once, its changed cells packed and signed, and nothing for cells that kept their value", () => {
     const w = world([
       ["Profile URL", "Title", "Company"],
       [url("a"), "Old title", "New Co"],
@@ -49,21 +16,28 @@ describe("change history", () => {
     ]);
     const runId = w.run();
     const rows = w.table.rows;
-    const titleA = rows.find((row) => row[3] === "B2")!;
-    expect(titleA).toEqual([
-      runId,
-      expect.any(String),
-      "CRM",
-      "B2",
-      "Title",
-      url("a"),
-      "Old title",
-      "New title a",
+    // The header row (appended headers) and the two data rows: one history row each, 6 cells.
+    expect(rows.map((row) => [row[0], row[2], row[3]])).toEqual([
+      [runId, "CRM", ""],
+      [runId, "CRM", url("a")],
+      [runId, "CRM", url("b")],
     ]);
+    expect(rows.every((row) => row.length === 6)).toBe(true);
+    const rowA = rows[1]!;
+    expect(rowA[4]).toContain('Title: "Old title" -> "New title a"');
+    const changes = JSON.parse(rowA[5]!) as {
+      cells: unknown[][];
+      sig: string;
+      row: number;
+      hr: number;
+      sid: number;
+    };
+    expect(changes).toMatchObject({ row: 2, hr: 1, sid: 1, sig: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(changes.cells).toContainEqual([2, "Title", "Old title", "New title a"]);
     // C2 already held "New Co": not a change.
-    expect(rows.find((row) => row[3] === "C2")).toBeUndefined();
+    expect(changes.cells.some((cell) => cell[0] === 3)).toBe(false);
     // The appended headers are recorded too (undo removes them).
-    expect(rows.filter((row) => row[3]?.endsWith("1")).map((row) => row[7])).toContain("enrichment_status");
+    expect(rows[0]![5]).toContain('"enrichment_status"');
     expect(w.table.appends).toBeLessThanOrEqual(3);
   });
 
@@ -152,17 +126,21 @@ describe("change history", () => {
     ]);
     expect(jobChangesSince(w.history, "2026-01-01")).toEqual(changes);
     // The kept cells are in the history as such (readable, and never taken for a change).
-    const kept = w.table.rows.filter((row) => row[3]?.includes("kept"));
-    expect(kept.map((row) => [row[3], row[4], row[6], row[7]])).toEqual([
-      ["C2 (kept: fill mode)", "Title", "Old title", "New title a"],
-      ["D2 (kept: fill mode)", "Company", "Old Co", "New Co"],
+    const rowA = w.table.rows.find((row) => row[3] === url("a"))!;
+    expect(rowA[4]).toContain('Title: kept "Old title" (fill mode; answer "New title a")');
+    const cells = (JSON.parse(rowA[5]!) as { cells: unknown[][] }).cells;
+    expect(cells.filter((cell) => cell[4])).toEqual([
+      [3, "Title", "Old title", "New title a", "fill mode"],
+      [4, "Company", "Old Co", "New Co", "fill mode"],
     ]);
     // Undo puts back what the run wrote and nothing else: no kept cell is "restored" or reported.
     w.grid.cells[1]![2] = "Edited title";
     const result = undoLastRun(w.history);
     expect(result.leftAlone).toBe(0);
     expect(w.grid.cells[1]!.slice(2, 5)).toEqual(["Edited title", "Old Co", ""]);
-    expect(w.table.rows.filter((row) => row[0] === `undo:${runId}` && row[3]?.includes("kept"))).toEqual([]);
+    const undone = w.table.rows.filter((row) => row[0] === `undo:${runId}`);
+    const undoneCells = undone.flatMap((row) => (JSON.parse(row[5]!) as { cells: unknown[][] }).cells);
+    expect(undoneCells.filter((cell) => cell[4])).toEqual([]);
   });
 
   it("a refresh that does not write Title/Company reports the change it saw, as kept", () => {

@@ -1,7 +1,8 @@
 /**
  * Issue 13.1 done-when: a refresh then Undo last run restores every cell byte for byte (the
  * formula bar's input: apostrophes, formulas, numbers, dates) except cells edited since, which are
- * reported; the history sheet holds the changes as literal text; the undo is itself recorded.
+ * reported; the history sheet holds the changes as literal text (compact rows, issue 20); the
+ * undo is itself recorded.
  * Also 13.2: the job-change digest after the run and the `Job changes` sheet since a date.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -101,13 +102,19 @@ describe("change history and Undo last run", () => {
     expect(afterRun[2]![1]).not.toBe("'00123");
     expect(afterRun[0]!.length).toBeGreaterThan(5);
 
-    // The history: one row per changed cell, old values as literal text (a formula's text, not a formula).
+    // The history: one row per changed row, old values as literal text (a formula's text, not a
+    // formula) in the Summary and in the signed JSON of Changes.
     const history = world.runtime.getSheetCells(HISTORY);
     expect(history[0]!.map((cell) => cell.input)).toEqual([...HISTORY_HEADERS]);
-    const d3 = history.find((row) => row[3]!.value === "D3")!;
-    expect(d3[6]!.value).toBe("=LEN(A3)");
-    expect(d3[6]!.formula).toBeUndefined();
-    expect(history.find((row) => row[3]!.value === "B3")![6]!.value).toBe("'00123");
+    expect(history[0]![5]!.note).toMatch(/the only column Undo reads/);
+    const row3 = history.find((row) => row[3]!.value === urls[1])!;
+    expect(String(row3[4]!.value)).toContain('Location: "=LEN(A3)" -> ');
+    const cells = (JSON.parse(String(row3[5]!.value)) as { cells: unknown[][] }).cells;
+    expect(cells).toContainEqual([4, "Location", "=LEN(A3)", expect.any(String)]);
+    expect(cells).toContainEqual([2, "Title", "'00123", expect.any(String)]);
+    expect(history.every((row) => row.length <= 6 || row.slice(6).every((cell) => cell.input === ""))).toBe(
+      true,
+    );
     expect(
       world.runtime
         .getFormulas(HISTORY, "A1:H200")
@@ -135,7 +142,10 @@ describe("change history and Undo last run", () => {
     const undoRows = world.runtime
       .getSheetCells(HISTORY)
       .filter((row) => String(row[0]!.value) === `undo:${answer.runId}`);
-    expect(undoRows.length).toBe(answer.restored);
+    const undoCells = undoRows.flatMap(
+      (row) => (JSON.parse(String(row[5]!.value)) as { cells: unknown[] }).cells,
+    );
+    expect(undoCells.length).toBe(answer.restored);
     // Nothing left to undo.
     const again = world.runtime.rpc("historyUndo", null) as { ok: boolean; error?: { message: string } };
     expect(again.ok).toBe(false);
@@ -188,11 +198,14 @@ describe("change history and Undo last run", () => {
     expect(moved!.newTitle).not.toBe("Old title");
     expect(moved!.newTitle).not.toBe("");
     const history = world.runtime.getSheetCells(HISTORY).map((row) => row.map((cell) => String(cell.value)));
-    expect(history.find((row) => row[3] === "B2 (kept: fill mode)")).toMatchObject({
-      4: "Title",
-      6: "Old title",
-      7: moved!.newTitle,
-    });
+    const row2 = history.find((row) => row[3] === urls[0])!;
+    expect((JSON.parse(row2[5]!) as { cells: unknown[][] }).cells).toContainEqual([
+      2,
+      "Title",
+      "Old title",
+      moved!.newTitle,
+      "fill mode",
+    ]);
     const sheet = rpcValue<JobChangesSheet>(world.runtime, "historyShowJobChanges", { since: "2026-11-01" });
     expect(sheet.count).toBe(digest.count);
     const cells = world.runtime

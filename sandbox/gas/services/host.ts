@@ -39,6 +39,11 @@ export interface RuntimeState {
   costModel: CostModel | null;
   /** Spreadsheet writes queued since the last flush (cost model). */
   pendingWrites: { calls: number; cells: number };
+  /**
+   * A spreadsheet write since the last read or flush (counted with the cost model on or off): the
+   * next read must commit it first, so it counts as a read after writes.
+   */
+  writtenSinceRead: boolean;
   /** Daily quotas (URL Fetch), per user. */
   quotas: Quotas;
   logs: LogEntry[];
@@ -73,6 +78,9 @@ export function enter(host: ServiceHost, method: string, kind: CallKind = "other
   countMethod(counters, method);
   if (kind === "read") counters.spreadsheetReads++;
   if (kind === "write") counters.spreadsheetWrites++;
+  if (kind === "read" && host.state.writtenSinceRead) counters.readsAfterWrites++;
+  if (kind === "read" || method === "SpreadsheetApp.flush") host.state.writtenSinceRead = false;
+  if (kind === "write") host.state.writtenSinceRead = true;
   // A modelled round trip to Sheets: it spends the execution's time like the real one.
   if ((kind === "read" || kind === "write") && host.state.spreadsheetCallMs > 0) {
     host.state.clock.sleep(Math.min(host.state.spreadsheetCallMs, host.exec.timeLeft()));

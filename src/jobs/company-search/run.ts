@@ -112,7 +112,7 @@ function collect(
       if (!answered) out.timeCached = answer.time_cached;
       answered = true;
       if (isRefineAnswer(answer)) out.refineMessage ??= answer.message ?? "";
-      out.companies.push(...answer.companies);
+      for (const company of answer.companies) out.companies.push(company);
       return;
     }
     const error = outcome.error;

@@ -43,7 +43,7 @@ export function failedRows(
   const rows = [...urls.invalidRows];
   urls.rows.forEach((rowsOfUrl, index) => {
     const state = states[index];
-    if (state !== URL_STATE.skipped && state !== URL_STATE.ok) rows.push(...rowsOfUrl);
+    if (state !== URL_STATE.skipped && state !== URL_STATE.ok) for (const row of rowsOfUrl) rows.push(row);
   });
   return rows
     .sort((a, b) => a - b)

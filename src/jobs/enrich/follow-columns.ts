@@ -5,6 +5,8 @@
  * (`EnrichJob.columnHeaders`), every step re-reads the header row, follows a header that moved,
  * and reports the ones that are gone (deleted or renamed) so the step stops before sending.
  */
+
+import { extent } from "../extent";
 import type { ColumnLayout, EnrichJob } from "./job-types";
 import type { GridValue } from "./ports";
 import { columnLetters } from "./progress";
@@ -111,7 +113,7 @@ export function followColumns(job: EnrichJob, headerCells: readonly GridValue[])
   // header row is read as wide as the sheet, as the estimate read it).
   const firstNewColumn = job.prepared
     ? layout.firstNewColumn
-    : Math.max(current.length, urlColumn, ...[...moved.values()]) + 1;
+    : Math.max(current.length, urlColumn, extent(moved.values()).max) + 1;
   const place = (column: number): number => {
     if (column <= 0) return column;
     const followed = moved.get(column);

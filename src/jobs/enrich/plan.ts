@@ -5,6 +5,7 @@
  */
 import { normalizeProfileUrl } from "../../api/profile-url";
 import { detectHeaderRow } from "../../sheet/header-row";
+import { extent } from "../extent";
 import type { ColumnLayout, SkipCount } from "./job-types";
 import { planLayout } from "./layout";
 import { creditsPerUrl, type EnrichOptions, EXTRA_FIELDS } from "./options";
@@ -127,8 +128,8 @@ function urlsWithEmptyCells(
   const all = urls.keys.map((_, index) => index);
   const columns = layout.fields.map(([, column]) => column);
   if (columns.length === 0 || columns.some((column) => column >= layout.firstNewColumn)) return all;
-  const left = Math.min(...columns);
-  const width = Math.max(...columns) - left + 1;
+  const { min: left, max: right } = extent(columns);
+  const width = right - left + 1;
   const block = grid.read(firstRow, left, lastRow - firstRow + 1, width);
   const hasEmpty = (row: number) =>
     columns.some((column) => cellText(block[row - firstRow]?.[column - left]) === "");

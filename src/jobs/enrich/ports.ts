@@ -56,7 +56,15 @@ export interface CellChange {
 export interface ChangeRun {
   runId: string;
   sheetName: string;
+  /** Recorded so that Undo finds the sheet after a rename. */
+  sheetId: number;
   headerRow: number;
+  /**
+   * Column (1-based, as text) -> its header, for the columns the run touches, as the run follows
+   * them: the history names each cell's column without reading the header row (a read after the
+   * step's writes would flush them). Absent: the history reads the header row.
+   */
+  headers?: Record<string, string>;
 }
 
 /**

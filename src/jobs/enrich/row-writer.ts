@@ -1,7 +1,8 @@
 /**
  * Writes the outcome of lookups into the rows that hold their URLs, as block writes. Rows are
  * grouped into spans of nearby rows; a span holding lookups is read once (the earlier values: fill
- * mode and job changes). Only the cells the run changes are written, grouped into rectangles
+ * mode and job changes). Only the cells the run changes are written (with the history on, whose
+ * literal read tells, not even a cell the run would rewrite with what it holds), grouped into rectangles
  * (rectangles.ts): a cell the run leaves alone is never rewritten, because a value read back
  * cannot always be written back as it was (getValues drops the apostrophe of `'=1+1`).
  * Every value written goes through toCellValue.
@@ -184,6 +185,9 @@ export function writeOutcomes(
   let calls = 0;
   const changes: CellChanges = new Map();
   const edits: CellEdit[] = [];
+  // Per column, the rows whose cell the write would leave showing the same (history on: its
+  // literal read tells).
+  const unchanged = new Map<number, number>();
   for (const span of spans([...outcomes.keys()])) {
     const height = span.bottom - span.top + 1;
     const before = record ? readLiterals(grid, span.top, left, height, width) : [];
@@ -215,6 +219,7 @@ export function writeOutcomes(
         const old = before[row - span.top]?.[column - left] ?? "";
         const after = writtenLiteral(value);
         if (old !== after) edits.push({ row, column, before: old, after });
+        else unchanged.set(column, (unchanged.get(column) ?? 0) + 1);
       }
       for (const cell of kept) {
         const old = before[row - span.top]?.[cell.column - left] ?? "";
@@ -229,6 +234,14 @@ export function writeOutcomes(
     }
   }
   if (record && edits.length > 0) record(edits);
+  // A column no row of this write changes is not written at all: every cell written is committed
+  // (flushed) at a price per cell, and a refresh leaves most columns as they were. Columns that
+  // change in some rows are written whole (the same values), so the rectangles stay few.
+  for (const [column, rows] of unchanged) {
+    let having = 0;
+    for (const cells of changes.values()) if (cells.has(column)) having += 1;
+    if (having === rows) for (const cells of changes.values()) cells.delete(column);
+  }
   if (written) {
     bridgeGaps(changes, written);
     for (const [row, cells] of changes) written.set(row, cells);

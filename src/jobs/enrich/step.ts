@@ -34,6 +34,13 @@ interface StepContext {
   record?: ChangeRecorder;
   /** The cells written so far in this step (row-writer bridges gaps with them). */
   written?: CellChanges;
+  /**
+   * The header row was just read (the step's start): the first chunk need not read it again
+   * before sending. Every later read of it follows the step's writes, and Sheets commits queued
+   * writes before any read (a flush, G6): one a chunk, the least that still follows a column
+   * the user moves while the step runs.
+   */
+  headersJustRead?: boolean;
   job: EnrichJob;
   states: string;
   grid: Grid;
@@ -200,7 +207,8 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   const { job, deps, grid } = context;
   // Made before anything is marked in flight: a missing key must not leave URLs "interrupted".
   const client = deps.client();
-  followMovedColumns(context);
+  if (!context.headersJustRead) followMovedColumns(context);
+  context.headersJustRead = false;
   if (job.state !== "running") return false;
   const before = context.states;
   context.states = withStates(before, chunk, URL_STATE.inFlight);
@@ -311,7 +319,6 @@ function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorde
   const log = context.deps.changes;
   if (!log) return undefined;
   const { job, grid } = context;
-  const run = { runId: job.id, sheetName: job.sheetName, headerRow: job.layout.headerRow };
   let urlOfRow: Map<number, string> | null = null;
   return (edits) => {
     if (!urlOfRow) {
@@ -321,6 +328,14 @@ function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorde
       });
     }
     const byRow = urlOfRow;
+    // The headers as the run follows them now (columns move between writes; follow-columns.ts).
+    const run = {
+      runId: job.id,
+      sheetName: job.sheetName,
+      sheetId: job.sheetId,
+      headerRow: job.layout.headerRow,
+      ...(job.columnHeaders ? { headers: job.columnHeaders } : {}),
+    };
     log.record(
       run,
       grid,
@@ -363,6 +378,7 @@ export function runSteps(context: StepContext): string {
   // "throttled: slowing down" describes this step only.
   job.throttled = 0;
   followMovedColumns(context);
+  context.headersJustRead = true;
   if (job.state !== "running") {
     saveJob(deps.store, job, context.states);
     return context.states;

@@ -1,8 +1,32 @@
-/** The columns of the `Prospecting changes` sheet, and one history row as the code sees it. */
+/**
+ * The columns of the `Prospecting changes` sheet, and one changed cell as the code sees it.
+ *
+ * Two layouts can share the sheet. Today's (compact, format.ts): one history row per changed
+ * sheet row and write, `Run, Time, Sheet, Profile URL, Summary, Changes`, the row's cells packed
+ * as signed JSON in Changes. The earlier one (legacy): one history row per changed cell,
+ * `Run, Time, Sheet, Cell, Column, Profile URL, Old value, New value`. Both begin with Run, Time
+ * and Sheet, so the run and time columns read alike; a row is compact when its Changes cell is
+ * the JSON format.ts writes. Histories written before are read as they are: no migration.
+ */
 
 export const HISTORY_SHEET = "Prospecting changes";
 
-export const HISTORY_HEADERS = [
+export const HISTORY_HEADERS = ["Run", "Time", "Sheet", "Profile URL", "Summary", "Changes"] as const;
+
+/** What each header says, as its note: the sheet explains itself to whoever opens it. */
+export const HISTORY_NOTES: Record<(typeof HISTORY_HEADERS)[number], string> = {
+  Run: "The id of the enrichment run that made the change. undo:<id> rows record the undo of that run; undo-partial:<id> an undo that could not find every cell (the run can be undone again).",
+  Time: "When the change was recorded (UTC).",
+  Sheet: "The sheet the run changed.",
+  "Profile URL":
+    "The profile URL of the changed row. Undo finds the row by it (and each column by its header), wherever a sort, an inserted column or a renamed sheet moved it.",
+  Summary: "The row's changes for reading: Header: old -> new. Undo never reads this column.",
+  Changes:
+    "The row's changes as JSON, the only column Undo reads: the sheet's id, the row and header row when written, and per cell [column, header, old value, new value] as literals (what typing recreates the cell). Longer than a cell holds, it continues on the next row. \"sig\" is the add-on's signature: Undo refuses a row edited or added by hand.",
+};
+
+/** The layout written before the compact one; still read (Undo, the digest, the Job changes sheet). */
+export const LEGACY_HEADERS = [
   "Run",
   "Time",
   "Sheet",
@@ -13,35 +37,46 @@ export const HISTORY_HEADERS = [
   "New value",
 ] as const;
 
-export const HISTORY_WIDTH = HISTORY_HEADERS.length;
+/** Columns read per history row: enough for either layout. */
+export const READ_WIDTH = LEGACY_HEADERS.length;
+
+/** A literal as the cell shows it: the apostrophe that keeps text literal is not shown. */
+export const shownText = (literal: string) => (literal.startsWith("'") ? literal.slice(1) : literal);
 
 /** Undo runs are recorded under the id of the run they undid, with this prefix. */
 export const UNDO_PREFIX = "undo:";
+/** An undo that restored some cells but could not find others: the run stays undoable. */
+export const PARTIAL_UNDO_PREFIX = "undo-partial:";
 
+export const isUndoId = (id: string) => id.startsWith(UNDO_PREFIX) || id.startsWith(PARTIAL_UNDO_PREFIX);
+
+/**
+ * How far a recorded cell can be believed (format.ts): `signed`, a compact row whose signature the
+ * document's secret verifies; `unsigned`, a legacy row (written before rows were signed: nothing
+ * proves who wrote it); `forged`, a compact row whose signature does not match (edited or added by
+ * hand). Undo never writes a forged row, and writes an unsigned one only within the limits of
+ * undo.ts.
+ */
+export type Trust = "signed" | "unsigned" | "forged";
+
+/** One recorded cell change (a compact row holds several). */
 export interface HistoryRow {
   runId: string;
   time: string;
   sheet: string;
+  /** "C12" where the cell was when written, or a kept cell's keptCell() form. */
   cell: string;
   header: string;
   url: string;
   /** Literals: what typing recreates the cell (src/sheet/cell-literal.ts). */
   before: string;
   after: string;
-}
-
-export function rowOf(cells: readonly string[]): HistoryRow {
-  const text = (index: number) => cells[index] ?? "";
-  return {
-    runId: text(0),
-    time: text(1),
-    sheet: text(2),
-    cell: text(3),
-    header: text(4),
-    url: text(5),
-    before: text(6),
-    after: text(7),
-  };
+  trust: Trust;
+  /** The history sheet's row (1-based, below its header) the change was read from: names it. */
+  origin: number;
+  /** Compact rows only: the sheet's id (found after a rename) and its header row when written. */
+  sheetId?: number;
+  headerRow?: number;
 }
 
 /**

@@ -7,9 +7,11 @@
 import { canonicalProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
 import type { Grid } from "../enrich/ports";
-import { HISTORY_WIDTH, type HistoryRow, parseCell, parseKeptCell, rowOf, UNDO_PREFIX } from "./columns";
+import { extent } from "../extent";
+import { type HistoryRow, isUndoId, parseCell, parseKeptCell, shownText, UNDO_PREFIX } from "./columns";
 import type { HistoryDeps } from "./ports";
-import { rowsOfRun, runColumn } from "./read";
+import { byTrust, changesBetween, rowsOfRun, runColumn } from "./read";
+import { historyKeys } from "./signature";
 
 export interface JobChange {
   runId: string;
@@ -28,9 +30,6 @@ export interface JobChange {
    */
   kept: string;
 }
-
-/** A literal as the cell shows it: the apostrophe that keeps text literal is not shown. */
-export const shownText = (literal: string) => (literal.startsWith("'") ? literal.slice(1) : literal);
 
 const same = (a: string, b: string) =>
   shownText(a).trim().toLowerCase() === shownText(b).trim().toLowerCase();
@@ -66,7 +65,7 @@ function missingColumns(
 
 /** Job changes in these rows (one run or several), in the order they were recorded. */
 export function jobChangesIn(
-  deps: Pick<HistoryDeps, "gridByName">,
+  deps: Pick<HistoryDeps, "gridByName" | "gridById">,
   rows: readonly HistoryRow[],
 ): JobChange[] {
   // Per run, sheet and row: the cells of the three fields, and where those fields' columns are.
@@ -78,7 +77,7 @@ export function jobChangesIn(
     rows.filter((row) => row.runId.startsWith(UNDO_PREFIX)).map((row) => row.runId.slice(UNDO_PREFIX.length)),
   );
   for (const entry of rows) {
-    if (entry.runId.startsWith(UNDO_PREFIX) || undone.has(entry.runId)) continue;
+    if (isUndoId(entry.runId) || undone.has(entry.runId)) continue;
     const field = fieldOf(entry.header);
     const at = parseCell(entry.cell) ?? parseKeptCell(entry.cell);
     if (!field || !at) continue;
@@ -109,11 +108,13 @@ export function jobChangesIn(
   // What the run left alone is what the sheet shows now: one read per sheet.
   const current = new Map<string, (row: number, field: Field) => string>();
   for (const sheet of new Set(moved.map((person) => person.first.sheet))) {
-    const grid = deps.gridByName(sheet);
+    // A compact row names its sheet by id too: found after a rename.
+    const sheetId = moved.find((person) => person.first.sheet === sheet)?.first.sheetId;
+    const grid = (sheetId !== undefined ? deps.gridById(sheetId)?.grid : null) ?? deps.gridByName(sheet);
     const sheetColumns = columns.get(sheet) ?? new Map<Field, number>();
     const sheetRows = moved.filter((person) => person.first.sheet === sheet).map((person) => person.row);
-    const top = Math.min(...sheetRows);
-    const height = Math.max(...sheetRows) - top + 1;
+    const { min: top, max: bottom } = extent(sheetRows);
+    const height = bottom - top + 1;
     const width = Math.max(1, grid?.lastColumn() ?? 1);
     const label = labels.get(sheet);
     if (grid && label) missingColumns(grid, sheetColumns, label, top, width);
@@ -150,7 +151,9 @@ export function jobChangesIn(
 
 /** The job changes one run recorded. */
 export function jobChangesOfRun(deps: HistoryDeps, runId: string): JobChange[] {
-  return jobChangesIn(deps, rowsOfRun(deps.table, runColumn(deps.table), runId));
+  const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
+  const rows = rowsOfRun(deps.table, runColumn(deps.table), runId, keys.secret);
+  return jobChangesIn(deps, byTrust(rows, keys.legacyRuns).accepted);
 }
 
 /** Every job change recorded at or after `since` (an ISO date or time, UTC). */
@@ -161,5 +164,7 @@ export function jobChangesSince(deps: HistoryDeps, since: string): JobChange[] {
   // Rows are appended in time order: the first row at or after `since` starts the answer.
   const first = times.findIndex((time) => time >= since);
   if (first < 0) return [];
-  return jobChangesIn(deps, deps.table.read(first + 1, size - first, HISTORY_WIDTH).map(rowOf));
+  const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
+  const rows = changesBetween(deps.table, keys.secret, first + 1, size);
+  return jobChangesIn(deps, byTrust(rows, keys.legacyRuns).accepted);
 }

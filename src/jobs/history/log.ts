@@ -1,34 +1,30 @@
 /**
- * Writing the change history: every cell a run is about to change becomes one row of the
- * `Prospecting changes` sheet, one block append per write of the run (and every Title/Company cell
- * it keeps showing an old job, marked as kept: columns.ts keptCell). Every value goes through
- * toCellValue (an old value `=1+2` is a formula's text and must stay text there). Past the
- * size the user set, the oldest whole runs are deleted, down to 90% of it so that trimming does
- * not happen on every append.
+ * Writing the change history: every sheet row a write of the run is about to change becomes one
+ * compact, signed history row (format.ts), one block append per write (and every Title/Company cell
+ * it keeps showing an old job, marked as kept: columns.ts keptCell). Past the size the user set,
+ * the oldest whole runs are deleted, down to 90% of it so that trimming does not happen on every
+ * append; the latest run is never cut, even when it alone is over the size (status says so).
  */
-import { type CellValue, toCellValue } from "../../sheet/cell-value";
+import type { CellValue } from "../../sheet/cell-value";
 import type { ChangeLog, ChangeRun, Grid } from "../enrich/ports";
-import { columnLetters } from "../enrich/progress";
-import { type HistoryRow, keptCell } from "./columns";
+import { encodeRowChanges, type RowChanges } from "./format";
 import type { HistoryDeps, HistoryTable } from "./ports";
 import type { HistorySettings } from "./settings";
+import { historyKeys } from "./signature";
 
-const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+export const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-export function historyCells(row: HistoryRow): CellValue[] {
-  return [row.runId, row.time, row.sheet, row.cell, row.header, row.url, row.before, row.after].map((text) =>
-    toCellValue(text),
-  );
-}
-
-/** Appends rows and keeps the table within `maxRows`. */
-export function appendHistory(table: HistoryTable, rows: readonly HistoryRow[], maxRows: number): void {
+/** Appends rows and keeps the table within `maxRows` (the run being recorded stays whole). */
+export function appendHistory(table: HistoryTable, rows: readonly CellValue[][], maxRows: number): void {
   if (rows.length === 0) return;
-  table.append(rows.map(historyCells));
+  table.append(rows as CellValue[][]);
   trimHistory(table, maxRows);
 }
 
-/** Deletes the oldest runs, whole, until at most 90% of `maxRows` rows are left. */
+/**
+ * Deletes the oldest runs, whole, until at most 90% of `maxRows` rows are left, but never the
+ * latest run (the one just recorded: undo needs all of it or none). Returns the rows deleted.
+ */
 export function trimHistory(table: HistoryTable, maxRows: number): number {
   const size = table.size();
   if (size <= maxRows) return 0;
@@ -36,13 +32,56 @@ export function trimHistory(table: HistoryTable, maxRows: number): number {
   let cut = size - Math.floor(maxRows * 0.9);
   // Never split a run: undo needs all of it or none.
   while (cut < size && runs[cut] === runs[cut - 1]) cut += 1;
-  table.remove(1, cut);
+  // The latest run stays, however big: its first row is where the cut must stop.
+  let latest = size - 1;
+  while (latest > 0 && runs[latest - 1] === runs[size - 1]) latest -= 1;
+  cut = Math.min(cut, latest);
+  if (cut > 0) table.remove(1, cut);
   return cut;
 }
 
+/** A step's changes as one RowChanges per sheet row, in the order of their first change. */
+export function byRow(
+  run: ChangeRun,
+  time: string,
+  changes: Parameters<ChangeLog["record"]>[2],
+  header: (column: number) => string,
+): RowChanges[] {
+  const rows = new Map<number, RowChanges>();
+  for (const change of changes) {
+    let entry = rows.get(change.row);
+    if (!entry) {
+      entry = {
+        runId: run.runId,
+        time,
+        sheet: run.sheetName,
+        sheetId: run.sheetId,
+        url: change.url,
+        row: change.row,
+        headerRow: run.headerRow,
+        cells: [],
+      };
+      rows.set(change.row, entry);
+    }
+    entry.cells.push({
+      column: change.column,
+      // A header cell's own change names the column by the header it writes.
+      header: change.row === run.headerRow ? change.after : header(change.column),
+      before: change.before,
+      after: change.after,
+      ...(change.kept === undefined ? {} : { kept: change.kept }),
+    });
+  }
+  return [...rows.values()];
+}
+
 /** The ChangeLog the enrichment job reports to (src/jobs/enrich/ports.ts). */
-export function historyLog(deps: Pick<HistoryDeps, "table" | "clock">, settings: HistorySettings): ChangeLog {
-  // Header texts are read once per sheet and step, after the run wrote its own headers.
+export function historyLog(
+  deps: Pick<HistoryDeps, "table" | "clock" | "store" | "freshSecret">,
+  settings: HistorySettings,
+): ChangeLog {
+  // Header texts: from the run (it knows the headers of every column it touches, follow-columns.ts)
+  // or, for a run that does not, read once per sheet and step.
   const headerCache = new Map<string, string[]>();
   const headersOf = (run: ChangeRun, grid: Grid): string[] => {
     const key = `${run.runId}:${run.sheetName}`;
@@ -54,24 +93,19 @@ export function historyLog(deps: Pick<HistoryDeps, "table" | "clock">, settings:
     }
     return headers;
   };
+  // Read once per step: a property read, not one per write.
+  let secret: string | undefined;
   return {
     record(run, grid, changes) {
+      if (changes.length === 0) return;
       const time = isoTime(deps.clock.now());
-      const headerEdits = changes.every((change) => change.row === run.headerRow);
-      const headers = headerEdits ? [] : headersOf(run, grid);
-      const rows = changes.map((change) => ({
-        runId: run.runId,
-        time,
-        sheet: run.sheetName,
-        cell:
-          change.kept === undefined
-            ? `${columnLetters(change.column)}${change.row}`
-            : keptCell(`${columnLetters(change.column)}${change.row}`, change.kept),
-        header: change.row === run.headerRow ? change.after : (headers[change.column - 1] ?? ""),
-        url: change.url,
-        before: change.before,
-        after: change.after,
-      }));
+      const header = (column: number) =>
+        run.headers?.[String(column)] ?? headersOf(run, grid)[column - 1] ?? "";
+      secret ??= historyKeys(deps.store, deps.table, deps.freshSecret).secret;
+      const rows: CellValue[][] = [];
+      for (const row of byRow(run, time, changes, header)) {
+        for (const cells of encodeRowChanges(secret, row)) rows.push(cells);
+      }
       appendHistory(deps.table, rows, settings.maxRows);
     },
   };

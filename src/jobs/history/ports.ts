@@ -7,7 +7,7 @@ import type { Clock } from "../../api/ports";
 import type { CellValue } from "../../sheet/cell-value";
 import type { Grid, Lock, Store } from "../enrich/ports";
 
-/** The history's rows below its header row, 1-based; each row is one changed cell. */
+/** The history's rows below its header row, 1-based (format.ts: one per changed row and write). */
 export interface HistoryTable {
   /** Data rows (0 before the first run wrote any). */
   size(): number;
@@ -19,12 +19,22 @@ export interface HistoryTable {
   remove(first: number, count: number): void;
 }
 
+/** A sheet of the document, and its name now. */
+export interface NamedGrid {
+  grid: Grid;
+  name: string;
+}
+
 export interface HistoryDeps {
   table: HistoryTable;
-  /** Document properties: the history's settings. */
+  /** Document properties: the history's settings and its keys (signature.ts). */
   store: Store;
   clock: Clock;
   lock: Lock;
+  /** Random text for the document's history secret, made once (signature.ts historyKeys). */
+  freshSecret(): string;
   /** A sheet of the document by name; null when there is none. */
   gridByName(name: string): Grid | null;
+  /** A sheet by its id, wherever it was renamed to; null when there is none. */
+  gridById(id: number): NamedGrid | null;
 }

@@ -37,3 +37,17 @@ export function checkHistorySettings(input: unknown): HistorySettings {
 export function saveHistorySettings(store: Store, settings: HistorySettings): void {
   store.set(KEY, JSON.stringify(checkHistorySettings(settings)));
 }
+
+/**
+ * Said when the history holds more rows than it keeps: trimming never cuts the latest run
+ * (log.ts trimHistory), so a run larger than the limit stays whole. Null within the limit.
+ */
+export function historyOverLimit(rows: number, settings: HistorySettings): string | null {
+  if (rows <= settings.maxRows) return null;
+  const count = (n: number) => n.toLocaleString("en-US");
+  return (
+    `The history holds ${count(rows)} rows, more than the ${count(settings.maxRows)} it keeps: ` +
+    "its latest run is kept whole so that it can be undone. Raise the rows kept, or the next run " +
+    "deletes it."
+  );
+}

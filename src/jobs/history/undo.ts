@@ -1,17 +1,28 @@
 /**
- * Undo last run: puts back the old value of every cell the latest run changed, but only where the
- * cell still holds what the run wrote; a cell edited since is left alone and reported. Values are
- * compared and restored as literals (src/sheet/cell-literal.ts), so `'00123`, `'=1+1` and formulas
- * come back exactly. The undo is itself recorded, under `undo:<run id>`.
+ * Undo last run: puts back the old value of every cell the latest run changed, found where it is
+ * now (locate.ts: its row by profile URL, its column by header, its sheet by id after a rename),
+ * but only where the cell still holds what the run wrote; a cell edited since is left alone and
+ * reported. Values are compared and restored as literals (src/sheet/cell-literal.ts), so `'00123`,
+ * `'=1+1` and formulas come back exactly.
+ *
+ * Only what the add-on wrote is undone (signature.ts has the threat model): a history row that is
+ * not signed by the document's secret is refused and named, except the unsigned rows of runs
+ * recorded before rows were signed, which are undone within what an editor could do by hand (no
+ * formula). A cell whose row or column cannot be found is reported and written nowhere; the run
+ * then stays undoable (recorded as `undo-partial:<id>`, whose cells a later undo skips), so that
+ * putting the row or column back and pressing Undo again finishes it. The undo is itself recorded,
+ * under `undo:<run id>`, before it writes.
  */
 import { columnLetters } from "../enrich/progress";
 import { type CellChanges, changeRectangles } from "../enrich/rectangles";
-import { readLiterals } from "../enrich/row-writer";
-import { type HistoryRow, parseCell, UNDO_PREFIX } from "./columns";
-import { appendHistory } from "./log";
-import type { HistoryDeps } from "./ports";
-import { lastUndoableRun, rowsOfRun, runColumn } from "./read";
+import { type HistoryRow, PARTIAL_UNDO_PREFIX, parseCell, UNDO_PREFIX } from "./columns";
+import { encodeRowChanges, type RowChanges } from "./format";
+import { locateCells, type Place } from "./locate";
+import { appendHistory, isoTime } from "./log";
+import type { HistoryDeps, NamedGrid } from "./ports";
+import { byTrust, lastUndoableRun, partialUndosOf, rowsOfRun, runColumn } from "./read";
 import { readHistorySettings } from "./settings";
+import { historyKeys } from "./signature";
 
 export interface UndoResult {
   runId: string;
@@ -22,6 +33,16 @@ export interface UndoResult {
   leftAlone: number;
   /** The first of them, as Sheet!A1, for the message. */
   leftAloneCells: string[];
+  /** Cells whose row (profile URL) or column (header) or sheet is gone: written nowhere. */
+  notFound: number;
+  /** The first of them, as Sheet "Header" of <URL>, for the message. */
+  notFoundCells: string[];
+  /** History rows not written by the add-on (or formulas from unsigned rows): never undone. */
+  refused: number;
+  /** The first of them, as `Prospecting changes` row numbers with why. */
+  refusedRows: string[];
+  /** True when cells were not found: the run stays undoable. */
+  partial: boolean;
 }
 
 export class UndoError extends Error {
@@ -35,34 +56,90 @@ export class UndoError extends Error {
 }
 
 interface CellUndo {
-  row: number;
-  column: number;
+  /** Sheet and address when written: one key per cell of the run. */
+  key: string;
   /** The value before the run's first change of the cell, and after its last. */
   before: string;
   after: string;
   source: HistoryRow;
+  recordedRow: number;
+  recordedColumn: number;
+  headerCell: boolean;
 }
 
+const LISTED = 20;
+
+const cellKey = (row: HistoryRow) => `${row.sheetId ?? row.sheet}\n${row.cell}`;
+
+/** A header cell: the run wrote the header itself (compact rows say which row was the header row). */
+const isHeaderCell = (row: HistoryRow, at: { row: number }) =>
+  row.headerRow !== undefined ? at.row === row.headerRow : row.url === "" && row.header === row.after;
+
 /**
- * A cell changed twice in one run (a status, then the answer) goes back to its first value. A cell
- * the run kept (columns.ts keptCell: recorded for the job-change digest, never written) has no
- * plain address and is passed over: undo never "restores" a cell the run did not change.
+ * The cells of the run by sheet. A cell changed twice in one run (a status, then the answer) goes
+ * back to its first value. A cell the run kept (columns.ts keptCell: recorded for the job-change
+ * digest, never written) has no plain address and is passed over.
  */
-function cellsOf(rows: readonly HistoryRow[]): Map<string, CellUndo[]> {
+function cellsOf(rows: readonly HistoryRow[], done: ReadonlySet<string>): Map<string, CellUndo[]> {
   const bySheet = new Map<string, Map<string, CellUndo>>();
   for (const row of rows) {
     const at = parseCell(row.cell);
-    if (!at) continue;
-    const cells = bySheet.get(row.sheet) ?? new Map<string, CellUndo>();
-    bySheet.set(row.sheet, cells);
-    const known = cells.get(row.cell);
+    if (!at || done.has(cellKey(row))) continue;
+    const sheetKey = row.sheetId !== undefined ? `#${row.sheetId}` : row.sheet;
+    const cells = bySheet.get(sheetKey) ?? new Map<string, CellUndo>();
+    bySheet.set(sheetKey, cells);
+    const known = cells.get(cellKey(row));
     if (known) known.after = row.after;
-    else cells.set(row.cell, { ...at, before: row.before, after: row.after, source: row });
+    else
+      cells.set(cellKey(row), {
+        key: cellKey(row),
+        before: row.before,
+        after: row.after,
+        source: row,
+        recordedRow: at.row,
+        recordedColumn: at.column,
+        headerCell: isHeaderCell(row, at),
+      });
   }
   return new Map([...bySheet].map(([sheet, cells]) => [sheet, [...cells.values()]]));
 }
 
-const LISTED = 20;
+/** The sheet by id (a compact row) or, for unsigned rows, by name. */
+function sheetOf(deps: HistoryDeps, row: HistoryRow): NamedGrid | null {
+  if (row.sheetId !== undefined) return deps.gridById(row.sheetId);
+  const grid = deps.gridByName(row.sheet);
+  return grid ? { grid, name: row.sheet } : null;
+}
+
+/** The undo's history rows: one per sheet row, the restored cells as recorded when the run wrote them. */
+function undoRecords(runId: string, time: string, restored: readonly CellUndo[]): RowChanges[] {
+  const rows = new Map<string, RowChanges>();
+  for (const cell of restored) {
+    const source = cell.source;
+    const key = `${source.sheetId ?? source.sheet}\n${cell.recordedRow}`;
+    let entry = rows.get(key);
+    if (!entry) {
+      entry = {
+        runId,
+        time,
+        sheet: source.sheet,
+        sheetId: source.sheetId ?? 0,
+        url: source.url,
+        row: cell.recordedRow,
+        headerRow: source.headerRow ?? 0,
+        cells: [],
+      };
+      rows.set(key, entry);
+    }
+    entry.cells.push({
+      column: cell.recordedColumn,
+      header: source.header,
+      before: cell.after,
+      after: cell.before,
+    });
+  }
+  return [...rows.values()];
+}
 
 export function undoLastRun(deps: HistoryDeps): UndoResult {
   const runs = runColumn(deps.table);
@@ -70,64 +147,113 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
   if (runId === null) {
     throw new UndoError("nothing", "There is no run to undo in the change history.");
   }
-  const rows = rowsOfRun(deps.table, runs, runId);
+  const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
+  const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
+  const done = new Set(partialUndosOf(deps.table, runs, runId, keys.secret).map(cellKey));
+  const { accepted, refused } = byTrust(rows, keys.legacyRuns);
   const result: UndoResult = {
     runId,
     runTime: rows[0]?.time ?? "",
     restored: 0,
     leftAlone: 0,
     leftAloneCells: [],
+    notFound: 0,
+    notFoundCells: [],
+    refused: 0,
+    refusedRows: [],
+    partial: false,
   };
-  const undoRows: HistoryRow[] = [];
-  const time = new Date(deps.clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z");
-  for (const [sheet, cells] of cellsOf(rows)) {
-    const grid = deps.gridByName(sheet);
-    const leaveAlone = (cell: CellUndo) => {
-      result.leftAlone += 1;
-      if (result.leftAloneCells.length < LISTED) result.leftAloneCells.push(`${sheet}!${cell.source.cell}`);
+  const refuse = (origin: number, why: string) => {
+    result.refused += 1;
+    // The history sheet's row number: its header is row 1.
+    if (result.refusedRows.length < LISTED) result.refusedRows.push(`row ${origin + 1} (${why})`);
+  };
+  for (const [origin, why] of refused) refuse(origin, why);
+  const time = isoTime(deps.clock.now());
+  const maxRows = readHistorySettings(deps.store).maxRows;
+  const restoredCells: CellUndo[] = [];
+  const writes: Array<{ target: NamedGrid; restore: CellChanges }> = [];
+  for (const cells of cellsOf(accepted, done).values()) {
+    const first = cells[0]!.source;
+    const target = sheetOf(deps, first);
+    const missing = (cell: CellUndo, what: string) => {
+      result.notFound += 1;
+      const where = `${first.sheet} "${cell.source.header}"${cell.headerCell ? " header" : ` of ${cell.source.url || cell.source.cell}`}`;
+      if (result.notFoundCells.length < LISTED) result.notFoundCells.push(`${where} (${what} not found)`);
     };
-    if (!grid) {
-      cells.forEach(leaveAlone);
+    if (!target) {
+      for (const cell of cells) missing(cell, "sheet");
       continue;
     }
-    const top = Math.min(...cells.map((cell) => cell.row));
-    const bottom = Math.max(...cells.map((cell) => cell.row));
-    const left = Math.min(...cells.map((cell) => cell.column));
-    const right = Math.max(...cells.map((cell) => cell.column));
-    const now = readLiterals(grid, top, left, bottom - top + 1, right - left + 1);
-    const restore: CellChanges = new Map();
-    for (const cell of cells) {
-      const current = now[cell.row - top]?.[cell.column - left] ?? "";
-      if (current !== cell.after) {
-        leaveAlone(cell);
-        continue;
-      }
-      if (cell.before === cell.after) continue;
-      const row = restore.get(cell.row) ?? new Map();
-      restore.set(cell.row, row);
-      row.set(cell.column, cell.before);
-      undoRows.push({
-        ...cell.source,
-        runId: `${UNDO_PREFIX}${runId}`,
-        time,
-        cell: `${columnLetters(cell.column)}${cell.row}`,
-        before: cell.after,
-        after: cell.before,
-      });
-      result.restored += 1;
-    }
-    // Recorded before writing, like a run: a cut-off never leaves an unrecorded change.
-    appendHistory(deps.table, undoRows.splice(0), readHistorySettings(deps.store).maxRows);
-    for (const rectangle of changeRectangles(restore))
-      grid.write(rectangle.top, rectangle.left, rectangle.values);
-  }
-  if (result.restored === 0) {
-    // Nothing put back still marks the run undone, so the next undo reaches the run before it.
-    appendHistory(
-      deps.table,
-      [{ ...rows[0]!, runId: `${UNDO_PREFIX}${runId}`, time, before: rows[0]!.after, after: rows[0]!.after }],
-      readHistorySettings(deps.store).maxRows,
+    const located = locateCells(
+      target.grid,
+      cells.map((cell) => ({
+        url: cell.source.url,
+        header: cell.source.header,
+        headerCell: cell.headerCell,
+        recordedRow: cell.recordedRow,
+        after: cell.after,
+      })),
     );
+    const restore: CellChanges = new Map();
+    // Headers the run appended name their columns: while a cell of the sheet is not found, they
+    // stay, so that the next Undo still finds those columns.
+    const keepHeaders = located.places.some((place) => "missing" in place);
+    cells.forEach((cell, index) => {
+      const place: Place = located.places[index]!;
+      if ("missing" in place) {
+        missing(cell, place.missing);
+        return;
+      }
+      if (keepHeaders && cell.headerCell) return;
+      const current = located.literals[place.row - 1]?.[place.column - 1] ?? "";
+      if (current !== cell.after) {
+        result.leftAlone += 1;
+        if (result.leftAloneCells.length < LISTED)
+          result.leftAloneCells.push(`${target.name}!${columnLetters(place.column)}${place.row}`);
+        return;
+      }
+      if (cell.before === cell.after) return;
+      // Unsigned rows are undone only as far as an editor could go by hand: no formula.
+      if (cell.source.trust !== "signed" && cell.before.trimStart().startsWith("=")) {
+        refuse(cell.source.origin, "a formula from a row the add-on did not sign");
+        return;
+      }
+      const row = restore.get(place.row) ?? new Map();
+      restore.set(place.row, row);
+      row.set(place.column, cell.before);
+      restoredCells.push(cell);
+      result.restored += 1;
+    });
+    writes.push({ target, restore });
+  }
+  // Cells not found leave the run undoable (unsigned runs excepted: nothing proves those cells
+  // were ever the run's, and a forged run must not block the undo of the ones before it).
+  result.partial = result.notFound > 0 && accepted.some((row) => row.trust === "signed");
+  const undoId = `${result.partial ? PARTIAL_UNDO_PREFIX : UNDO_PREFIX}${runId}`;
+  const records = undoRecords(undoId, time, restoredCells);
+  // Nothing put back still marks the run undone (an empty record), so the next undo reaches the
+  // run before it; a partial undo with nothing put back records nothing.
+  if (records.length === 0 && !result.partial)
+    records.push({
+      runId: undoId,
+      time,
+      sheet: rows[0]?.sheet ?? "",
+      sheetId: 0,
+      url: "",
+      row: 0,
+      headerRow: 0,
+      cells: [],
+    });
+  // Recorded before writing, like a run: a cut-off never leaves an unrecorded change.
+  appendHistory(
+    deps.table,
+    records.flatMap((record) => encodeRowChanges(keys.secret, record)),
+    maxRows,
+  );
+  for (const { target, restore } of writes) {
+    for (const rectangle of changeRectangles(restore))
+      target.grid.write(rectangle.top, rectangle.left, rectangle.values);
   }
   return result;
 }

@@ -42,7 +42,7 @@ export function planSearches(form: LeadSearchForm, companies: readonly SelectedC
     const built = formToRequest(form, company.target);
     // The filters are the same for every company: report their problems once.
     if (built.problems.length > 0) {
-      if (problems.length === 0) problems.push(...built.problems);
+      if (problems.length === 0) for (const problem of built.problems) problems.push(problem);
       continue;
     }
     searches.push({ label: company.label, request: built.request });

@@ -205,7 +205,7 @@ class LeadsSheetWriter {
   take(leads: LeadSearchResponse["leads"]): { written: number; duplicates: number } {
     if (leads.length === 0) return { written: 0, duplicates: 0 };
     const { rows, written, duplicates } = newLeadRows(leads, this.open(), this.seen, this.format.lists);
-    this.pending.push(...rows);
+    for (const row of rows) this.pending.push(row);
     return { written, duplicates };
   }
 

@@ -38,7 +38,9 @@ export function urlCells(input: CellArgument): UrlCellsResult {
   }
   if (!Array.isArray(input)) return { cells: [input] };
   const rows = input.map((row) => (Array.isArray(row) ? row : [row]));
-  const width = Math.max(0, ...rows.map((row) => row.length));
+  // A loop, not Math.max(...lengths): a 130,000-row range would overflow the argument list.
+  let width = 0;
+  for (const row of rows) width = Math.max(width, row.length);
   if (rows.length <= 1 || width <= 1) return { cells: rows.flat() };
   return {
     error: `Give one column or one row of URLs: this range is ${rows.length} rows by ${width} columns.`,

@@ -1,0 +1,88 @@
+/**
+ * Issue 20 in the emulated runtime, by counts (never wall time): a refresh that fits in one
+ * execution runs in one step; the history writes one row of 6 cells per changed row; the step
+ * reads after writing once per chunk (the header row it re-reads to follow moved columns), and
+ * once at the end;
+ * and a refresh-then-undo of 10,000 rows restores every cell byte for byte.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HISTORY_HEADERS, HISTORY_SHEET } from "../../src/jobs/history/columns";
+import type { UndoAnswer } from "../../src/rpc/history";
+import {
+  crmRows,
+  DEFAULT_REQUEST,
+  driveSteps,
+  type EnrichWorld,
+  estimateAndConfirm,
+  rpcValue,
+  startEnrichWorld,
+} from "../jobs/enrich-world";
+
+let world: EnrichWorld;
+
+beforeAll(async () => {
+  world = await startEnrichWorld({ rows: [], userProperties: { SPEND_CAP: "100000", CHUNK_SIZE: "100" } });
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+/** Every cell's formula-bar input. */
+const inputs = (sheet: string) =>
+  world.runtime.getSheetCells(sheet).map((row) => row.map((cell) => cell.input));
+
+function historyCells(): number {
+  const sheet = world.runtime.sheets().find((each) => each.name === HISTORY_SHEET);
+  return sheet ? (sheet.lastRow - 1) * sheet.lastColumn : 0;
+}
+
+describe("Enrich with the compact history, by counts", () => {
+  it("600 rows in 6 chunks: one step, one history row of 6 cells per changed row, at most one read after writes per chunk", async () => {
+    const urls = await world.control.sampleUrls(540, 0);
+    const rows = crmRows(urls, 60);
+    world.runtime.insertSheet("Counts");
+    world.runtime.setValues("Counts", "A1", rows);
+    const jobId = estimateAndConfirm(world.runtime, `A1:A${rows.length}`, DEFAULT_REQUEST, "Counts");
+    world.runtime.resetCounters();
+    const end = driveSteps(world.runtime, jobId);
+    const counters = world.runtime.counters;
+    expect(end).toMatchObject({ state: "done", ok: 540 });
+    expect(counters.executions).toBe(1);
+    expect(counters.fetchAllCalls).toBe(6);
+    // Reads after writes: one header-row read per chunk (to follow a column moved meanwhile: after
+    // the headers the step appended, then after the chunk before), and the statuses read once the
+    // run ends (that read needs the writes). Nothing else reads between two writes.
+    expect(counters.readsAfterWrites).toBeLessThanOrEqual(6 + 1);
+    // 600 changed rows and the header row, 6 cells each.
+    expect(historyCells()).toBe(601 * HISTORY_HEADERS.length);
+  });
+
+  it("a refresh of 10,000 rows, then Undo, restores every cell byte for byte", async () => {
+    const urls = await world.control.sampleUrls(9_000, 1_000);
+    const rows = crmRows(urls, 1_000).map((row, index) =>
+      // Text Sheets would read as something else, in cells the run overwrites.
+      index % 1_000 === 5 ? [row[0]!, "'00123", "=LEN(A2)"] : row,
+    );
+    world.runtime.insertSheet("Big");
+    world.runtime.setValues("Big", "A1", rows);
+    for (const [index, row] of rows.entries()) {
+      if (row[1] === "'00123") {
+        world.runtime.setCell("Big", `B${index + 1}`, "'00123");
+        world.runtime.setCell("Big", `C${index + 1}`, "=LEN(A2)");
+      }
+    }
+    const before = inputs("Big");
+    const jobId = estimateAndConfirm(world.runtime, `A1:A${rows.length}`, DEFAULT_REQUEST, "Big");
+    world.runtime.resetCounters();
+    const end = driveSteps(world.runtime, jobId);
+    expect(end).toMatchObject({ state: "done", ok: 9_000 });
+    expect(world.runtime.counters.executions).toBe(1);
+    expect(inputs("Big")[1]![1]).not.toBe(before[1]![1]);
+    const answer = rpcValue<UndoAnswer>(world.runtime, "historyUndo", null);
+    expect(answer).toMatchObject({ leftAlone: 0, notFound: 0, refused: 0, partial: false });
+    const after = inputs("Big");
+    expect(after.map((row) => row.slice(0, 3))).toEqual(before.map((row) => row.slice(0, 3)));
+    expect(after.every((row) => row.slice(3).every((input) => input === ""))).toBe(true);
+  }, 300_000);
+});
