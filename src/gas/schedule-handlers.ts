@@ -16,6 +16,7 @@ import { planEnrichment } from "../jobs/enrich/plan";
 import { columnLetters } from "../jobs/enrich/progress";
 import { jobChangesOfRun } from "../jobs/history/digest";
 import {
+  MIN_TRIGGER_RUN_MS,
   runScheduled,
   type ScheduledOutcome,
   TRIGGER_BUDGET_MS,
@@ -107,6 +108,14 @@ export function runScheduledRefresh(event?: unknown): ScheduledOutcome {
     // A background run still under way holds the document's one run: the schedule waits, as
     // it waits for any run started by hand.
     if (background === "ran" || background === "budget") outcome = "busy";
+    // The background run just ended and used most of this execution: the schedule's period
+    // starts at the next trigger run (not a "trigger time used up" wait it would report now).
+    else if (
+      background === "ended" &&
+      TRIGGER_BUDGET_MS - used() < MIN_TRIGGER_RUN_MS &&
+      loadSchedule(documentStore())
+    )
+      outcome = "busy";
     else outcome = runSchedulePeriod(id, left - used(), TRIGGER_BUDGET_MS - used(), freesAt);
   } finally {
     addTriggerTime(mine, started, used() - reserved);

@@ -1,6 +1,6 @@
 /**
- * Issue 23.16 in real Chromium over the playground: start an Enrich run (one URL a step, each
- * lookup 2.5 s), click "Continue in the background", close the sidebar, advance the emulated clock
+ * Issue 23.16 in real Chromium over the playground: start an Enrich run (one URL a call, each
+ * lookup 6 s), click "Continue in the background", close the sidebar, advance the emulated clock
  * an hour with the playground's Clock menu (the hourly trigger steps the run on), reopen the
  * sidebar on "Continuing in the background: N of M done", and once the trigger has finished it,
  * check every row was written and the sandbox's ledger charged each person once.
@@ -18,7 +18,7 @@ describe("Continue in the background", () => {
   let sidebar: FrameLocator;
 
   beforeAll(async () => {
-    session = await openPlaygroundPage({ latencyMs: 2_500, viewport: { width: 1280, height: 800 } });
+    session = await openPlaygroundPage({ latencyMs: 6_000, viewport: { width: 1280, height: 800 } });
     ({ page } = session);
   });
 
@@ -34,7 +34,7 @@ describe("Continue in the background", () => {
 
   it("hands a run to the hourly trigger, which finishes it while the sidebar is closed", async () => {
     const control = sandboxControl(session.playground.sandboxUrl);
-    // One lookup a call: each step sends one URL, so the run is still going when the button is clicked.
+    // One lookup a call, 6 s each: a step sends one or two, so the run is still going when the button is clicked.
     await runMenuItem(page, "Open sidebar");
     sidebar = page.frameLocator("aside.sidebar-panel iframe");
     await sidebar.getByRole("tab", { name: "Settings" }).click();
