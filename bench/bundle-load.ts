@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import vm from "node:vm";
 import { bundleServer, DEFAULT_API_BASE_URL, urlFetchWhitelist } from "../scripts/build";
+import { SPEC_WIRE_NAMES } from "../src/api/wire-names";
 import { SERVER_MODULE_FILE, SERVER_MODULE_GLOBAL } from "../src/gas/server-module";
 import { numberOption } from "./options";
 
@@ -46,8 +47,11 @@ export async function run(args: string[]): Promise<void> {
   const whole = await bundleServer(
     { contents: 'export * from "./src/main"; export * as server from "./src/server";' },
     "AddOn",
-    DEFAULT_API_BASE_URL,
-    urlFetchWhitelist(DEFAULT_API_BASE_URL),
+    {
+      baseUrl: DEFAULT_API_BASE_URL,
+      whitelist: urlFetchWhitelist(DEFAULT_API_BASE_URL),
+      wireNames: SPEC_WIRE_NAMES,
+    },
   );
   const wholeScript = new vm.Script(whole, { filename: "whole.js" });
   const formula = loadMs([codeScript], runs);

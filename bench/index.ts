@@ -18,6 +18,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkModule>> = {
   "lookup-formula": () => import("./lookup-formula"),
   "company-search": () => import("./company-search"),
   "bundle-load": () => import("./bundle-load"),
+  "wire-read": () => import("./wire-read"),
 };
 
 async function main(): Promise<void> {

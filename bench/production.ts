@@ -7,7 +7,9 @@
  * Two cases, each printing wall time against the ideal for its parallelism, throttled requests
  * (429) and credits the add-on counted against the sandbox's ledger:
  * - enrichment of N distinct profile URLs with the add-on's defaults (Fresh data on), as the
- *   sidebar drives it step by step; lookups allow 500 in flight;
+ *   sidebar drives it step by step, through bulk jobs (API generation auto/current) and through
+ *   lookups (legacy) side by side against issue 24's targets; lookups allow 500 in flight, the
+ *   sandbox works on 500 bulk leads at once;
  * - "find leads at these companies" for C companies of the Companies sheet (Max 5 leads each),
  *   with the account's parallel-search limit.
  *
@@ -15,7 +17,7 @@
  * so the bench draws the same latencies the sandbox does), capped at the 60 s fetch timeout, laid
  * out on `parallelism` slots back to back (greedy, in the order sent): nothing waits but the API.
  * Options: --urls 500 --companies 100 --account-parallel 5 --scale 1 (latency scale; 0.1 for a
- * quick look at the same shape) --fresh 1 (0: cached lookups) --only enrich|leads --cost-model 0
+ * quick look at the same shape) --generation both|current|legacy --fresh 1 (0: cached lookups) --only enrich|leads --cost-model 0
  * (1: service calls take production's time too, sandbox/gas/cost-model.ts)
  */
 
@@ -70,11 +72,15 @@ async function ledgerOf(addon: AddonRuntime, path: string): Promise<Ledger & { t
   };
 }
 
-async function start(args: string[], scale: number): Promise<AddonRuntime> {
+async function start(
+  args: string[],
+  scale: number,
+  generation: "current" | "legacy" = "current",
+): Promise<AddonRuntime> {
   const accountParallel = option(args, "account-parallel", 5);
   return startAddonRuntime({
     sandbox: { latencyModel: "production", latencyScale: scale, accountParallel },
-    userProperties: { SPEND_CAP: "100000" },
+    userProperties: { SPEND_CAP: "100000", API_GENERATION: generation },
     runtime: {
       costModel: option(args, "cost-model", 0) !== 0,
       spreadsheet: { sheets: [{ name: "CRM", rows: [["Profile URL"]], maxRows: 10 }] },
@@ -83,9 +89,39 @@ async function start(args: string[], scale: number): Promise<AddonRuntime> {
   });
 }
 
-async function benchEnrichment(args: string[], scale: number, seed: number): Promise<void> {
+/** One enrichment run's figures, for the side-by-side table (issue 24's targets). */
+interface EnrichFigures {
+  generation: string;
+  wallMs: number;
+  idealMs: number;
+  steps: number;
+  fetchAllCalls: number;
+  ok: number;
+  notFound: number;
+  failed: number;
+  interrupted: number;
+  state: string;
+  spent: number;
+  ledgerCredits: number;
+  /** Charges in the ledger for URLs whose rows got no answer. */
+  chargedWithoutAnswer: number;
+}
+
+/** The enrichment charges (lookups and bulk jobs) of the sandbox's ledger. */
+const ENRICH_PATHS: readonly string[] = [
+  PATHS.leadLookup,
+  PATHS.bulkEnrichRealtime,
+  PATHS.bulkEnrichDatabase,
+];
+
+async function benchEnrichment(
+  args: string[],
+  scale: number,
+  seed: number,
+  generation: "current" | "legacy",
+): Promise<EnrichFigures> {
   const count = option(args, "urls", 500);
-  const addon = await start(args, scale);
+  const addon = await start(args, scale, generation);
   try {
     const urls = await addon.control.sampleUrls(count, 0);
     addon.runtime.setValues("CRM", "A1", [
@@ -112,32 +148,57 @@ async function benchEnrichment(args: string[], scale: number, seed: number): Pro
     );
     rpcValue(addon.runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
     const started = performance.now();
-    const end = driveSteps(addon.runtime, estimate.progress.jobId);
+    const end = driveSteps(addon.runtime, estimate.progress.jobId, 10_000);
     const wall = performance.now() - started;
-    const ledger = await ledgerOf(addon, PATHS.leadLookup);
-    const ideal = idealMs(latencies, LOOKUP_PARALLEL);
+    const stats = await addon.control.stats();
+    const charges = stats.ledger.filter((e) => ENRICH_PATHS.includes(e.path));
+    const statuses = addon.runtime.getValues("CRM", `A2:Z${urls.length + 1}`);
+    const header = addon.runtime.getValues("CRM", "A1:Z1")[0]!;
+    const statusColumn = header.findIndex((h) => /status/i.test(String(h)));
+    const answered = new Set(
+      statuses.filter((row) => /^ok/.test(String(row[statusColumn]))).map((row) => String(row[0])),
+    );
     const past60 = latencies.filter((l) => l > FETCH_TIMEOUT_MS).length;
-    console.log(
-      `enrichment: ${count} distinct URLs, Fresh data ${fresh ? "on (the add-on's default)" : "off (cached answers)"}, latency model x${scale}`,
-    );
-    console.log(
-      `  modelled latency: median ${seconds(median(latencies))}, max ${seconds(Math.max(...latencies))}, ${past60} past the 60 s fetch timeout`,
-    );
-    console.log(
-      `  wall ${seconds(wall)} in ${addon.runtime.counters.executions} step(s); ideal at ${LOOKUP_PARALLEL} in flight ${seconds(ideal)}; ratio ${(wall / ideal).toFixed(2)}`,
-    );
-    console.log(
-      `  rows: ok ${end.ok}, not found ${end.notFound}, failed ${end.failed}; state ${end.state}; throttled ${ledger.throttled}`,
-    );
-    console.log(
-      `  credits: add-on counted ${end.spent}, estimate up to ${estimate.preview.maxCredits}; sandbox ledger ${ledger.credits} in ${ledger.entries} charges` +
-        (ledger.credits > end.spent
-          ? ` (${ledger.credits - end.spent} for answers that came after the add-on had given up: rows say "may have been charged")`
-          : ""),
-    );
+    if (generation === "current")
+      console.log(
+        `enrichment: ${count} distinct URLs, Fresh data ${fresh ? "on (the add-on's default)" : "off (cached answers)"}, latency model x${scale}; modelled latency median ${seconds(median(latencies))}, max ${seconds(Math.max(...latencies))}, ${past60} past the 60 s fetch timeout`,
+      );
+    return {
+      generation,
+      wallMs: wall,
+      idealMs: idealMs(latencies, LOOKUP_PARALLEL),
+      steps: addon.runtime.counters.executions,
+      fetchAllCalls: addon.runtime.counters.fetchAllCalls,
+      ok: end.ok,
+      notFound: end.notFound,
+      failed: end.failed,
+      interrupted: end.interrupted,
+      state: end.state,
+      spent: end.spent,
+      ledgerCredits: charges.reduce((sum, e) => sum + Math.abs(e.amount), 0),
+      chargedWithoutAnswer: charges.filter((e) => !answered.has(e.url ?? "")).length,
+    };
   } finally {
     await addon.close();
   }
+}
+
+/** Both paths side by side against issue 24's targets. */
+function printEnrichTable(rows: readonly EnrichFigures[]): void {
+  const line = (label: string, cell: (f: EnrichFigures) => string, target: string) =>
+    console.log(`  ${label.padEnd(40)}${rows.map((f) => cell(f).padEnd(24)).join("")}${target}`);
+  line("", (f) => (f.generation === "current" ? "bulk jobs (auto)" : "lookups (legacy)"), "target");
+  line("wall time / ideal", (f) => `${(f.wallMs / f.idealMs).toFixed(2)} (${seconds(f.wallMs)})`, "<= 3");
+  line("ideal at 500 in flight", (f) => seconds(f.idealMs), "");
+  line("steps (executions)", (f) => String(f.steps), "as few as polling needs");
+  line("fetchAll calls", (f) => String(f.fetchAllCalls), "");
+  line(
+    "rows ok / not found / failed / interr.",
+    (f) => `${f.ok} / ${f.notFound} / ${f.failed} / ${f.interrupted}`,
+    "",
+  );
+  line("charged without an answer", (f) => String(f.chargedWithoutAnswer), "0");
+  line("reported spend vs ledger", (f) => `${f.spent} vs ${f.ledgerCredits}`, "equal");
 }
 
 function median(values: readonly number[]): number {
@@ -231,6 +292,14 @@ export async function run(args: string[]): Promise<void> {
   const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
   // The latency model draws from the data seed unless told otherwise (sandbox default seed 1).
   const seed = 1;
-  if (only !== "leads") await benchEnrichment(args, scale, seed);
+  if (only !== "leads") {
+    // --generation current|legacy: one path only (legacy at scale 1 takes about an hour).
+    const which = args.includes("--generation") ? args[args.indexOf("--generation") + 1] : "both";
+    const figures: EnrichFigures[] = [];
+    for (const generation of ["current", "legacy"] as const)
+      if (which === "both" || which === generation)
+        figures.push(await benchEnrichment(args, scale, seed, generation));
+    printEnrichTable(figures);
+  }
   if (only !== "enrich") await benchLeads(args, scale, seed);
 }

@@ -10,23 +10,34 @@
  *   fetch anything).
  * - appsscript.json: the manifest, with urlFetchWhitelist built from the production base URL.
  *
- * Environment: API_BASE_URL sets the production base URL (default below).
+ * Environment: API_BASE_URL sets the production base URL (default below); API_NETWORK_NAME the word
+ * production writes for the spec's `network` in paths and field names (default `network`), and
+ * API_COMPANY_DB_NAME the one for `company_db` in `company_db_urn` (default `company_db`): the
+ * client uses them on the wire only (src/api/wire-names.ts, PRODUCTION.md A14). `npm run push`
+ * builds first, so it reads them too.
+ *
+ * Code.js carries the SHA-256 of server-module.html, which src/gas/server-module.ts checks before
+ * evaluating it: a missing, edited or stale file is one clear error, never other code run.
  *
  * Sandbox builds (`build(url, { sandbox: true })`: the test suite's global setup, `npm start`,
  * the benchmarks) add the emulation-only prefix `http://127.0.0.1:*\/` to urlFetchWhitelist, so
  * the emulated runtime lets the add-on fetch the local sandbox on its ephemeral port. Google
  * accepts https prefixes only: `npm run build` and `npm run push` never write it.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import ts from "typescript";
+import { SPEC_WIRE_NAMES, type WireNames, wireNamesProblem } from "../src/api/wire-names";
 import { SERVER_MODULE_FILE, SERVER_MODULE_GLOBAL } from "../src/gas/server-module";
+import { COMPANY_FIELDS, LEAD_FIELDS, TRANSACTION_FIELDS } from "../src/sheet/lead-fields";
 import { bundleForBrowser, inlineScriptText } from "./browser-bundle";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const dist = join(root, "dist");
+/** Where `npm run build` writes; tests build other configurations beside it (BuildOptions.outDir). */
+export const DIST = join(root, "dist");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
   version: string;
   addon: Record<string, unknown>;
@@ -92,6 +103,50 @@ function entryDeclarations(entries: GlobalEntry[]): string {
 export interface BuildOptions {
   /** Also allow the local sandbox (tests, playground, benchmarks); never for a deployment. */
   sandbox?: boolean;
+  /** Production's words for `network` and `company_db`; default: API_NETWORK_NAME and API_COMPANY_DB_NAME. */
+  wireNames?: WireNames;
+  /** The folder to write (default dist/). */
+  outDir?: string;
+}
+
+/** The wire names from the environment (empty or unset: the spec's own words), checked. */
+export function wireNamesFromEnv(env: NodeJS.ProcessEnv = process.env): WireNames {
+  const names: WireNames = {
+    network: env.API_NETWORK_NAME?.trim() || SPEC_WIRE_NAMES.network,
+    companyDb: env.API_COMPANY_DB_NAME?.trim() || SPEC_WIRE_NAMES.companyDb,
+  };
+  return checkedWireNames(names);
+}
+
+/** `names` when the build can use them on the wire; otherwise an error saying why. */
+export function checkedWireNames(names: WireNames): WireNames {
+  const problem = wireNamesProblem(names) ?? clashProblem(names);
+  if (problem !== null) throw new Error(`API_NETWORK_NAME / API_COMPANY_DB_NAME: ${problem}.`);
+  return names;
+}
+
+/**
+ * A name that is already a word of the spec's own keys (`company`, `job`, `url`...) would be read
+ * back into `network` where it never was one (`company_id` -> `network_id`): refused.
+ */
+function clashProblem(names: WireNames): string | null {
+  const words = new Set(
+    [...LEAD_FIELDS, ...COMPANY_FIELDS, ...TRANSACTION_FIELDS].flatMap((field) => field.split("_")),
+  );
+  for (const word of [names.network, names.companyDb]) {
+    if (word !== SPEC_WIRE_NAMES.network && word !== SPEC_WIRE_NAMES.companyDb && words.has(word))
+      return `"${word}" is already a word of the spec's field names (as in ${[...LEAD_FIELDS, ...COMPANY_FIELDS].find((f) => f.split("_").includes(word))})`;
+  }
+  return null;
+}
+
+/** What the build defines in both server bundles. */
+interface Defines {
+  baseUrl: string;
+  whitelist: string[];
+  wireNames: WireNames;
+  /** SHA-256 (hex) of server-module.html: Code.js only. */
+  serverModuleSha256?: string;
 }
 
 /** The manifest's urlFetchWhitelist: the base URL's origin, and the sandbox in sandbox builds. */
@@ -110,8 +165,7 @@ export function urlFetchWhitelist(baseUrl: string, options: BuildOptions = {}): 
 export async function bundleServer(
   entry: string | { contents: string },
   globalName: string,
-  baseUrl: string,
-  whitelist: string[],
+  defines: Defines,
 ): Promise<string> {
   const result = await esbuild.build({
     ...(typeof entry === "string"
@@ -129,18 +183,21 @@ export async function bundleServer(
     define: {
       __ADDON_VERSION__: JSON.stringify(pkg.version),
       __ADDON_LINKS__: JSON.stringify(addonLinks(pkg.addon)),
-      __API_BASE_URL__: JSON.stringify(baseUrl),
+      __API_BASE_URL__: JSON.stringify(defines.baseUrl),
+      __API_NETWORK_NAME__: JSON.stringify(defines.wireNames.network),
+      __API_COMPANY_DB_NAME__: JSON.stringify(defines.wireNames.companyDb),
       // The same prefixes as the manifest, so Settings can refuse a base URL Apps Script would not fetch.
-      __URL_FETCH_WHITELIST__: JSON.stringify(whitelist),
+      __URL_FETCH_WHITELIST__: JSON.stringify(defines.whitelist),
+      __SERVER_MODULE_SHA256__: JSON.stringify(defines.serverModuleSha256 ?? ""),
     },
   });
   return result.outputFiles[0]!.text;
 }
 
 /** Code.js: the entry points and what formulas need, then the generated declarations with their JSDoc. */
-async function buildCode(baseUrl: string, whitelist: string[]): Promise<string> {
+async function buildCode(defines: Defines): Promise<string> {
   const entry = join(root, "src/main.ts");
-  const bundle = await bundleServer(entry, BUNDLE_GLOBAL, baseUrl, whitelist);
+  const bundle = await bundleServer(entry, BUNDLE_GLOBAL, defines);
   const entries = readGlobalEntries(readFileSync(entry, "utf8"));
   const header = `// Prospecting add-on ${pkg.version}. Built file: edit src/ and run npm run build.\n`;
   return `${header}${bundle}\n${entryDeclarations(entries)}`;
@@ -151,8 +208,13 @@ async function buildCode(baseUrl: string, whitelist: string[]): Promise<string> 
  * evaluates only in the executions that need it. An HTML file because Apps Script evaluates every
  * script file of a project in every execution, and its HTML files only when asked.
  */
-async function buildServerModule(baseUrl: string, whitelist: string[]): Promise<string> {
-  return bundleServer(join(root, "src/server.ts"), SERVER_MODULE_GLOBAL, baseUrl, whitelist);
+async function buildServerModule(defines: Defines): Promise<string> {
+  return bundleServer(join(root, "src/server.ts"), SERVER_MODULE_GLOBAL, defines);
+}
+
+/** SHA-256 of the file's text as UTF-8, in hex: what Utilities.computeDigest gives in Apps Script. */
+export function sha256Hex(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
 async function buildSidebar(): Promise<string> {
@@ -172,7 +234,7 @@ function buildManifest(whitelist: string[]): string {
  * Replaces dist/ file by file with renames, so a test or the playground reading dist/ while another
  * process builds never sees a missing or half-written file, and removes files no longer built.
  */
-function writeDist(files: Record<string, string>): void {
+function writeDist(dist: string, files: Record<string, string>): void {
   mkdirSync(dist, { recursive: true });
   for (const [name, text] of Object.entries(files)) {
     const temporary = join(dist, `.${name}.${process.pid}.tmp`);
@@ -195,12 +257,13 @@ export async function build(
     );
   }
   const whitelist = urlFetchWhitelist(baseUrl, options);
-  const [code, serverModule, sidebar] = await Promise.all([
-    buildCode(baseUrl, whitelist),
-    buildServerModule(baseUrl, whitelist),
-    buildSidebar(),
-  ]);
-  writeDist({
+  const wireNames = options.wireNames ? checkedWireNames(options.wireNames) : wireNamesFromEnv();
+  const defines: Defines = { baseUrl, whitelist, wireNames };
+  const [serverModule, sidebar] = await Promise.all([buildServerModule(defines), buildSidebar()]);
+  // Code.js after the module: it carries the module's hash.
+  // Hashed without trailing whitespace, as src/gas/server-module.ts checks it (see there).
+  const code = await buildCode({ ...defines, serverModuleSha256: sha256Hex(serverModule.trimEnd()) });
+  writeDist(options.outDir ?? DIST, {
     "Code.js": code,
     [`${SERVER_MODULE_FILE}.html`]: serverModule,
     "sidebar.html": sidebar,

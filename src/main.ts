@@ -8,6 +8,7 @@
  * the trigger call into the server module (src/server.ts), loaded only when they run.
  */
 import { ADDON_ABOUT, aboutMessage } from "./about";
+import { findEmailCells, validateEmailCells } from "./gas/email-formulas";
 import { creditBalanceCell, lookupLeadCells } from "./gas/lookup";
 import { serverModule } from "./gas/server-module";
 import type { RpcResult } from "./rpc";
@@ -128,4 +129,32 @@ export function LOOKUP_LEAD(url: unknown, fields?: unknown, options?: unknown): 
 export function CREDIT_BALANCE(refresh?: unknown): number | string {
   void refresh;
   return creditBalanceCell();
+}
+
+/**
+ * Finds work emails by name and company domain or website, one row per person: the email and its
+ * status (valid, catch-all: the server accepts any address, so unconfirmed; not found). Example:
+ * =FIND_EMAIL(A2:A50, B2:B50, C2:C50). At most 1 credit a person; cached 6 hours, so recalculation
+ * and duplicates spend nothing. Spends the spreadsheet owner's key.
+ *
+ * @param {string|Array<Array<string>>} first_name First names, or full names when last_name is left out.
+ * @param {string|Array<Array<string>>} [last_name] Last names (same length).
+ * @param {string|Array<Array<string>>} domain Domains or websites (same length, or one for all).
+ * @return One row per person: email and status, or a message.
+ * @customfunction
+ */
+export function FIND_EMAIL(first_name: unknown, last_name: unknown, domain: unknown): unknown[][] {
+  return findEmailCells({ first: first_name, last: last_name, domain });
+}
+
+/**
+ * Checks email addresses: one status each (valid, catch-all, invalid, unknown). Example:
+ * =VALIDATE_EMAIL(D2:D200). 1 credit per distinct address; cached 6 hours. Spends the owner's key.
+ *
+ * @param {string|Array<Array<string>>} address An address, or a column or row of them.
+ * @return One status per address, or a message.
+ * @customfunction
+ */
+export function VALIDATE_EMAIL(address: unknown): unknown[][] {
+  return validateEmailCells(address);
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run sandbox -- --port 8787 --latency-ms 0 --seed 1` (each optional; PORT works too): serves
- * the sandbox API until stopped and prints its base URL and keys. Production's behaviour
+ * the sandbox API until stopped and prints its base URL and keys. `--network-name WORD` and
+ * `--company-db-name WORD` serve production's names instead of the spec's (served-names.ts). Production's behaviour
  * (PRODUCTION.md) is the default; the flags below choose the other readings and the account limits.
  */
 import { parseArgs } from "node:util";
@@ -24,6 +25,8 @@ const { values } = parseArgs({
     "insufficient-funds-status": { type: "string" },
     "negative-balance": { type: "boolean" },
     "ledger-statuses": { type: "boolean" },
+    "network-name": { type: "string" },
+    "company-db-name": { type: "string" },
     "after-balance": { type: "string" },
   },
 });
@@ -82,6 +85,15 @@ const options: SandboxOptions = {
   dailyLimitStatus: wholeOption("daily-limit-status", values["daily-limit-status"]) ?? 429,
   readings: { ...READING_PRESETS[preset ?? "production"], ...readings },
 };
+const word = (name: string, text: string | undefined): string | undefined => {
+  if (text === undefined) return undefined;
+  if (!/^[a-z][a-z0-9_]*$/.test(text)) fail(`--${name} must be one lower-case word, got ${text}`);
+  return text;
+};
+const networkName = word("network-name", values["network-name"]);
+if (networkName !== undefined) options.networkName = networkName;
+const companyDbName = word("company-db-name", values["company-db-name"]);
+if (companyDbName !== undefined) options.companyDbName = companyDbName;
 const latencySeed = wholeOption("latency-seed", values["latency-seed"]);
 if (latencySeed !== undefined) options.latencySeed = latencySeed;
 
@@ -90,6 +102,9 @@ const sandbox = await startSandbox(options);
 const ms = Math.round(performance.now() - started);
 console.log(`Sandbox Prospecting Data API listening on ${sandbox.url} (ready in ${ms} ms)`);
 console.log(`  ${sandbox.data.companies.companies.length} companies, ${sandbox.data.leadCount} leads`);
+console.log(
+  `  Paths and fields under the network name "${sandbox.names.network}" (/api/${sandbox.names.network}/leads/by_link/, ${sandbox.names.network}_id) and ${sandbox.names.companyDb}_urn`,
+);
 console.log("  API keys (header Authorization: Token <key>):");
 for (const [key, credits] of Object.entries(sandbox.keys)) console.log(`    ${key}  ${credits} credits`);
 const config = sandbox.state.config;

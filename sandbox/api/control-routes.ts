@@ -55,6 +55,16 @@ function readFault(value: unknown): FaultRule {
     if (!isDelay(value.delayMs)) throw bad("fault delayMs must be a non-negative number");
     rule.delayMs = value.delayMs;
   }
+  if (value.status !== undefined) {
+    if (
+      typeof value.status !== "number" ||
+      !Number.isInteger(value.status) ||
+      value.status < 400 ||
+      value.status > 499
+    )
+      throw bad("fault status must be a 4xx status");
+    rule.status = value.status;
+  }
   return rule;
 }
 
@@ -83,6 +93,7 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
         next.freshLatencyMs = value;
         break;
       case "refineSearch":
+      case "bulkEntitled":
       case "negativeBalance":
       case "ledgerStatuses":
         if (typeof value !== "boolean") throw bad(`${name} must be a boolean`);
@@ -99,6 +110,7 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
       case "leadNoMatch":
       case "insufficientFundsStatus":
       case "extrasCharged":
+      case "emailCharge":
       case "afterBalance":
       case "statusFilter": {
         const choices = READING_CHOICES[name] as readonly unknown[];
@@ -120,6 +132,16 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
         if (!(typeof value === "number" && Number.isInteger(value) && value >= 400 && value <= 599))
           throw bad("dailyLimitStatus must be an HTTP error status (400..599)");
         next.dailyLimitStatus = value;
+        break;
+      case "bulkWorkers":
+        if (!(typeof value === "number" && Number.isInteger(value) && value >= 1))
+          throw bad("bulkWorkers must be a whole number of at least 1");
+        next.bulkWorkers = value;
+        break;
+      case "bulkLeadShape":
+        if (value !== "sample" && value !== "migration")
+          throw bad("bulkLeadShape must be sample or migration");
+        next.bulkLeadShape = value;
         break;
       case "latencyModel":
         if (value !== "fixed" && value !== "production")

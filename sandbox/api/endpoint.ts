@@ -8,6 +8,8 @@ export interface EndpointRequest {
   body: string;
   /** Parsed query (GET). */
   query: URLSearchParams;
+  /** Parameters taken from the path (the bulk status path's job_id). */
+  params?: Record<string, string>;
   /** Base URL the request was addressed to, for absolute next/previous links. */
   baseUrl: string;
   headers: Record<string, string | string[] | undefined>;

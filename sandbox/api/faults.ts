@@ -9,7 +9,22 @@ export const DEFAULT_SLOW_MS = 5_000;
 export interface ChosenFault {
   kind: FaultKind;
   delayMs: number;
+  /** For "client_error": the 4xx to answer. */
+  status?: number;
 }
+
+/** What a 4xx answers when a client_error fault names no status: a plan not entitled (A18). */
+export const DEFAULT_CLIENT_ERROR = 403;
+
+/** The detail production's error bodies carry for a few 4xx; any other gets a generic one. */
+const CLIENT_ERROR_DETAILS: Record<number, string> = {
+  400: "Bad request.",
+  403: "You do not have permission to perform this action.",
+  404: "Not found.",
+  405: "Method not allowed.",
+  409: "Conflict.",
+  422: "Unprocessable entity.",
+};
 
 function isFaultKind(value: string): value is FaultKind {
   return (FAULT_KINDS as readonly string[]).includes(value);
@@ -34,7 +49,11 @@ export function chooseFault(
     if (rule.count !== undefined && rule.count <= 0) continue;
     if (state.faultRandom.next() >= (rule.rate ?? 1)) continue;
     if (rule.count !== undefined) rule.count--;
-    return { kind: rule.kind, delayMs: rule.delayMs ?? DEFAULT_SLOW_MS };
+    return {
+      kind: rule.kind,
+      delayMs: rule.delayMs ?? DEFAULT_SLOW_MS,
+      ...(rule.status === undefined ? {} : { status: rule.status }),
+    };
   }
   if (
     path === LOOKUP_PATH &&
@@ -54,8 +73,13 @@ export function errorBody(status: number, detail: string): ErrorBody {
 export function faultAnswer(
   kind: FaultKind,
   insufficientFundsStatus = 402,
+  clientErrorStatus = DEFAULT_CLIENT_ERROR,
 ): { status: number; text: string } | null {
   switch (kind) {
+    case "client_error": {
+      const detail = CLIENT_ERROR_DETAILS[clientErrorStatus] ?? `Client error ${clientErrorStatus}.`;
+      return { status: clientErrorStatus, text: JSON.stringify(errorBody(clientErrorStatus, detail)) };
+    }
     case "server_error":
       return {
         status: 500,

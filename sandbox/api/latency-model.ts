@@ -8,7 +8,7 @@
  * Deterministic: the draw is a pure function of (seed, path, body), so the same request always
  * takes the same time in a run, whatever order parallel requests arrive in.
  */
-import { API_PATHS } from "./paths.ts";
+import { API_PATHS, V1_PATHS } from "./paths.ts";
 import { hashText, Random } from "./random.ts";
 
 /** The request facts the model reads (taken leniently from the body: validation comes later). */
@@ -95,8 +95,23 @@ function facts(body: string): { fresh: boolean; limitBy: number | undefined } {
   }
 }
 
+/**
+ * A bulk submit or status read answers at once (A19: "202 at once"): the work itself is each
+ * lead's own lookup latency, modelled by the job (bulk-jobs.ts).
+ */
+const BULK_REQUEST: Profile = {
+  medianMs: 300,
+  perItemMs: 0,
+  defaultItems: 0,
+  sigma: 0.3,
+  tailRate: 0.01,
+  tailFactor: [3, 6],
+  capMs: 10_000,
+};
+
 function profileOf(path: string, fresh: boolean): Profile | undefined {
   if (path === API_PATHS.leadLookup) return fresh ? PROFILES.freshLookup : PROFILES.cachedLookup;
+  if ((Object.values(V1_PATHS) as string[]).includes(path)) return BULK_REQUEST;
   return PROFILES[path];
 }
 

@@ -2,7 +2,7 @@
 import type { Lead } from "../../src/api/wire.ts";
 import { BodyReader, parseJsonObject } from "./body-reader.ts";
 import type { Endpoint, EndpointAnswer } from "./endpoint.ts";
-import { ApiFailure, validationError } from "./failure.ts";
+import { validationError } from "./failure.ts";
 import { buildLead } from "./lead-record.ts";
 import { commentsOf, inexactCompanyOf, peopleAlsoViewedOf, postsOf, reactionsOf } from "./lookup-extras.ts";
 import { isNetworkHost, readProfileUrl } from "./profile-url.ts";
@@ -23,14 +23,14 @@ const EXTRAS = ["people_also_viewed", "posts", "comments", "reactions"] as const
 
 /**
  * PRODUCTION.md A3: a lookup that matches no one (or names a host that is not the network's) is a
- * 400 with this body, and free. The spec's first reading (`lookupNotFound: "not_found_404"`) is a 404.
+ * 400 with this body, and free. The spec's first reading (`lookupNotFound: "not_found_404"`) is a
+ * 404 with the same lookup fields (amount, input_url), which a router's 404 for a path it does not
+ * serve never has.
  */
 function noOne(url: string, reading: "bad_url" | "not_found_404"): EndpointAnswer {
-  if (reading === "not_found_404") throw new ApiFailure(404, "Lead not found: no profile at this URL.");
-  return {
-    status: 400,
-    body: { amount: 0, detail: "Bad url", input_url: url, status: "error", status_code: 400 },
-  };
+  const [status, detail] =
+    reading === "not_found_404" ? [404, "Lead not found: no profile at this URL."] : [400, "Bad url"];
+  return { status, body: { amount: 0, detail, input_url: url, status: "error", status_code: status } };
 }
 
 export const leadLookup: Endpoint = ({ body, data, state }) => {

@@ -40,6 +40,11 @@ export interface Readings {
   statusFilter: "drops_unreadable" | "exact";
   /** A12 (inferred): lookup extras cost +1 each "always", or only "when_returned" (non-empty). */
   extrasCharged: "always" | "when_returned";
+  /**
+   * A16 (not shown for this generation): the email finder charges per valid email found (the newer
+   * generation's documented rule) or per row sent. The validator charges per address either way.
+   */
+  emailCharge: "per_valid_email" | "per_row";
 }
 
 /** What production answers (documented facts) and the conservative side of the inferred ones. */
@@ -55,6 +60,7 @@ export const PRODUCTION_READINGS: Readings = {
   pendingMs: 0,
   statusFilter: "drops_unreadable",
   extrasCharged: "always",
+  emailCharge: "per_valid_email",
 };
 
 /** The spec's first reading (what the sandbox answered before PRODUCTION.md): `readings: "spec"`. */
@@ -82,4 +88,5 @@ export const READING_CHOICES: { [K in keyof Readings]?: readonly Readings[K][] }
   extrasCharged: ["always", "when_returned"],
   afterBalance: ["per_operation", "balance"],
   statusFilter: ["drops_unreadable", "exact"],
+  emailCharge: ["per_valid_email", "per_row"],
 };

@@ -10,19 +10,25 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { accountMe } from "./account-me.ts";
+import { accountV1 } from "./account-v1.ts";
 import type { Reservation } from "./accounts.ts";
+import { bulkStatus, bulkSubmitDatabase, bulkSubmitRealtime } from "./bulk-enrich.ts";
 import { companySearch } from "./company-search.ts";
 import { applyConfig, control } from "./control-routes.ts";
 import { Dataset } from "./dataset.ts";
+import { emailFinder, emailValidator } from "./emails.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { ApiFailure } from "./failure.ts";
 import { chooseFault, errorBody, faultAnswer } from "./faults.ts";
 import { leadLookup } from "./lead-lookup.ts";
 import { leadSearch } from "./lead-search.ts";
 import { type AdmittedSearch, isSearch, NO_ACCOUNT_LIMITS } from "./limits.ts";
-import { API_PATHS as PATHS } from "./paths.ts";
+import { bulkJobIdOf, API_PATHS as PATHS, V1_PATHS } from "./paths.ts";
 import { READING_PRESETS, type ReadingPreset, type Readings } from "./readings.ts";
+import { NeutralField, type ServedNameOptions, ServedNames } from "./served-names.ts";
 import {
+  BULK_DEFAULTS,
+  type BulkSettings,
   DEFAULT_KEYS,
   type FaultRule,
   type SandboxConfig,
@@ -32,7 +38,7 @@ import {
 } from "./state.ts";
 import { listTransactions } from "./transactions.ts";
 
-export interface SandboxOptions {
+export interface SandboxOptions extends ServedNameOptions, Partial<BulkSettings> {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
@@ -70,6 +76,8 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   url: string;
+  /** The words it serves under for `network` and `company_db` (served-names.ts). */
+  names: { network: string; companyDb: string };
   keys: Record<string, number>;
   close(): Promise<void>;
   stats(): SandboxStats;
@@ -91,7 +99,15 @@ const ROUTES: Record<string, Route> = {
   [PATHS.leadSearch]: { method: "POST", endpoint: leadSearch, parallel: 50 },
   [PATHS.leadLookup]: { method: "POST", endpoint: leadLookup, parallel: 500 },
   [PATHS.transactions]: { method: "GET", endpoint: listTransactions },
+  // The current generation (PRODUCTION.md A19): bulk jobs have no parallel cap (its limits page).
+  [V1_PATHS.bulkRealtime]: { method: "POST", endpoint: bulkSubmitRealtime },
+  [V1_PATHS.bulkDatabase]: { method: "POST", endpoint: bulkSubmitDatabase },
+  [V1_PATHS.bulkStatus]: { method: "GET", endpoint: bulkStatus },
+  [V1_PATHS.accountMe]: { method: "GET", endpoint: accountV1 },
   [PATHS.account]: { method: "GET", endpoint: accountMe },
+  // Not documented for the email endpoints: the sandbox allows as many as company search.
+  [PATHS.emailFinder]: { method: "POST", endpoint: emailFinder, parallel: 20 },
+  [PATHS.emailValidator]: { method: "POST", endpoint: emailValidator, parallel: 20 },
 };
 
 const MAX_BODY = 1_000_000;
@@ -206,18 +222,26 @@ function endUncharged(state: SandboxState, reservation: Reservation, status: num
 async function serveApi(
   req: IncomingMessage,
   res: ServerResponse,
-  path: string,
+  servedPath: string,
   url: URL,
   state: SandboxState,
   data: Dataset,
+  names: ServedNames,
 ) {
-  const route = ROUTES[path];
-  if (route === undefined) return send(res, 404, errorBody(404, "Not found."));
+  // Inside, every path and field is the spec's; only what crosses the socket carries the names
+  // the sandbox serves under (served-names.ts).
+  const path = names.specPath(servedPath);
+  const route = path === null ? undefined : ROUTES[path];
+  if (path === null || route === undefined) return send(res, 404, errorBody(404, "Not found."));
   bump(state.requests, path);
+  // Bulk leads completed since the last request are charged before anything is read.
+  state.settleBulk();
+  const jobId = bulkJobIdOf(servedPath);
   if (req.method !== route.method)
     return send(res, 405, errorBody(405, `Method "${req.method}" not allowed.`));
-  const body = await readBody(req);
+  const text = await readBody(req);
   const key = authenticate(req, state);
+  const body = names.requestBody(text);
   const slot = `${key} ${path}`;
   const inFlight = state.inFlightByKey.get(slot) ?? 0;
   if (route.parallel !== undefined && inFlight >= route.parallel) {
@@ -255,7 +279,8 @@ async function serveApi(
     // Sandbox only: the latency chosen for this request, so tests can check the model without timing it.
     res.setHeader("X-Sandbox-Latency-Ms", String(Math.round(delay)));
     if (delay > 0) await sleep(delay);
-    const forced = fault === null ? null : faultAnswer(fault.kind, state.config.insufficientFundsStatus);
+    const forced =
+      fault === null ? null : faultAnswer(fault.kind, state.config.insufficientFundsStatus, fault.status);
     if (forced !== null) {
       if (forced.status === 429) bump(state.throttled, path);
       // A malformed body is a 200 that was not charged: the paid request failed (error record).
@@ -266,6 +291,7 @@ async function serveApi(
       key,
       body,
       query: url.searchParams,
+      ...(jobId === null ? {} : { params: { job_id: jobId } }),
       baseUrl: `http://${req.headers.host ?? "127.0.0.1"}`,
       headers: req.headers,
       data,
@@ -298,7 +324,7 @@ async function serveApi(
       }
     }
     served = answer.status === 200;
-    send(res, answer.status, answer.body);
+    send(res, answer.status, names.answer(answer.body));
   } catch (error) {
     // A refusal the endpoint threw (validation, not found, out of funds) ends the reservation as a 4xx.
     if (error instanceof ApiFailure) endStatus = error.status;
@@ -320,6 +346,7 @@ async function handle(
   res: ServerResponse,
   state: SandboxState,
   data: Dataset,
+  names: ServedNames,
 ): Promise<void> {
   const url = new URL(req.url ?? "/", "http://sandbox.local");
   const path = url.pathname;
@@ -337,10 +364,17 @@ async function handle(
         ? send(res, 404, errorBody(404, "Unknown control route."))
         : send(res, answer.status, answer.body);
     }
-    await serveApi(req, res, path, url, state, data);
+    await serveApi(req, res, path, url, state, data, names);
   } catch (error) {
     if (res.headersSent) return;
-    if (error instanceof ApiFailure) return send(res, error.status, error.body());
+    if (error instanceof NeutralField) return send(res, error.status, error.body());
+    if (error instanceof ApiFailure) {
+      // The handlers' messages quote fields in the spec's names: production quotes its own.
+      const body = error.body();
+      const detail =
+        typeof body.detail === "string" ? names.detailText(body.detail) : names.answer(body.detail);
+      return send(res, error.status, { ...body, detail });
+    }
     send(
       res,
       500,
@@ -370,13 +404,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     latencyScale: options.latencyScale ?? 1,
     ...readingsOf(options.readings),
     ...NO_ACCOUNT_LIMITS,
+    ...BULK_DEFAULTS,
+    ...(options.bulkEntitled !== undefined ? { bulkEntitled: options.bulkEntitled } : {}),
+    ...(options.bulkWorkers !== undefined ? { bulkWorkers: options.bulkWorkers } : {}),
+    ...(options.bulkLeadShape !== undefined ? { bulkLeadShape: options.bulkLeadShape } : {}),
     ...(options.accountParallel !== undefined ? { accountParallel: options.accountParallel } : {}),
     ...(options.dailySearches !== undefined ? { dailySearches: options.dailySearches } : {}),
     ...(options.dailyLimitStatus !== undefined ? { dailyLimitStatus: options.dailyLimitStatus } : {}),
   };
   const state = new SandboxState(config, keys, options.now ?? Date.now, seed);
+  const names = new ServedNames(options);
   const server = createServer({ keepAlive: true, keepAliveTimeout: 65_000 }, (req, res) => {
-    void handle(req, res, state, data);
+    void handle(req, res, state, data, names);
   });
   // Benchmarks hold hundreds of sockets open at once; idle keep-alive sockets must outlive the
   // client's reuse window so that a reused socket is not closed under a request.
@@ -391,6 +430,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
+    names: { network: names.network, companyDb: names.companyDb },
     keys: { ...keys },
     state,
     data,

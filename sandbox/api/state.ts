@@ -1,11 +1,20 @@
 /** Mutable state of one sandbox: accounts, test configuration, counters, caches. */
 import { Accounts } from "./accounts.ts";
+import { BulkJobs } from "./bulk-jobs.ts";
+import type { BulkLeadShape } from "./bulk-lead.ts";
 import { modelLatency } from "./latency-model.ts";
 import { type AccountLimits, SearchCounters } from "./limits.ts";
 import { Random } from "./random.ts";
 import type { ReadingPreset, Readings } from "./readings.ts";
 
-export const FAULT_KINDS = ["server_error", "throttle", "slow", "insufficient_funds", "malformed"] as const;
+export const FAULT_KINDS = [
+  "server_error",
+  "throttle",
+  "slow",
+  "insufficient_funds",
+  "malformed",
+  "client_error",
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
@@ -18,9 +27,23 @@ export interface FaultRule {
   count?: number;
   /** For "slow": extra delay (default 5,000 ms). */
   delayMs?: number;
+  /** For "client_error": the 4xx to answer (default 403, a plan not entitled to the endpoint). */
+  status?: number;
 }
 
-export interface SandboxConfig extends Readings, AccountLimits {
+/** The current generation's bulk jobs (PRODUCTION.md A19; bulk-enrich.ts). */
+export interface BulkSettings {
+  /** False: the key's plan is not entitled to the current generation (403 on its bulk endpoints). */
+  bulkEntitled: boolean;
+  /** Leads the server works on at once per key; more wait for a free worker. */
+  bulkWorkers: number;
+  /** Which of production's lead shapes the status answer carries (bulk-lead.ts). */
+  bulkLeadShape: BulkLeadShape;
+}
+
+export const BULK_DEFAULTS: BulkSettings = { bulkEntitled: true, bulkWorkers: 500, bulkLeadShape: "sample" };
+
+export interface SandboxConfig extends Readings, AccountLimits, BulkSettings {
   latencyMs: number | Record<string, number>;
   lookupErrorRate: number;
   faults: FaultRule[];
@@ -69,6 +92,8 @@ export class SandboxState {
   readonly faultRandom: Random;
   /** Account limits' counters: searches in flight and served today, per key. */
   readonly searches = new SearchCounters();
+  /** Bulk enrich jobs of the current generation, charged as their leads complete. */
+  readonly bulk = new BulkJobs();
 
   constructor(
     private readonly initialConfig: SandboxConfig,
@@ -86,6 +111,7 @@ export class SandboxState {
     this.accounts.reset();
     this.orderCache.clear();
     this.searches.reset();
+    this.bulk.reset();
     this.requests = {};
     this.peakConcurrency = {};
     this.throttled = {};
@@ -100,7 +126,26 @@ export class SandboxState {
     return typeof latency === "number" ? latency : (latency[path] ?? latency["*"] ?? 0);
   }
 
+  /**
+   * Charges every bulk lead completed by now (1 credit each, in the ledger as a lookup's): run
+   * before any request is served and before the stats are read, so both see the job's progress.
+   */
+  settleBulk(): void {
+    this.bulk.advance(this.now(), (job, item) => {
+      this.accounts.charge(
+        job.key,
+        1,
+        job.path,
+        "leads_by_link",
+        `Bulk enrich (${job.mode}): ${item.label}`,
+        item.label,
+        this.config.ledgerStatuses ? this.config.pendingMs : undefined,
+      );
+    });
+  }
+
   stats(): SandboxStats {
+    this.settleBulk();
     const ledger = this.accounts.ledger.map((c) => ({ ...c }));
     return {
       requests: { ...this.requests },

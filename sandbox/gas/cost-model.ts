@@ -22,8 +22,8 @@
  * - UrlFetch overhead: 50 ms per fetch or fetchAll call, on top of the network time the request
  *   really takes (the sandbox's latency). Assumed: the service's own share of a call is not
  *   published; 50 ms is the order of the other service round trips above.
- * - Reading a project file (HtmlService.createHtmlOutputFromFile: the sidebar's page, the add-on's
- *   server module): 30 ms. Assumed: no figure found; taken as a property read, another read of
+ * - Reading a project file (HtmlService.createHtmlOutputFromFile: the sidebar's page;
+ *   createTemplateFromFile: the add-on's server module): 30 ms. Assumed: no figure found; taken as a property read, another read of
  *   data stored with the script.
  */
 
@@ -94,7 +94,7 @@ export function callCost(
   if (service === "UrlFetchApp" && (name === "fetch" || name === "fetchAll")) {
     return { category: "fetch", ms: model.fetchCallMs };
   }
-  if (method === "HtmlService.createHtmlOutputFromFile")
+  if (method === "HtmlService.createHtmlOutputFromFile" || method === "HtmlService.createTemplateFromFile")
     return { category: "files", ms: model.htmlFileReadMs };
   return null;
 }

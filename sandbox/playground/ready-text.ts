@@ -8,6 +8,8 @@ export function readyText(options: {
   sandboxUrl: string;
   keys: Record<string, number>;
   elapsedMs: number;
+  /** The network's name the sandbox serves and the add-on was built with, when not the spec's. */
+  networkNames?: { sandbox: string; addon: string };
 }): string {
   const keys = Object.entries(options.keys).map(
     ([key, credits]) => `${key} (${credits.toLocaleString("en-US")} credits)`,
@@ -16,5 +18,10 @@ export function readyText(options: {
     `Playground ready in ${Math.round(options.elapsedMs)} ms: ${options.url}`,
     `  sandbox API: ${options.sandboxUrl}`,
     `  demo keys:   ${keys.join(", ")}`,
+    ...(options.networkNames
+      ? [
+          `  network name: the sandbox serves "${options.networkNames.sandbox}", the add-on sends "${options.networkNames.addon}"`,
+        ]
+      : []),
   ].join("\n");
 }

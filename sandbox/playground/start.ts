@@ -3,13 +3,16 @@
  * server, and prints the page's URL with the sandbox API's address and demo keys. Options: --port / PORT (default 5173), --sandbox-port / SANDBOX_PORT
  * (default: any free port), --latency-ms (sandbox latency per request), --latency production (the
  * sandbox's production latency model), --account-parallel N and --daily-searches N (account
- * limits), --readings spec (the spec's first reading instead of production's). Ctrl-C stops everything.
+ * limits), --readings spec (the spec's first reading instead of production's), --network-name WORD
+ * and --company-db-name WORD (the sandbox serves production's names under those words, and the
+ * add-on is built with them unless API_NETWORK_NAME / API_COMPANY_DB_NAME say otherwise, which is
+ * how to see a mismatch). Ctrl-C stops everything.
  * A busy default port moves to the next free one; a busy chosen port, or any other failure to start,
  * is one line on stderr (no stack trace) and exit code 1. PLAYGROUND_DATA_DIR moves .data/.
  */
 import { parseArgs } from "node:util";
 import * as esbuild from "esbuild";
-import { build } from "../../scripts/build";
+import { build, wireNamesFromEnv } from "../../scripts/build";
 import { DEFAULT_KEYS } from "../api/state";
 import { readyText } from "./ready-text";
 import { checkPortFree, type PlaygroundOptions, startPlayground } from "./server";
@@ -32,6 +35,8 @@ const { values } = parseArgs({
     "account-parallel": { type: "string" },
     "daily-searches": { type: "string" },
     readings: { type: "string" },
+    "network-name": { type: "string" },
+    "company-db-name": { type: "string" },
   },
 });
 
@@ -47,6 +52,8 @@ function sandboxOptions(): NonNullable<PlaygroundOptions["sandbox"]> {
   if (parallel !== undefined) options.accountParallel = parallel;
   const daily = numberOption(values["daily-searches"], "--daily-searches");
   if (daily !== undefined) options.dailySearches = daily;
+  if (values["network-name"] !== undefined) options.networkName = values["network-name"];
+  if (values["company-db-name"] !== undefined) options.companyDbName = values["company-db-name"];
   if (values.readings !== undefined) {
     if (values.readings !== "production" && values.readings !== "spec")
       throw new Error(`--readings must be production or spec, not "${values.readings}".`);
@@ -70,7 +77,20 @@ async function start() {
   const portIsDefault = chosenPort === undefined || chosenPort === "";
   // A chosen port that is taken fails now, not after the build.
   if (!portIsDefault && port !== 0) await checkPortFree(port);
-  await build(undefined, { sandbox: true });
+  // The add-on speaks the sandbox's names unless the environment sets its own (wireNamesFromEnv).
+  const fromEnv = wireNamesFromEnv();
+  const wireNames = {
+    network: process.env.API_NETWORK_NAME?.trim()
+      ? fromEnv.network
+      : (values["network-name"] ?? fromEnv.network),
+    companyDb: process.env.API_COMPANY_DB_NAME?.trim()
+      ? fromEnv.companyDb
+      : (values["company-db-name"] ?? fromEnv.companyDb),
+  };
+  await build(undefined, { sandbox: true, wireNames });
+  const served = values["network-name"] ?? "network";
+  if (served !== "network" || wireNames.network !== "network")
+    networkNames = { sandbox: served, addon: wireNames.network };
   return startPlayground({
     port,
     portIsDefault,
@@ -81,6 +101,8 @@ async function start() {
   });
 }
 
+/** Said in the ready text when either side does not use the spec's word. */
+let networkNames: { sandbox: string; addon: string } | undefined;
 const playground = await start().catch(fail);
 const usedPort = Number(new URL(playground.url).port);
 if (!(values.port ?? process.env.PORT) && usedPort !== 5173) {
@@ -94,6 +116,7 @@ console.log(
     sandboxUrl: playground.sandboxUrl,
     keys: DEFAULT_KEYS,
     elapsedMs: performance.now() - started,
+    ...(networkNames ? { networkNames } : {}),
   }),
 );
 

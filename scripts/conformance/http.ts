@@ -15,14 +15,24 @@ export interface Target {
   baseUrl: string;
   key: string;
   timeoutMs: number;
+  /** The word the API writes for the spec's `network` in paths and field names (PRODUCTION.md A14). */
+  networkName: string;
+  /** The word it writes for `company_db` in `company_db_urn`. */
+  companyDbName: string;
 }
 
+/** The spec's paths; `call` writes them with the target's network name. */
 export const PATHS = {
   companies: "/api/network/companies/by_icp/",
   leads: "/api/network/leads/by_icp/",
   lookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
+  bulkRealtime: "/api/v1/enrich/realtime/leads/bulk/",
+  bulkDatabase: "/api/v1/enrich/database/leads/bulk/",
+  bulkStatus: "/api/v1/enrich/leads/bulk/",
   account: "/api/auth/users/me/",
+  emailFinder: "/api/network/email_finder/",
+  emailValidator: "/api/network/email_validator/",
 } as const;
 
 /** `key`: the target's key (default), another key, or null for no Authorization header. */
@@ -36,7 +46,9 @@ export async function call(
   const headers: Record<string, string> = { Accept: "application/json" };
   if (key !== null) headers.Authorization = `Token ${key}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const url = pathAndQuery.startsWith("http") ? pathAndQuery : `${target.baseUrl}${pathAndQuery}`;
+  const url = pathAndQuery.startsWith("http")
+    ? pathAndQuery
+    : `${target.baseUrl}${servedPath(target, pathAndQuery)}`;
   const response = await fetch(url, {
     method,
     headers,
@@ -55,4 +67,9 @@ export async function call(
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A spec path as the target serves it: `/api/network/...` under the target's network name. */
+export function servedPath(target: Pick<Target, "networkName">, path: string): string {
+  return path.replace(/^\/api\/network\//, `/api/${target.networkName}/`);
 }

@@ -8,6 +8,7 @@ import type { EnrichEstimate, EnrichProgress } from "../../src/rpc/enrich";
 import type { RetryCounts } from "../../src/rpc/retry";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
+import { RerunButtons } from "./enrich-rerun-buttons";
 
 export function RetryPanel({
   jobId,
@@ -53,33 +54,18 @@ export function RetryPanel({
         </label>
       ) : null}
       {estimate ? estimateView(estimate) : null}
-      <div class="buttons">
-        {estimate ? (
-          <button
-            type="button"
-            class="action"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => onStart(await call("enrichConfirm", { jobId: estimate.progress.jobId })))
-            }
-          >
-            Confirm &amp; retry
-          </button>
-        ) : (
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy || chosen === 0}
-            onClick={() =>
-              void run(async () =>
-                setEstimate(await call("enrichRetryEstimate", { jobId, includeMaybeCharged: maybeCharged })),
-              )
-            }
-          >
-            Retry failed rows
-          </button>
-        )}
-      </div>
+      <RerunButtons
+        estimate={estimate}
+        busy={busy}
+        run={run}
+        estimateLabel="Retry failed rows"
+        confirmLabel="Confirm & retry"
+        disabled={chosen === 0}
+        onEstimate={async () =>
+          setEstimate(await call("enrichRetryEstimate", { jobId, includeMaybeCharged: maybeCharged }))
+        }
+        onStart={onStart}
+      />
     </section>
   );
 }

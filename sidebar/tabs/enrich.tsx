@@ -6,8 +6,9 @@
  * run; reopening offers to resume it.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { EXTRA_CHOICES } from "../../src/jobs/enrich/options";
+import { DEFAULT_SKIP_REFRESHED_DAYS, EXTRA_CHOICES } from "../../src/jobs/enrich/options";
 import { skipReasons } from "../../src/jobs/enrich/progress";
+import { chargesText, creditsReported } from "../../src/jobs/ledger/charges-text";
 import type {
   BackgroundView,
   EnrichEstimate,
@@ -21,12 +22,13 @@ import { DEFAULT_LOOKUP_FIELDS, type LeadField, parseFieldList } from "../../src
 import { BalanceNote } from "../components/balance-note";
 import { CheckboxList } from "../components/checkbox-list";
 import { useNotices } from "../components/notices";
+import { ProgressBar } from "../components/progress";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
 import { BackgroundPanel } from "./enrich-background";
+import { FinishPanel } from "./enrich-finish";
 import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
 import { NewSelectionChoice } from "./enrich-new-selection";
-import { RunProgress } from "./enrich-progress";
 import { RetryPanel } from "./enrich-retry";
 import { SchedulePanel } from "./enrich-schedule";
 import { TakeOver } from "./enrich-take-over";
@@ -150,6 +152,42 @@ function ExtrasChooser({ extras, setExtras }: { extras: Extras; setExtras(extras
   );
 }
 
+/**
+ * "Skip rows refreshed within the last N days" (issue 23.5): on by default for a day, so running
+ * the same list again right after a run (or a Cancel) does not buy its fresh rows a second time.
+ */
+function SkipRefreshedChooser({ days, setDays }: { days: number; setDays(days: number): void }) {
+  const [lastDays, setLastDays] = useState(days > 0 ? days : DEFAULT_SKIP_REFRESHED_DAYS);
+  return (
+    <div class="form-group">
+      <label style={{ fontWeight: 400 }}>
+        <input
+          type="checkbox"
+          data-testid="enrich-skip-refreshed"
+          checked={days > 0}
+          onChange={(e) => setDays(e.currentTarget.checked ? lastDays : 0)}
+        />{" "}
+        Skip rows refreshed within the last{" "}
+        <input
+          type="number"
+          min={1}
+          max={31}
+          style={{ width: "48px" }}
+          aria-label="Days"
+          value={lastDays}
+          onInput={(e) => {
+            const value = Math.max(1, Math.min(31, Math.floor(Number(e.currentTarget.value) || 1)));
+            setLastDays(value);
+            if (days > 0) setDays(value);
+          }}
+        />{" "}
+        day{lastDays === 1 ? "" : "s"}
+      </label>
+      <span class="hint">Their status is ok and their Enriched At that recent: not bought again (free).</span>
+    </div>
+  );
+}
+
 function ModeChooser({ mode, setMode }: { mode: EnrichMode; setMode(mode: EnrichMode): void }) {
   return (
     <fieldset class="form-group">
@@ -179,7 +217,9 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
     <div class="notice info" data-testid="enrich-estimate">
       <strong>
         {preview.toFetch === 0
-          ? "Nothing to fill: every chosen cell already holds a value. This run costs 0 credits."
+          ? skipped > 0 && estimate.progress.skips.length > 0
+            ? `Nothing to fetch: ${plural(skipped, "URL")} skipped (${skipReasons(estimate.progress.skips)}). This run costs 0 credits.`
+            : "Nothing to fill: every chosen cell already holds a value. This run costs 0 credits."
           : `${plural(preview.toFetch, "distinct URL")} to fetch, up to ${plural(preview.maxCredits, "credit")}`}
       </strong>
       {skipped > 0 && preview.toFetch > 0 ? (
@@ -187,12 +227,17 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
           {plural(skipped, "URL")} skipped for free: {skipReasons(estimate.progress.skips)}.
         </span>
       ) : null}
+      {estimate.path && preview.toFetch > 0 ? (
+        <span class="next" data-testid="enrich-path">
+          {estimate.path.text}
+        </span>
+      ) : null}
       {!fresh ? (
         <span class="next" data-testid="enrich-cached-warning">
           Fresh data is off: cached answers show the previous job of people who moved recently, so job changes
           cannot be trusted.
         </span>
-      ) : preview.toFetch > 0 ? (
+      ) : preview.toFetch > 0 && estimate.path?.kind !== "bulk" ? (
         <span class="next" data-testid="enrich-fresh-note">
           Fresh data takes seconds to about a minute per answer, so lookups go 4 at a time. Apps Script gives
           up on a request after 60 s and then loses the answers of its group of 4, which may still be charged
@@ -292,8 +337,26 @@ function RunView(props: {
         <span class="muted">
           {progress.sheetName}!{progress.range} · {plural(progress.rows, "row")}
         </span>
+        {progress.inJobs && !finished ? (
+          <span class="next" data-testid="enrich-in-jobs">
+            {plural(progress.inJobs, "URL")} in the API's bulk jobs: paid as each profile is found; their rows
+            are written when their job completes (on Resume if the sidebar was closed meanwhile).
+          </span>
+        ) : null}
       </p>
-      <RunProgress progress={progress} />
+      <ProgressBar
+        done={progress.ok + progress.notFound}
+        failed={progress.failed + progress.interrupted}
+        remaining={progress.remaining}
+        // What the cap counts while the run goes (lookups never read included), the ledger's after.
+        spent={
+          progress.charges
+            ? creditsReported(progress.charges, progress.spent)
+            : progress.spent + progress.maybeCharged
+        }
+        cap={progress.cap}
+        unit="distinct URLs"
+      />
       {progress.notFound > 0 || progress.interrupted > 0 || progress.skipped > 0 ? (
         <p class="muted">
           {progress.skipped > 0
@@ -326,11 +389,9 @@ function RunView(props: {
               </li>
             ))}
           </ul>
-          {progress.state !== "cancelled" ? (
-            <button type="button" class="secondary" onClick={props.onSelectFailed}>
-              Select failed rows
-            </button>
-          ) : null}
+          <button type="button" class="secondary" onClick={props.onSelectFailed}>
+            Select failed rows
+          </button>
         </div>
       ) : null}
       {progress.state === "done" ? (
@@ -341,6 +402,14 @@ function RunView(props: {
           key={progress.jobId}
           jobId={progress.jobId}
           estimateView={(estimate) => <EstimateView estimate={estimate} fresh={estimate.progress.fresh} />}
+          onStart={props.onRetry}
+        />
+      ) : null}
+      {!othersRun ? (
+        <FinishPanel
+          key={progress.jobId}
+          progress={progress}
+          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={progress.fresh} />}
           onStart={props.onRetry}
         />
       ) : null}
@@ -392,6 +461,7 @@ export function EnrichTab() {
   // show a mover's previous job): on unless the user turns it off.
   const [extras, setExtras] = useState<Extras>({ up_to_the_second_fresh: true });
   const [mode, setMode] = useState<EnrichMode>("refresh");
+  const [skipDays, setSkipDays] = useState(DEFAULT_SKIP_REFRESHED_DAYS);
   const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
   const [progress, setProgress] = useState<EnrichProgress | null>(null);
   const [driving, setDriving] = useState(false);
@@ -405,7 +475,7 @@ export function EnrichTab() {
   const mounted = useRef(true);
 
   // A changed choice makes the shown estimate stale: estimate again before confirming.
-  useEffect(() => setEstimate(null), [defaults, more, extras, mode, urlColumn]);
+  useEffect(() => setEstimate(null), [defaults, more, extras, mode, urlColumn, skipDays]);
 
   const extraFields = parseFieldList(more);
   const fieldProblem = "error" in extraFields ? extraFields.error : null;
@@ -415,6 +485,7 @@ export function EnrichTab() {
     ],
     extras,
     mode,
+    ...(skipDays > 0 ? { skipRefreshedDays: skipDays } : {}),
   });
 
   const request = (column = urlColumn) => ({
@@ -470,9 +541,10 @@ export function EnrichTab() {
           setProgress(await call("enrichPause", { jobId }));
           return;
         }
-        // cancel() has called enrichCancel itself: it ended the run, or the step ends it.
+        // After Cancel the loop goes on stepping: the server ended the run (the step answers "gone"
+        // or cancelled), or it still writes the bulk jobs already paid and ends it after them.
         // toBackground() handed it to the trigger, which steps it from now on.
-        if (stopRequest.current === "cancel" || stopRequest.current === "background") return;
+        if (stopRequest.current === "background") return;
         let next: EnrichProgress;
         try {
           next = await call("enrichStep", { jobId });
@@ -564,7 +636,12 @@ export function EnrichTab() {
       }
       return;
     }
-    await run(async () => setProgress(await call("enrichCancel", { jobId: progress.jobId })));
+    await run(async () => {
+      const answer = await call("enrichCancel", { jobId: progress.jobId });
+      setProgress(answer);
+      // Bulk jobs already paid are still polled and written before the run ends.
+      if (answer.state === "running") void drive(answer.jobId);
+    });
   }
 
   async function toBackground() {
@@ -716,6 +793,7 @@ export function EnrichTab() {
       />
       <ExtrasChooser extras={extras} setExtras={setExtras} />
       <ModeChooser mode={mode} setMode={setMode} />
+      <SkipRefreshedChooser days={skipDays} setDays={setSkipDays} />
       {estimate ? <EstimateView estimate={estimate} fresh={extras.up_to_the_second_fresh === true} /> : null}
       <div class="buttons">
         {estimate ? (
@@ -746,5 +824,5 @@ function doneMessage(progress: EnrichProgress): string {
   if (progress.failed + progress.interrupted > 0)
     parts.push(`${progress.failed + progress.interrupted} failed`);
   if (progress.invalidRows > 0) parts.push(`${plural(progress.invalidRows, "cell")} held no profile URL`);
-  return `${parts.join(", ")}; ${plural(progress.spent, "credit")} spent.`;
+  return `${parts.join(", ")}; ${chargesText(progress.charges, progress.spent, progress.maybeCharged)}.`;
 }

@@ -160,6 +160,7 @@ export function SettingsTab() {
   const [triggerMinutes, setTriggerMinutes] = useState("");
   const [headerStyle, setHeaderStyle] = useState("readable");
   const [listStyle, setListStyle] = useState("readable");
+  const [apiGeneration, setApiGeneration] = useState("auto");
   const [problems, setProblems] = useState<Problems>({});
   // One action at a time: the buttons stay focusable while busy, and a keypress may arrive before
   // the re-render that marks them.
@@ -178,6 +179,7 @@ export function SettingsTab() {
     setTriggerMinutes(String(next.triggerMinutes));
     setHeaderStyle(next.headerStyle);
     setListStyle(next.listStyle);
+    setApiGeneration(next.apiGeneration);
   };
 
   // Load once when the tab opens.
@@ -224,7 +226,17 @@ export function SettingsTab() {
     event.preventDefault();
     if (
       await save(
-        { baseUrl, chunkSize, spendCap, formulaBudget, fetchQuota, triggerMinutes, headerStyle, listStyle },
+        {
+          baseUrl,
+          chunkSize,
+          spendCap,
+          formulaBudget,
+          fetchQuota,
+          triggerMinutes,
+          headerStyle,
+          listStyle,
+          apiGeneration,
+        },
         "advanced",
       )
     ) {
@@ -407,6 +419,22 @@ export function SettingsTab() {
         >
           How the Companies and Leads sheets, enrichment and =LOOKUP_LEAD write lists (formulas use the
           owner's choice).
+        </ChoiceField>
+        <ChoiceField
+          id="settings-api-generation"
+          field="apiGeneration"
+          label="API generation (Enrich, Retry, scheduled refresh)"
+          value={apiGeneration}
+          choices={[
+            ["auto", "Auto: bulk jobs; lookups if your plan lacks them"],
+            ["current", "Current: bulk jobs only"],
+            ["legacy", "Legacy: one lookup per URL"],
+          ]}
+          problems={problems}
+          onChange={setApiGeneration}
+        >
+          Bulk jobs enrich 50 profiles a request and never wait on a slow one: faster, and no answer paid for
+          is lost. Formulas and searches use the spec's endpoints either way.
         </ChoiceField>
         <div class="buttons">
           <BusyButton type="submit" class="action" busy={busy}>

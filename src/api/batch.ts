@@ -73,6 +73,11 @@ export interface BatchOptions {
   chunkEstimateMs?: number;
   /** Requests per fetchAll call to start with (a pace carried over); default and ceiling `limit`. */
   startParallel?: number;
+  /**
+   * Asked before every fetchAll (retries included): true leaves the rest unsent (null), as a
+   * deadline does. A Cancel pressed while a batch is out stops it within one group.
+   */
+  stop?: () => boolean;
 }
 
 /** What a fetchAll that answered nothing for a request counts as: maybe sent, so never resent. */
@@ -140,6 +145,7 @@ export function runBatch<T>(
       continue;
     }
     if (now + estimate > options.deadline) break;
+    if (options.stop?.() === true) break;
 
     const sent = chunk.map((index) => (items[index] as { request: HttpRequest }).request);
     const answers = http.fetchAll(sent);

@@ -12,6 +12,19 @@ import {
   type Outcome,
   runBatch,
 } from "./batch";
+import {
+  type AccountProfile,
+  type BulkJobResult,
+  type BulkJobState,
+  type BulkMode,
+  bulkSubmitBody,
+  readAccountProfile,
+  readBulkStatus,
+  readBulkSubmit,
+  validateBulkSubmit,
+} from "./bulk-enrich";
+import type { EmailFinding } from "./email-answers";
+import { type EmailBatchResult, type EmailPorts, findEmails, validateEmails } from "./emails";
 import { apiError, type Problem, validationError } from "./errors";
 import { type TransactionPages, transactionPageQueries } from "./pagination";
 import type { Clock, Http, HttpOutcome } from "./ports";
@@ -35,6 +48,7 @@ import {
 import {
   type CompanySearchRequest,
   type CompanySearchResponse,
+  type EmailFinderRequest,
   type EndpointPath,
   type LeadLookupRequest,
   type LeadLookupResponse,
@@ -45,6 +59,7 @@ import {
   type TransactionListResponse,
   type TransactionQuery,
 } from "./wire";
+import { type WireNames, wireTranslation } from "./wire-names";
 
 export type { BatchResult, Outcome } from "./batch";
 export type { TransactionPages } from "./pagination";
@@ -63,6 +78,13 @@ export interface ClientConfig {
   maxTries?: number;
   /** Supported locations and industries, when the add-on has them; otherwise the server checks. */
   lists?: SupportedLists;
+  /**
+   * Production's words for the spec's `network` and `company_db` (PRODUCTION.md A14), applied to
+   * paths and keys on the wire only (wire-names.ts); absent: the spec's own.
+   */
+  wireNames?: WireNames;
+  /** Rows per call to the email finder and validator (emails.ts: default 10, at most 100). */
+  emailRowsPerCall?: number;
 }
 
 export interface BatchCallOptions {
@@ -75,6 +97,8 @@ export interface BatchCallOptions {
    * (BatchResult.parallel). Absent: the chunk size (FRESH_MAX_PARALLEL at most for fresh lookups).
    */
   startParallel?: number;
+  /** Asked before every fetchAll: true leaves the rest unsent (batch.ts). */
+  stop?: () => boolean;
 }
 
 /**
@@ -103,12 +127,40 @@ export interface Client {
   /** First page, then the rest in parallel, newest first as the API lists them. */
   listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages;
   /**
+   * Bulk enrich jobs of the current generation (PRODUCTION.md A19), one per list of at most 50
+   * profile URLs. A submit may create a job that charges as it runs, so only what surely created
+   * none (429, unsent) is sent again; the answer's `spent` is 0: leads are charged as they complete.
+   */
+  submitBulkEnrich(jobs: string[][], mode: BulkMode, options: BatchCallOptions): BatchResult<BulkJobState>;
+  /** The jobs' status and, once completed, their leads (free: every transient failure is resent). */
+  bulkEnrichStatus(jobIds: string[], options: BatchCallOptions): BatchResult<BulkJobResult>;
+  /** GET /api/v1/accounts/me/: the balance in the unit the account is billed in, and the plan. */
+  accountProfile(): Outcome<AccountProfile>;
+  /**
+   * Whether the API serves the network's paths under the add-on's name (PRODUCTION.md A14): a
+   * lookup without a URL, which the API refuses as a ValidationError (free) where it serves the
+   * path and answers 404 where it does not. Only a `configuration` error fails it: the transaction
+   * list's path carries no name, so a connection test on it alone would pass with the wrong name.
+   */
+  servesNetworkPaths(): Outcome<true>;
+  /**
    * The account (GET /api/auth/users/me/, free): the spendable balance (balance_platform), what is
    * reserved for requests in flight, and the search limits. Never the latest after_balance, which
    * production writes as a per-operation counter (PRODUCTION.md A9).
    */
   account(): Outcome<AccountState>;
+  /** Work emails by first name, last name and domain (PRODUCTION.md A16); one outcome per row. */
+  findEmails(requests: EmailFinderRequest[], options: BatchCallOptions): EmailBatchResult;
+  /** The status of each address (PRODUCTION.md A16); one outcome per address. */
+  validateEmails(addresses: string[], options: BatchCallOptions): EmailBatchResult;
 }
+
+/**
+ * Bulk requests per fetchAll call. The API caps neither (its limits page: bulk jobs have no
+ * parallel cap); 20 jobs are 1,000 URLs, more than a step writes, in one call of about a second.
+ */
+export const BULK_REQUESTS_PER_CALL = 20;
+export type { EmailBatchResult, EmailFinding };
 
 const PATH_OF = {
   companySearch: PATHS.companySearch,
@@ -136,8 +188,8 @@ type Reader<T> = (body: unknown) => T | null;
  * A lookup's outcome: the 400 `Bad url` answer (PRODUCTION.md A3) is "no profile at this URL",
  * free and final, like a 404; any other 400 stays a refused request.
  */
-function readLookupOutcome(outcome: HttpOutcome): Result<LeadLookupResponse> {
-  const result = interpret(PATHS.leadLookup, outcome, readLeadLookup);
+function readLookupOutcome(outcome: HttpOutcome, connection: Connection): Result<LeadLookupResponse> {
+  const result = interpret(PATHS.leadLookup, outcome, readLeadLookup, connection);
   if (result.ok || !isBadUrlAnswer(outcome)) return result;
   const hint = result.error.hint;
   return {
@@ -150,7 +202,11 @@ function readLookupOutcome(outcome: HttpOutcome): Result<LeadLookupResponse> {
 const chargedAmount = (value: { amount: number }) => creditsSpent(value.amount);
 
 export function createClient(config: ClientConfig): Client {
-  const connection: Connection = { baseUrl: config.baseUrl, apiKey: config.apiKey };
+  const connection: Connection = {
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    ...(config.wireNames ? { wire: wireTranslation(config.wireNames) } : {}),
+  };
   const maxTries = Math.max(1, config.maxTries ?? DEFAULT_MAX_TRIES);
 
   function plan<R extends object>(
@@ -174,7 +230,9 @@ export function createClient(config: ClientConfig): Client {
     options: BatchCallOptions,
   ): BatchResult<T> {
     const readOutcome =
-      typeof read === "function" ? (outcome: HttpOutcome) => interpret(path, outcome, read) : read.outcome;
+      typeof read === "function"
+        ? (outcome: HttpOutcome) => interpret(path, outcome, read, connection)
+        : read.outcome;
     return runBatch(
       config.http,
       config.clock,
@@ -185,6 +243,7 @@ export function createClient(config: ClientConfig): Client {
         maxTries,
         chunkEstimateMs: options.chunkEstimateMs ?? 0,
         ...(options.startParallel === undefined ? {} : { startParallel: options.startParallel }),
+        ...(options.stop === undefined ? {} : { stop: options.stop }),
       },
     );
   }
@@ -211,7 +270,7 @@ export function createClient(config: ClientConfig): Client {
     if (problems.length > 0) return { ok: false, error: validationError(problems) };
     const request = getRequest(connection, PATHS.transactions, query);
     const [outcome = NO_ANSWER] = config.http.fetchAll([request]);
-    return interpret(PATHS.transactions, outcome, readTransactions);
+    return interpret(PATHS.transactions, outcome, readTransactions, connection);
   }
 
   function listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages {
@@ -237,12 +296,49 @@ export function createClient(config: ClientConfig): Client {
     return { results, count: first.value.count, complete, error };
   }
 
+  function submitBulkEnrich(jobs: string[][], mode: BulkMode, options: BatchCallOptions) {
+    const path = mode === "realtime" ? PATHS.bulkEnrichRealtime : PATHS.bulkEnrichDatabase;
+    const items: BatchItem[] = jobs.map((urls) => {
+      const problems = validateBulkSubmit(urls);
+      return problems.length > 0
+        ? { error: validationError(problems) }
+        : { request: postRequest(connection, path, bulkSubmitBody(urls)) };
+    });
+    const policy = { limit: BULK_REQUESTS_PER_CALL, cost: () => 0, retryServerErrors: false };
+    return batch(path, items, readBulkSubmit, policy, options);
+  }
+
+  function bulkEnrichStatus(jobIds: string[], options: BatchCallOptions) {
+    const path = PATHS.bulkEnrichStatus;
+    const items: BatchItem[] = jobIds.map((id) => ({ request: getRequest(connection, path, {}, id) }));
+    const policy = { limit: BULK_REQUESTS_PER_CALL, cost: () => 0, retryServerErrors: true };
+    return batch(path, items, (body) => readBulkStatus(body), policy, options);
+  }
+
+  function accountProfile(): Outcome<AccountProfile> {
+    const [outcome = NO_ANSWER] = config.http.fetchAll([getRequest(connection, PATHS.accountMe, {})]);
+    return interpret(PATHS.accountMe, outcome, readAccountProfile, connection);
+  }
+
+  const emailPorts: EmailPorts = {
+    connection,
+    http: config.http,
+    clock: config.clock,
+    maxTries,
+    ...(config.emailRowsPerCall === undefined ? {} : { rowsPerCall: config.emailRowsPerCall }),
+  };
+
   return {
+    submitBulkEnrich,
+    bulkEnrichStatus,
+    accountProfile,
+    findEmails: (requests, options) => findEmails(emailPorts, requests, options),
+    validateEmails: (addresses, options) => validateEmails(emailPorts, addresses, options),
     lookupLeads: (requests, options) =>
       batch(
         PATHS.leadLookup,
         plan(requests, PATHS.leadLookup, validateLeadLookup),
-        { outcome: readLookupOutcome },
+        { outcome: (outcome) => readLookupOutcome(outcome, connection) },
         requests.some((r) => r.up_to_the_second_fresh === true)
           ? freshPolicy(endpointPolicy("leadLookup"))
           : endpointPolicy("leadLookup"),
@@ -266,9 +362,15 @@ export function createClient(config: ClientConfig): Client {
       ),
     listTransactions,
     listAllTransactions,
+    servesNetworkPaths() {
+      // Sent without the client's own validation on purpose: the API's refusal is the answer.
+      const [outcome = NO_ANSWER] = config.http.fetchAll([postRequest(connection, PATHS.leadLookup, {})]);
+      const result = interpret(PATHS.leadLookup, outcome, readLeadLookup, connection);
+      return !result.ok && result.error.kind === "configuration" ? result : { ok: true, value: true };
+    },
     account() {
       const [outcome = NO_ANSWER] = config.http.fetchAll([getRequest(connection, PATHS.account, {})]);
-      const answer = interpret(PATHS.account, outcome, readAccount);
+      const answer = interpret(PATHS.account, outcome, readAccount, connection);
       return answer.ok ? { ok: true, value: accountState(answer.value) } : answer;
     },
   };

@@ -16,7 +16,8 @@ export type ApiErrorKind =
   | "network"
   | "malformed"
   | "quota"
-  | "daily_limit";
+  | "daily_limit"
+  | "configuration";
 
 /** One broken rule found before sending: where (the field's path) and how to fix it. */
 export interface Problem {
@@ -61,7 +62,7 @@ const TEXT: Record<ApiErrorKind, KindText> = {
     next: "Top up your credits, then run it again: finished rows are kept and will not be charged again.",
   },
   forbidden: {
-    message: "Your plan does not include this feature.",
+    message: "Your API plan is not entitled to this endpoint.",
     next: "Check your subscription, or contact the API provider to enable it.",
   },
   not_found: {
@@ -93,6 +94,10 @@ const TEXT: Record<ApiErrorKind, KindText> = {
     message: "Your API account's daily limit of searches is reached; the searches not made were not charged.",
     next: "Run the rest tomorrow (what is done is kept), or ask the API provider to raise your account's daily limit.",
   },
+  configuration: {
+    message: "The add-on's API address or network name does not match the API.",
+    next: "Check the API address in Settings and the network name the add-on was built with (API_NETWORK_NAME). Nothing was charged.",
+  },
   quota: {
     message:
       "Apps Script's daily limit of web requests for your Google account is used up; nothing was sent.",
@@ -108,6 +113,14 @@ export function apiError(
   return { kind, message: TEXT[kind].message, next: TEXT[kind].next, ...extra };
 }
 
+/**
+ * The start every message of `kind` shares, the standard one and those that name an endpoint or
+ * an address after it: what a cell showing such a message begins with (formula freezing).
+ */
+export function messageStart(kind: ApiErrorKind): string {
+  return TEXT[kind].message.replace(/\.$/, "");
+}
+
 /** The local validation error: every problem at once, nothing sent. */
 export function validationError(problems: Problem[]): ApiError {
   const count = problems.length === 1 ? "1 field needs" : `${problems.length} fields need`;
@@ -120,14 +133,19 @@ export function validationError(problems: Problem[]): ApiError {
 }
 
 /**
- * Errors that end a whole batch: no later request can succeed until the user acts (a key, credits)
- * or the day turns (the platform's URL Fetch quota, the account's daily search limit).
+ * Errors that end a whole batch: no later request can succeed until the user acts (a key, credits,
+ * a plan that includes the endpoint, the add-on's API address or network name) or the day turns
+ * (the platform's URL Fetch quota, the account's daily search limit). Every request of a batch goes
+ * to one endpoint, so a 403 (the plan is not entitled to it) or a path the API does not serve
+ * would meet every other request too: they are not sent (PRODUCTION.md A18: a 4xx is final).
  */
 export function stopsBatch(error: ApiError): boolean {
   return (
     error.kind === "auth" ||
     error.kind === "insufficient_funds" ||
     error.kind === "quota" ||
-    error.kind === "daily_limit"
+    error.kind === "daily_limit" ||
+    error.kind === "forbidden" ||
+    error.kind === "configuration"
   );
 }

@@ -8,6 +8,16 @@ export {
 } from "./account";
 export { BACKOFF_MS, type BatchResult, type Outcome, pendingIndices } from "./batch";
 export {
+  type AccountProfile,
+  BULK_JOB_RETENTION_MS,
+  BULK_MAX_LEADS,
+  BULK_USD_PER_LEAD,
+  type BulkJobItem,
+  type BulkJobResult,
+  type BulkJobState,
+  type BulkMode,
+} from "./bulk-enrich";
+export {
   type BatchCallOptions,
   type BatchEndpoint,
   type Client,

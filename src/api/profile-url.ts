@@ -37,6 +37,16 @@ function slugKey(raw: string): string | null {
   return SALES_ID.test(slug) ? slug : slug.toLowerCase();
 }
 
+/**
+ * The sales id a profile URL carries (`/in/ACwAA...` or `/sales/lead/ACwAA...,NAME_SEARCH,x`), or
+ * null for a vanity URL: what lead search's exclude_ids takes (PRODUCTION.md A7).
+ */
+export function salesIdOfUrl(input: string): string | null {
+  const key = normalizeProfileUrl(input);
+  const id = key?.startsWith("in/") ? key.slice(3) : "";
+  return SALES_ID.test(id) ? id : null;
+}
+
 /** The canonical key (`in/jane-doe`, `pub/john-doe/12/345/678`, ...), or null for anything else. */
 export function normalizeProfileUrl(input: string): string | null {
   const match = URL_SHAPE.exec(input.trim());

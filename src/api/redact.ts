@@ -1,7 +1,8 @@
 /**
  * Credentials cut out of any text that may reach a cell, a status, a log or the sidebar: the API
- * key itself where it is known, and anything shaped like one after `Authorization`, `Token` or
- * `Bearer` (an error page or a proxy may echo the request's headers).
+ * key itself where it is known, in every spelling an API, a proxy or an error page may echo it in
+ * (JSON-escaped, URL-encoded, base64, with or without `Token `), and anything shaped like one after
+ * `Authorization`, `Token` or `Bearer`.
  */
 
 const MARK = "[redacted]";
@@ -24,4 +25,111 @@ export function redactCredentials(text: string, secrets: readonly string[] = [])
   return redacted
     .replace(HEADER, (_match, name: string) => `${name}${MARK}`)
     .replace(SCHEME, (_match, scheme: string, space: string) => `${scheme}${space}${MARK}`);
+}
+
+/** The key as the header carries it after `Token `: what the user pasted, without the scheme word. */
+function bareKey(key: string): string {
+  return key.trim().replace(/^token\s+/i, "");
+}
+
+/** UTF-8 bytes of `text` (no TextEncoder in Apps Script). */
+function utf8(text: string): number[] {
+  const bytes: number[] = [];
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x80) bytes.push(code);
+    else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
+    else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
+    else
+      bytes.push(
+        0xf0 | (code >> 18),
+        0x80 | ((code >> 12) & 63),
+        0x80 | ((code >> 6) & 63),
+        0x80 | (code & 63),
+      );
+  }
+  return bytes;
+}
+
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/** Base64 of `bytes`, without padding. */
+function base64(bytes: readonly number[]): string {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const [a = 0, b = 0, c = 0] = [bytes[i], bytes[i + 1], bytes[i + 2]];
+    const group = (a << 16) | (b << 8) | c;
+    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let k = 0; k < chars; k += 1) out += BASE64[(group >> (18 - 6 * k)) & 63];
+  }
+  return out;
+}
+
+/**
+ * The part of any base64 text that carries `text` whole, for each of the three places `text` can
+ * start at within a 3-byte group: the characters that also depend on bytes before or after it are
+ * left out. So the key is found inside an encoded header or body, not only encoded alone.
+ */
+function base64Cores(text: string): string[] {
+  const bytes = utf8(text);
+  const cores: string[] = [];
+  for (let offset = 0; offset < 3; offset += 1) {
+    const encoded = base64([...new Array<number>(offset).fill(0), ...bytes]);
+    const first = offset === 0 ? 0 : 4;
+    const whole = Math.floor((offset + bytes.length) / 3) * 4;
+    const core = encoded.slice(first, whole);
+    if (core.length >= 8) cores.push(core);
+  }
+  return cores;
+}
+
+/** `text` as JSON writes it inside a string, with `/` as is and escaped (`\/`). */
+function jsonSpellings(text: string): string[] {
+  const escaped = JSON.stringify(text).slice(1, -1);
+  return [escaped, escaped.replace(/\//g, "\\/")];
+}
+
+/** `text` URL-encoded: upper- and lower-case hex, and a space as `+` (form encoding). */
+function urlSpellings(text: string): string[] {
+  const encoded = encodeURIComponent(text);
+  return [
+    encoded,
+    encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+    encoded.replace(/%20/g, "+"),
+  ];
+}
+
+/**
+ * Every spelling of the key worth cutting out, longest first: the key and `Token <key>`, each as
+ * is, JSON-escaped, URL-encoded and in base64 (standard and URL-safe alphabets).
+ */
+export function keySpellings(key: string): string[] {
+  const bare = bareKey(key);
+  if (bare.length < 4) return [];
+  const spellings = new Set<string>();
+  for (const text of [bare, `Token ${bare}`]) {
+    for (const spelling of [text, ...jsonSpellings(text), ...urlSpellings(text)]) spellings.add(spelling);
+    for (const core of base64Cores(text)) {
+      spellings.add(core);
+      spellings.add(core.replace(/\+/g, "-").replace(/\//g, "_"));
+    }
+  }
+  return [...spellings].sort((a, b) => b.length - a.length);
+}
+
+let cachedKey: string | null = null;
+/** Every spelling of the cached key in one pattern, longest first: one scan of a body finds any. */
+let cachedPattern: RegExp | null = null;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** `text` without the API key in any of its spellings (keySpellings); as is without a key. */
+export function redactKey(text: string, key: string | undefined): string {
+  if (key === undefined) return text;
+  if (key !== cachedKey) {
+    cachedKey = key;
+    const spellings = keySpellings(key);
+    cachedPattern = spellings.length === 0 ? null : new RegExp(spellings.map(escapeRegExp).join("|"), "g");
+  }
+  return cachedPattern === null ? text : text.replace(cachedPattern, MARK);
 }

@@ -2,16 +2,26 @@
  * The one request function: builds UrlFetchApp-shaped requests and turns every outcome into a
  * parsed body or a typed error. Endpoint-specific shape checks live in responses.ts.
  */
-import { type ApiError, apiError } from "./errors";
+import { type ApiError, apiError, messageStart } from "./errors";
 import type { HttpOutcome, HttpRequest } from "./ports";
-import { redactCredentials } from "./redact";
+import { redactCredentials, redactKey } from "./redact";
+import { redactEmails } from "./redact-emails";
 import { type EndpointPath, PATHS } from "./wire";
+import { SPEC_WIRE_NAMES, type WireTranslation, wireTranslation } from "./wire-names";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
 export interface Connection {
   baseUrl: string;
   apiKey: string;
+  /** Production's names on the wire (wire-names.ts, PRODUCTION.md A14); absent: the spec's own. */
+  wire?: WireTranslation;
+}
+
+const SPEC_WIRE = wireTranslation(SPEC_WIRE_NAMES);
+
+function wireOf(connection: Connection | undefined): WireTranslation {
+  return connection?.wire ?? SPEC_WIRE;
 }
 
 /** Users paste the key with or without the scheme word; the header always carries it once. */
@@ -19,30 +29,40 @@ export function authorization(apiKey: string): string {
   return `Token ${apiKey.trim().replace(/^token\s+/i, "")}`;
 }
 
-function endpointUrl(baseUrl: string, path: EndpointPath): string {
-  return `${baseUrl.trim().replace(/\/+$/, "")}${path}`;
+/** The base URL as requests use it: no surrounding spaces, no trailing slash. */
+function baseOf(connection: Pick<Connection, "baseUrl">): string {
+  return connection.baseUrl.trim().replace(/\/+$/, "");
+}
+
+/** The URL a request to `path` goes to: the base URL and the path in production's names. */
+function endpointUrl(connection: Connection, path: EndpointPath): string {
+  return `${baseOf(connection)}${wireOf(connection).path(path)}`;
 }
 
 export function postRequest(connection: Connection, path: EndpointPath, body: object): HttpRequest {
   return {
-    url: endpointUrl(connection.baseUrl, path),
+    url: endpointUrl(connection, path),
     method: "post",
     headers: { Authorization: authorization(connection.apiKey), Accept: "application/json" },
     contentType: "application/json",
-    payload: JSON.stringify(body),
+    payload: JSON.stringify(wireOf(connection).toWire(body)),
     muteHttpExceptions: true,
   };
 }
 
+/** `tail`: a path parameter after the endpoint's path (a bulk job's id), sent with a trailing slash. */
 export function getRequest(
   connection: Connection,
   path: EndpointPath,
   query: Record<string, string | undefined>,
+  tail?: string,
 ): HttpRequest {
-  const pairs = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const pairs = Object.entries(wireOf(connection).toWire(query) as typeof query).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
   const search = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
   return {
-    url: `${endpointUrl(connection.baseUrl, path)}${search === "" ? "" : `?${search}`}`,
+    url: `${endpointUrl(connection, path)}${tail === undefined ? "" : `${encodeURIComponent(tail)}/`}${search === "" ? "" : `?${search}`}`,
     method: "get",
     headers: { Authorization: authorization(connection.apiKey), Accept: "application/json" },
     muteHttpExceptions: true,
@@ -66,8 +86,11 @@ function messageText(message: unknown): string {
   return JSON.stringify(message);
 }
 
-/** The detail of an error body as text: a string verbatim, `{field: message}` as `field: message`. */
-export function detailText(body: string): string {
+/**
+ * The detail of an error body as text: a string verbatim, `{field: message}` as `field: message`
+ * with the field in the spec's names (`specKey`: the wire's names turned back, wire-names.ts).
+ */
+export function detailText(body: string, specKey: (key: string) => string = (key) => key): string {
   const parsed = parseJson(body);
   const detail =
     parsed !== null && typeof parsed === "object" && "detail" in parsed
@@ -77,11 +100,11 @@ export function detailText(body: string): string {
   if (typeof detail === "string") text = detail;
   else if (detail !== null && typeof detail === "object" && !Array.isArray(detail)) {
     text = Object.entries(detail)
-      .map(([field, message]) => `${field}: ${messageText(message)}`)
+      .map(([field, message]) => `${specKey(field)}: ${messageText(message)}`)
       .join("; ");
   } else text = detail === undefined ? body : JSON.stringify(detail);
-  // Shown in rows and the sidebar: an echoed Authorization header must not travel with it.
-  text = redactCredentials(text).trim();
+  // Shown in rows and the sidebar: an echoed Authorization header or address must not travel with it.
+  text = redactEmails(redactCredentials(text)).trim();
   return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;
 }
 
@@ -109,22 +132,94 @@ function isApiErrorBody(body: string): boolean {
  * Whether a 5xx may have cost credits. The transaction list and the account are free. On a lookup, only the API's
  * own 500 error body is the spec's "send it again" (the API failed before charging); a 502, 503
  * or 504 comes from a gateway that may have given up on a paid call the API still finished, and
- * a 500 without the API's body may be one too. Searches never say: any 5xx may have been charged.
+ * a 500 without the API's body may be one too. Searches and the email endpoints never say: any
+ * 5xx may have been charged.
  */
 function serverCharged(path: EndpointPath, status: number, body: string): ApiError["charged"] {
-  if (path === PATHS.transactions || path === PATHS.account) return "no";
+  // Reads are free; a bulk submit's 5xx may have created a job that charges as it runs.
+  if (
+    path === PATHS.transactions ||
+    path === PATHS.account ||
+    path === PATHS.bulkEnrichStatus ||
+    path === PATHS.accountMe
+  )
+    return "no";
   if (path === PATHS.leadLookup && status === 500 && isApiErrorBody(body)) return "no";
   return "maybe";
 }
 
+/** The endpoints as a user knows them, for messages that name one. */
+const ENDPOINT_LABELS: Record<EndpointPath, string> = {
+  [PATHS.companySearch]: "company search",
+  [PATHS.leadSearch]: "lead search",
+  [PATHS.leadLookup]: "lead lookup",
+  [PATHS.transactions]: "the transaction list",
+  [PATHS.account]: "the account's balance",
+  [PATHS.emailFinder]: "email finder",
+  [PATHS.emailValidator]: "email validator",
+  [PATHS.bulkEnrichRealtime]: "bulk enrichment (real-time)",
+  [PATHS.bulkEnrichDatabase]: "bulk enrichment (database)",
+  [PATHS.bulkEnrichStatus]: "bulk enrichment",
+  [PATHS.accountMe]: "the account profile",
+};
+
+/** A bulk job the API no longer keeps (A19: kept 24 h; also another key's job): its detail. */
+const JOB_NOT_FOUND = /job not found/i;
+
 /**
- * A 404 is the API's answer on lead lookup (no such profile) and, when it carries the API's error
- * body, on lead search (spec: a company that cannot be found gives an error). Anything else means
- * the address does not lead to the API.
+ * Whether a 404 body is a lookup's own answer: production's no-match answer is a 400 (A3), and a
+ * 404 that is the lookup's carries the lookup's fields (`input_url`, `amount`) the same way. A
+ * router's "Not found." or a web server's page carries neither.
  */
-function notFound(path: EndpointPath, body: string, withDetail: { hint?: string }): ApiError {
-  if (path === PATHS.leadLookup) return apiError("not_found", { status: 404, charged: "no", ...withDetail });
-  if (path === PATHS.leadSearch && isApiErrorBody(body)) {
+function isLookupAnswer(body: string): boolean {
+  const parsed = parseJson(body);
+  return parsed !== null && typeof parsed === "object" && ("input_url" in parsed || "amount" in parsed);
+}
+
+/** The detail a router answers for a path it does not know (Django REST framework's words). */
+const ROUTER_NOT_FOUND = /^\s*not found\.?\s*$/i;
+
+/**
+ * A request that reached a path the API does not serve: the base URL or the network's name the
+ * add-on was built with (PRODUCTION.md A14) does not match the API. Every request would meet it,
+ * so it is a configuration error that names both, never "no profile was found".
+ */
+function configurationError(path: EndpointPath, connection: Connection | undefined, hint?: string): ApiError {
+  const wire = wireOf(connection);
+  const at = connection ? ` at ${baseOf(connection)}` : "";
+  return apiError("configuration", {
+    status: 404,
+    charged: "no",
+    message: `${messageStart("configuration")}: the API${at} does not serve ${wire.path(path)} (${ENDPOINT_LABELS[path]}, network name "${wire.names.network}"). Nothing was charged.`,
+    next: `Check the API address in Settings, and that the add-on was built with the network name this API uses (API_NETWORK_NAME; npm run conformance -- --network-name WORD checks one).`,
+    ...(hint ? { hint } : {}),
+  });
+}
+
+/**
+ * A 404 is the API's answer on lead lookup (no such profile, with the lookup's fields) and, when
+ * it carries the API's own error detail, on lead search (spec: a company that cannot be found
+ * gives an error). Anything else means the request reached a path the API does not serve.
+ */
+function notFound(
+  path: EndpointPath,
+  body: string,
+  withDetail: { hint?: string },
+  connection: Connection | undefined,
+): ApiError {
+  if (path === PATHS.leadLookup && isLookupAnswer(body))
+    return apiError("not_found", { status: 404, charged: "no", ...withDetail });
+  if (path === PATHS.bulkEnrichStatus && JOB_NOT_FOUND.test(withDetail.hint ?? "")) {
+    // Its leads may have been charged while it ran: what was not read is lost, never resent by itself.
+    return apiError("not_found", {
+      status: 404,
+      charged: "maybe",
+      message: "The API no longer keeps this bulk job (jobs are kept 24 hours); its results were not read.",
+      next: "Select the rows still without an answer and run again (they may have been charged already).",
+      ...withDetail,
+    });
+  }
+  if (path === PATHS.leadSearch && isApiErrorBody(body) && !ROUTER_NOT_FOUND.test(withDetail.hint ?? "")) {
     return apiError("not_found", {
       status: 404,
       charged: "no",
@@ -133,25 +228,34 @@ function notFound(path: EndpointPath, body: string, withDetail: { hint?: string 
       ...withDetail,
     });
   }
-  return apiError("network", {
-    status: 404,
+  return configurationError(path, connection, withDetail.hint);
+}
+
+/** A 403: the key's plan is not entitled to this endpoint (PRODUCTION.md A18). Final, never resent. */
+function forbidden(path: EndpointPath, status: number, withDetail: { hint?: string }): ApiError {
+  return apiError("forbidden", {
+    status,
     charged: "no",
-    message: "The API address does not offer this service.",
-    next: "Check the API address in Settings.",
+    message: `${messageStart("forbidden")} (${ENDPOINT_LABELS[path]}): the API refused it. Nothing was charged.`,
     ...withDetail,
   });
 }
 
-function errorFromStatus(path: EndpointPath, status: number, body: string): ApiError {
-  const detail = detailText(body);
+function errorFromStatus(
+  path: EndpointPath,
+  status: number,
+  body: string,
+  connection: Connection | undefined,
+): ApiError {
+  const detail = detailText(body, wireOf(connection).specKey);
   const withDetail = detail === "" ? {} : { hint: detail };
   if (status === 402 || (status === 400 && INSUFFICIENT_FUNDS.test(detail))) {
     return apiError("insufficient_funds", { status, charged: "no", ...withDetail });
   }
   if (status === 401) return apiError("auth", { status, charged: "no", ...withDetail });
   if (isDailyLimit(status, detail)) return apiError("daily_limit", { status, charged: "no", ...withDetail });
-  if (status === 403) return apiError("forbidden", { status, charged: "no", ...withDetail });
-  if (status === 404) return notFound(path, body, withDetail);
+  if (status === 403) return forbidden(path, status, withDetail);
+  if (status === 404) return notFound(path, body, withDetail, connection);
   if (status === 429) return apiError("throttled", { status, charged: "no", ...withDetail });
   if (status === 408) return apiError("timeout", { status, charged: "maybe", ...withDetail });
   if (status >= 500)
@@ -169,20 +273,25 @@ export function interpret<T>(
   path: EndpointPath,
   outcome: HttpOutcome,
   read: (body: unknown) => T | null,
+  connection?: Connection,
 ): Result<T> {
+  // The key in any spelling an API or a proxy may echo it in is cut out before anything is read,
+  // so no value, status cell or message can carry it (redact.ts).
+  const key = connection?.apiKey;
   if (outcome.kind === "failure") {
     const charged = outcome.sent ? "maybe" : "no";
     return {
       ok: false,
-      error: apiError(outcome.reason, { charged, hint: redactCredentials(outcome.message) }),
+      error: apiError(outcome.reason, { charged, hint: redactCredentials(redactKey(outcome.message, key)) }),
     };
   }
+  const text = redactKey(outcome.body, key);
   if (outcome.status < 200 || outcome.status >= 300) {
-    return { ok: false, error: errorFromStatus(path, outcome.status, outcome.body) };
+    return { ok: false, error: errorFromStatus(path, outcome.status, text, connection) };
   }
-  const value = read(parseJson(outcome.body));
+  const value = read(wireOf(connection).fromWire(parseJson(text)));
   if (value === null) {
-    const body = redactCredentials(outcome.body.slice(0, 400));
+    const body = redactEmails(redactCredentials(text.slice(0, 400)));
     const hint = body.length > 200 ? `${body.slice(0, 200)}…` : body;
     return { ok: false, error: apiError("malformed", { status: outcome.status, charged: "maybe", hint }) };
   }

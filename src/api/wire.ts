@@ -7,8 +7,12 @@
  */
 
 /**
- * Paths of the spec's four endpoints, as the spec writes them, and the account endpoint of the
- * production reference (PRODUCTION.md A9), which carries no network name.
+ * Paths of the endpoints: the spec's four as the spec writes them; the account endpoint of the
+ * production reference (PRODUCTION.md A9), which carries no network name; the email finder and
+ * validator of the same API family (PRODUCTION.md A16), under the same neutral `network` word; then
+ * the API's current generation (PRODUCTION.md A19) that batch refresh may use instead of lookups:
+ * bulk enrichment (submit real-time or database; the status path takes the job id and a slash after
+ * it) and its account profile. The one table of endpoints: a move to another generation is a change here.
  */
 export const PATHS = {
   companySearch: "/api/network/companies/by_icp/",
@@ -16,6 +20,12 @@ export const PATHS = {
   leadLookup: "/api/network/leads/by_link/",
   transactions: "/api/auth/transactions/",
   account: "/api/auth/users/me/",
+  emailFinder: "/api/network/email_finder/",
+  emailValidator: "/api/network/email_validator/",
+  bulkEnrichRealtime: "/api/v1/enrich/realtime/leads/bulk/",
+  bulkEnrichDatabase: "/api/v1/enrich/database/leads/bulk/",
+  bulkEnrichStatus: "/api/v1/enrich/leads/bulk/",
+  accountMe: "/api/v1/accounts/me/",
 } as const;
 
 export type EndpointPath = (typeof PATHS)[keyof typeof PATHS];
@@ -420,3 +430,50 @@ export const PARALLEL_LIMITS = {
   [PATHS.leadSearch]: 50,
   [PATHS.leadLookup]: 500,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Email finder and validator (PRODUCTION.md A16; production's reference shows the older
+// generation's shapes: an array in, an array out, one object per item, in order)
+
+/** One row sent to the email finder. */
+export interface EmailFinderRequest {
+  first_name: string;
+  last_name: string;
+  /** The company's mail domain: `example.com`, no scheme, no `www.`, no path. */
+  domain: string;
+}
+
+/**
+ * One answer of the email finder. Production's reference types every field as text (`catch_all`
+ * "true"/"false" and `exist` "yes"/"no"; its own sample sends `catch_all: true`), so they are
+ * `unknown` here and read leniently in responses.ts.
+ */
+export interface EmailFinderAnswer {
+  first_name?: unknown;
+  last_name?: unknown;
+  domain?: unknown;
+  /** `valid`, `invalid` or `unknown`; `valid` also when the domain is catch-all. */
+  result: unknown;
+  catch_all: unknown;
+  exist: unknown;
+  /** The address found; empty or null when none. */
+  valid_email: unknown;
+  email_format?: unknown;
+  mx_domain?: unknown;
+  source?: unknown;
+  /** Null on success; a text when this row could not be checked. */
+  error: unknown;
+  logs?: unknown;
+}
+
+/** One answer of the email validator (its request is a plain array of addresses). */
+export interface EmailValidatorAnswer {
+  email: unknown;
+  result: unknown;
+  catch_all: unknown;
+  exist: unknown;
+  mx_domain?: unknown;
+  source?: unknown;
+  error: unknown;
+  logs?: unknown;
+}

@@ -103,6 +103,7 @@ function deps(form: CompanySearchForm, excluded: Exclusions): CompanySearchDeps 
     clock: appsScriptClock,
     settings: limits,
     format: settings.sheetFormat,
+    ledger: () => (hasApiKey(settings) ? connectClient(settings) : null),
   };
 }
 

@@ -2,6 +2,8 @@
  * The Enrich tab's server methods: the selection and settings come from Apps Script here, the
  * work is the job of src/jobs/enrich/ through its ports.
  */
+
+import { runPath } from "../jobs/enrich/bulk/estimate";
 import { type DEFAULT_LIMITS, type JobDeps, JobError } from "../jobs/enrich/deps";
 import {
   cancelJob,
@@ -63,9 +65,12 @@ export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
       spendCap: settings.spendCap,
       lists: settings.sheetFormat.lists,
       headers: settings.sheetFormat.headers,
+      apiGeneration: settings.apiGeneration,
     },
     limits,
     changes: changeLogOf(),
+    // The same key's ledger: what the run's lookups were charged (free to read).
+    ledger: () => (hasApiKey(settings) ? connectClient(settings) : null),
   };
 }
 
@@ -305,6 +310,7 @@ export const enrichHandlers: Pick<
       preview: previewOf(plan, box, deps.settings.headers),
       progress,
       ...estimateFigures(deps.settings.spendCap),
+      path: runPath(plan.toFetch.length, options.extras, deps.settings.apiGeneration ?? "auto"),
     };
   },
   enrichConfirm: (arg) => {

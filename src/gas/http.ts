@@ -8,11 +8,12 @@
  * a failure: "sent: false" only when the platform refused before sending anything (an address it
  * will not fetch), otherwise "maybe sent".
  *
- * The platform's error text may quote the request; the Authorization value is cut out of it before
- * it travels anywhere, so the API key can never reach a cell, a log or the sidebar through here.
+ * The platform's error text may quote the request; the key, in every spelling (redact.ts), is cut
+ * out of it before it travels anywhere. Answer bodies are handed on as they came: the client cuts
+ * the key out of them before reading them (api/request.ts), whatever Http carried them.
  */
 import type { Clock, Http, HttpOutcome, HttpRequest } from "../api/ports";
-import { redactCredentials } from "../api/redact";
+import { redactCredentials, redactKey } from "../api/redact";
 import { recordFetches } from "./fetch-count";
 
 /** The platform refused before sending anything: nothing of the batch reached the server. */
@@ -29,33 +30,20 @@ const TIMED_OUT = /timeout|timed out|deadline/i;
  */
 const DAILY_QUOTA = /service invoked too many times for one day: urlfetch/i;
 
-/** Replaces every secret that appears in `text` (and credential-shaped values) with a marker. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  return redactCredentials(text, secrets);
+/** `text` without the given keys in any spelling, nor credential-shaped values. */
+export function redactSecrets(text: string, keys: readonly string[]): string {
+  return redactCredentials(keys.reduce((redacted, key) => redactKey(redacted, key), text));
 }
 
-/** The header values (and the bare keys inside `Token <key>`) that must never be echoed. */
+/** The keys the requests carry in their Authorization headers, which must never be echoed. */
 function secretsOf(requests: readonly HttpRequest[]): string[] {
   const secrets = new Set<string>();
   for (const request of requests) {
     for (const [name, value] of Object.entries(request.headers)) {
-      if (name.toLowerCase() !== "authorization") continue;
-      secrets.add(value);
-      secrets.add(value.replace(/^token\s+/i, ""));
+      if (name.toLowerCase() === "authorization") secrets.add(value);
     }
   }
   return [...secrets];
-}
-
-/**
- * An answer's body without the key the requests carried: an error page or a proxy may echo the
- * request's headers, and a body's text can reach a row's status or the sidebar as a hint.
- */
-export function redactedBody(body: string, requests: readonly HttpRequest[]): string {
-  const secrets = secretsOf(requests);
-  return secrets.some((secret) => secret.length >= 4 && body.includes(secret))
-    ? redactCredentials(body, secrets)
-    : body;
 }
 
 function toParams(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequest {
@@ -98,7 +86,7 @@ export function createUrlFetchHttp(fetchQuota?: number): Http {
         return responses.map((response) => ({
           kind: "response",
           status: response.getResponseCode(),
-          body: redactedBody(response.getContentText(), requests),
+          body: response.getContentText(),
         }));
       } catch (error) {
         const failure = batchFailure(error, requests);

@@ -10,11 +10,12 @@ import { JobError } from "../jobs/enrich/deps";
 import { type CompanySelection, isCompanyHeader, selectedCompanies } from "../jobs/lead-search/companies";
 import type { LeadSearchForm } from "../jobs/lead-search/form";
 import {
-  DEFAULT_LEAD_COLUMNS,
-  LEADS_SHEET,
-  salesIdsInSheet,
-  withExcludedIds,
-} from "../jobs/lead-search/leads-sheet";
+  type KnownLeads,
+  knownLeads,
+  NO_KNOWN_LEADS,
+  withKnownLeadsExcluded,
+} from "../jobs/lead-search/known-leads";
+import { DEFAULT_LEAD_COLUMNS, LEADS_SHEET } from "../jobs/lead-search/leads-sheet";
 import { nextUnfetchedOffset } from "../jobs/lead-search/next-page";
 import { nextPageRequest } from "../jobs/lead-search/pages";
 import { planSearches } from "../jobs/lead-search/plan";
@@ -111,16 +112,26 @@ function connected() {
 }
 
 /**
- * The sales ids the Leads sheet holds, read without creating it: every search sends them as
- * exclude_ids (PRODUCTION.md A7), so a re-run or a people-search URL pays for no lead already there.
+ * The leads the Leads sheet holds, read without creating it: every search leaves them out by
+ * sales id (exclude_ids, PRODUCTION.md A7) or, without one, by name (exclude_names), so a re-run
+ * or a people-search URL pays for no lead already there that the API can recognise.
  */
-function knownSalesIds(): string[] {
+function knownInLeadsSheet(): KnownLeads {
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(LEADS_SHEET);
-  if (!sheet || sheet.getLastRow() < 2) return [];
+  if (!sheet || sheet.getLastRow() < 2) return NO_KNOWN_LEADS;
   const grid = sheetGrid(sheet);
   const width = Math.max(1, grid.lastColumn());
   const headers = grid.read(1, 1, 1, width)[0] ?? [];
-  return salesIdsInSheet(headers, grid.read(2, 1, grid.lastRow() - 1, width));
+  return knownLeads(headers, grid.read(2, 1, grid.lastRow() - 1, width));
+}
+
+/** What the estimate and the result say of the known leads. */
+function knownCounts(known: KnownLeads) {
+  return {
+    knownExcluded: known.salesIds.length,
+    knownByName: known.names.length,
+    knownUnexcludable: known.unexcludable,
+  };
 }
 
 function leadsSheet(): GoogleAppsScript.Spreadsheet.Sheet {
@@ -160,7 +171,7 @@ export const leadSearchHandlers: Pick<
       maxCredits: planned.maxCredits,
       ...view,
       cap: settings.spendCap,
-      knownExcluded: knownSalesIds().length,
+      ...knownCounts(knownInLeadsSheet()),
       parallel: searchParallel(chunkLimit("leadSearch", settings.chunkSize), account),
       searchesLeft: searchesLeftNote(
         planned.searches.reduce((sum, search) => sum + requestsOf(search.request), 0),
@@ -197,10 +208,10 @@ export const leadSearchHandlers: Pick<
       const width = Math.max(existing?.getLastColumn() ?? 0, DEFAULT_LEAD_COLUMNS.length);
       checkRoom(appendRoom(LEADS_SHEET, planned.maxCredits, width), `up to ${planned.maxCredits} more leads`);
       // Under the lock: what the Leads sheet holds now is what must not be charged again.
-      const known = knownSalesIds();
+      const known = knownInLeadsSheet();
       const searches = planned.searches.map((search) => ({
         ...search,
-        request: withExcludedIds(search.request, known),
+        request: withKnownLeadsExcluded(search.request, known),
       }));
       const sheet = leadsSheet();
       const summary = runLeadSearches(
@@ -216,6 +227,7 @@ export const leadSearchHandlers: Pick<
           chunkSize: searchParallel(chunkLimit("leadSearch", settings.chunkSize), accountOrNull(client)),
           deadline: appsScriptClock.now() + RUN_BUDGET_MS,
           format: settings.sheetFormat,
+          ledger: client,
         },
         searches,
       );
@@ -230,7 +242,7 @@ export const leadSearchHandlers: Pick<
         ...summary,
         nextOffset: nextUnfetchedOffset(summary),
         companyChoices: companyChoicesFor(form),
-        knownExcluded: known.length,
+        ...knownCounts(known),
       };
     } finally {
       lock.release();

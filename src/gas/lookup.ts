@@ -21,10 +21,15 @@ export const FORMULA_BUDGET_MS = 25_000;
 
 const NO_KEY = "No API key yet: open Extensions > Prospecting > Open sidebar > Settings and save your key.";
 
-export function lookupLeadCells(args: LookupArguments): CellValue[][] {
+/**
+ * What every paid formula runs with (=LOOKUP_LEAD, =FIND_EMAIL, =VALIDATE_EMAIL): the owner's
+ * settings and client, the document cache and lock, the deadline, the cap and the daily budget.
+ */
+export function formulaContext() {
   const deadline = appsScriptClock.now() + FORMULA_BUDGET_MS;
   const settings = readSettings();
-  return lookupLeadFormula(args, {
+  return {
+    settings,
     connect: () => (hasApiKey(settings) ? connectClient(settings) : null),
     cache: documentCache(),
     lock: shelfLock(),
@@ -33,8 +38,12 @@ export function lookupLeadCells(args: LookupArguments): CellValue[][] {
     now: () => appsScriptClock.now(),
     formatTime,
     budget: formulaBudget(settings.formulaBudget),
-    lists: settings.sheetFormat.lists,
-  });
+  };
+}
+
+export function lookupLeadCells(args: LookupArguments): CellValue[][] {
+  const context = formulaContext();
+  return lookupLeadFormula(args, { ...context, lists: context.settings.sheetFormat.lists });
 }
 
 /** "14:05" in the spreadsheet's time zone (the script's when there is no active spreadsheet). */

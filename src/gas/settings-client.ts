@@ -5,6 +5,7 @@
 import type { AccountState } from "../api/account";
 import { type Client, createClient } from "../api/client";
 import type { Result } from "../api/request";
+import type { WireNames } from "../api/wire-names";
 import { appsScriptClock, createUrlFetchHttp } from "./http";
 import type { Settings } from "./settings";
 import { readSettings } from "./settings-store";
@@ -15,8 +16,12 @@ export function hasApiKey(settings: Settings): settings is ConnectedSettings {
   return settings.apiKey !== null;
 }
 
+/** The names the add-on was built with for production's paths and keys (scripts/build.ts). */
+const BUILT_WIRE_NAMES: WireNames = { network: __API_NETWORK_NAME__, companyDb: __API_COMPANY_DB_NAME__ };
+
 export function connectClient(settings: ConnectedSettings): Client {
   return createClient({
+    wireNames: BUILT_WIRE_NAMES,
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     http: createUrlFetchHttp(settings.fetchQuota),

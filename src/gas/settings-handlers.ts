@@ -30,6 +30,13 @@ function checkConnection(settings: Settings): ConnectionTest {
       },
     };
   }
+  // The network's paths under the built name (a free refused lookup): users/me below has a path
+  // that carries no name, so it alone would pass with the wrong one (PRODUCTION.md A14).
+  const served = connectClient(settings).servesNetworkPaths();
+  if (!served.ok) {
+    const { kind, message, next } = served.error;
+    return { ok: false, baseUrl, error: { kind, message, next } };
+  }
   // users/me is free: it proves the key and the address, and answers the spendable balance
   // (PRODUCTION.md A9; the latest transaction's after_balance is a per-operation counter).
   const account = connectClient(settings).account();

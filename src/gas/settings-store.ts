@@ -6,6 +6,7 @@ import type { SettingsChange, SettingsField, SettingsView } from "../rpc/setting
 import {
   accountKind,
   type Checked,
+  checkApiGeneration,
   checkApiKey,
   checkBaseUrl,
   checkChunkSize,
@@ -74,6 +75,7 @@ export function toSettingsView(settings: Settings, formulaSpentToday = 0): Setti
     maxTriggerMinutes: TRIGGER_MINUTES_LIMIT[accountKind(settings.fetchQuota)],
     headerStyle: settings.sheetFormat.headers,
     listStyle: settings.sheetFormat.lists,
+    apiGeneration: settings.apiGeneration,
   };
 }
 
@@ -131,6 +133,9 @@ export function checkSettingsChange(change: SettingsChange): CheckedChange {
   }
   if (change.listStyle !== undefined) {
     take("listStyle", checkListStyle(change.listStyle), SETTING_KEYS.listCells, String);
+  }
+  if (change.apiGeneration !== undefined) {
+    take("apiGeneration", checkApiGeneration(change.apiGeneration), SETTING_KEYS.apiGeneration, String);
   }
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, updates };
 }

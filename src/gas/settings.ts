@@ -21,7 +21,15 @@ export const SETTING_KEYS = {
   triggerMinutes: "TRIGGER_MINUTES_PER_DAY",
   sheetHeaders: "SHEET_HEADERS",
   listCells: "LIST_CELLS",
+  apiGeneration: "API_GENERATION",
 } as const;
+
+/**
+ * Which generation of the API batch refresh speaks (PRODUCTION.md A19): `auto` bulk jobs, falling
+ * back to lookups when the plan is not entitled; `current` bulk jobs only; `legacy` lookups only.
+ */
+export const API_GENERATIONS = ["auto", "current", "legacy"] as const;
+export type ApiGenerationSetting = (typeof API_GENERATIONS)[number];
 
 /** Lead lookup's parallel limit (spec, Limits): no chunk may hold more. */
 export const MAX_CHUNK_SIZE = 500;
@@ -74,6 +82,8 @@ export interface Settings {
   triggerMinutes: number;
   /** How the Companies and Leads sheets are written: readable headers and lists, or the API's forms. */
   sheetFormat: SheetFormat;
+  /** Bulk jobs or lookups for Enrich, Retry and the scheduled refresh (API_GENERATIONS). */
+  apiGeneration: ApiGenerationSetting;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -226,6 +236,10 @@ export function checkListStyle(input: unknown): Checked<ListStyle> {
   return checkChoice<ListStyle>(input, ["readable", "json"], "List fields");
 }
 
+export function checkApiGeneration(input: unknown): Checked<ApiGenerationSetting> {
+  return checkChoice<ApiGenerationSetting>(input, API_GENERATIONS, "API generation");
+}
+
 /** Reads a saved number or choice, falling back to the default when it is missing or was damaged. */
 function savedNumber<T = number>(raw: string | null, check: (input: unknown) => Checked<T>, fallback: T): T {
   if (raw === null) return fallback;
@@ -269,5 +283,6 @@ export function settingsFrom(
       headers: savedNumber(get(SETTING_KEYS.sheetHeaders), checkHeaderStyle, DEFAULT_SHEET_FORMAT.headers),
       lists: savedNumber(get(SETTING_KEYS.listCells), checkListStyle, DEFAULT_SHEET_FORMAT.lists),
     },
+    apiGeneration: savedNumber(get(SETTING_KEYS.apiGeneration), checkApiGeneration, "auto"),
   };
 }

@@ -65,6 +65,8 @@ export interface EnrichEstimate {
    * own count; `since`: epoch ms the counted 24 hours started.
    */
   fetches: { quota: number; left: number; since: number };
+  /** Bulk jobs or lookups (the API generation setting), with what it costs and about how long it takes. */
+  path?: { kind: "bulk" | "lookups"; text: string };
 }
 
 /** Who confirmed a run: only they drive it (their key pays); others see it read-only. */

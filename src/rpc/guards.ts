@@ -98,6 +98,7 @@ const enrichOptions = fields<EnrichOptions>({
   fields: list(text(100), 200) as Shape<EnrichOptions["fields"]>,
   extras: someOf(LOOKUP_OPTIONS, bool),
   mode: oneOf(["fill", "refresh"] as const),
+  skipRefreshedDays: optional(num),
 });
 
 const enrichRequest = fields<EnrichRequest>({ options: enrichOptions, urlColumn: optional(num) });
@@ -121,6 +122,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     triggerMinutes: optional(numberOrText),
     headerStyle: optional(text(20)),
     listStyle: optional(text(20)),
+    apiGeneration: optional(text(20)),
   }),
   removeApiKey: nothing,
   testConnection: nothing,
@@ -168,6 +170,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   historyShowJobChanges: fields<{ since: string }>({ since: text(20) }),
   enrichRetryCounts: jobId,
   enrichRetryEstimate: fields<RetryRequest>({ jobId: text(200), includeMaybeCharged: bool }),
+  enrichFinishEstimate: jobId,
   scheduleStatus: nothing,
   scheduleSave: fields<ScheduleRequest>({
     request: optional(enrichRequest),

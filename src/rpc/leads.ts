@@ -23,7 +23,7 @@ export interface LeadsCompanySelection extends CompanySelection {
 
 export type LeadsEstimate =
   | { ok: false; problems: Problem[] }
-  | {
+  | ({
       ok: true;
       searches: number;
       /** The most the run can cost: per search up to limit_by, else the target's cap. */
@@ -37,7 +37,18 @@ export type LeadsEstimate =
       parallel: number;
       /** Said when the run needs more searches than the account has left today; else null. */
       searchesLeft: string | null;
-    };
+    } & KnownLeadCounts);
+
+/**
+ * The Leads sheet's known leads that a sales id cannot exclude (issue 23.3): excluded by name (a
+ * name spelled otherwise on the network is not matched), or not at all before sending.
+ */
+export interface KnownLeadCounts {
+  /** Known leads without a sales id, left out by name (exclude_names). */
+  knownByName: number;
+  /** Known leads with neither sales id nor name: a search that finds them pays for them again. */
+  knownUnexcludable: number;
+}
 
 export interface LeadsRunRequest {
   form: LeadSearchForm;
@@ -54,7 +65,8 @@ export type LeadsRunResult =
       companyChoices: CompanyChoice[];
       /** Leads of the Leads sheet the searches excluded (exclude_ids), so not charged again. */
       knownExcluded: number;
-    } & LeadSearchSummary);
+    } & KnownLeadCounts &
+      LeadSearchSummary);
 
 /** Saved personas, per document. */
 export type { PersonaPreset };

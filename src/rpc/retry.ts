@@ -1,4 +1,7 @@
-/** Sidebar <-> server methods of Retry failed rows: the counts after a run, and the retry's own estimate. */
+/**
+ * Sidebar <-> server methods of Retry failed rows (the counts after a run, and the retry's own
+ * estimate) and of Finish this run after a Cancel.
+ */
 import type { RetryCounts } from "../jobs/retry/retry";
 import type { EnrichEstimate } from "./enrich";
 
@@ -13,4 +16,6 @@ export interface RetryRequest {
 export interface RetryMethods {
   enrichRetryCounts: { arg: { jobId: string }; result: RetryCounts };
   enrichRetryEstimate: { arg: RetryRequest; result: EnrichEstimate };
+  /** Finish this run: after a Cancel, the estimate of a run over the URLs it did not reach. */
+  enrichFinishEstimate: { arg: { jobId: string }; result: EnrichEstimate };
 }

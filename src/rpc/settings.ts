@@ -35,6 +35,8 @@ export interface SettingsView {
   headerStyle: "readable" | "api";
   /** List fields (experience, education...) in those sheets: readable text or JSON. */
   listStyle: "readable" | "json";
+  /** Enrich, Retry and the scheduled refresh: bulk jobs (auto, current) or lookups (legacy). */
+  apiGeneration: "auto" | "current" | "legacy";
 }
 
 /**
@@ -54,6 +56,7 @@ export interface SettingsChange {
   triggerMinutes?: number | string;
   headerStyle?: string;
   listStyle?: string;
+  apiGeneration?: string;
 }
 
 export type SettingsField = keyof SettingsChange;

@@ -13,6 +13,8 @@ const KINDS: ApiErrorKind[] = [
   "network",
   "malformed",
   "quota",
+  "daily_limit",
+  "configuration",
 ];
 
 describe("ApiError", () => {
@@ -25,11 +27,16 @@ describe("ApiError", () => {
     }
   });
 
-  it("stops a batch only for auth, insufficient funds and the platform's daily quota", () => {
+  it("stops a batch where every other request would meet the same refusal", () => {
+    // A 403 (the plan is not entitled to the endpoint) and a path the API does not serve meet every
+    // request of the batch, which all go to one endpoint: none more is sent (issue 19.6, 19.1).
     expect(KINDS.filter((kind) => stopsBatch(apiError(kind, { charged: "no" })))).toEqual([
       "auth",
       "insufficient_funds",
+      "forbidden",
       "quota",
+      "daily_limit",
+      "configuration",
     ]);
   });
 

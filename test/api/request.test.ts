@@ -50,7 +50,8 @@ describe("reading answers", () => {
     [402, "Payment required", "insufficient_funds", "no"],
     [401, "Invalid token.", "auth", "no"],
     [403, "Not entitled", "forbidden", "no"],
-    [404, "Lead not found", "not_found", "no"],
+    // A 404 without a lookup's fields is no lookup's answer: a path the API does not serve.
+    [404, "Lead not found", "configuration", "no"],
     [429, "Request was throttled.", "throttled", "no"],
     [500, "boom", "server", "no"],
     // A 503 (even in the API's shape) may come after the API took the paid call: not "send again".
@@ -69,7 +70,36 @@ describe("reading answers", () => {
     const server = companies(errorBody(500, "x"));
     expect(!server.ok && server.error).toMatchObject({ kind: "server", charged: "maybe" });
     const missing = companies({ kind: "response", status: 404, body: "<html>Not Found</html>" });
-    expect(!missing.ok && missing.error).toMatchObject({ kind: "network", charged: "no" });
+    expect(!missing.ok && missing.error).toMatchObject({ kind: "configuration", charged: "no" });
+  });
+
+  it("reads a lookup's 404 as no profile only when it carries the lookup's fields", () => {
+    const noOne = lookup(
+      json(404, {
+        detail: "Lead not found",
+        input_url: "https://x.example/in/a",
+        amount: 0,
+        status: "error",
+      }),
+    );
+    expect(!noOne.ok && noOne.error).toMatchObject({ kind: "not_found", charged: "no" });
+    for (const body of ['{"detail":"Not found."}', "<html><h1>Not Found</h1></html>"]) {
+      const unserved = interpret(PATHS.leadLookup, { kind: "response", status: 404, body }, readLeadLookup, {
+        baseUrl: "https://api.example/",
+        apiKey: "k",
+      });
+      expect(!unserved.ok && unserved.error.kind).toBe("configuration");
+      expect(!unserved.ok && unserved.error.message).toContain(
+        "the API at https://api.example does not serve /api/network/leads/by_link/",
+      );
+      expect(!unserved.ok && unserved.error.message).not.toMatch(/no profile/i);
+    }
+  });
+
+  it("a 403 names the endpoint the plan is not entitled to", () => {
+    const refused = companies(errorBody(403, "Not entitled"));
+    expect(!refused.ok && refused.error).toMatchObject({ kind: "forbidden", charged: "no" });
+    expect(!refused.ok && refused.error.message).toContain("not entitled to this endpoint (company search)");
   });
 
   it("reads a lead search's 404 with the API's error body as a company not found", () => {
@@ -85,7 +115,13 @@ describe("reading answers", () => {
     });
     const page = { kind: "response" as const, status: 404, body: "<html>Not Found</html>" };
     const wrongAddress = interpret(PATHS.leadSearch, page, () => ({ ok: true as const, value: null }));
-    expect(!wrongAddress.ok && wrongAddress.error).toMatchObject({ kind: "network" });
+    expect(!wrongAddress.ok && wrongAddress.error).toMatchObject({ kind: "configuration" });
+    // A router's own "Not found." is not a company's: the path is not served.
+    const router = interpret(PATHS.leadSearch, errorBody(404, "Not found."), () => ({
+      ok: true as const,
+      value: null,
+    }));
+    expect(!router.ok && router.error).toMatchObject({ kind: "configuration" });
   });
 
   it("shows field errors and non-JSON bodies as text", () => {

@@ -33,8 +33,10 @@ const EXPECTED_GLOBALS = [
   "rpc",
   "LOOKUP_LEAD",
   "CREDIT_BALANCE",
+  "FIND_EMAIL",
+  "VALIDATE_EMAIL",
 ];
-const CUSTOM_FUNCTIONS = ["LOOKUP_LEAD", "CREDIT_BALANCE"];
+const CUSTOM_FUNCTIONS = ["LOOKUP_LEAD", "CREDIT_BALANCE", "FIND_EMAIL", "VALIDATE_EMAIL"];
 
 /** The JSDoc block that stands right before `function NAME(` at the top level of the bundle. */
 function jsdocBefore(name: string): string | undefined {
@@ -70,6 +72,8 @@ describe("dist/Code.js", () => {
       expect(doc).toContain("@customfunction");
       expect(doc).toContain("@return");
       if (name === "LOOKUP_LEAD") expect(doc).toMatch(/@param \{[^}]+\} url/);
+      if (name === "FIND_EMAIL") expect(doc).toMatch(/@param \{[^}]+\} \[last_name\]/);
+      if (name === "VALIDATE_EMAIL") expect(doc).toMatch(/@param \{[^}]+\} address/);
     },
   );
 

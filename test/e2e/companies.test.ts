@@ -64,7 +64,7 @@ describe("Companies tab", () => {
     expect(text).toMatch(/[\d,]+ companies match\. \d+ rows? written to Companies!A2:/);
     written = Number(/(\d+) rows? written/.exec(text)?.[1]);
     expect(written).toBeGreaterThan(15);
-    expect(text).toContain(`${written} credits spent`);
+    expect(text).toContain(`${written} credits charged (the API's ledger)`);
 
     await selectSheet(page, "Companies");
     await expect.poll(async () => (await readGrid(page)).length).toBe(written + 1);

@@ -6,10 +6,11 @@
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
-import { API_PATHS } from "../../sandbox/api/paths";
+import { API_PATHS, V1_PATHS } from "../../sandbox/api/paths";
 import {
   cell,
   enrichUrlColumnFromMenu,
+  progressCount,
   readGrid,
   runMenuItem,
   selectRange,
@@ -46,10 +47,12 @@ describe("Enrich tab", () => {
     expect(await estimate.textContent()).toMatch(/\d+ distinct URLs? to fetch, up to \d+ credits?/);
     expect(await sidebar.getByLabel(/Fresh data/).isChecked()).toBe(true);
     expect(await sidebar.getByTestId("enrich-cached-warning").count()).toBe(0);
-    // With Fresh data on, what the 60 s limit costs is said before anything is charged.
-    expect(await sidebar.getByTestId("enrich-fresh-note").textContent()).toMatch(
-      /4 at a time.*60 s.*may still be charged/,
+    // The path the run takes (API generation auto: bulk jobs), its cost and about how long it takes;
+    // the 60 s note of fresh lookups does not apply to it.
+    expect(await sidebar.getByTestId("enrich-path").textContent()).toMatch(
+      /Bulk jobs \(\d+ of up to 50, real-time data\): .*1 credit per profile found.*not found free/,
     );
+    expect(await sidebar.getByTestId("enrich-fresh-note").count()).toBe(0);
     expect(await estimate.textContent()).toMatch(/Balance [\d,]+ credits · cap 500 credits/);
     // New columns are named as the run will head them (the Headers setting: readable labels).
     expect(await estimate.textContent()).toMatch(/job_title → [A-Z]+ \(new: Job Title\)/);
@@ -62,14 +65,7 @@ describe("Enrich tab", () => {
     await run.waitFor();
     await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
     expect(await sidebar.locator('[data-count="remaining"]').textContent()).toBe("0");
-    expect(
-      Number(
-        await sidebar
-          .locator('[data-count="spent"]')
-          .textContent()
-          .then((t) => t?.split("/")[0]),
-      ),
-    ).toBe(Number(await sidebar.locator('[data-count="done"]').textContent()));
+    expect(await progressCount(sidebar, "spent")).toBe(await progressCount(sidebar, "done"));
   });
 
   it("leaves refreshed rows with role, company, location and a status in the grid", async () => {
@@ -120,6 +116,13 @@ describe("Enrich tab", () => {
     await selectRange(page, `${letter}1`, `${letter}${dataRows + 1}`);
     await runMenuItem(page, "Enrich selected profile URLs");
     await sidebar.getByLabel(/Fresh data/).uncheck();
+    // The rows were refreshed a minute ago: by default they would be skipped (issue 23.5).
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("enrich-estimate").textContent())
+      .toMatch(/Nothing to fetch: \d+ URLs skipped \(refreshed within the last day\)/);
+    await sidebar.getByRole("button", { name: "Back" }).click();
+    await sidebar.getByTestId("enrich-skip-refreshed").uncheck();
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     await sidebar.getByTestId("enrich-cached-warning").waitFor();
     await sidebar.getByRole("button", { name: "Confirm & run" }).click();
@@ -135,11 +138,19 @@ describe("Enrich tab", () => {
     const letter = String.fromCharCode(65 + (await readGrid(page))[0]!.indexOf("network_url"));
     const control = sandboxControl(session.playground.sandboxUrl);
     // Every lookup answer cut: each row fails as "may have been charged", so Retry is offered.
-    await control.configure({ faults: [{ path: API_PATHS.leadLookup, kind: "malformed", rate: 1 }] });
+    // Every answer cut, of a lookup or of a bulk job's status (API generation auto).
+    await control.configure({
+      faults: [
+        { path: API_PATHS.leadLookup, kind: "malformed", rate: 1 },
+        { path: V1_PATHS.bulkStatus, kind: "malformed", rate: 1 },
+      ],
+    });
     try {
       await selectRange(page, `${letter}1`, `${letter}${dataRows + 1}`);
       await runMenuItem(page, "Enrich selected profile URLs");
       await sidebar.getByLabel(/Fresh data/).uncheck();
+      // Refreshed a minute ago: sent again only with Skip rows refreshed unticked (issue 23.5).
+      await sidebar.getByTestId("enrich-skip-refreshed").uncheck();
       await sidebar.getByRole("button", { name: "Estimate" }).click();
       await sidebar.getByTestId("enrich-cached-warning").waitFor();
       await sidebar.getByRole("button", { name: "Confirm & run" }).click();

@@ -9,7 +9,14 @@ import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
 import { API_PATHS } from "../../sandbox/api/paths";
-import { readGrid, runMenuItem, selectRange, selectSheet, typeIntoCell } from "./playground-page";
+import {
+  openSidebar,
+  readGrid,
+  runMenuItem,
+  selectRange,
+  selectSheet,
+  typeIntoCell,
+} from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
 
 describe("Change history, job changes, retry, undo and freeze", () => {
@@ -26,6 +33,12 @@ describe("Change history, job changes, retry, undo and freeze", () => {
   afterAll(() => session?.close());
 
   it("a refresh shows who changed jobs and opens them as a sheet", async () => {
+    // One failed lookup to retry: the lookup path, chosen in Settings as a user would (API generation).
+    const settings = await openSidebar(page);
+    await settings.getByRole("tab", { name: "Settings" }).click();
+    await settings.locator("#settings-api-generation").selectOption("legacy");
+    await settings.getByRole("button", { name: /^Save/ }).last().click();
+    await expect.poll(() => settings.locator(".notice.ok").first().textContent()).toMatch(/Settings saved/);
     lastRow = (await readGrid(page)).length;
     await typeIntoCell(page, "C1", "Title");
     await typeIntoCell(page, "D1", "Company");

@@ -51,7 +51,7 @@ describe("Leads tab", () => {
         'No company is named exactly "Qqqzzx Nonexistent Holdings": check the spelling, or search by the company\'s profile link or id.',
       );
     expect(await result.textContent()).not.toContain("no_exact_company_match");
-    expect(await result.textContent()).toContain("0 credits spent");
+    expect(await result.textContent()).toContain("0 credits charged (the API's ledger)");
   });
 
   it("fills personas, estimates, confirms, and writes the Leads sheet", async () => {
@@ -74,7 +74,7 @@ describe("Leads tab", () => {
     await result.waitFor();
     const text = await result.textContent();
     expect(text).toMatch(/15 leads written to Leads \(rows 2-16\)/);
-    expect(text).toContain("15 credits spent");
+    expect(text).toContain("15 credits charged (the API's ledger)");
     expect(text).toMatch(/results: .+ · status: success/);
     await selectSheet(page, "Leads");
     const grid = await readGrid(page);
@@ -118,7 +118,7 @@ describe("Leads tab", () => {
     // out as exclude_ids (issue 12.7), so the 8 credits buy 8 new leads, none paid twice.
     const result = await sidebar.getByTestId("leads-result").textContent();
     expect(result).toContain("8 leads written to Leads (rows 17-24)");
-    expect(result).toContain("8 credits spent");
+    expect(result).toContain("8 credits charged (the API's ledger)");
     expect(result).not.toContain("duplicates");
     // Next page: the 8 leads are in the sheet now and excluded, so the next unfetched ones are at
     // the top of each company's matches again (not after the first 4, which would skip 4 at each).
@@ -167,7 +167,7 @@ describe("Leads tab", () => {
     expect(text).toContain("Run the rest tomorrow");
     const result = await sidebar.getByTestId("leads-result").textContent();
     expect(result).toContain("250 leads written to Leads");
-    expect(result).toContain("250 credits spent");
+    expect(result).toContain("250 credits charged (the API's ledger)");
     const charged = (await control.stats()).ledger.reduce((sum, entry) => sum + entry.amount, 0);
     expect(charged).toBe(250);
   });

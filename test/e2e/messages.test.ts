@@ -67,7 +67,7 @@ describe("Cancel during an Enrich run", () => {
 
   afterAll(() => session?.close());
 
-  it("ends with a summary: done, not reached, credits spent", async () => {
+  it("ends with a summary: done, not reached, credits the ledger charged", async () => {
     await sidebar.getByRole("tab", { name: "Settings" }).click();
     await sidebar.locator("#settings-chunk-size").fill("1");
     await sidebar.getByRole("button", { name: /^Save/ }).last().click();
@@ -83,6 +83,6 @@ describe("Cancel during an Enrich run", () => {
     await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("cancelled");
     const summary = (await run.textContent()) ?? "";
     expect(summary).toMatch(/Cancelled: \d+ URLs? enriched, \d+ URLs? not/);
-    expect(summary).toMatch(/credits? spent/);
+    expect(summary).toMatch(/credits? charged \(the API's ledger\)/);
   }, 120_000);
 });

@@ -75,6 +75,12 @@ export async function readGrid(page: Page): Promise<string[][]> {
   return kept.map((row) => row.slice(0, width));
 }
 
+/** A count of the sidebar's progress bar ("done", "remaining", "spent": credits, cap left out). */
+export async function progressCount(sidebar: FrameLocator, key: string): Promise<number> {
+  const text = await sidebar.locator(`[data-count="${key}"]`).textContent();
+  return Number((text ?? "").split("/")[0]!.replace(/,/g, "").trim());
+}
+
 export async function selectSheet(page: Page, name: string): Promise<void> {
   await page.getByRole("tab", { name, exact: true }).click();
 }

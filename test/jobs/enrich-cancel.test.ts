@@ -51,7 +51,8 @@ describe("Cancel during a step", () => {
     expect(end.message?.message).toBe("Cancelled: 3 URLs enriched, 6 URLs not reached; 3 credits spent.");
     expect(grid.column("Title").slice(0, 4)).toEqual(["Title p0", "Title p1", "Title p2", ""]);
     // The run is over: nothing more is sent.
-    expect(() => stepJob(d, jobId)).toThrow(/no longer exists/);
+    expect(stepJob(d, jobId).state).toBe("cancelled");
+    expect(client.sent).toHaveLength(3);
   });
 
   it("between steps, cancels at once with the summary", () => {
@@ -74,5 +75,29 @@ describe("Cancel during a step", () => {
     const end = cancelJob(d, progress.jobId);
     expect(end).toMatchObject({ state: "cancelled", spent: 1 });
     expect(end.message?.message).toBe("Cancelled: 1 URL enriched, 1 URL not reached; 1 credit spent.");
+  });
+});
+
+describe("Fresh data: a step hands the client one group at a time (issue 23.1)", () => {
+  it("with 9 s answers, the first step answers after the first group of 4, not after every URL", () => {
+    const slugs = Array.from({ length: 40 }, (_, i) => `p${i}`);
+    const grid = MemoryGrid.fromRows([["Profile URL", "Title"], ...slugs.map((s) => [url(s), ""])]);
+    let d: ReturnType<typeof deps>;
+    const client = new FakeClient((sent) => {
+      d.clock.time += 9_000 / 4; // a group of 4 fresh lookups answers in about 9 s
+      return { ok: true, lead: lead(sent.split("/in/")[1]!) };
+    });
+    d = deps(grid, client, { settings: { chunkSize: 500, spendCap: 500 } });
+    const estimate = estimateJob(
+      d,
+      grid,
+      { sheetId: 1, sheetName: "CRM", top: 1, left: 1, height: 41, width: 1 },
+      { ...DEFAULT_ENRICH_OPTIONS, fields: ["job_title"], extras: { up_to_the_second_fresh: true } },
+    );
+    confirmJob(d, estimate.progress.jobId);
+    const first = stepJob(d, estimate.progress.jobId);
+    // The progress moves after each group: the sidebar shows 4 of 40 after about 9 s.
+    expect(first).toMatchObject({ state: "running", ok: 4, remaining: 36 });
+    expect(client.batches).toBe(1);
   });
 });

@@ -77,7 +77,8 @@ describe("enrichment job", () => {
     const slugs = Array.from({ length: 120 }, (_, i) => `p${i}`);
     const grid = crm(slugs);
     const d = deps(grid, new FakeClient(), { settings: { chunkSize: 50, spendCap: 500 } });
-    const { progress } = estimateJob(d, grid, box(121), opts());
+    // Cached answers go 50 to a fetchAll (fresh ones 4: issue 23.1).
+    const { progress } = estimateJob(d, grid, box(121), opts({ extras: {} }));
     confirmJob(d, progress.jobId);
     grid.writes = 0;
     runAll(d, progress.jobId);
@@ -229,7 +230,7 @@ describe("enrichment job", () => {
       return { ok: true, lead: lead(request.split("/in/")[1] ?? request) };
     });
     d.client = () => slow;
-    const { progress } = estimateJob(d, grid, box(31), opts());
+    const { progress } = estimateJob(d, grid, box(31), opts({ extras: {} }));
     confirmJob(d, progress.jobId);
     expect(stepJob(d, progress.jobId)).toMatchObject({ state: "running", ok: 10, remaining: 20 });
     expect(runAll(d, progress.jobId)).toMatchObject({ state: "done", ok: 30 });
@@ -448,7 +449,9 @@ describe("enrichment job", () => {
     expect(() => estimateJob(d, grid, box(3), opts())).toThrow(/unfinished/);
     expect(resumeJob(d, progress.jobId).state).toBe("running");
     expect(cancelJob(d, progress.jobId).state).toBe("cancelled");
-    expect(currentJob(d)).toBeNull();
+    // The cancelled run stays the last run (Finish this run, Select failed rows), finished.
+    expect(currentJob(d)?.state).toBe("cancelled");
+    expect(estimateJob(d, grid, box(3), opts()).progress.state).toBe("planned");
   });
 
   it("keeps two steps apart with the document lock", () => {
@@ -476,7 +479,8 @@ describe("enrichment job", () => {
     const slugs = Array.from({ length: 3000 }, (_, i) => `p${i}`);
     const grid = crm(slugs);
     const d = deps(grid, new FakeClient(), { settings: { chunkSize: 500, spendCap: 5000 } });
-    const { progress } = estimateJob(d, grid, box(3001), opts());
+    // Cached answers, 500 to a step's group (fresh ones go 4 to a step: issue 23.1).
+    const { progress } = estimateJob(d, grid, box(3001), opts({ extras: {} }));
     confirmJob(d, progress.jobId);
     expect(d.store.data.size).toBeGreaterThan(1);
     expect(runAll(d, progress.jobId)).toMatchObject({ state: "done", ok: 3000 });

@@ -23,7 +23,7 @@ describe("enrichment pace across steps", () => {
     const client = createClient({ baseUrl: "http://sandbox", apiKey: "k", http, clock, chunkSize: 100 });
     const d = deps(grid, client, {
       clock,
-      settings: { chunkSize: 100, spendCap: 1000 },
+      settings: { chunkSize: 100, spendCap: 1000, apiGeneration: "legacy" },
       // Step 1 ends after its first 100 URLs (the 1 s backoff makes that chunk slow).
       limits: { slowChunkMs: 1000 },
     });

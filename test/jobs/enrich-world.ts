@@ -64,6 +64,29 @@ export function estimateAndConfirm(
   return estimate.progress.jobId;
 }
 
+/**
+ * Steps a run whose steps send one group each (Fresh data: 4 lookups), and presses Cancel in the
+ * sidebar (another execution) as group `group` goes out; answers the step that ends the run.
+ */
+export function cancelAsGroupGoesOut(runtime: Runtime, jobId: string, group: number): EnrichProgress {
+  for (let step = 1; step < group; step += 1) rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+  let cancelled = false;
+  return rpcValue<EnrichProgress>(
+    runtime,
+    "enrichStep",
+    { jobId },
+    {
+      interrupt: (call) => {
+        if (call.method === "UrlFetchApp.fetchAll" && !cancelled) {
+          cancelled = true;
+          rpcValue(runtime, "enrichCancel", { jobId });
+        }
+        return false;
+      },
+    },
+  );
+}
+
 /** Steps until the run is no longer running (the sidebar's loop). */
 export function driveSteps(runtime: Runtime, jobId: string, maxSteps = 200): EnrichProgress {
   let progress = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
@@ -73,12 +96,14 @@ export function driveSteps(runtime: Runtime, jobId: string, maxSteps = 200): Enr
   return progress;
 }
 
-/** Lookup charges per person (normalized URL) in the sandbox's own ledger. */
+/** Enrichment charges (lookups and bulk jobs) per person (normalized URL) in the sandbox's own ledger. */
 export async function chargesPerPerson(control: SandboxControl): Promise<Map<string, number>> {
   const stats = await control.stats();
   const charges = new Map<string, number>();
   for (const entry of stats.ledger) {
-    if (!entry.path.includes("/leads/by_link/") || entry.amount === 0 || !entry.url) continue;
+    // A lookup's charge, or a bulk job's for one lead (PRODUCTION.md A19).
+    const enrichment = entry.path.includes("/leads/by_link/") || entry.path.includes("/leads/bulk/");
+    if (!enrichment || entry.amount === 0 || !entry.url) continue;
     const key = normalizeProfileUrl(entry.url) ?? entry.url;
     charges.set(key, (charges.get(key) ?? 0) + 1);
   }

@@ -68,6 +68,17 @@ describe("the reach of a =LOOKUP_LEAD answer", () => {
     expect(notFinal(MESSAGES.notFetched)).toMatch(/not fetched yet/);
     expect(notFinal(MESSAGES.overCap(500))).not.toBeNull();
     expect(notFinal("No profile was found at this URL. Check the URL")).toBeNull();
+    // Messages that name the endpoint or the API's address after their standard start (issue 19).
+    expect(
+      notFinal(
+        "Your API plan is not entitled to this endpoint (lead lookup): the API refused it. Nothing was charged.",
+      ),
+    ).not.toBeNull();
+    expect(
+      notFinal(
+        "The add-on's API address or network name does not match the API: the API at https://x does not serve /api/network/leads/by_link/",
+      ),
+    ).not.toBeNull();
     expect(notFinal("Jane Doe")).toBeNull();
     expect(notFinal(42)).toBeNull();
   });

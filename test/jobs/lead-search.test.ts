@@ -1,16 +1,13 @@
 /** The Leads tab's pure layer: form -> request, personas, forbidden combinations, rows, dedupe. */
+
 import { describe, expect, it } from "vitest";
 import { PERSONA_PRESETS } from "../../sidebar/vocabulary/personas";
 import type { ApiError } from "../../src/api/errors";
 import type { Lead, LeadSearchRequest, LeadSearchResponse } from "../../src/api/wire";
 import { selectedCompanies } from "../../src/jobs/lead-search/companies";
 import { emptyForm, formToRequest, type LeadSearchForm } from "../../src/jobs/lead-search/form";
-import {
-  DEFAULT_LEAD_COLUMNS,
-  leadsLayout,
-  salesIdsInSheet,
-  withExcludedIds,
-} from "../../src/jobs/lead-search/leads-sheet";
+import { knownLeads, NO_KNOWN_LEADS, withKnownLeadsExcluded } from "../../src/jobs/lead-search/known-leads";
+import { DEFAULT_LEAD_COLUMNS, leadsLayout } from "../../src/jobs/lead-search/leads-sheet";
 import { planSearches } from "../../src/jobs/lead-search/plan";
 import { type LeadSearchClient, runLeadSearches } from "../../src/jobs/lead-search/run";
 import { MemoryGrid } from "./enrich-fakes";
@@ -224,6 +221,7 @@ describe("Leads sheet", () => {
       "network_company_id",
       "network_id",
       "sales_id",
+      "unformatted_full_name",
     ]);
     expect(layout.columns.find((c) => c.field === "full_name")?.index).toBe(0);
     expect(layout.columns.find((c) => c.field === "job_title")?.index).toBe(1);
@@ -416,21 +414,37 @@ describe("paging and exclusions (PRODUCTION.md A7)", () => {
     expect(none.nextOffset).toBeNull();
   });
 
-  it("reads the sales ids of the Leads sheet and adds them to exclude_ids, once each", () => {
+  it("knows the Leads sheet's leads by every identity: sales id, then name, else counted as not excludable (issue 23.3)", () => {
     expect(DEFAULT_LEAD_COLUMNS).toContain("sales_id");
-    const headers = ["full_name", "sales_id", "network_id"];
+    const salesUrl = "https://www.network.example/in/ACwAAB2C3D4E5F6G7H8J9K0L";
+    const salesLink = "https://www.network.example/sales/lead/ACwAAZ9Y8X7W6V5U4T3S2R1Q,NAME_SEARCH,ab";
+    const headers = ["Full Name", "Sales ID", "network_id", "Profile URL", "network_sales_link"];
     const rows = [
-      ["A", "ACwAA1", "1"],
-      ["B", "'ACwAA2", "2"],
-      ["C", "", "3"],
-      ["D", "ACwAA1", "4"],
+      ["A", "ACwAA1", "1", "https://www.network.example/in/a", ""],
+      ["B", "'ACwAA2", "2", "", ""],
+      ["C", "", "3", "https://www.network.example/in/c", ""],
+      ["D", "ACwAA1", "4", "", ""],
+      ["", "", "5", salesUrl, ""],
+      ["", "", "6", "", salesLink],
+      ["", "", "7", "https://www.network.example/in/g", ""],
+      ["", "", "", "", ""],
     ];
-    expect(salesIdsInSheet(headers, rows)).toEqual(["ACwAA1", "ACwAA2"]);
-    expect(salesIdsInSheet(["full_name"], rows)).toEqual([]);
-    expect(withExcludedIds({ company_name: "Acme", exclude_ids: ["X"] }, ["X", "ACwAA1"])).toEqual({
-      company_name: "Acme",
-      exclude_ids: ["X", "ACwAA1"],
+    const known = knownLeads(headers, rows);
+    expect(known).toEqual({
+      salesIds: ["ACwAA1", "ACwAA2", "ACwAAB2C3D4E5F6G7H8J9K0L", "ACwAAZ9Y8X7W6V5U4T3S2R1Q"],
+      names: ["C"],
+      unexcludable: 1,
     });
-    expect(withExcludedIds({ company_name: "Acme" }, [])).toEqual({ company_name: "Acme" });
+    expect(knownLeads(["job_title"], rows)).toEqual({ salesIds: [], names: [], unexcludable: 0 });
+    expect(
+      withKnownLeadsExcluded({ company_name: "Acme", exclude_ids: ["X"], exclude_names: ["C"] }, known),
+    ).toEqual({
+      company_name: "Acme",
+      exclude_ids: ["X", ...known.salesIds],
+      exclude_names: ["C"],
+    });
+    expect(withKnownLeadsExcluded({ company_name: "Acme" }, NO_KNOWN_LEADS)).toEqual({
+      company_name: "Acme",
+    });
   });
 });

@@ -219,6 +219,14 @@ describe("=LOOKUP_LEAD", () => {
     ]);
   });
 
+  it("a lookup whose answer was lost after sending (a gateway's 502) says it may have been charged, not 'try again'", () => {
+    const lost = apiError("server", { status: 502, charged: "maybe" });
+    const port = new FakeLookup((r) => (r.url === URL_B ? { ok: false, error: lost } : okAnswer(r)));
+    const rows = run({ url: [[URL_A], [URL_B]], fields: "full_name" }, port);
+    expect(rows[1]![0]).toMatch(/may have been charged/);
+    expect(rows[1]![0]).not.toMatch(/Try again in a few minutes/);
+  });
+
   it("says why when the client stopped the batch (out of credits)", () => {
     const port = new FakeLookup((r) => (r.url === URL_B ? null : okAnswer(r)));
     port.stoppedBy = apiError("insufficient_funds", { status: 402, charged: "no" });

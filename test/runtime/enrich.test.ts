@@ -50,7 +50,8 @@ async function expectNobodyChargedTwice() {
 beforeAll(async () => {
   world = await startEnrichWorld({
     rows: [],
-    userProperties: { CHUNK_SIZE: "40", SPEND_CAP: "5000" },
+    // The lookup path under faults (the bulk path: bulk-enrich.test.ts).
+    userProperties: { CHUNK_SIZE: "40", SPEND_CAP: "5000", API_GENERATION: "legacy" },
     clock: manualClock(Date.UTC(2026, 10, 21, 9, 0, 0)),
   });
   urls = await world.control.sampleUrls(DISTINCT, 0);

@@ -97,7 +97,7 @@ describe("=LOOKUP_LEAD against the 30-second limit", () => {
     expect(addon.runtime.getCell(SHEET, "B95").error).toBeUndefined();
     const rows = addon.runtime.getValues(SHEET, "B95:B97").map((row) => row[0]);
     const abandoned =
-      "The last lookup of this URL took longer than a formula may run (30 s) and may have been charged: use Enrich for this URL, or recalculate after 09:10 to try again.";
+      "The last lookup of this URL got no answer in time (a formula may run 30 s) or none the add-on could read, and may have been charged: use Enrich for this URL, or recalculate after 09:10 to try again.";
     expect(rows).toEqual([abandoned, abandoned, urls[2]]);
     // Only the new URL was charged.
     expect((await lookupUrlsCharged(addon)).sort()).toEqual([...urls].sort());

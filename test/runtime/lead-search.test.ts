@@ -267,8 +267,10 @@ describe("find leads at these companies", () => {
     expect([...companyIds].filter((id) => !networkIds.includes(id))).toEqual([]);
     expect(companyIds.has(networkIds[3]!)).toBe(true);
     const counters = addon.runtime.counters;
-    // The account for the estimate and for the run (users/me: balance, parallel limit), then all 20 searches at once.
-    expect(counters.fetchAllCalls).toBe(3);
+    // The account for the estimate and for the run (users/me: balance, parallel limit), then all
+    // 20 searches at once between the two ledger reads that give the run's total (issue 23.4).
+    expect(counters.fetchAllCalls).toBe(3 + 2);
+    expect(run.charges?.charged).toBe(run.spent);
     const stats = await addon.control.stats();
     console.log(
       `find leads at ${COMPANIES} companies (latency 0): estimate + run ${seconds.toFixed(2)} s, fetchAll ${counters.fetchAllCalls} ` +

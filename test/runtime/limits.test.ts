@@ -23,7 +23,10 @@ describe("the day's URL Fetch quota runs out during an enrichment", () => {
   let world: EnrichWorld;
   let urls: string[];
   beforeAll(async () => {
-    world = await startEnrichWorld({ rows: [["Profile URL"]], userProperties: { CHUNK_SIZE: "10" } });
+    world = await startEnrichWorld({
+      rows: [["Profile URL"]],
+      userProperties: { CHUNK_SIZE: "10", API_GENERATION: "legacy" },
+    });
     urls = await world.control.sampleUrls(30);
     world.runtime.setValues(SHEET, "A1", crmRows(urls, 0));
   });

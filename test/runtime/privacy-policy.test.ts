@@ -58,9 +58,11 @@ describe("the privacy policy, in the source", () => {
     const request = code("src/api/request.ts");
     const addresses = [...request.matchAll(/\burl: ([^\n]+)/g)].map((m) => m[1]!);
     expect(addresses.length).toBe(2);
-    for (const address of addresses)
-      expect(address).toMatch(/^`?\$?\{?endpointUrl\(connection\.baseUrl, path\)/);
-    expect(request).toMatch(/function endpointUrl\(baseUrl: string, path: EndpointPath\)/);
+    for (const address of addresses) expect(address).toMatch(/^`?\$?\{?endpointUrl\(connection, path\)/);
+    // The configured base URL, then the spec's path as production names it (the network's name
+    // from the build, PRODUCTION.md A14): no other address.
+    expect(request).toMatch(/function endpointUrl\(connection: Connection, path: EndpointPath\)/);
+    expect(request).toMatch(/return `\$\{baseOf\(connection\)\}\$\{wireOf\(connection\)\.path\(path\)\}`;/);
     // The adapter sends the address it is given, unchanged.
     expect([...code("src/gas/http.ts").matchAll(/\burl: ([^,\n]+)/g)].map((m) => m[1])).toEqual([
       "request.url",

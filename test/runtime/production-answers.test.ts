@@ -49,7 +49,8 @@ function column(header: string): unknown[] {
 
 beforeAll(async () => {
   addon = await startAddonRuntime({
-    userProperties: { SPEND_CAP: "5000" },
+    // Lookup answers (A2, A3): the lookup path (bulk jobs' not-found: bulk-enrich.test.ts).
+    userProperties: { SPEND_CAP: "5000", API_GENERATION: "legacy" },
     runtime: { spreadsheet: { sheets: [{ name: SHEET, rows: [["Profile URL"]], maxRows: 50 }] } },
   });
 });

@@ -23,7 +23,7 @@ let world: EnrichWorld;
 beforeAll(async () => {
   world = await startEnrichWorld({
     rows: [],
-    userProperties: { CHUNK_SIZE: "1", SPEND_CAP: "5000" },
+    userProperties: { CHUNK_SIZE: "1", SPEND_CAP: "5000", API_GENERATION: "legacy" },
     clock: manualClock(Date.UTC(2026, 10, 21, 9, 0, 0)),
   });
 });

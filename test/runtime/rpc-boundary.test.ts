@@ -59,6 +59,7 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   historyShowJobChanges: { since: "2026-11-01" },
   enrichRetryCounts: { jobId: "job-1" },
   enrichRetryEstimate: { jobId: "job-1", includeMaybeCharged: false },
+  enrichFinishEstimate: { jobId: "job-1" },
   scheduleStatus: null,
   scheduleSave: {
     request: { options: { fields: ["full_name"], extras: {}, mode: "refresh" } },

@@ -39,7 +39,14 @@ export async function startScheduleWorld(options: ScheduleWorldOptions): Promise
   await probe.close();
   const fetchMs = options.fetchMs ?? 0;
   const world = await startAddonRuntime({
-    userProperties: { CHUNK_SIZE: "10", SPEND_CAP: "500", ...options.userProperties },
+    // The schedule's tests count lookups and inject faults into them: the lookup path (issue 24's
+    // bulk path: bulk-enrich.test.ts).
+    userProperties: {
+      CHUNK_SIZE: "10",
+      SPEND_CAP: "500",
+      API_GENERATION: "legacy",
+      ...options.userProperties,
+    },
     runtime: {
       spreadsheet: { sheets: [{ name: SHEET, rows: crmRows(urls, 0), maxRows: options.urls + 20 }] },
       user: USER,

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const urls = await probe.control.sampleUrls(URLS, 900);
   await probe.close();
   world = await startAddonRuntime({
-    userProperties: { CHUNK_SIZE: "10", SPEND_CAP: "5000" },
+    userProperties: { CHUNK_SIZE: "10", SPEND_CAP: "5000", API_GENERATION: "legacy" },
     runtime: {
       spreadsheet: { sheets: [{ name: SHEET, rows: crmRows(urls, 0) }] },
       user: USER,

@@ -161,6 +161,7 @@ describe("settingsFrom", () => {
       fetchQuota: 20_000,
       triggerMinutes: 60,
       sheetFormat: { headers: "readable", lists: "readable" },
+      apiGeneration: "auto",
     });
     const stored: Record<string, string> = {
       [SETTING_KEYS.apiKey]: "Token k-123",
@@ -172,6 +173,7 @@ describe("settingsFrom", () => {
       [SETTING_KEYS.triggerMinutes]: "200",
       [SETTING_KEYS.sheetHeaders]: "api",
       [SETTING_KEYS.listCells]: "yaml",
+      [SETTING_KEYS.apiGeneration]: "newest",
     };
     expect(settingsFrom((k) => stored[k] ?? null, "https://default.example")).toEqual({
       apiKey: "k-123",
@@ -183,6 +185,12 @@ describe("settingsFrom", () => {
       fetchQuota: 20_000,
       triggerMinutes: 60,
       sheetFormat: { headers: "api", lists: "readable" },
+      apiGeneration: "auto",
+    });
+    expect(
+      settingsFrom((k) => (k === SETTING_KEYS.apiGeneration ? "legacy" : null), "https://d.example"),
+    ).toMatchObject({
+      apiGeneration: "legacy",
     });
     expect(
       settingsFrom((k) => (k === SETTING_KEYS.formulaBudget ? "off" : null), "https://d.example")

@@ -25,6 +25,7 @@ import {
 import type { Company } from "../../src/api/wire";
 import { SERVER_MODULE_FILE } from "../../src/gas/server-module";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
+import { NAMED_DIST, NAMED_WIRE } from "../named-wire";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -44,6 +45,11 @@ export interface AddonRuntimeOptions {
   timeouts?: Partial<RuntimeTimeouts>;
   /** The rest of createRuntime's options (spreadsheet, user, clock, fetchAll...). */
   runtime?: Omit<RuntimeOptions, "codeJs" | "sidebarHtml" | "files" | "timeouts">;
+  /**
+   * Run the add-on built with production-style names (dist-named/, NAMED_WIRE) against a sandbox
+   * serving under them (sandbox options may still set other names, to test a mismatch).
+   */
+  named?: boolean;
 }
 
 export interface AddonRuntime {
@@ -62,40 +68,43 @@ interface BuiltAddon {
   manifest: string;
 }
 
-let built: BuiltAddon | null = null;
+const built = new Map<string, BuiltAddon>();
 
 /**
- * dist/ as built by globalSetup (read once per test file). Another test run's build may be
- * rewriting dist/ at this moment (it removes the folder first), so a missing or half-written
- * bundle is read again for a few seconds before giving up.
+ * dist/ (or another build folder) as built by globalSetup, read once per test file. Another test
+ * run's build may be rewriting it at this moment, so a missing or half-written bundle is read
+ * again for a few seconds before giving up.
  */
-export function builtAddon(): BuiltAddon {
+export function builtAddon(dist = join(root, "dist")): BuiltAddon {
   const waitUntil = Date.now() + 10_000;
-  while (!built) {
+  while (!built.has(dist)) {
     try {
-      const codeJs = readFileSync(join(root, "dist/Code.js"), "utf8");
+      const codeJs = readFileSync(join(dist, "Code.js"), "utf8");
       new vm.Script(codeJs);
       // The project's HTML files as the playground reads them (sandbox/gas/project-files.ts).
-      const files = htmlFiles(join(root, "dist"));
+      const files = htmlFiles(dist);
       const sidebarHtml = files.sidebar ?? "";
-      if (!sidebarHtml.includes("</html>")) throw new Error("dist/sidebar.html is incomplete");
+      if (!sidebarHtml.includes("</html>")) throw new Error(`${dist}/sidebar.html is incomplete`);
       new vm.Script(files[SERVER_MODULE_FILE] ?? "");
-      const manifest = readFileSync(join(root, "dist/appsscript.json"), "utf8");
+      const manifest = readFileSync(join(dist, "appsscript.json"), "utf8");
       JSON.parse(manifest);
-      built = { codeJs, sidebarHtml, files, manifest };
+      built.set(dist, { codeJs, sidebarHtml, files, manifest });
     } catch (error) {
       if (Date.now() > waitUntil) throw error;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
     }
   }
-  return built;
+  return built.get(dist)!;
 }
 
 export async function startAddonRuntime(options: AddonRuntimeOptions = {}): Promise<AddonRuntime> {
-  const sandbox = await startSandboxThread(options.sandbox ?? {});
+  const served = options.named
+    ? { networkName: NAMED_WIRE.network, companyDbName: NAMED_WIRE.companyDb }
+    : {};
+  const sandbox = await startSandboxThread({ ...served, ...options.sandbox });
   const runtime = createRuntime({
     ...options.runtime,
-    ...builtAddon(),
+    ...builtAddon(options.named ? NAMED_DIST : undefined),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   const properties = runtime.properties.user();

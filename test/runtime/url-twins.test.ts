@@ -24,7 +24,10 @@ const capitalised = (url: string) =>
     .replace(/\/in\/(.)/, (_, c: string) => `/IN/${c.toUpperCase()}`)}/`;
 
 beforeAll(async () => {
-  world = await startEnrichWorld({ rows: [], userProperties: { SPEND_CAP: "5000" } });
+  world = await startEnrichWorld({
+    rows: [],
+    userProperties: { SPEND_CAP: "5000", API_GENERATION: "legacy" },
+  });
   urls = await world.control.sampleUrls(2, 300);
 });
 

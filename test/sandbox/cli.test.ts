@@ -34,6 +34,18 @@ describe("sandbox CLI", () => {
     expect(info.seed).toBe(1);
   });
 
+  it("serves under --network-name and --company-db-name, and refuses a word that is not one", async () => {
+    const output = await start(["--network-name", "acme", "--company-db-name", "acmedb"], { PORT: "0" });
+    const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+    expect(output).toContain('network name "acme" (/api/acme/leads/by_link/, acme_id) and acmedb_urn');
+    const post = (path: string) =>
+      fetch(`${url}${path}`, { method: "POST", headers: { Authorization: "Token nobody" }, body: "{}" });
+    expect((await post("/api/acme/leads/by_link/")).status).toBe(401);
+    expect((await post("/api/network/leads/by_link/")).status).toBe(404);
+    child?.kill("SIGTERM");
+    await expect(start(["--network-name", "Acme Net"], { PORT: "0" })).rejects.toThrow(/exited 2/);
+  });
+
   it("takes account limits, the latency model and the readings as flags", async () => {
     const output = await start(
       [

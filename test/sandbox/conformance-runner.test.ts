@@ -52,6 +52,19 @@ describe("npm run conformance", () => {
     expect(results.find((r) => r.id === "A2.lookup")?.reason).toMatch(/source is "cache"/);
   });
 
+  it("checks bulk jobs (A19) with at most 2 paid leads, and says when the plan is not entitled", async () => {
+    const results = await fullRun();
+    const bulk = results.filter((r) => r.id.startsWith("A19."));
+    expect(bulk.map((r) => [r.id, r.outcome])).toEqual([
+      ["A19.bulk-refusals", "pass"],
+      ["A19.job-not-found", "pass"],
+      ["A19.bulk-job", "pass"],
+    ]);
+    await api.control.configure({ bulkEntitled: false });
+    const refused = (await fullRun()).find((r) => r.id === "A19.bulk-refusals");
+    expect(refused).toMatchObject({ outcome: "fail", reason: expect.stringMatching(/not entitled/) });
+  });
+
   it("prints one line per rule and exits 1 on a failure, from the command line", async () => {
     await api.control.configure({ readings: "spec" });
     const run = spawn(

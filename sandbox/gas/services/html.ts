@@ -1,6 +1,7 @@
 /**
  * HtmlService: HTML outputs from the project's files ("sidebar" is dist/sidebar.html) or from a
- * string, with the setters the add-on uses. Sandbox and X-Frame modes are recorded, not enforced.
+ * string, with the setters the add-on uses, and templates from the project's files. Sandbox and
+ * X-Frame modes are recorded, not enforced.
  */
 import { enter, type ServiceHost } from "./host";
 
@@ -85,17 +86,53 @@ export class HtmlOutput {
   }
 }
 
+/** Scriptlets of a template: `<? ... ?>`, `<?= ... ?>`, `<?!= ... ?>`. */
+const SCRIPTLET = /<\?/;
+
+/**
+ * HtmlTemplate from a project file. getRawContent answers the file exactly as stored (Google: "the
+ * unprocessed content"). evaluate runs the scriptlets in Apps Script; the emulation evaluates a
+ * template without any and refuses one with scriptlets rather than answer something Google would not.
+ */
+export class HtmlTemplate {
+  constructor(
+    private readonly host: ServiceHost,
+    private readonly raw: string,
+  ) {}
+
+  getRawContent(): string {
+    enter(this.host, "HtmlTemplate.getRawContent");
+    return this.raw;
+  }
+
+  evaluate(): HtmlOutput {
+    enter(this.host, "HtmlTemplate.evaluate");
+    if (SCRIPTLET.test(this.raw))
+      throw this.host.exec.exception("HtmlTemplate.evaluate with scriptlets is not emulated.");
+    return new HtmlOutput(this.host, this.raw);
+  }
+}
+
+/** A project HTML file's text by HtmlService's name for it, recorded as read; throws as Google does when absent. */
+function projectFile(host: ServiceHost, filename: unknown): string {
+  const name = String(filename).replace(/\.html$/, "");
+  const content = host.state.files[name];
+  if (content === undefined) throw host.exec.exception(`No HTML file named ${name} was found.`);
+  host.exec.filesRead.push(name);
+  return content;
+}
+
 export function createHtmlService(host: ServiceHost): object {
   return {
     SandboxMode: { IFRAME: "IFRAME", NATIVE: "NATIVE", EMULATED: "EMULATED" },
     XFrameOptionsMode: { ALLOWALL: "ALLOWALL", DEFAULT: "DEFAULT" },
     createHtmlOutputFromFile: (filename: unknown) => {
       enter(host, "HtmlService.createHtmlOutputFromFile");
-      const name = String(filename).replace(/\.html$/, "");
-      const content = host.state.files[name];
-      if (content === undefined) throw host.exec.exception(`No HTML file named ${name} was found.`);
-      host.exec.filesRead.push(name);
-      return new HtmlOutput(host, content);
+      return new HtmlOutput(host, projectFile(host, filename));
+    },
+    createTemplateFromFile: (filename: unknown) => {
+      enter(host, "HtmlService.createTemplateFromFile");
+      return new HtmlTemplate(host, projectFile(host, filename));
     },
     createHtmlOutput: (html?: unknown) => {
       enter(host, "HtmlService.createHtmlOutput");

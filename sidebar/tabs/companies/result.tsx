@@ -1,4 +1,5 @@
 /** What a run did: matches, rows written, credits, the cached order, the refine answer, errors. */
+import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { CompanyRunResult } from "../../../src/rpc/companies";
 import { plural } from "./estimate";
 import { nextPageLabel } from "./next-page";
@@ -50,8 +51,12 @@ function NothingFetched({ result }: { result: CompanyRunResult }) {
       <span class="next">
         No companies were fetched;{" "}
         {maybe
-          ? "a request that timed out may have been charged."
-          : `${result.spent > 0 ? plural(result.spent, "credit") : "nothing"} was charged.`}{" "}
+          ? `a request whose answer was lost may have been charged${
+              result.charges ? `: ${chargesText(result.charges, result.spent)}` : ""
+            }.`
+          : result.charges
+            ? `${chargesText(result.charges, result.spent)}.`
+            : `${result.spent > 0 ? plural(result.spent, "credit") : "nothing"} was charged.`}{" "}
         {errors.some((e) => /credits/i.test(e.message))
           ? "Top up your credits, then press Estimate again."
           : "Fix that, then press Estimate again."}
@@ -133,7 +138,8 @@ export function ResultView({
         {plural(result.returned, "company", "companies")} returned for matches{" "}
         {(result.offset + 1).toLocaleString("en-US")}–{(result.offset + result.total).toLocaleString("en-US")}
         {/* Matches are counted among the companies not in the sheet: those in it were left out. */}
-        {known > 0 ? " of those not in the sheet" : ""} · {plural(result.spent, "credit")} spent
+        {known > 0 ? " of those not in the sheet" : ""} ·{" "}
+        <span data-testid="companies-charged">{chargesText(result.charges, result.spent)}</span>
         {result.duplicates > 0
           ? ` · ${plural(result.duplicates, "company", "companies")} already in the sheet, not written again`
           : ""}

@@ -1,6 +1,7 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
 
 import { leadSearchStatusText } from "../../../src/jobs/lead-search/status-text";
+import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
 import { BalanceNote } from "../../components/balance-note";
 import { plural } from "./inputs";
@@ -25,8 +26,24 @@ export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { 
       ) : null}
       {estimate.knownExcluded > 0 ? (
         <span class="next" data-testid="leads-known-excluded">
-          {plural(estimate.knownExcluded, "lead")} already in the Leads sheet left out: never charged again
-          (saves up to {plural(Math.min(estimate.knownExcluded, maxCredits), "credit")}).
+          {plural(estimate.knownExcluded, "lead")} already in the Leads sheet left out by Sales ID: never
+          charged again (saves up to {plural(Math.min(estimate.knownExcluded, maxCredits), "credit")}).
+        </span>
+      ) : null}
+      {estimate.knownByName > 0 ? (
+        <span class="next" data-testid="leads-known-by-name">
+          {plural(estimate.knownByName, "lead")} of the Leads sheet without a Sales ID left out by name: one
+          whose name is spelled otherwise on the network (a suffix such as ", MBA") may be charged again, and
+          is not written twice.
+        </span>
+      ) : null}
+      {estimate.knownUnexcludable > 0 ? (
+        <span class="next" role="alert" data-testid="leads-known-unexcludable">
+          {plural(estimate.knownUnexcludable, "row")} of the Leads sheet{" "}
+          {estimate.knownUnexcludable === 1 ? "has" : "have"} neither Sales ID nor name:{" "}
+          {estimate.knownUnexcludable === 1 ? "it" : "they"} cannot be left out before sending. If the search
+          finds {estimate.knownUnexcludable === 1 ? "it" : "them"}, each is charged again (not written twice);
+          fill in the Sales ID column to avoid that.
         </span>
       ) : null}
       <BalanceNote balance={balance} maxCredits={maxCredits} />
@@ -71,9 +88,11 @@ export function RunResult({
           {plural(result.written, "lead")} written to {result.sheetName}
           {result.rows ? ` (rows ${result.rows.first}-${result.rows.last})` : ""}
         </strong>
-        <span class="next">
-          {plural(result.spent, "credit")} spent
-          {result.duplicates > 0 ? ` · ${plural(result.duplicates, "duplicate")} not written again` : ""}
+        <span class="next" data-testid="leads-charged">
+          {chargesText(result.charges, result.spent)}
+          {result.duplicates > 0
+            ? ` · ${plural(result.duplicates, "duplicate")} not written again (charged: the API returned ${result.duplicates === 1 ? "it" : "them"})`
+            : ""}
           {single?.state === "ok"
             ? `${single.results_count ? ` · results: ${single.results_count}` : ""}${
                 single.status ? ` · ${leadSearchStatusText(single.status, single.companyName)}` : ""

@@ -4,6 +4,7 @@ import type { Clock } from "../../api/ports";
 import type { CompanySearchRequest, CompanySearchResponse } from "../../api/wire";
 import type { SheetFormat } from "../../sheet/sheet-format";
 import type { Lock, Store } from "../enrich/ports";
+import type { LedgerReader } from "../ledger/run-charges";
 import type { SheetRoom } from "../paid-rows";
 import type { CompanySheet } from "./sheet";
 
@@ -45,4 +46,6 @@ export interface CompanySearchDeps {
   };
   /** The client's deadline within one execution (default 240 s, well under the 6 minutes). */
   budgetMs?: number;
+  /** The API's ledger: the run's total is read from it (absent or null: the answers read). */
+  ledger?(): LedgerReader | null;
 }

@@ -10,6 +10,7 @@ import { COMPANY_FIELDS } from "../../sheet/lead-fields";
 import { JobError } from "../enrich/deps";
 import { columnLetters } from "../enrich/progress";
 import { clearKept, keepRecords, takeKept } from "../kept-rows";
+import { chargesSince, markLedger } from "../ledger/run-charges";
 import { checkRoom, keptRowsMessage, writeErrorText } from "../paid-rows";
 import type { CompanySearchDeps } from "./deps";
 import { type CompanySearchForm, type FieldProblems, type FormField, hasProblems, planSearch } from "./form";
@@ -358,6 +359,8 @@ export function runCompanySearch(
             deps.settings.parallel,
           );
     const pages = withTotalAsked(sent.pages);
+    const ledger = deps.ledger?.() ?? null;
+    const mark = ledger ? markLedger(ledger) : null;
     const batch = client.searchCompanies(pages, { deadline });
     const collected = collect(pages, batch.outcomes);
     if (batch.stoppedBy) {
@@ -410,6 +413,7 @@ export function runCompanySearch(
       pagesSent: plan.pages.length - notReached,
       pagesNotReached: notReached,
       throttled: batch.throttled ?? 0,
+      charges: ledger && mark ? chargesSince(ledger, mark, "company_search", deadline) : null,
     };
     saveLastSearch(deps.store, {
       form,

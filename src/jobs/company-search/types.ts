@@ -1,4 +1,5 @@
 /** What the Companies tab's server calls answer (plain JSON for google.script.run). */
+import type { RunCharges } from "../ledger/run-charges";
 import type { CompanySearchForm, FieldProblems } from "./form";
 
 export interface CompanyEstimate {
@@ -68,6 +69,11 @@ export interface CompanyRunResult {
   duplicates: number;
   /** Credits spent, from the answers' amounts. */
   spent: number;
+  /**
+   * What the API's ledger says this search charged (issue 23.4), pages whose answer was lost
+   * included; null or absent when the ledger could not be read.
+   */
+  charges?: RunCharges | null;
   /** When the order was cached (the API's time_cached), or null when this search cached it. */
   timeCached: string | null;
   refineMessage: string | null;

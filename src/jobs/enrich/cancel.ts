@@ -4,6 +4,7 @@
  * leaves a request for the running step (which holds the document lock), and the step stops before
  * its next chunk and ends the run with a summary of what was done and spent.
  */
+import { chargesText } from "../ledger/charges-text";
 import type { EnrichJob, JobMessage } from "./job-types";
 import type { Store } from "./ports";
 import { skipReasons, skipsOf } from "./progress";
@@ -53,7 +54,7 @@ export function cancelledMessage(job: EnrichJob, states: string): JobMessage {
   ].filter(Boolean);
   return {
     kind: "cancelled",
-    message: `Cancelled: ${parts.join(", ")}; ${plural(job.spent, "credit")} spent.`,
+    message: `Cancelled: ${parts.join(", ")}; ${chargesText(job.charges, job.spent, job.maybeCharged)}.`,
     next: "Rows written stay; rows not reached keep what they had.",
   };
 }

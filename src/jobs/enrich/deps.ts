@@ -3,9 +3,19 @@
 import type { Clock } from "../../api/ports";
 import type { HeaderStyle } from "../../sheet/field-labels";
 import type { ListStyle } from "../../sheet/sheet-format";
+import type { LedgerReader } from "../ledger/run-charges";
 import type { ChangeLog, Grid, Lock, LookupClient, Store } from "./ports";
 
+/**
+ * Which generation of the API batch refresh speaks (the API generation setting): `auto` uses bulk
+ * jobs and falls back to lookups, once and saying so, when the plan is not entitled (403);
+ * `current` bulk jobs only; `legacy` the spec's lookups only.
+ */
+export type ApiGeneration = "auto" | "current" | "legacy";
+
 export interface JobSettings {
+  /** The API generation setting; `auto` when unset. */
+  apiGeneration?: ApiGeneration;
   /** Requests per fetchAll (the CHUNK_SIZE setting, at most 500 for lead lookup). */
   chunkSize: number;
   /** Credits a run may spend at most (the SPEND_CAP setting). */
@@ -70,6 +80,11 @@ export interface JobDeps {
   limits?: Partial<JobLimits>;
   /** The change history, when the document keeps one. */
   changes?: ChangeLog;
+  /**
+   * The API's ledger (the transaction list, free), read for the run's window: absent (or null
+   * without a key), the run reports the answers it read instead.
+   */
+  ledger?(): LedgerReader | null;
 }
 
 /** An error the sidebar shows as is. */

@@ -1,6 +1,8 @@
 /** The job record kept in the cursor, and the progress the sidebar shows. Plain JSON. */
+import type { BulkMode } from "../../api/bulk-enrich";
 import type { StatusField } from "../../sheet/columns";
 import type { LeadField } from "../../sheet/lead-fields";
+import type { LedgerMark, RunCharges } from "../ledger/run-charges";
 import type { EnrichOptions } from "./options";
 
 /** Where everything goes, as 1-based column numbers on the sheet. */
@@ -43,6 +45,36 @@ export interface SkipCount {
   urls: number;
 }
 
+/**
+ * A bulk job the run submitted and has not written yet. Its URLs are the distinct URLs from
+ * `first` to `last` in the state `j` (a job takes a run of pending URLs in order, and all of them
+ * stay `j` until its results are written), `count` of them; kept this small so that 40 jobs fit
+ * in the job record's 9 KB.
+ */
+export interface SubmittedBulkJob {
+  id: string;
+  first: number;
+  last: number;
+  count: number;
+  submittedAt: number;
+  /** When to ask for its status next (epoch ms; polling backs off, across steps and triggers). */
+  nextPollAt: number;
+  polls: number;
+}
+
+/** The run's use of the current generation's bulk jobs (bulk/), decided at its first step. */
+export interface BulkRun {
+  mode: BulkMode;
+  jobs: SubmittedBulkJob[];
+  /**
+   * [first, last] of each job of the submit in flight, saved before it is sent: found at a step's
+   * start, the execution was cut off before the job ids were saved; those URLs are never resubmitted.
+   */
+  sending: Array<[number, number]>;
+  /** Cancel pressed: nothing more is submitted; submitted jobs are polled and written, then the run ends. */
+  cancelling?: boolean;
+}
+
 export interface EnrichJob {
   id: string;
   sheetId: number;
@@ -68,7 +100,18 @@ export interface EnrichJob {
   cap: number;
   /** "schedule": `cap` is the schedule's cap per run, kept on resume (issue 23.2). */
   capSource?: "schedule";
+  /** Credits the answers read say were charged. */
   spent: number;
+  /**
+   * Credits that may have been charged without an answer read (a timeout, a gateway's 5xx, a cut
+   * body or a cut-off execution after sending), at the URL's full price: the cap counts them, so
+   * the ledger stays under it whatever the API did. Absent in runs saved before this existed.
+   */
+  maybeCharged?: number;
+  /** The ledger's newest row when the run was confirmed: where its window starts (run-charges.ts). */
+  ledgerMark?: LedgerMark | null;
+  /** What the ledger says the run charged, read when it ended, stopped or was cancelled. */
+  charges?: RunCharges | null;
   state: JobState;
   message: JobMessage | null;
   createdAt: number;
@@ -88,6 +131,10 @@ export interface EnrichJob {
    * one, starts there instead of at full parallelism. Absent: the client's own start.
    */
   pace?: number;
+  /** Bulk jobs (the current generation) carry this run; absent: lookups. */
+  bulk?: BulkRun;
+  /** Set when the run was decided to go through lookups (the setting, options bulk jobs lack, or a 403). */
+  lookups?: true;
 }
 
 export interface EnrichProgress {
@@ -109,6 +156,10 @@ export interface EnrichProgress {
   skips: SkipCount[];
   remaining: number;
   spent: number;
+  /** Credits that may have been charged without an answer read (EnrichJob.maybeCharged). */
+  maybeCharged: number;
+  /** What the API's ledger says the run charged (read when it ended or stopped); null: not read. */
+  charges: RunCharges | null;
   cap: number;
   /** "schedule": the cap is the schedule's own per run; Resume never swaps it for Settings'. */
   capSource?: "schedule";
@@ -118,6 +169,11 @@ export interface EnrichProgress {
   failures: Array<{ reason: string; rows: number }>;
   /** The latest step met 429s and sent fewer lookups at a time (batch.ts): "throttled: slowing down". */
   throttled: boolean;
+  /**
+   * Distinct URLs in the API's bulk jobs now (the current generation): submitted, paid as they
+   * complete, written when their job is. Counted in `remaining` too. Absent: none.
+   */
+  inJobs?: number;
   /**
    * The run asked for real-time answers (up_to_the_second_fresh). Without them a job change it
    * saw may be the cache lagging (PRODUCTION.md A2): the digest says so.

@@ -23,6 +23,8 @@ import { checkOptions, type EnrichOptions } from "./options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "./plan";
 import type { Grid } from "./ports";
 import { columnLetters, progressOf } from "./progress";
+import { skipRecentlyRefreshed } from "./recent";
+import { markRunStart, readRunCharges } from "./run-ledger";
 import { runSteps } from "./step";
 import { URL_STATE } from "./url-states";
 
@@ -44,7 +46,8 @@ function withLock<T>(deps: JobDeps, work: () => T): T {
   }
 }
 
-function loadOwn(deps: JobDeps, jobId: string): { job: EnrichJob; states: string } {
+/** The document's job and its URL states when it is `jobId` (else "gone": cancelled or replaced). */
+export function loadOwn(deps: JobDeps, jobId: string): { job: EnrichJob; states: string } {
   const loaded = loadJob(deps.store);
   if (!loaded || loaded.job.id !== jobId) {
     throw new JobError(
@@ -126,6 +129,7 @@ export function confirmJob(deps: JobDeps, jobId: string): EnrichProgress {
     if (job.state !== "planned") throw new JobError("state", `This run is already ${job.state}.`);
     job.cap = deps.settings.spendCap;
     job.state = "running";
+    markRunStart(deps, job);
   });
 }
 
@@ -167,18 +171,41 @@ export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
   }
   try {
     const { job, states } = loadOwn(deps, jobId);
+    // Bulk jobs already submitted are paid: the run stops submitting and ends once they are written.
+    if (job.bulk && job.bulk.jobs.length > 0 && UNFINISHED.has(job.state))
+      return cancelAfterBulkJobs(deps, job, states);
     return endCancelled(deps, job, states);
   } finally {
     deps.lock.release();
   }
 }
 
+function cancelAfterBulkJobs(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {
+  job.bulk!.cancelling = true;
+  // Paused or stopped too: the jobs are paid, so the run goes on to write them, then ends.
+  job.state = "running";
+  const open = job.bulk!.jobs.reduce((sum, open) => sum + open.count, 0);
+  job.message = {
+    kind: "cancelling",
+    message: `Stopping: nothing more is sent. ${open.toLocaleString("en-US")} URLs already in the API's bulk jobs are paid as they complete; their rows are written before the run ends.`,
+    next: "Keep the sidebar open; a summary follows.",
+  };
+  saveJob(deps.store, job, states);
+  return progressOf(job, states);
+}
+
+/**
+ * The run ends cancelled, and stays the document's last run: its failed rows can be selected and
+ * "Finish this run" sends only the URLs it did not reach (finish.ts).
+ */
 function endCancelled(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {
   const grid = deps.grid(job.sheetId);
   if (grid) job.failures = failureCounts(failedRows(grid, job, states));
   job.state = "cancelled";
+  readRunCharges(deps, job);
   job.message = cancelledMessage(job, states);
-  removeJob(deps.store);
+  job.updatedAt = deps.clock.now();
+  saveJob(deps.store, job, states);
   clearCancel(deps.store);
   return progressOf(job, states);
 }
@@ -202,8 +229,10 @@ export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
     const limits = { ...DEFAULT_LIMITS, ...deps.limits };
     const after = runSteps({ job, states, grid, deps, limits });
     if (job.state !== "running") {
-      // The run ended or waits for the user: count its failed rows once, from the sheet.
+      // The run ended or waits for the user: count its failed rows once, from the sheet, and
+      // what it charged, from the ledger.
       job.failures = failureCounts(failedRows(grid, job, after));
+      if (!cancelRequested(deps.store, job.id)) readRunCharges(deps, job);
       saveJob(deps.store, job, after);
     }
     if (cancelRequested(deps.store, job.id)) return endCancelled(deps, job, after);
@@ -220,7 +249,12 @@ export function estimateJob(
   urlColumn?: number,
 ): { plan: EnrichPlan; progress: EnrichProgress } {
   const options = checkOptions(input);
-  const plan = planEnrichment(grid, selection, options, urlColumn);
+  const plan = skipRecentlyRefreshed(
+    grid,
+    planEnrichment(grid, selection, options, urlColumn),
+    options.skipRefreshedDays ?? 0,
+    deps.clock.now(),
+  );
   return { plan, progress: saveEstimate(deps, plan, options) };
 }
 

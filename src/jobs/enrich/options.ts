@@ -16,7 +16,17 @@ export interface EnrichOptions {
   fields: LeadField[];
   extras: EnrichExtras;
   mode: EnrichMode;
+  /**
+   * A manual run skips URLs whose rows were all refreshed (status ok) within this many days
+   * (recent.ts): so a re-run never re-buys what it has just bought. 0 or absent: none skipped.
+   */
+  skipRefreshedDays?: number;
 }
+
+/** The Enrich tab's default: rows refreshed within the last day are not bought again. */
+export const DEFAULT_SKIP_REFRESHED_DAYS = 1;
+/** The longest window the choice takes (a scheduled refresh's month). */
+const MAX_SKIP_REFRESHED_DAYS = 31;
 
 /** The lead fields the options add: the paid extras (same names) and inexact_company. */
 export const EXTRA_FIELDS = [...PAID_LOOKUP_OPTIONS, "inexact_company"] as const;
@@ -91,5 +101,11 @@ export function checkOptions(raw: unknown): EnrichOptions {
   const withExtraColumns = [...fields, ...PAID_LOOKUP_OPTIONS.filter((option) => extras[option])];
   const unseen = paidExtrasProblem(withExtraColumns, Object.keys(extras), ENRICH_HOW_TO);
   if (unseen !== null) throw new Error(unseen);
-  return { fields, extras, mode: input.mode };
+  const days = Number(input.skipRefreshedDays ?? 0);
+  if (!Number.isInteger(days) || days < 0 || days > MAX_SKIP_REFRESHED_DAYS) {
+    throw new Error(
+      `Skip rows refreshed within: give a whole number of days, 0 to ${MAX_SKIP_REFRESHED_DAYS}.`,
+    );
+  }
+  return { fields, extras, mode: input.mode, ...(days > 0 ? { skipRefreshedDays: days } : {}) };
 }

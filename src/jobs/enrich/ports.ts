@@ -3,6 +3,8 @@
  * (SpreadsheetApp, PropertiesService, LockService, the API client over UrlFetchApp); tests use the
  * in-memory fakes of test/jobs/fakes.ts. Nothing here touches an Apps Script global.
  */
+import type { BatchResult } from "../../api/batch";
+import type { BulkJobResult, BulkJobState, BulkMode } from "../../api/bulk-enrich";
 import type { ApiError } from "../../api/errors";
 import type { LeadLookupRequest, LeadLookupResponse } from "../../api/wire";
 
@@ -109,6 +111,16 @@ export interface LookupBatch {
 export interface LookupClient {
   lookupLeads(
     requests: LeadLookupRequest[],
-    options: { deadline: number; startParallel?: number },
+    options: { deadline: number; startParallel?: number; stop?: () => boolean },
   ): LookupBatch;
+  /**
+   * Bulk jobs of the API's current generation (src/api/client.ts). A client without them (older
+   * fakes) runs every batch through lookups.
+   */
+  submitBulkEnrich?(
+    jobs: string[][],
+    mode: BulkMode,
+    options: { deadline: number },
+  ): BatchResult<BulkJobState>;
+  bulkEnrichStatus?(jobIds: string[], options: { deadline: number }): BatchResult<BulkJobResult>;
 }

@@ -1,7 +1,7 @@
 /** The progress the sidebar shows, from the job record and its URL states. */
 import type { EnrichJob, EnrichProgress, SkipCount } from "./job-types";
 import { askedFresh } from "./options";
-import { countStates } from "./url-states";
+import { countStates, indicesIn, URL_STATE } from "./url-states";
 
 /** Column number -> letters (1 -> A, 27 -> AA). */
 export function columnLetters(column: number): string {
@@ -45,12 +45,15 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     skips: skipsOf(job, counts.skipped),
     remaining: counts.pending,
     spent: job.spent,
+    maybeCharged: job.maybeCharged ?? 0,
+    charges: job.charges ?? null,
     cap: job.cap,
     ...(job.capSource ? { capSource: job.capSource } : {}),
     creditsPerUrl: job.creditsPerUrl,
     message: job.message,
     failures: job.failures ?? [],
     throttled: (job.throttled ?? 0) > 0,
+    ...(job.bulk && job.bulk.jobs.length > 0 ? { inJobs: indicesIn(states, URL_STATE.inJob).length } : {}),
     fresh: askedFresh(job.options.extras),
   };
 }

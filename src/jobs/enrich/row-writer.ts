@@ -101,6 +101,9 @@ function changesOf(
   const lead = outcome.lead;
   const written = new Set<number>();
   for (const [field, column] of layout.fields) {
+    // A field the answer does not carry (the current generation drops some, PRODUCTION.md A19)
+    // leaves its cell as it was: no answer is not an empty answer.
+    if (!(field in lead)) continue;
     if (mode === "refresh" || read(column) === "") {
       put(column, lead[field]);
       written.add(column);

@@ -4,11 +4,13 @@
  * its rows at once) until the time budget, the spend cap or the URLs run out.
  */
 
+import { FRESH_MAX_PARALLEL } from "../../api/client";
 import type { ApiError } from "../../api/errors";
 import type { Clock } from "../../api/ports";
 import type { Lead, LeadLookupResponse } from "../../api/wire";
 import { LEAD_LABELS } from "../../sheet/field-labels";
 import { writeHeaderCells } from "../header-cells";
+import { runBulk } from "./bulk/run";
 import { cancelRequested } from "./cancel";
 import { saveJob, saveStates } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
@@ -16,6 +18,7 @@ import { followColumns, goneMessage, withAppendedHeaders } from "./follow-column
 import type { ColumnLayout, EnrichJob, JobMessage } from "./job-types";
 import { appendedHeaderText } from "./layout";
 import { askedFresh, EXTRA_FIELDS, lookupRequest } from "./options";
+import { errorStatus, pendingBecause, refusesEveryUrl } from "./outcome-text";
 import type { Grid } from "./ports";
 import type { CellChanges } from "./rectangles";
 import {
@@ -29,7 +32,7 @@ import {
 import { indicesIn, URL_STATE, type UrlState, withStates } from "./url-states";
 import { type DistinctUrls, distinctUrls, fingerprint } from "./urls";
 
-interface StepContext {
+export interface StepContext {
   /** Tells the change history what a write is about to change (absent: no history). */
   record?: ChangeRecorder;
   /** The cells written so far in this step (row-writer bridges gaps with them). */
@@ -48,7 +51,7 @@ interface StepContext {
   limits: JobLimits;
 }
 
-const isoNow = (clock: Clock) => new Date(clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z");
+export const isoNow = (clock: Clock) => new Date(clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 function readUrls(grid: Grid, job: EnrichJob): DistinctUrls {
   const height = job.lastRow - job.firstRow + 1;
@@ -62,7 +65,7 @@ function readUrls(grid: Grid, job: EnrichJob): DistinctUrls {
  * putting the header back lets it resume); the layout returned then has 0 for the gone columns,
  * for writing what was already paid for without them.
  */
-function followMovedColumns(context: StepContext): ColumnLayout | null {
+export function followMovedColumns(context: StepContext): ColumnLayout | null {
   const { job, grid } = context;
   if (!job.columnHeaders) return null;
   const width = Math.max(grid.lastColumn(), job.urlColumn);
@@ -77,13 +80,13 @@ function followMovedColumns(context: StepContext): ColumnLayout | null {
   return null;
 }
 
-function stop(context: StepContext, message: JobMessage): void {
+export function stop(context: StepContext, message: JobMessage): void {
   context.job.state = "stopped";
   context.job.message = message;
 }
 
 /** Every row of these URL indices gets the same outcome. */
-function rowsOutcome(
+export function rowsOutcome(
   urls: DistinctUrls,
   indices: readonly number[],
   outcome: RowOutcome,
@@ -106,7 +109,7 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   const runStart = new Date(job.createdAt).toISOString().replace(/\.\d{3}Z$/, "Z");
   const firstRows = inFlight.map((index) => urls.rows[index]![0]!);
   const seen = readStatuses(grid, job.layout, firstRows);
-  const settled: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [] };
+  const settled: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [], j: [] };
   for (const index of inFlight) {
     const [status, at] = seen.get(urls.rows[index]![0]!) ?? ["", ""];
     // Only enriched rows carry this run's time; a "not found" or "error" row has none, and may
@@ -130,7 +133,19 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   states = withStates(states, settled.e, URL_STATE.failed);
   states = withStates(states, settled.i, URL_STATE.interrupted);
   context.states = states;
+  // Sent by the cut-off execution and never read: each may have been charged in full.
+  countMaybeCharged(job, settled.i.length);
   saveJob(context.deps.store, job, states);
+}
+
+/** Adds `urls` lookups that may have been charged without an answer read to what the cap counts. */
+function countMaybeCharged(job: EnrichJob, urls: number): void {
+  if (urls > 0) job.maybeCharged = (job.maybeCharged ?? 0) + urls * job.creditsPerUrl;
+}
+
+/** Credits this run may have been charged: answers read plus lookups sent and never read. */
+function mayHaveSpent(job: EnrichJob): number {
+  return job.spent + (job.maybeCharged ?? 0);
 }
 
 /** Headers of the appended columns, and the status of rows whose cell is no profile URL. */
@@ -172,7 +187,7 @@ function prepare(context: StepContext, urls: DistinctUrls): void {
 }
 
 /** Pending rows get a status saying why they were not enriched, so no row is left unexplained. */
-function markPending(context: StepContext, urls: DistinctUrls, status: string): void {
+export function markPending(context: StepContext, urls: DistinctUrls, status: string): void {
   const pending = indicesIn(context.states, URL_STATE.pending);
   writeOutcomes(
     context.grid,
@@ -198,7 +213,7 @@ export function withExtras(response: LeadLookupResponse): Lead {
   return lead;
 }
 
-function stopMessage(error: ApiError): JobMessage {
+export function stopMessage(error: ApiError): JobMessage {
   return { kind: error.kind, message: error.message, next: error.next };
 }
 
@@ -214,15 +229,20 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   context.states = withStates(before, chunk, URL_STATE.inFlight);
   saveStates(deps.store, before, context.states);
 
+  // Retries inside the batch are fetchAlls too: a Cancel pressed meanwhile stops them.
+  const stopAsked = () => cancelRequested(deps.store, job.id);
   const batch = client.lookupLeads(
     chunk.map((index) => lookupRequest(urls.urls[index]!, job.options.extras)),
-    job.pace === undefined ? { deadline } : { deadline, startParallel: job.pace },
+    job.pace === undefined
+      ? { deadline, stop: stopAsked }
+      : { deadline, startParallel: job.pace, stop: stopAsked },
   );
   if (batch.parallel !== undefined) job.pace = batch.parallel;
 
   const outcomes = new Map<number, RowOutcome>();
-  const next: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [] };
+  const next: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [], j: [] };
   let notAttempted = false;
+  let maybeCharged = 0;
   let refused: ApiError | null = batch.stoppedBy;
   chunk.forEach((index, position) => {
     const outcome = batch.outcomes[position] ?? null;
@@ -242,13 +262,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
       return;
     }
     const error = outcome.error;
-    if (
-      error.kind === "insufficient_funds" ||
-      error.kind === "auth" ||
-      error.kind === "forbidden" ||
-      error.kind === "quota" ||
-      error.kind === "daily_limit"
-    ) {
+    if (refusesEveryUrl(error)) {
       // Refused before any charge, and every other URL would be refused too: the URL stays
       // pending for after the user acts (tops up, fixes the key, gets the plan) or, for Apps
       // Script's daily URL Fetch quota (thrown before anything is sent), for the next day.
@@ -256,17 +270,9 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
       next["."].push(index);
       return;
     }
-    const status =
-      error.kind === "not_found"
-        ? STATUS_TEXT.notFound
-        : `error: ${error.message}${error.hint ? ` (${error.hint})` : ""}${
-            error.charged !== "maybe"
-              ? ""
-              : error.kind === "timeout"
-                ? " Select the row and run again to retry (it pays again if the first was charged)."
-                : " It may have been charged; select the row and run again to retry."
-          }`;
+    const status = errorStatus(error);
     (error.kind === "not_found" ? next.n : next.e).push(index);
+    if (error.charged === "maybe") maybeCharged += 1;
     for (const row of rows) outcomes.set(row, { kind: "status", status });
   });
 
@@ -291,6 +297,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   }
   context.states = states;
   job.spent += batch.spent;
+  countMaybeCharged(job, maybeCharged);
   job.throttled = (job.throttled ?? 0) + (batch.throttled ?? 0);
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, states);
@@ -298,20 +305,18 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   if (degraded) return false;
   if (refused) {
     stop(context, stopMessage(refused));
-    const why =
-      refused.kind === "auth"
-        ? "not enriched yet: the API key was not accepted; fix it in Settings, then Resume"
-        : refused.kind === "forbidden"
-          ? "not enriched yet: your plan does not include this lookup; then Resume"
-          : refused.kind === "quota"
-            ? "not enriched yet: Apps Script's daily limit of web requests is used up (nothing sent, nothing charged); Resume tomorrow"
-            : refused.kind === "daily_limit"
-              ? "not enriched yet: your API account's daily limit is reached (not charged); Resume tomorrow"
-              : "not enriched yet: out of credits; top up, then Resume";
+    const why = pendingBecause(refused);
     markPending(context, urls, why);
     return false;
   }
   return !notAttempted;
+}
+
+/** The spend cap leaves no room for another URL: the run stops and the pending rows say why. */
+export function stopAtCap(context: StepContext, urls: DistinctUrls): void {
+  const cap = capReached(context.job);
+  stop(context, cap.message);
+  markPending(context, urls, cap.status);
 }
 
 /** Hands each write's changes, with their rows' profile URLs, to the change history. */
@@ -345,11 +350,25 @@ function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorde
 }
 
 /**
+ * URLs handed to the client at once: what it sends in one fetchAll (the pace the last batch ended
+ * at, else the chunk size, at most FRESH_MAX_PARALLEL for fresh lookups). So the cancel, time and
+ * cap checks of the loop below, and the progress the step answers, come after every group of
+ * requests, not after hundreds of URLs sent 4 at a time (issue 23.1).
+ */
+function groupSize(job: EnrichJob, chunkSize: number): number {
+  const setting = Math.max(1, Math.min(500, Math.floor(chunkSize)));
+  const ceiling = askedFresh(job.options.extras) ? Math.min(setting, FRESH_MAX_PARALLEL) : setting;
+  return Math.max(1, Math.min(ceiling, job.pace ?? ceiling));
+}
+
+/**
  * The stop at the run's cap, naming that cap: a scheduled run's is the schedule's own, raised by
- * its owner under Scheduled refresh, never the Settings cap (issue 23.2).
+ * its owner under Scheduled refresh, never the Settings cap (issue 23.2). What it counts says
+ * what may have been charged beyond the answers read (issue 18.2).
  */
 function capReached(job: EnrichJob): { message: JobMessage; status: string } {
-  const spent = `(${job.spent} spent in this run)`;
+  const maybe = job.maybeCharged ?? 0;
+  const spent = `(${job.spent} spent in this run${maybe > 0 ? `, up to ${maybe} more may have been charged` : ""})`;
   if (job.capSource === "schedule") {
     return {
       message: {
@@ -396,8 +415,9 @@ export function runSteps(context: StepContext): string {
   context.record = changeRecorder(context, urls);
   settleInFlight(context, urls);
   prepare(context, urls);
+  // The current generation's bulk jobs, when the run uses them (bulk/run.ts); false: lookups.
+  if (job.state === "running" && runBulk(context, urls, started)) return context.states;
 
-  const chunkSize = Math.max(1, Math.min(500, Math.floor(deps.settings.chunkSize)));
   const deadline = Math.min(started + limits.hardBudgetMs, limits.deadline ?? Number.POSITIVE_INFINITY);
   while (
     job.state === "running" &&
@@ -406,22 +426,24 @@ export function runSteps(context: StepContext): string {
   ) {
     // Cancel pressed while this step was fetching: stop before sending more (job.ts ends the run).
     if (cancelRequested(deps.store, job.id)) break;
-    const affordable = Math.floor((job.cap - job.spent) / job.creditsPerUrl);
-    const chunk = indicesIn(context.states, URL_STATE.pending, Math.min(chunkSize, Math.max(0, affordable)));
+    // What may have been charged counts, not only the answers read: a timed-out lookup may still
+    // be billed, and the ledger must stay under the cap whatever the API did with it.
+    const affordable = Math.floor((job.cap - mayHaveSpent(job)) / job.creditsPerUrl);
+    const size = Math.min(groupSize(job, deps.settings.chunkSize), Math.max(0, affordable));
+    const chunk = indicesIn(context.states, URL_STATE.pending, size);
     if (indicesIn(context.states, URL_STATE.pending, 1).length === 0) {
       job.state = "done";
       break;
     }
     if (chunk.length === 0) {
-      const cap = capReached(job);
-      stop(context, cap.message);
-      markPending(context, urls, cap.status);
+      stopAtCap(context, urls);
       break;
     }
     const chunkStart = deps.clock.now();
     if (!runChunk(context, urls, chunk, deadline)) break;
-    // A slow API: answer after this chunk so the sidebar's progress moves, rather than after the budget.
-    if (deps.clock.now() - chunkStart > limits.slowChunkMs) break;
+    // A slow API: answer after this chunk so the sidebar's progress moves, rather than after the
+    // budget. Fresh lookups take seconds to a minute each: their progress moves after every group.
+    if (deps.clock.now() - chunkStart > limits.slowChunkMs || askedFresh(job.options.extras)) break;
   }
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, context.states);

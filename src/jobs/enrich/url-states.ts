@@ -16,6 +16,8 @@ export const URL_STATE = {
   interrupted: "i",
   /** Fill mode: every chosen cell of every row holding this URL already has a value; never sent. */
   skipped: "s",
+  /** Submitted in a bulk job (the current generation) whose results are not written yet: polled, never resent. */
+  inJob: "j",
 } as const;
 
 export type UrlState = (typeof URL_STATE)[keyof typeof URL_STATE];

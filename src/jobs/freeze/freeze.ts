@@ -1,12 +1,16 @@
 /**
- * Freeze selected formulas to values: every =LOOKUP_LEAD formula in the selection and the cells
+ * Freeze selected formulas to values: every =LOOKUP_LEAD, =FIND_EMAIL and =VALIDATE_EMAIL formula
+ * in the selection and the cells
  * its answer spilled into become the values they show now (escaped like every value the add-on
  * writes), so reopening the sheet never asks the API again. A formula whose answer still shows an
  * error, "not fetched yet" or another passing message (no key, over the cap, a timeout) is left
  * as a formula: frozen, it would keep saying so forever.
  */
-import { type ApiErrorKind, apiError } from "../../api/errors";
+
+import { EMAIL_ROW_FAILURE } from "../../api/emails";
+import { type ApiErrorKind, messageStart } from "../../api/errors";
 import { toCellValue } from "../../sheet/cell-value";
+import { MESSAGES as EMAIL_MESSAGES } from "../emails/formula";
 import type { GridValue } from "../enrich/ports";
 import { columnLetters } from "../enrich/progress";
 import { type CellChanges, changeRectangles } from "../enrich/rectangles";
@@ -47,13 +51,18 @@ const TRANSIENT_KINDS: readonly ApiErrorKind[] = [
   "network",
   "malformed",
   "quota",
+  "daily_limit",
+  "configuration",
 ];
 const TRANSIENT_STARTS = [
   MESSAGES.notFetched,
   MESSAGES.noKey,
   MESSAGES.overCap(0).slice(0, 12),
   MESSAGES.abandoned("").slice(0, 40),
-  ...TRANSIENT_KINDS.map((kind) => apiError(kind, { charged: "no" }).message),
+  EMAIL_MESSAGES.abandoned("").slice(0, 30),
+  EMAIL_ROW_FAILURE,
+  // The start of each kind's message: some name the endpoint or the API's address after it.
+  ...TRANSIENT_KINDS.map(messageStart),
 ];
 
 /** Why a shown value must not be frozen, or null. */
@@ -129,7 +138,7 @@ export function freezeFormulas(
 export function freezeMessage(result: FreezeResult): string {
   const parts: string[] = [];
   if (result.frozen === 0 && result.refused.length === 0) {
-    return "No =LOOKUP_LEAD formula in the selection: select the formula cells (the top-left cell of each answer).";
+    return "No =LOOKUP_LEAD, =FIND_EMAIL or =VALIDATE_EMAIL formula in the selection: select the formula cells (the top-left cell of each answer).";
   }
   parts.push(
     `Froze ${result.frozen} formula${result.frozen === 1 ? "" : "s"} (${result.cells.toLocaleString("en-US")} cells) to the values they show.`,

@@ -1,7 +1,8 @@
 /**
  * How far a =LOOKUP_LEAD formula's answer reaches, from its own text: one row per URL of its
  * first argument (a cell, a column or a row of them), one column per field of its second (default
- * fields when left out). Apps Script does not say which cells a formula's result spilled into, and
+ * fields when left out). =FIND_EMAIL's: one row per cell of its longest argument, two columns
+ * (email, status); =VALIDATE_EMAIL's: one row per address, one column. Apps Script does not say which cells a formula's result spilled into, and
  * freezing must write exactly those: the anchor turned into a value stops the spill, and a cell
  * outside it may be the user's own.
  */
@@ -19,7 +20,24 @@ export type ReferenceReader = (reference: string) => unknown[][] | null;
 
 const LOOKUP_CALL = /^=\s*LOOKUP_LEAD\s*\(([\s\S]*)\)\s*$/i;
 
-export const isLookupFormula = (formula: string) => LOOKUP_CALL.test(formula);
+const EMAIL_CALL = /^=\s*(FIND_EMAIL|VALIDATE_EMAIL)\s*\(([\s\S]*)\)\s*$/i;
+
+/** A formula whose answer the add-on paid for and can freeze: =LOOKUP_LEAD, =FIND_EMAIL, =VALIDATE_EMAIL. */
+export const isLookupFormula = (formula: string) => LOOKUP_CALL.test(formula) || EMAIL_CALL.test(formula);
+
+/** The email formulas' reach: rows of the longest argument (a single cell stands for every row). */
+function emailShape(name: string, args: string[], read: ReferenceReader): ResultShape | UnknownReach {
+  const given = args.filter((arg) => arg !== "");
+  if (given.length === 0) return { why: "it names no cells" };
+  let rows = 1;
+  for (const arg of given) {
+    const value = argumentValue(arg, read);
+    if (value === null)
+      return { why: `its argument ${clipped(arg)} is not a text or a range of this spreadsheet` };
+    if (typeof value !== "string") rows = Math.max(rows, value.length, value[0]?.length ?? 0);
+  }
+  return { rows, columns: name.toUpperCase() === "FIND_EMAIL" ? 2 : 1 };
+}
 
 /** Splits a call's arguments at top-level commas (not inside quotes, quoted sheet names or parentheses). */
 export function splitArguments(text: string): string[] {
@@ -62,6 +80,8 @@ const clipped = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` 
 
 /** The shape of the formula's answer, or why its text says too little (or too wrong) to know. */
 export function resultShape(formula: string, read: ReferenceReader): ResultShape | UnknownReach {
+  const email = EMAIL_CALL.exec(formula);
+  if (email) return emailShape(email[1]!, splitArguments(email[2]!), read);
   const call = LOOKUP_CALL.exec(formula);
   if (!call) return { why: "it is not a =LOOKUP_LEAD formula" };
   const [urlArg, fieldsArg] = splitArguments(call[1]!);

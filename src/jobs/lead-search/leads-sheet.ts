@@ -4,7 +4,7 @@
  * or by its profile URL, is not written twice).
  */
 import { normalizeProfileUrl } from "../../api/profile-url";
-import type { Lead, LeadSearchRequest } from "../../api/wire";
+import type { Lead } from "../../api/wire";
 import type { CellValue } from "../../sheet/cell-value";
 import { matchColumns, normalizeHeader, planColumns } from "../../sheet/columns";
 import { LEAD_LABELS } from "../../sheet/field-labels";
@@ -30,13 +30,23 @@ export const DEFAULT_LEAD_COLUMNS: readonly string[] = [
   "job_started_on",
   "network_id",
   "sales_id",
+  // The name as the network stores it: what exclude_names matches when Sales ID is empty (23.3).
+  "unformatted_full_name",
 ];
 
 /**
  * Every field is written; an existing sheet keeps its own columns and gets the missing key ones.
- * sales_id is what lead search's exclude_ids takes (PRODUCTION.md A7).
+ * sales_id is what lead search's exclude_ids takes (PRODUCTION.md A7), unformatted_full_name what
+ * its exclude_names takes (the spec): known-leads.ts leaves the sheet's leads out by them.
  */
-const KEY_FIELDS = ["network_id", "network_url", "network_lead_persona", "network_company_id", "sales_id"];
+const KEY_FIELDS = [
+  "network_id",
+  "network_url",
+  "network_lead_persona",
+  "network_company_id",
+  "sales_id",
+  "unformatted_full_name",
+];
 
 const text = (value: unknown) =>
   value === null || value === undefined ? "" : String(value).trim().replace(/^'/, "");
@@ -138,25 +148,6 @@ export function newLeadRows(
     return row;
   });
   return { rows, written: rows.length, duplicates };
-}
-
-/**
- * The sales ids of the Leads sheet's rows (its sales_id column, by name or alias), distinct, in
- * sheet order: what exclude_ids takes to skip leads already in the sheet. Empty without the column.
- */
-export function salesIdsInSheet(
-  headers: readonly unknown[],
-  rows: readonly (readonly unknown[])[],
-): string[] {
-  const column = matchColumns(headers.map(text), ["sales_id"]).get("sales_id");
-  if (column === undefined) return [];
-  return [...new Set(rows.map((row) => text(row[column])).filter((id) => id !== ""))];
-}
-
-/** The request with `ids` added to its exclude_ids, each once; unchanged when there are none. */
-export function withExcludedIds(request: LeadSearchRequest, ids: readonly string[]): LeadSearchRequest {
-  const merged = [...new Set([...(request.exclude_ids ?? []), ...ids])];
-  return merged.length === 0 ? request : { ...request, exclude_ids: merged };
 }
 
 /** The keys of the rows already in the sheet, from its network_id and network_url columns. */

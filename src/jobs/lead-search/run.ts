@@ -12,6 +12,7 @@ import { DEFAULT_SHEET_FORMAT, type SheetFormat } from "../../sheet/sheet-format
 import type { Grid, Store } from "../enrich/ports";
 import { writeHeaderCells } from "../header-cells";
 import { clearKept, keepRecords, takeKept } from "../kept-rows";
+import { chargesSince, type LedgerReader, markLedger, type RunCharges } from "../ledger/run-charges";
 import { keptRowsMessage, writeErrorText } from "../paid-rows";
 import { type ResolvedCompany, resolvedCompany } from "./company-match";
 import { existingKeys, LEADS_SHEET, type LeadsLayout, leadsLayout, newLeadRows } from "./leads-sheet";
@@ -42,6 +43,11 @@ export interface SearchFailure {
   message: string;
   next: string;
   hint?: string;
+  /**
+   * "maybe": the search was sent and its answer lost (a gateway's 5xx, a cut body, a timeout):
+   * the API may have charged for leads that are in no sheet. Absent: nothing was charged.
+   */
+  charged?: "maybe";
 }
 
 export interface SearchReport {
@@ -81,6 +87,13 @@ export interface LeadSearchSummary {
   throttled: number;
   /** Rows written first from leads an earlier run paid for and was cut off before writing. */
   recovered: number;
+  /**
+   * What the API's ledger says the run's searches charged (issue 23.4): searches whose answer was
+   * lost included. Null when the ledger could not be read: `spent` (answers read) is all there is.
+   */
+  charges: RunCharges | null;
+  /** Searches sent whose answer was lost: they may have been charged (their reports say so). */
+  maybeCharged: number;
   fetchAllChunks: number;
   sheetWrites: number;
 }
@@ -99,19 +112,41 @@ export interface RunDeps {
   deadline: number;
   /** Headers and list cells: readable (the default) or the API's forms (settings). */
   format?: SheetFormat;
+  /** The API's ledger: the run's total is read from it (absent: the answers read are added up). */
+  ledger?: LedgerReader;
+}
+
+/**
+ * A search sent and never read: the API may have found and charged its leads (issue 18.4), so
+ * "try again" alone would pay for them twice.
+ */
+function lostAnswer(error: ApiError): Pick<SearchFailure, "message" | "next" | "charged"> {
+  const what =
+    error.kind === "timeout"
+      ? "The search was sent but its answer did not come back in time"
+      : error.kind === "malformed"
+        ? "The search was sent but its answer came back cut off or unreadable"
+        : "The search was sent but the API's gateway answered with an error";
+  return {
+    message: `${what}: it may have been charged, and the leads it found are not in the sheet.`,
+    next: "Check the run's total (read from the API's ledger) or the Credits tab before running it again: a new search pays again for what it finds.",
+    charged: "maybe",
+  };
 }
 
 /** An API error in words that fit a lead search (the client's not_found text speaks of profiles). */
 export function searchFailure(error: ApiError): SearchFailure {
   // The client reads a lead search's 404 as the API's "company not found" (spec: "an error").
   const companyNotFound = error.kind === "not_found";
-  const failure = companyNotFound
+  const failure: SearchFailure = companyNotFound
     ? {
         kind: error.kind,
         message: "The company was not found.",
         next: "Check the company's id or profile link in the Companies sheet.",
       }
-    : { kind: error.kind, message: error.message, next: error.next };
+    : error.charged === "maybe"
+      ? { kind: error.kind, ...lostAnswer(error) }
+      : { kind: error.kind, message: error.message, next: error.next };
   return error.hint ? { ...failure, hint: error.hint } : failure;
 }
 
@@ -311,12 +346,14 @@ const TIME_RAN_OUT: SearchFailure = {
 };
 
 export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[]): LeadSearchSummary {
+  const mark = deps.ledger ? markLedger(deps.ledger) : null;
   const writer = new LeadsSheetWriter(deps.grid, deps.format);
   const chunk = Math.max(1, Math.min(50, Math.floor(deps.chunkSize)));
   let stoppedBy: SearchFailure | null = null;
   let duplicates = 0;
   let chunks = 0;
   let throttled = 0;
+  let maybeCharged = 0;
   // Leads an earlier run paid for and was cut off before writing: written first (deduplicated).
   const recovered = deps.store ? (takeKept(deps.store, KEPT) as LeadSearchResponse["leads"]) : [];
   let recoveredRows = 0;
@@ -355,6 +392,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
         const appended = outcome?.ok ? writer.take(outcome.value.leads) : { written: 0, duplicates: 0 };
         duplicates += appended.duplicates;
         const report = reportOf(page, outcome, appended.written);
+        if (outcome?.ok === false && outcome.error.charged === "maybe") maybeCharged++;
         if (outcome !== null) merged[index] = mergePage(merged[index] ?? null, report);
         const pageLimit = page.request.limit_by ?? Number.POSITIVE_INFINITY;
         asked[index] = asked[index]! + (page.request.limit_by ?? 0);
@@ -395,6 +433,8 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     written: reports.reduce((sum, r) => sum + r.written, 0),
     duplicates,
     spent: reports.reduce((sum, r) => sum + r.spent, 0),
+    charges: mark && deps.ledger ? chargesSince(deps.ledger, mark, "lead_search", deps.deadline) : null,
+    maybeCharged,
     stoppedBy,
     rows: writer.first === null ? null : { first: writer.first, last: writer.last },
     nextOffset: nextOffsetOf(searches, reports),

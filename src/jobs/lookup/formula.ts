@@ -72,11 +72,14 @@ export const MESSAGES = {
     `Not a profile URL: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}". Use a profile link such as https://…/in/jane-doe.`,
   overBudget: (limit: number) =>
     `Not fetched: today's formula budget of ${limit} credits for this spreadsheet is used up (the owner sets it in Settings). Recalculate tomorrow, or use Enrich.`,
-  apiError: (error: ApiError) => `${error.message} ${error.next}`,
+  apiError: (error: ApiError) =>
+    error.charged === "maybe" && !/may have been charged/.test(error.message)
+      ? `${error.message} The lookup was sent and its answer lost: it may have been charged, and recalculating pays again if it was. Check the Credits tab first.`
+      : `${error.message} ${error.next}`,
   tooManyUrls: (count: number, max: number) =>
     `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
   abandoned: (time: string) =>
-    `The last lookup of this URL took longer than a formula may run (30 s) and may have been charged: use Enrich for this URL, or recalculate after ${time} to try again.`,
+    `The last lookup of this URL got no answer in time (a formula may run 30 s) or none the add-on could read, and may have been charged: use Enrich for this URL, or recalculate after ${time} to try again.`,
 } as const;
 
 /**
@@ -139,9 +142,16 @@ function fetchPending(
   options: readonly LookupOption[],
   port: LeadLookupPort,
   deadline: number,
-): { answers: Map<string, Lead>; messages: Map<string, string>; spent: number } {
+): {
+  answers: Map<string, Lead>;
+  messages: Map<string, string>;
+  maybeCharged: Set<string>;
+  spent: number;
+  unread: number;
+} {
   const answers = new Map<string, Lead>();
   const messages = new Map<string, string>();
+  const maybeCharged = new Set<string>();
   const batch = port.lookupLeads(
     pending.map(([, d]) => requestFor(d.url, options)),
     { deadline },
@@ -150,10 +160,13 @@ function fetchPending(
   pending.forEach(([id], i) => {
     const outcome = batch.outcomes[i] ?? null;
     if (outcome?.ok) answers.set(id, outcome.value.lead);
-    else if (outcome !== null) messages.set(id, MESSAGES.apiError(outcome.error));
-    else if (stopped !== null) messages.set(id, stopped);
+    else if (outcome !== null) {
+      messages.set(id, MESSAGES.apiError(outcome.error));
+      if (outcome.error.charged === "maybe") maybeCharged.add(id);
+    } else if (stopped !== null) messages.set(id, stopped);
   });
-  return { answers, messages, spent: batch.spent };
+  // Lookups sent and never read may have been charged: the budget keeps them reserved.
+  return { answers, messages, maybeCharged, spent: batch.spent, unread: maybeCharged.size };
 }
 
 /**
@@ -193,14 +206,19 @@ function answerPending(
   shelves.markInFlight(keys, deps.now());
   const fetched = fetchPending(send, options, port, deps.deadline);
   // Cut off before this line, the reservation stays counted: the budget errs towards spending less.
-  budget.settle(reserved, fetched.spent);
+  // A lookup sent and never read (a timeout, a gateway's 5xx) may still be billed: it keeps its
+  // reservation, so the day's count holds what may have been charged, not only what was read.
+  budget.settle(reserved, fetched.spent + fetched.unread * perUrl);
   // Reached only if Apps Script did not cut this execution off: every answer (or error) is in.
   const byKey = new Map<string, Lead>();
   for (const [id, d] of send) {
     const lead = fetched.answers.get(id);
     if (lead !== undefined) byKey.set(d.cacheKey, lead);
   }
-  shelves.settle(byKey, keys, deps.now());
+  // A lookup that may have been charged (a gateway's 502/504, a timeout) keeps its in-flight
+  // marker, so a recalculation does not send it again blindly until the marker expires.
+  const settled = send.filter(([id]) => !fetched.maybeCharged.has(id)).map(([, d]) => d.cacheKey);
+  shelves.settle(byKey, settled, deps.now());
   for (const [id, message] of fetched.messages) messages.set(id, message);
   return { answers: fetched.answers, messages };
 }

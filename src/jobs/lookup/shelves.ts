@@ -30,17 +30,22 @@ export interface ShelfLock {
   run<T>(work: () => T): T;
 }
 
-/** One answer key's entry: the cached lead and when it was cached, and/or when it was sent. */
-interface Entry {
-  /** The lead, when answered. */
-  l?: Lead;
+/**
+ * One answer key's entry: the cached answer and when it was cached, and/or when it was sent. The
+ * answer is a lead for =LOOKUP_LEAD, an email finding for =FIND_EMAIL and =VALIDATE_EMAIL: their
+ * keys never meet (emails' keys start with their own prefix), so one set of shelves keeps both
+ * under the same 256-item ceiling.
+ */
+interface Entry<V = Lead> {
+  /** The answer, when answered. */
+  l?: V;
   /** Epoch ms the lead was cached. */
   t?: number;
   /** Epoch ms the lookup was sent (an in-flight marker). */
   f?: number;
 }
 
-type Shelf = Map<string, Entry>;
+type Shelf = Map<string, Entry<unknown>>;
 
 /** FNV-1a: a fast, even spread of keys over the shelves. */
 function shelfOf(key: string): number {
@@ -66,7 +71,7 @@ function shelvesOf(keys: readonly string[]): Set<number> {
   return new Set(keys.map(shelfOf));
 }
 
-function isEntry(value: unknown): value is [string, Entry] {
+function isEntry(value: unknown): value is [string, Entry<unknown>] {
   return (
     Array.isArray(value) &&
     typeof value[0] === "string" &&
@@ -77,8 +82,8 @@ function isEntry(value: unknown): value is [string, Entry] {
 }
 
 /** Entries still alive at `now`: answers younger than 6 h, markers younger than 10 minutes. */
-function alive(entry: Entry, now: number): Entry | null {
-  const kept: Entry = {};
+function alive(entry: Entry<unknown>, now: number): Entry<unknown> | null {
+  const kept: Entry<unknown> = {};
   if (entry.l !== undefined && typeof entry.t === "number" && now - entry.t < LEAD_CACHE_SECONDS * 1000) {
     kept.l = entry.l;
     kept.t = entry.t;
@@ -142,24 +147,28 @@ function packShelf(shelf: Shelf): string[] {
   return parts.map((part) => `[${part.join(",")}]`);
 }
 
-export interface ShelfView {
-  answers: Map<string, Lead>;
+export interface ShelfView<V = Lead> {
+  answers: Map<string, V>;
   /** Start times (epoch ms) of the in-flight markers found. */
   inFlight: Map<string, number>;
 }
 
-export interface Shelves {
+export interface Shelves<V = Lead> {
   /** The cached answers and the in-flight markers of these answer keys, as alive at `now`. */
-  read(keys: readonly string[], now: number): ShelfView;
+  read(keys: readonly string[], now: number): ShelfView<V>;
   /** Marks these keys in flight (sent at `now`). */
   markInFlight(keys: readonly string[], now: number): void;
   /** Caches the answers and clears the markers of `settled` (answered or failed). */
-  settle(answers: ReadonlyMap<string, Lead>, settled: readonly string[], now: number): void;
+  settle(answers: ReadonlyMap<string, V>, settled: readonly string[], now: number): void;
 }
 
-export function createShelves(cache: TextCache, lock?: ShelfLock): Shelves {
+export function createShelves<V = Lead>(cache: TextCache, lock?: ShelfLock): Shelves<V> {
   /** Reads the shelves of `keys`, changes them, writes back what changed: under the lock. */
-  function update(keys: readonly string[], now: number, change: (key: string, entry: Entry) => Entry | null) {
+  function update(
+    keys: readonly string[],
+    now: number,
+    change: (key: string, entry: Entry<unknown>) => Entry<unknown> | null,
+  ) {
     if (keys.length === 0) return;
     const write = () => {
       const shelves = readShelves(cache, shelvesOf(keys), now);
@@ -189,11 +198,12 @@ export function createShelves(cache: TextCache, lock?: ShelfLock): Shelves {
   return {
     read(keys, now) {
       const shelves = readShelves(cache, shelvesOf(keys), now);
-      const answers = new Map<string, Lead>();
+      const answers = new Map<string, V>();
       const inFlight = new Map<string, number>();
       for (const key of keys) {
         const entry = shelves.get(shelfOf(key))?.get(key);
-        if (entry?.l !== undefined) answers.set(key, entry.l);
+        // The shelf's JSON holds what settle stored under this key: an answer of type V.
+        if (entry?.l !== undefined) answers.set(key, entry.l as V);
         if (entry?.f !== undefined) inFlight.set(key, entry.f);
       }
       return { answers, inFlight };
@@ -203,8 +213,8 @@ export function createShelves(cache: TextCache, lock?: ShelfLock): Shelves {
     },
     settle(answers, settled, now) {
       update(settled, now, (key, entry) => {
-        const lead = answers.get(key);
-        const next: Entry = lead === undefined ? { ...entry } : { l: lead, t: now };
+        const answer = answers.get(key);
+        const next: Entry<unknown> = answer === undefined ? { ...entry } : { l: answer, t: now };
         delete next.f;
         return next.l === undefined ? null : next;
       });

@@ -6,15 +6,14 @@
  * was sent) only when the user ticks that box, since sending it again may charge again.
  */
 import { apiError } from "../../api/errors";
-import { loadJob } from "../enrich/cursor";
 import { type JobDeps, JobError } from "../enrich/deps";
-import { saveEstimate } from "../enrich/job";
 import type { EnrichJob, EnrichProgress } from "../enrich/job-types";
-import { type EnrichPlan, planEnrichment, type SelectionBox, skipCounts } from "../enrich/plan";
+import type { EnrichPlan, SelectionBox } from "../enrich/plan";
 import type { Grid } from "../enrich/ports";
 import { readStatuses } from "../enrich/row-writer";
 import { indicesIn, URL_STATE } from "../enrich/url-states";
 import { distinctUrls } from "../enrich/urls";
+import { estimateRerun, lastRun } from "./rerun";
 
 export interface RetryCounts {
   /** Distinct URLs to send again. */
@@ -42,27 +41,9 @@ const RETRY_SKIPS = {
   maybeCharged: "may have been charged (box not ticked)",
 } as const;
 
-/** The run with its URL states, read once: each property read costs time in Apps Script. */
-function finishedJob(deps: JobDeps, jobId: string): { job: EnrichJob; states: string } {
-  const loaded = loadJob(deps.store);
-  if (!loaded || loaded.job.id !== jobId) {
-    throw new JobError(
-      "gone",
-      "This run is no longer the spreadsheet's last run.",
-      "Select the rows and run again.",
-    );
-  }
-  if (loaded.job.state !== "done") {
-    throw new JobError("state", `This run is ${loaded.job.state}.`, "Resume it, or let it finish, first.");
-  }
-  return loaded;
-}
-
 /** The failed URLs of the run, sorted by what the sheet's status column says of each. */
 function classify(deps: JobDeps, jobId: string): Classified & { grid: Grid } {
-  const { job, states } = finishedJob(deps, jobId);
-  const grid = deps.grid(job.sheetId);
-  if (!grid) throw new JobError("changed", `The sheet "${job.sheetName}" is gone.`);
+  const { job, states, grid } = lastRun(deps, jobId, "done", "Resume it, or let it finish, first.");
   const height = job.lastRow - job.firstRow + 1;
   const urls = distinctUrls(
     grid.read(job.firstRow, job.urlColumn, height, 1).map((row) => row[0] ?? ""),
@@ -116,25 +97,11 @@ export function estimateRetry(
       maybeCharged.length > 0 ? "Tick the box to retry the rows that may have been charged." : undefined,
     );
   }
-  const box: SelectionBox = {
-    sheetId: job.sheetId,
-    sheetName: job.sheetName,
-    top: job.layout.headerRow,
-    left: job.urlColumn,
-    height: job.lastRow - job.layout.headerRow + 1,
-    width: 1,
-  };
-  const plan = planEnrichment(grid, box, job.options, job.urlColumn);
-  if (plan.fingerprint !== job.fingerprint || plan.firstRow !== job.firstRow) {
-    throw new JobError(
-      "changed",
-      "The profile URLs in these rows changed since the run.",
-      "Select the rows and start a new run.",
-    );
-  }
-  const skips = skipCounts(
+  return estimateRerun(
+    deps,
+    job,
+    grid,
+    toFetch,
     (Object.keys(skipped) as Array<keyof typeof skipped>).map((kind) => [RETRY_SKIPS[kind], skipped[kind]]),
   );
-  const retry = { ...plan, toFetch, maxCredits: toFetch.length * plan.creditsPerUrl, skips };
-  return { plan: retry, progress: saveEstimate(deps, retry, job.options), box };
 }

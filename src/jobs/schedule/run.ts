@@ -30,6 +30,7 @@ import type { EnrichProgress, JobMessage } from "../enrich/job-types";
 import { planEnrichment, skipCounts } from "../enrich/plan";
 import type { Store } from "../enrich/ports";
 import { isOkStatus, readStatuses } from "../enrich/row-writer";
+import { creditsReported } from "../ledger/charges-text";
 import { followList } from "./follow-list";
 import {
   addPeriod,
@@ -127,7 +128,8 @@ function summary(progress: EnrichProgress, startedAt: number): ScheduledRunSumma
     failed: progress.failed + progress.interrupted,
     skipped: progress.skipped,
     skips: progress.skips,
-    credits: progress.spent,
+    // The ledger's figure once the run has read it (issue 23.4), else the answers read.
+    credits: creditsReported(progress.charges, progress.spent),
     jobChanges: 0,
     stopped: null,
   };
@@ -333,7 +335,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
 
   const current = state.current!;
   let progress = currentJob(jobDeps);
-  if (!progress || progress.jobId !== current.jobId) {
+  if (!progress || progress.jobId !== current.jobId || progress.state === "cancelled") {
     // Cancelled or replaced by hand: this period's run ends with what it did.
     state.last = { ...current, finishedAt: started };
     state.current = null;

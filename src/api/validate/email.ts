@@ -1,0 +1,68 @@
+/**
+ * Email finder and validator rules (PRODUCTION.md A16): a finder row needs a first name, a last
+ * name and a mail domain; a validator item is one address. Problems never quote an address: emails
+ * stay out of every message (issue 21, item 7).
+ */
+import type { Problem } from "../errors";
+import type { EmailFinderRequest } from "../wire";
+import { checkKnownFields, Problems } from "./common";
+
+const FINDER_FIELDS = ["first_name", "last_name", "domain"] as const;
+/** Longer than any name or domain a person has; a cell pasted by mistake is refused before it costs. */
+const MAX_TEXT = 200;
+/** Labels of letters (any script), digits and hyphens, at least two of them. */
+const DOMAIN =
+  /^(?=.{3,253}$)[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+$/u;
+/** One `@`, something before it, a domain after it; no spaces. Deliberately loose: the API decides. */
+const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The mail domain in a website or domain cell: scheme, `www.`, port, path, query and fragment
+ * dropped, lower-cased (`https://www.Acme.com/about?x=1` -> `acme.com`). An address's domain when
+ * the cell holds an address. Empty when nothing is left.
+ */
+export function emailDomain(text: string): string {
+  let rest = text.trim().toLowerCase();
+  const at = rest.lastIndexOf("@");
+  if (at >= 0 && !rest.includes("/")) rest = rest.slice(at + 1);
+  rest = rest.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/^\/\//, "");
+  rest = rest.split(/[/?#]/, 1)[0] ?? "";
+  rest = rest.replace(/:\d*$/, "").replace(/\.+$/, "");
+  return rest.replace(/^www\d*\./, "");
+}
+
+function checkText(problems: Problems, value: unknown, path: string, what: string): void {
+  if (typeof value !== "string" || value.trim() === "") {
+    problems.add(path, "is missing", `Fill in the ${what}.`);
+  } else if (value.length > MAX_TEXT) {
+    problems.add(path, `is longer than ${MAX_TEXT} characters`, `Shorten the ${what}.`);
+  }
+}
+
+export function validateEmailFinder(request: EmailFinderRequest): Problem[] {
+  const problems = new Problems();
+  checkKnownFields(problems, request, FINDER_FIELDS, "the email finder");
+  checkText(problems, request.first_name, "first_name", "first name");
+  checkText(problems, request.last_name, "last_name", "last name");
+  const domain: unknown = request.domain;
+  if (typeof domain !== "string" || domain.trim() === "") {
+    problems.add("domain", "is missing", "Fill in the company's website or domain, such as acme.com.");
+  } else if (!DOMAIN.test(domain)) {
+    problems.add(
+      "domain",
+      "is not a domain",
+      "Use the company's website or mail domain, such as acme.com (a website's address works too).",
+    );
+  }
+  return problems.list;
+}
+
+export function validateEmailAddress(address: string): Problem[] {
+  const problems = new Problems();
+  if (typeof address !== "string" || address.trim() === "") {
+    problems.add("email", "is missing", "Put an email address in the cell.");
+  } else if (address.length > MAX_TEXT || !ADDRESS.test(address.trim())) {
+    problems.add("email", "is not an email address", "Use an address of the form name@company.com.");
+  }
+  return problems.list;
+}

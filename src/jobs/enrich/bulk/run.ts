@@ -1,0 +1,99 @@
+/**
+ * One step of a run that goes through the current generation's bulk jobs (PRODUCTION.md A19):
+ * settle a submit that was cut off, then poll the jobs that are due and submit more while the cap
+ * and the open-job room allow, waiting for the next poll within the step's budget. No request
+ * waits on a slow profile, so nothing passes UrlFetchApp's 60 s and nothing paid is lost (G2).
+ *
+ * Cancel, or an error that refuses every URL (a key, funds, a plan), stops the submitting at once;
+ * the jobs already submitted are paid, so they are still polled and written, and only then does
+ * the run end (cancelled: job.ts's summary) or stop (the error's message).
+ */
+import type { ApiError } from "../../../api/errors";
+import { cancelRequested, clearCancel, requestCancel } from "../cancel";
+import { saveJob } from "../cursor";
+import { pendingBecause } from "../outcome-text";
+import { markPending, type StepContext, stop, stopAtCap, stopMessage } from "../step";
+import { indicesIn, URL_STATE } from "../url-states";
+import type { DistinctUrls } from "../urls";
+import { decideBulk } from "./decide";
+import { pollDueJobs } from "./poll";
+import { STEP_WAIT_MS } from "./poll-schedule";
+import { affordableUrls, settleCutOffSubmit, submitPending } from "./submit";
+
+/** What the progress says once when a 403 moves an `auto` run to lookups. */
+const FALLBACK_MESSAGE = {
+  kind: "fallback",
+  message:
+    "Your API plan is not entitled to bulk jobs (the API's current generation): this run looks each URL up instead, as before (slower; a Fresh data answer past 60 s may be charged and lost). Nothing was charged for the refusal.",
+  next: "Set API generation to legacy in Settings to skip this check next time.",
+};
+
+/**
+ * Runs the bulk path of one step; false when the run uses lookups (decided now, or by a 403 under
+ * `auto`): the caller then goes on with lookups.
+ */
+export function runBulk(context: StepContext, urls: DistinctUrls, started: number): boolean {
+  const { job, deps, limits } = context;
+  if (job.lookups) return false;
+  const hasPending = indicesIn(context.states, URL_STATE.pending, 1).length > 0;
+  if (!job.bulk && !hasPending) return false;
+  const client = deps.client();
+  const generation = deps.settings.apiGeneration ?? "auto";
+  if (!decideBulk(job, generation, client)) return false;
+  const bulk = job.bulk!;
+  settleCutOffSubmit(context, urls);
+  // The execution's own deadline too (a trigger's, from its start), as the lookup path keeps it.
+  const deadline = Math.min(started + limits.hardBudgetMs, limits.deadline ?? Number.POSITIVE_INFINITY);
+  const waitUntil = Math.min(deadline, started + Math.max(limits.softBudgetMs, STEP_WAIT_MS));
+  let stopWith: ApiError | null = null;
+  // A step that has not polled yet waits for its first due poll whatever the budget: returning
+  // at once would have the sidebar call step after step that do nothing until then.
+  let polled = false;
+  let submitted = false;
+  while (job.state === "running") {
+    // Cancel pressed while this step ran: no more submits; the run ends once its jobs are written.
+    if (cancelRequested(deps.store, job.id)) {
+      bulk.cancelling = true;
+      clearCancel(deps.store);
+    }
+    const due = bulk.jobs.some((open) => open.nextPollAt <= deps.clock.now());
+    stopWith = pollDueJobs(context, urls, client, deadline) ?? stopWith;
+    polled ||= due;
+    if (job.state !== "running") break;
+    if (!bulk.cancelling && stopWith === null) {
+      const open = bulk.jobs.length;
+      const refused = submitPending(context, urls, client, deadline);
+      // New jobs: hand the progress back at once ("N URLs in bulk jobs"); the next step polls them.
+      submitted ||= bulk.jobs.length > open;
+      const nothingSubmitted =
+        bulk.jobs.length === 0 && indicesIn(context.states, URL_STATE.ok, 1).length === 0;
+      if (refused?.kind === "forbidden" && generation === "auto" && nothingSubmitted) {
+        delete job.bulk;
+        job.lookups = true;
+        job.message = FALLBACK_MESSAGE;
+        saveJob(deps.store, job, context.states);
+        return false;
+      }
+      stopWith = refused;
+    }
+    if (bulk.jobs.length === 0) {
+      if (bulk.cancelling) requestCancel(deps.store, job.id);
+      else if (stopWith !== null) {
+        stop(context, stopMessage(stopWith));
+        markPending(context, urls, pendingBecause(stopWith));
+      } else if (indicesIn(context.states, URL_STATE.pending, 1).length === 0) job.state = "done";
+      else if (affordableUrls(context) === 0) stopAtCap(context, urls);
+      break;
+    }
+    const next = bulk.jobs.reduce(
+      (soonest, open) => Math.min(soonest, open.nextPollAt),
+      Number.POSITIVE_INFINITY,
+    );
+    if (submitted || next > deadline || (polled && next > waitUntil)) break;
+    const now = deps.clock.now();
+    if (next > now) deps.clock.sleep(next - now);
+  }
+  job.updatedAt = deps.clock.now();
+  saveJob(deps.store, job, context.states);
+  return true;
+}

@@ -1,0 +1,67 @@
+/**
+ * Applies what a bulk submit or poll decided to the run: one block write of the rows' cells and
+ * one save of the URL states with the job record. A poll writes first (a cut-off before the save
+ * leaves its job open, polled and written again: reading a job is free); a submit saves first (its
+ * job ids must never be lost; a row's status text is the lesser loss).
+ */
+
+import { saveJob } from "../cursor";
+import { type RowOutcome, writeOutcomes } from "../row-writer";
+import { isoNow, type StepContext } from "../step";
+import type { UrlState } from "../url-states";
+import { withStates } from "../url-states";
+import type { DistinctUrls } from "../urls";
+
+/** Outcomes by distinct URL index, and the state each index moves to. */
+export class Settlement {
+  readonly outcomes = new Map<number, RowOutcome>();
+  readonly states = new Map<number, UrlState>();
+
+  set(index: number, state: UrlState, outcome?: RowOutcome): void {
+    this.states.set(index, state);
+    if (outcome) this.outcomes.set(index, outcome);
+  }
+}
+
+/** Writes the rows (where the columns are now) and saves the states and the job, in `order`. */
+export function applySettlement(
+  context: StepContext,
+  urls: DistinctUrls,
+  settlement: Settlement,
+  order: "write-first" | "save-first",
+): void {
+  if (order === "save-first") saveStates(context, settlement);
+  writeRows(context, urls, settlement);
+  if (order === "write-first") saveStates(context, settlement);
+}
+
+function writeRows(context: StepContext, urls: DistinctUrls, settlement: Settlement): void {
+  const { job, deps, grid } = context;
+  const byRow = new Map<number, RowOutcome>();
+  for (const [index, outcome] of settlement.outcomes)
+    for (const row of urls.rows[index] ?? []) byRow.set(row, outcome);
+  if (byRow.size > 0) {
+    context.written ??= new Map();
+    writeOutcomes(
+      grid,
+      job.layout,
+      byRow,
+      job.options.mode,
+      isoNow(deps.clock),
+      context.written,
+      context.record,
+      deps.settings.lists,
+    );
+  }
+}
+
+function saveStates(context: StepContext, settlement: Settlement): void {
+  const { job, deps } = context;
+  const grouped = new Map<UrlState, number[]>();
+  for (const [index, state] of settlement.states) grouped.set(state, [...(grouped.get(state) ?? []), index]);
+  let states = context.states;
+  for (const [state, indices] of grouped) states = withStates(states, indices, state);
+  context.states = states;
+  job.updatedAt = deps.clock.now();
+  saveJob(deps.store, job, states);
+}
