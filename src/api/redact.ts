@@ -4,6 +4,7 @@
  * (JSON-escaped, URL-encoded, base64, with or without `Token `), and anything shaped like one after
  * `Authorization`, `Token` or `Bearer`.
  */
+import { utf8 } from "./utf8";
 
 const MARK = "[redacted]";
 
@@ -30,25 +31,6 @@ export function redactCredentials(text: string, secrets: readonly string[] = [])
 /** The key as the header carries it after `Token `: what the user pasted, without the scheme word. */
 function bareKey(key: string): string {
   return key.trim().replace(/^token\s+/i, "");
-}
-
-/** UTF-8 bytes of `text` (no TextEncoder in Apps Script). */
-function utf8(text: string): number[] {
-  const bytes: number[] = [];
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code < 0x80) bytes.push(code);
-    else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
-    else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
-    else
-      bytes.push(
-        0xf0 | (code >> 18),
-        0x80 | ((code >> 12) & 63),
-        0x80 | ((code >> 6) & 63),
-        0x80 | (code & 63),
-      );
-  }
-  return bytes;
 }
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -237,6 +237,9 @@ describe("enrichment job", () => {
   });
 
   it("runs in one step when the work fits in one execution, in more only past the budget", () => {
+    // Cached lookups: a fresh run returns after each group of 4 so that its progress and Cancel
+    // move with it (issue 23.1); the one-step rule is for the rest.
+    const cached = () => opts({ extras: {} });
     const slugs = Array.from({ length: 60 }, (_, i) => `p${i}`);
     const grid = crm(slugs);
     const d = deps(grid, new FakeClient(), { settings: { chunkSize: 10, spendCap: 500 } });
@@ -246,7 +249,7 @@ describe("enrichment job", () => {
       return { ok: true, lead: lead(request.split("/in/")[1] ?? request) };
     });
     d.client = () => slow;
-    const { progress } = estimateJob(d, grid, box(61), opts());
+    const { progress } = estimateJob(d, grid, box(61), cached());
     confirmJob(d, progress.jobId);
     expect(stepJob(d, progress.jobId)).toMatchObject({ state: "done", ok: 60 });
     // 6 chunks of 40 s: the chunks started before 150 s (four) run in the first step.
@@ -257,7 +260,7 @@ describe("enrichment job", () => {
       return { ok: true, lead: lead(request.split("/in/")[1] ?? request) };
     });
     d2.client = () => slower;
-    const second = estimateJob(d2, grid2, box(61), opts());
+    const second = estimateJob(d2, grid2, box(61), cached());
     confirmJob(d2, second.progress.jobId);
     expect(stepJob(d2, second.progress.jobId)).toMatchObject({ state: "running", ok: 40 });
     expect(stepJob(d2, second.progress.jobId)).toMatchObject({ state: "done", ok: 60 });

@@ -3,6 +3,7 @@
  * rows in src/jobs/ (no Apps Script globals there), and Apps Script's Utilities would cost a service
  * call per row. FIPS 180-4; checked against node:crypto in test/jobs/history-signature.test.ts.
  */
+import { utf8 } from "../../api/utf8";
 
 const K = [
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
@@ -14,32 +15,6 @@ const K = [
   0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
   0xc67178f2,
 ];
-
-/** UTF-8 bytes of text (TextEncoder is not promised in Apps Script, PRODUCTION.md G7). */
-export function utf8(text: string): number[] {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i += 1) {
-    let code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const low = text.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
-        i += 1;
-      }
-    }
-    if (code < 0x80) bytes.push(code);
-    else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
-    else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
-    else
-      bytes.push(
-        0xf0 | (code >> 18),
-        0x80 | ((code >> 12) & 63),
-        0x80 | ((code >> 6) & 63),
-        0x80 | (code & 63),
-      );
-  }
-  return bytes;
-}
 
 const W = new Uint32Array(64);
 
