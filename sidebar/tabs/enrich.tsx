@@ -280,6 +280,16 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
   );
 }
 
+/** Shown from the click on Continue in the background until the step in flight answers. */
+const HANDING_OVER = {
+  kind: "handing_over",
+  message: "Handing the run to the background once the step under way answers (seconds).",
+  next: "Keep the sidebar open until it says you can close it; nothing is sent twice.",
+};
+
+/** Run messages that are news, not trouble. */
+const OK_KINDS = new Set(["cancelling", "cancelled", "handing_over"]);
+
 function stateLine(progress: EnrichProgress, driving: boolean): string {
   switch (progress.state) {
     case "running":
@@ -323,7 +333,7 @@ function RunView(props: {
 }) {
   const { progress } = props;
   const finished = progress.state === "done" || progress.state === "cancelled";
-  const stopping = progress.message?.kind === "cancelling";
+  const stopping = progress.message?.kind === "cancelling" || progress.message?.kind === "handing_over";
   const othersRun = props.owner !== null && !props.owner.mine && !finished;
   return (
     <section aria-label="Enrichment run" data-testid="enrich-run" data-state={progress.state}>
@@ -369,10 +379,7 @@ function RunView(props: {
         </p>
       ) : null}
       {progress.message ? (
-        <div
-          class={`notice ${progress.message.kind === "cancelling" || progress.message.kind === "cancelled" ? "ok" : "error"}`}
-          role="alert"
-        >
+        <div class={`notice ${OK_KINDS.has(progress.message.kind) ? "ok" : "error"}`} role="alert">
           {progress.message.message}
           {progress.message.next ? <span class="next">{progress.message.next}</span> : null}
         </div>
@@ -543,8 +550,11 @@ export function EnrichTab() {
         }
         // After Cancel the loop goes on stepping: the server ended the run (the step answers "gone"
         // or cancelled), or it still writes the bulk jobs already paid and ends it after them.
-        // toBackground() handed it to the trigger, which steps it from now on.
-        if (stopRequest.current === "background") return;
+        // Continue in the background was clicked while a step was in flight: hand it over now.
+        if (stopRequest.current === "background") {
+          await handOver(jobId);
+          return;
+        }
         let next: EnrichProgress;
         try {
           next = await call("enrichStep", { jobId });
@@ -644,16 +654,27 @@ export function EnrichTab() {
     });
   }
 
-  async function toBackground() {
-    if (!progress) return;
-    stopRequest.current = "background";
+  /** Sends the run to the hourly trigger (issue 23.16) and shows where it stands. */
+  async function handOver(jobId: string) {
     await run(async () => {
-      setBackground(await call("enrichBackground", { jobId: progress.jobId }));
+      setBackground(await call("enrichBackground", { jobId }));
       notices.show({
         tone: "ok",
         message: "The run goes on in the background, about once an hour: you can close the sidebar.",
       });
     });
+  }
+
+  async function toBackground() {
+    if (!progress) return;
+    stopRequest.current = "background";
+    if (!driving) {
+      await handOver(progress.jobId);
+      return;
+    }
+    // A step is in flight (up to half a minute on bulk jobs): the wish is kept and the drive loop
+    // hands the run over once that step answers, so the click never waits behind it.
+    setProgress({ ...progress, message: HANDING_OVER });
   }
 
   async function bringBack() {
