@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { DEFAULT_SKIP_REFRESHED_DAYS, EXTRA_CHOICES } from "../../src/jobs/enrich/options";
 import { skipReasons } from "../../src/jobs/enrich/progress";
-import { chargesText, creditsReported } from "../../src/jobs/ledger/charges-text";
+import { chargesText, creditsReported, usdChargedText } from "../../src/jobs/ledger/charges-text";
 import type {
   BackgroundView,
   EnrichEstimate,
@@ -845,5 +845,9 @@ function doneMessage(progress: EnrichProgress): string {
   if (progress.failed + progress.interrupted > 0)
     parts.push(`${progress.failed + progress.interrupted} failed`);
   if (progress.invalidRows > 0) parts.push(`${plural(progress.invalidRows, "cell")} held no profile URL`);
-  return `${parts.join(", ")}; ${chargesText(progress.charges, progress.spent, progress.maybeCharged)}.`;
+  const cost =
+    progress.billedIn === "usd"
+      ? usdChargedText(progress.usdCharged ?? 0)
+      : chargesText(progress.charges, progress.spent, progress.maybeCharged);
+  return `${parts.join(", ")}; ${cost}.`;
 }

@@ -3,7 +3,6 @@
  * work is the job of src/jobs/enrich/ through its ports.
  */
 
-import { runPath } from "../jobs/enrich/bulk/estimate";
 import { type DEFAULT_LIMITS, type JobDeps, JobError } from "../jobs/enrich/deps";
 import {
   cancelJob,
@@ -33,6 +32,7 @@ import { appsScriptClock } from "./http";
 import { checkOwner, claimRun, ownerOf } from "./job-owner";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
+import { estimatedPath } from "./run-path";
 import { type BalanceView, connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
 import { columnRoom } from "./sheet-room";
@@ -310,7 +310,7 @@ export const enrichHandlers: Pick<
       preview: previewOf(plan, box, deps.settings.headers),
       progress,
       ...estimateFigures(deps.settings.spendCap),
-      path: runPath(plan.toFetch.length, options.extras, deps.settings.apiGeneration ?? "auto"),
+      path: estimatedPath(deps, progress.jobId, plan.toFetch.length, options.extras),
     };
   },
   enrichConfirm: (arg) => {

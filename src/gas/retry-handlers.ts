@@ -2,7 +2,6 @@
  * Retry failed rows and Finish this run: the Enrich tab's server methods after a run
  * (src/jobs/retry does the work). Each answers an estimate; the new run starts on Confirm.
  */
-import { runPath } from "../jobs/enrich/bulk/estimate";
 import { loadJob } from "../jobs/enrich/cursor";
 import type { JobDeps } from "../jobs/enrich/deps";
 import type { EnrichProgress } from "../jobs/enrich/job-types";
@@ -12,6 +11,7 @@ import { estimateRetry, retryCounts } from "../jobs/retry/retry";
 import type { RpcHandlers } from "../rpc";
 import type { EnrichEstimate } from "../rpc/enrich";
 import { estimateFigures, jobDeps, previewOf } from "./enrich-handlers";
+import { estimatedPath } from "./run-path";
 
 /**
  * The estimate the sidebar shows for a new run planned over the last run's rows, with the path it
@@ -24,11 +24,12 @@ function estimateOf(
   // The planned run is the document's current job now: its options say what it asks for.
   const saved = loadJob(deps.store)?.job;
   const extras = saved?.id === planned.progress.jobId ? saved.options.extras : {};
+  const { jobId } = planned.progress;
   return {
     preview: previewOf(planned.plan, planned.box, deps.settings.headers),
     progress: planned.progress,
     ...estimateFigures(deps.settings.spendCap),
-    path: runPath(planned.plan.toFetch.length, extras, deps.settings.apiGeneration ?? "auto"),
+    path: estimatedPath(deps, jobId, planned.plan.toFetch.length, extras),
   };
 }
 

@@ -3,8 +3,8 @@
  * (SpreadsheetApp, PropertiesService, LockService, the API client over UrlFetchApp); tests use the
  * in-memory fakes of test/jobs/fakes.ts. Nothing here touches an Apps Script global.
  */
-import type { BatchResult } from "../../api/batch";
-import type { BulkJobResult, BulkJobState, BulkMode } from "../../api/bulk-enrich";
+import type { BatchResult, Outcome } from "../../api/batch";
+import type { AccountProfile, BulkJobResult, BulkJobState, BulkMode } from "../../api/bulk-enrich";
 import type { ApiError } from "../../api/errors";
 import type { LeadLookupRequest, LeadLookupResponse } from "../../api/wire";
 
@@ -123,4 +123,6 @@ export interface LookupClient {
     options: { deadline: number },
   ): BatchResult<BulkJobState>;
   bulkEnrichStatus?(jobIds: string[], options: { deadline: number }): BatchResult<BulkJobResult>;
+  /** The account's profile of the current generation: the unit the account is billed in. */
+  accountProfile?(): Outcome<AccountProfile>;
 }

@@ -55,5 +55,8 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     throttled: (job.throttled ?? 0) > 0,
     ...(job.bulk && job.bulk.jobs.length > 0 ? { inJobs: indicesIn(states, URL_STATE.inJob).length } : {}),
     fresh: askedFresh(job.options.extras),
+    ...(job.billedIn === "usd" && job.bulk
+      ? { billedIn: job.billedIn, usdCharged: job.bulk?.usdCharged ?? 0 }
+      : {}),
   };
 }
