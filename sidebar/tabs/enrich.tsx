@@ -284,7 +284,7 @@ function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: bo
 const HANDING_OVER = {
   kind: "handing_over",
   message: "Handing the run to the background once the step under way answers (seconds).",
-  next: "Keep the sidebar open until it says you can close it; nothing is sent twice.",
+  next: "You can close the sidebar: the hand-over is on its way, and nothing is sent twice.",
 };
 
 /** Run messages that are news, not trouble. */
@@ -550,11 +550,8 @@ export function EnrichTab() {
         }
         // After Cancel the loop goes on stepping: the server ended the run (the step answers "gone"
         // or cancelled), or it still writes the bulk jobs already paid and ends it after them.
-        // Continue in the background was clicked while a step was in flight: hand it over now.
-        if (stopRequest.current === "background") {
-          await handOver(jobId);
-          return;
-        }
+        // Continue in the background was clicked: toBackground() sent the run to the trigger.
+        if (stopRequest.current === "background") return;
         let next: EnrichProgress;
         try {
           next = await call("enrichStep", { jobId });
@@ -667,14 +664,12 @@ export function EnrichTab() {
 
   async function toBackground() {
     if (!progress) return;
+    // Pressed while a step is in flight (up to half a minute on bulk jobs): the request goes at
+    // once (the server runs it beside the step, or right after it), the drive loop sends no step
+    // after this one, and the tab says so until the background panel shows.
     stopRequest.current = "background";
-    if (!driving) {
-      await handOver(progress.jobId);
-      return;
-    }
-    // A step is in flight (up to half a minute on bulk jobs): the wish is kept and the drive loop
-    // hands the run over once that step answers, so the click never waits behind it.
-    setProgress({ ...progress, message: HANDING_OVER });
+    if (driving) setProgress({ ...progress, message: HANDING_OVER });
+    await handOver(progress.jobId);
   }
 
   async function bringBack() {

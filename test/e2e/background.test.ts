@@ -1,6 +1,7 @@
 /**
  * Issue 23.16 in real Chromium over the playground: start an Enrich run on bulk jobs (the default
- * path; each lead 6 s), click "Continue in the background" while its first step is in flight, close the sidebar, advance the emulated clock
+ * path; each lead 6 s), click "Continue in the background" while its first step is in flight and close the sidebar
+ * at once (reopened, the run is in the background all the same), advance the emulated clock
  * an hour with the playground's Clock menu (the hourly trigger steps the run on), reopen the
  * sidebar on "Continuing in the background: N of M done", and once the trigger has finished it,
  * check every row was written and the sandbox's ledger charged each person once.
@@ -45,12 +46,16 @@ describe("Continue in the background", () => {
     await sidebar.getByRole("button", { name: "Confirm & run" }).click();
     const run = sidebar.getByTestId("enrich-run");
     await expect.poll(() => run.getAttribute("data-state"), { timeout: 20_000 }).toBe("running");
-    // Clicked at once, while the first step is in flight: the wish is kept and the drive loop
-    // hands the run over when that step answers.
+    // Clicked at once, while the first step is in flight: the hand-over goes out at once and the
+    // drive loop sends no step after this one; the sidebar is closed before the step answers.
     await run.getByRole("button", { name: "Continue in the background" }).click({ timeout: 2_000 });
     await expect
       .poll(() => run.textContent(), { timeout: 2_000 })
       .toContain("Handing the run to the background once the step under way answers");
+    await page.getByRole("button", { name: "Close sidebar" }).click();
+    await page.waitForTimeout(15_000);
+    // Reopened: the run went to the background all the same.
+    await openEnrich();
     const background = sidebar.getByTestId("enrich-background");
     await expect
       .poll(() => background.textContent(), { timeout: 40_000 })
