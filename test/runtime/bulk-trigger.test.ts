@@ -47,6 +47,15 @@ async function chargedOnceEach(world: ScheduleWorld): Promise<number> {
   return charges.size;
 }
 
+/** Slow jobs, the whole list selected, estimated and confirmed with Fresh data on, as the Enrich tab does. */
+async function confirmBulkRun(world: ScheduleWorld): Promise<string> {
+  await slowJobs(world);
+  world.runtime.select(SHEET, `A1:A${URLS + 1}`);
+  const request = { options: { ...DEFAULT_REQUEST.options, extras: { up_to_the_second_fresh: true } } };
+  const estimate = value(rpc<{ progress: EnrichProgress }>(world, "enrichEstimate", request));
+  return value(rpc<EnrichProgress>(world, "enrichConfirm", { jobId: estimate.progress.jobId })).jobId;
+}
+
 const okRows = (world: ScheduleWorld) => statuses(world).filter((text) => /^ok/.test(text)).length;
 
 /** The next trigger run is cut off `afterMs` into it: the day's trigger time ends there (G10). */
@@ -94,13 +103,7 @@ describe("the hourly trigger drives bulk jobs", () => {
 
   it("a run sent to the background: the trigger polls its jobs under the confirmed cap, owner only", async () => {
     const world = await start({ urls: URLS, userProperties: { ...BULK, SPEND_CAP: "55" } });
-    await slowJobs(world);
-    world.runtime.select(SHEET, `A1:A${URLS + 1}`);
-    const request = { options: { ...DEFAULT_REQUEST.options, extras: { up_to_the_second_fresh: true } } };
-    const estimate = value(rpc<{ progress: EnrichProgress }>(world, "enrichEstimate", request));
-    const jobId = value(
-      rpc<EnrichProgress>(world, "enrichConfirm", { jobId: estimate.progress.jobId }),
-    ).jobId;
+    const jobId = await confirmBulkRun(world);
     // The sidebar's first step submits the jobs the cap allows (55 of 60), then it is sent away.
     expect(value(rpc<EnrichProgress>(world, "enrichStep", { jobId })).inJobs).toBe(55);
     // Another editor cannot send it (their sidebar would make the owner's trigger spend).
@@ -125,5 +128,26 @@ describe("the hourly trigger drives bulk jobs", () => {
     expect(end.job!.spent).toBe(charged);
     expect(okRows(world)).toBe(55);
     expect(world.runtime.triggers.list()).toHaveLength(0);
+  });
+
+  it("a background run on bulk jobs keeps to the trigger-time budget: past it, it waits and says until when", async () => {
+    const world = await start({ urls: URLS, userProperties: { ...BULK, TRIGGER_MINUTES_PER_DAY: "10" } });
+    const jobId = await confirmBulkRun(world);
+    value(rpc<BackgroundView>(world, "enrichBackground", { jobId }));
+    const startup = () => value(rpc<EnrichStartup>(world, "enrichStartup", null));
+    // The first trigger run submits and polls within its slice (4 minutes at most); the jobs
+    // outlast it. A bulk step with nothing due before the run's deadline ends the run, never spins.
+    world.runtime.advanceClock(HOUR);
+    expect(world.runtime.quotas.triggerRuntime.used()).toBeLessThanOrEqual(4 * 60_000 + 10_000);
+    let waited = false;
+    for (let hour = 0; hour < 48 && startup().background !== null; hour += 1) {
+      waited ||= startup().background?.waitUntil != null;
+      world.runtime.advanceClock(HOUR);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(waited).toBe(true);
+    expect(startup().job).toMatchObject({ state: "done", ok: URLS });
+    expect(await requests(world, PATHS.bulkEnrichRealtime)).toBe(Math.ceil(URLS / 50));
+    expect(await chargedOnceEach(world)).toBe(URLS);
   });
 });

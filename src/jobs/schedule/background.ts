@@ -19,6 +19,7 @@ import type { JobDeps } from "../enrich/deps";
 import { currentJob, resumeJob, stepJob } from "../enrich/job";
 import type { EnrichProgress } from "../enrich/job-types";
 import type { Store } from "../enrich/ports";
+import { idleStep } from "./idle-step";
 import type { ScheduleOwner } from "./schedule";
 
 /** The document's copy: which run goes on in the background, for whom, and how far it got. */
@@ -153,12 +154,15 @@ function stepBackground(deps: BackgroundDeps): BackgroundOutcome {
   const stillHere = () => isInBackground(loadBackground(deps.store), own.jobId);
   // Each step checks the run is still in the background: once brought back, only the sidebar steps it.
   while (progress.state === "running" && deps.clock.now() - started < deps.budgetMs && stillHere()) {
+    const [before, at] = [progress, deps.clock.now()];
     try {
       progress = stepJob(jobDeps, own.jobId);
     } catch (error) {
       if ((Object(error) as { kind?: string }).kind === "busy") break;
       throw error;
     }
+    // Bulk jobs whose next poll is past this run's deadline: the next trigger run polls them.
+    if (idleStep(before, progress, deps.clock.now() - at)) break;
   }
   if (!goesOn(progress) || !stillHere()) return end(deps, own.jobId);
   saveBackground(deps.store, {

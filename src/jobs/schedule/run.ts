@@ -32,6 +32,7 @@ import type { Store } from "../enrich/ports";
 import { isOkStatus, readStatuses } from "../enrich/row-writer";
 import { creditsReported } from "../ledger/charges-text";
 import { followList } from "./follow-list";
+import { idleStep } from "./idle-step";
 import {
   addPeriod,
   freshSince,
@@ -365,12 +366,15 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
     progress = resumeJob(jobDeps, current.jobId);
   }
   while (progress.state === "running" && deps.clock.now() - started < budget) {
+    const [before, at] = [progress, deps.clock.now()];
     try {
       progress = stepJob(jobDeps, current.jobId);
     } catch (error) {
       if ((Object(error) as { kind?: string }).kind === "busy") break;
       throw error;
     }
+    // Bulk jobs whose next poll is past this run's deadline: the next trigger run polls them.
+    if (idleStep(before, progress, deps.clock.now() - at)) break;
   }
   const after = { ...summary(progress, current.startedAt), jobChanges: current.jobChanges };
   if (progress.state === "done") {
