@@ -13,6 +13,7 @@ import { ADDON_ABOUT } from "./about";
 import { backgroundHandlers } from "./gas/background-handlers";
 import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
+import { emailHandlers } from "./gas/email-handlers";
 import { enrichHandlers } from "./gas/enrich-handlers";
 import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-handlers";
 import { leadSearchHandlers } from "./gas/lead-search-handlers";
@@ -23,6 +24,7 @@ import { dispatch, type RpcHandlers, type RpcResult } from "./rpc";
 import { RPC_SHAPES } from "./rpc/guards";
 import { toUserError } from "./rpc/user-error";
 
+export { requestEmailsFocus } from "./gas/email-handlers";
 export { requestEnrichFocus } from "./gas/enrich-handlers";
 /** What freezing the selected formulas did, in one message for the menu's alert. */
 export { freezeSelectionMessage as freezeSelectionReport } from "./gas/freeze";
@@ -31,6 +33,7 @@ const handlers: RpcHandlers = {
   ...settingsHandlers,
   ...enrichHandlers,
   ...backgroundHandlers,
+  ...emailHandlers,
   ...leadSearchHandlers,
   ...creditsHandlers,
   ...companyHandlers,

@@ -33,7 +33,14 @@ function ensureSize(sheet: Sheet, lastRow: number, lastColumn: number): void {
 }
 
 export function sheetGrid(sheet: Sheet): Grid {
+  // Read once, when a date is first met: Sheets shows and parses dates in this zone.
+  let zone: string | undefined;
+  const wallClock = (date: Date) => {
+    zone ??= sheet.getParent().getSpreadsheetTimeZone();
+    return Utilities.formatDate(date, zone, "yyyy-MM-dd HH:mm:ss");
+  };
   return {
+    wallClock,
     read(top, left, height, width) {
       const empty = () => Array.from({ length: height }, () => new Array<GridValue>(width).fill(""));
       const rows = Math.min(height, sheet.getMaxRows() - top + 1);
@@ -58,7 +65,7 @@ export function sheetGrid(sheet: Sheet): Grid {
       const formulas = range.getFormulas();
       range.getValues().forEach((row, r) => {
         row.forEach((value, c) => {
-          result[r]![c] = cellLiteral(value as GridValue, formulas[r]?.[c] ?? "");
+          result[r]![c] = cellLiteral(value as GridValue, formulas[r]?.[c] ?? "", wallClock);
         });
       });
       return result;
@@ -74,6 +81,11 @@ export function sheetGrid(sheet: Sheet): Grid {
       if (notes.length === 0 || width === 0) return;
       ensureSize(sheet, top + notes.length - 1, left + width - 1);
       sheet.getRange(top, left, notes.length, width).setNotes(notes);
+    },
+    setNumberFormat(top, left, height, width, format) {
+      if (height <= 0 || width <= 0) return;
+      ensureSize(sheet, top + height - 1, left + width - 1);
+      sheet.getRange(top, left, height, width).setNumberFormat(format);
     },
     lastRow: () => sheet.getLastRow(),
     lastColumn: () => sheet.getLastColumn(),

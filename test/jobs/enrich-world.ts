@@ -69,22 +69,25 @@ export function estimateAndConfirm(
  * sidebar (another execution) as group `group` goes out; answers the step that ends the run.
  */
 export function cancelAsGroupGoesOut(runtime: Runtime, jobId: string, group: number): EnrichProgress {
-  for (let step = 1; step < group; step += 1) rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+  // Groups are counted across steps: a step holds as many groups as answer within its few
+  // seconds (FRESH_PROGRESS_MS), so the sandbox's quick answers may all come in the first.
+  let sent = 0;
   let cancelled = false;
-  return rpcValue<EnrichProgress>(
-    runtime,
-    "enrichStep",
-    { jobId },
-    {
-      interrupt: (call) => {
-        if (call.method === "UrlFetchApp.fetchAll" && !cancelled) {
-          cancelled = true;
-          rpcValue(runtime, "enrichCancel", { jobId });
-        }
-        return false;
-      },
-    },
-  );
+  const interrupt = (call: { method: string }) => {
+    if (call.method === "UrlFetchApp.fetchAll" && !cancelled) {
+      sent += 1;
+      if (sent === group) {
+        cancelled = true;
+        rpcValue(runtime, "enrichCancel", { jobId });
+      }
+    }
+    return false;
+  };
+  let progress = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId }, { interrupt });
+  while (!cancelled && progress.state === "running") {
+    progress = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId }, { interrupt });
+  }
+  return progress;
 }
 
 /** Steps until the run is no longer running (the sidebar's loop). */

@@ -3,8 +3,8 @@
  * while the sidebar is closed. Reopened, the Enrich tab shows where it stands; its owner may
  * cancel it, or bring it back to drive it from the sidebar now. Other editors see it read-only.
  */
-import type { BackgroundView, EnrichProgress } from "../../src/rpc/enrich";
-import { RunProgress } from "./enrich-progress";
+import type { BackgroundView, EnrichProgress } from "../../../src/rpc/enrich";
+import { RunProgress } from "./run-progress";
 
 const timeText = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });

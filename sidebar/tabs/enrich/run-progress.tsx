@@ -1,6 +1,6 @@
 /** An Enrich run's progress bar: distinct URLs done, failed and left, and credits against the run's cap. */
-import type { EnrichProgress } from "../../src/rpc/enrich";
-import { ProgressBar } from "../components/progress";
+import type { EnrichProgress } from "../../../src/rpc/enrich";
+import { ProgressBar } from "../../components/progress";
 
 export function RunProgress({ progress }: { progress: EnrichProgress }) {
   return (
