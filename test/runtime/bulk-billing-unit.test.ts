@@ -5,36 +5,26 @@
  * it, and the USD figure is what the jobs charged for the people the ledger charged. An editor
  * without a key gets the estimate in credits (no profile to read), and no error.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { manualClock } from "../../sandbox/gas/clock";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { EnrichEstimate } from "../../src/rpc/enrich";
 import {
   chargesPerPerson,
   crmRows,
-  DEFAULT_REQUEST,
   driveSteps,
   type EnrichWorld,
   rpcValue,
   SHEET,
-  startEnrichWorld,
 } from "../jobs/enrich-world";
+import { bulkWorld, FRESH } from "./bulk-world";
 
 const URLS = 12;
 const RANGE = `A1:A${URLS + 2}`;
-const FRESH = { options: { ...DEFAULT_REQUEST.options, extras: { up_to_the_second_fresh: true } } };
 const EDITOR = "editor@example.com";
 
+const worldOf = bulkWorld();
 let world: EnrichWorld;
-
-beforeAll(async () => {
-  world = await startEnrichWorld({
-    rows: [],
-    userProperties: { SPEND_CAP: "5000", API_GENERATION: "auto" },
-    clock: manualClock(Date.UTC(2026, 10, 21, 9, 0, 0)),
-  });
-});
-afterAll(async () => {
-  await world?.close();
+beforeEach(() => {
+  world = worldOf();
 });
 beforeEach(async () => {
   await world.control.reset();

@@ -5,40 +5,29 @@
  * its polls resumes by polling. Read after, in the sandbox's ledger: each person charged once over
  * both runs, every row settled, the Retry's reported spend equal to what it charged.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manualClock } from "../../sandbox/gas/clock";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../src/api/wire";
 import type { EnrichEstimate, EnrichProgress } from "../../src/rpc/enrich";
 import type { RetryCounts } from "../../src/rpc/retry";
 import {
   chargesPerPerson,
   crmRows,
-  DEFAULT_REQUEST,
   driveSteps,
   type EnrichWorld,
   estimateAndConfirm,
   rpcValue,
   SHEET,
-  startEnrichWorld,
 } from "../jobs/enrich-world";
+import { bulkWorld, FRESH } from "./bulk-world";
 
 const URLS = 60;
 const NOBODY = "https://www.network.example/in/nobody-zz-1";
 const RANGE = `A1:A${URLS + 2}`;
-/** Fresh data on, the add-on's default: real-time bulk jobs. */
-const FRESH = { options: { ...DEFAULT_REQUEST.options, extras: { up_to_the_second_fresh: true } } };
 
+const worldOf = bulkWorld();
 let world: EnrichWorld;
-
-beforeAll(async () => {
-  world = await startEnrichWorld({
-    rows: [],
-    userProperties: { SPEND_CAP: "5000", API_GENERATION: "auto" },
-    clock: manualClock(Date.UTC(2026, 10, 21, 9, 0, 0)),
-  });
-});
-afterAll(async () => {
-  await world?.close();
+beforeEach(() => {
+  world = worldOf();
 });
 
 const submits = async () => (await world.control.stats()).requests[PATHS.bulkEnrichRealtime] ?? 0;

@@ -85,8 +85,10 @@ export function RunView(props: {
         </span>
         {progress.inJobs && !finished ? (
           <span class="next" data-testid="enrich-in-jobs">
-            {plural(progress.inJobs, "URL")} in the API's bulk jobs: paid as each profile is found; their rows
-            are written when their job completes (on Resume if the sidebar was closed meanwhile).
+            {plural(progress.inJobs, "URL")} in the API's bulk jobs
+            {progress.processedInJobs ? ` (${progress.processedInJobs} worked on so far)` : ""}: paid as each
+            profile is found; their rows are written when their job completes (on Resume if the sidebar was
+            closed meanwhile).
           </span>
         ) : null}
       </p>

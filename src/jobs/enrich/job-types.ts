@@ -60,6 +60,8 @@ export interface SubmittedBulkJob {
   /** When to ask for its status next (epoch ms; polling backs off, across steps and triggers). */
   nextPollAt: number;
   polls: number;
+  /** Leads the API has worked on so far (the status's `processed`): the progress moves with it. */
+  processed?: number;
 }
 
 /** The run's use of the current generation's bulk jobs (bulk/), decided at its first step. */
@@ -178,6 +180,8 @@ export interface EnrichProgress {
    * complete, written when their job is. Counted in `remaining` too. Absent: none.
    */
   inJobs?: number;
+  /** Of `inJobs`, the leads the API has worked on by the latest poll (they are paid as they complete). */
+  processedInJobs?: number;
   /**
    * Set when the account is billed in USD (its profile said so at the estimate): the summary shows
    * `usdCharged`, the bulk jobs' own figure, instead of credits.

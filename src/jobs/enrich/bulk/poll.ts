@@ -91,7 +91,10 @@ export function pollDueJobs(
         for (const index of jobIndices(context.states, open))
           settlement.set(index, URL_STATE.failed, { kind: "status", status });
         finished.add(open.id);
-      } else later();
+      } else {
+        open.processed = Math.min(open.count, outcome.value.processed);
+        later();
+      }
       return;
     }
     const error = outcome.error;
