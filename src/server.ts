@@ -10,6 +10,7 @@
  * names.
  */
 import { ADDON_ABOUT } from "./about";
+import { backgroundHandlers } from "./gas/background-handlers";
 import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
 import { emailHandlers } from "./gas/email-handlers";
@@ -31,6 +32,7 @@ export { freezeSelectionMessage as freezeSelectionReport } from "./gas/freeze";
 const handlers: RpcHandlers = {
   ...settingsHandlers,
   ...enrichHandlers,
+  ...backgroundHandlers,
   ...emailHandlers,
   ...leadSearchHandlers,
   ...creditsHandlers,

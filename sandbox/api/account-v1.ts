@@ -1,10 +1,13 @@
 /**
  * GET /api/v1/accounts/me/ (PRODUCTION.md A19): the account profile of the current generation,
  * `{data: {id, email, name, plan, credits: {balance, used_this_month, monthly_limit}, preview_tier}}`.
- * The sandbox bills in credits: `credits.balance` is the same balance the legacy transaction list's
- * latest `after_balance` shows, and a bulk enrichment is charged in credits too (bulk-enrich.ts);
- * only `meta.amount_charged` of the v1 answers is in USD.
+ * The sandbox bills in credits (`credits.unit: "credits"`): `credits.balance` is the same balance
+ * the legacy transaction list's latest `after_balance` shows, and a bulk enrichment is charged in
+ * credits too (bulk-enrich.ts); only `meta.amount_charged` of the v1 answers is in USD. The control
+ * `billingUnit: "usd"` answers as an account held in USD does (A19): the balance in dollars at the
+ * real-time price, `credits.unit: "USD"`.
  */
+import { USD_PER_LEAD } from "./bulk-enrich.ts";
 import type { Endpoint } from "./endpoint.ts";
 
 export const accountV1: Endpoint = ({ key, state }) => {
@@ -14,6 +17,9 @@ export const accountV1: Endpoint = ({ key, state }) => {
   for (const t of account?.transactions ?? []) {
     if (t.amount < 0 && t.status !== "error" && t.created_at.startsWith(month)) used -= t.amount;
   }
+  const usd = state.config.billingUnit === "usd";
+  const inUnit = (credits: number) =>
+    usd ? Math.round(credits * USD_PER_LEAD.realtime * 100) / 100 : credits;
   return {
     status: 200,
     body: {
@@ -22,7 +28,12 @@ export const accountV1: Endpoint = ({ key, state }) => {
         email: "sandbox@example.com",
         name: "Sandbox account",
         plan: state.config.bulkEntitled ? "Pro" : "Basic",
-        credits: { balance: account?.balance ?? 0, used_this_month: used, monthly_limit: null },
+        credits: {
+          balance: inUnit(account?.balance ?? 0),
+          used_this_month: inUnit(used),
+          monthly_limit: null,
+          unit: usd ? "USD" : "credits",
+        },
         preview_tier: false,
       },
       meta: { amount_charged: 0 },

@@ -143,6 +143,10 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
           throw bad("bulkLeadShape must be sample or migration");
         next.bulkLeadShape = value;
         break;
+      case "billingUnit":
+        if (value !== "credits" && value !== "usd") throw bad("billingUnit must be credits or usd");
+        next.billingUnit = value;
+        break;
       case "latencyModel":
         if (value !== "fixed" && value !== "production")
           throw bad("latencyModel must be fixed or production");

@@ -39,9 +39,16 @@ export interface BulkSettings {
   bulkWorkers: number;
   /** Which of production's lead shapes the status answer carries (bulk-lead.ts). */
   bulkLeadShape: BulkLeadShape;
+  /** The unit /api/v1/accounts/me/ says the account is billed in (account-v1.ts). */
+  billingUnit: "credits" | "usd";
 }
 
-export const BULK_DEFAULTS: BulkSettings = { bulkEntitled: true, bulkWorkers: 500, bulkLeadShape: "sample" };
+export const BULK_DEFAULTS: BulkSettings = {
+  bulkEntitled: true,
+  bulkWorkers: 500,
+  bulkLeadShape: "sample",
+  billingUnit: "credits",
+};
 
 export interface SandboxConfig extends Readings, AccountLimits, BulkSettings {
   latencyMs: number | Record<string, number>;

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { DEFAULT_SKIP_REFRESHED_DAYS } from "../../src/jobs/enrich/options";
 import type {
+  BackgroundView,
   EnrichEstimate,
   EnrichMode,
   EnrichOptions,
@@ -20,6 +21,7 @@ import { useNotices } from "../components/notices";
 import { plural } from "../components/plural";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
+import { BackgroundPanel } from "./enrich/background";
 import { doneMessage } from "./enrich/done-message";
 import { EmailsPanel } from "./enrich/emails";
 import { EstimateView } from "./enrich/estimate";
@@ -28,7 +30,7 @@ import { FieldsChooser } from "./enrich/fields";
 import { HistoryPanel } from "./enrich/history";
 import { ModeChooser } from "./enrich/mode";
 import { NewSelectionChoice } from "./enrich/new-selection";
-import { RunView } from "./enrich/run";
+import { HANDING_OVER, RunView } from "./enrich/run";
 import { SchedulePanel } from "./enrich/schedule";
 import { Selection } from "./enrich/selection";
 import { SkipRefreshedChooser } from "./enrich/skip-refreshed";
@@ -63,7 +65,9 @@ export function EnrichTab() {
   /** The menu was used on another selection while this run is unfinished (issue 14.5). */
   const [newSelection, setNewSelection] = useState<string | null>(null);
   const { busy, run } = useServerCall();
-  const stopRequest = useRef<null | "pause" | "cancel">(null);
+  /** Set while the hourly trigger drives the run (issue 23.16): the tab shows where it stands. */
+  const [background, setBackground] = useState<BackgroundView | null>(null);
+  const stopRequest = useRef<null | "pause" | "cancel" | "background">(null);
   const mounted = useRef(true);
 
   // A changed choice makes the shown estimate stale: estimate again before confirming.
@@ -106,9 +110,14 @@ export function EnrichTab() {
     call("enrichStartup", null).then(
       (startup) => {
         setOwner(startup.owner);
+        setBackground(startup.background);
         setNewSelection(startup.newSelection ?? null);
         if (startup.job && UNFINISHED.has(startup.job.state)) setProgress(startup.job);
-        else void refreshSelection(undefined, false);
+        else if (startup.job?.state === "done" && startup.endedInBackground) {
+          // Finished by the hourly trigger while the sidebar was closed: its summary.
+          setProgress(startup.job);
+          notices.show({ tone: "ok", message: `Finished in the background: ${doneMessage(startup.job)}` });
+        } else void refreshSelection(undefined, false);
       },
       (error) => notices.showError(asUserError(error)),
     );
@@ -131,12 +140,21 @@ export function EnrichTab() {
         }
         // After Cancel the loop goes on stepping: the server ended the run (the step answers "gone"
         // or cancelled), or it still writes the bulk jobs already paid and ends it after them.
+        // Continue in the background was clicked: toBackground() sent the run to the trigger.
+        if (stopRequest.current === "background") return;
         let next: EnrichProgress;
         try {
           next = await call("enrichStep", { jobId });
         } catch (error) {
           const userError = asUserError(error);
           if (stopRequest.current === "cancel" && userError.kind === "gone") return;
+          if (userError.kind === "background") {
+            // Sent to the background from this or another sidebar: show where it stands.
+            const startup = await call("enrichStartup", null);
+            setBackground(startup.background);
+            if (startup.job) setProgress(startup.job);
+            return;
+          }
           if (userError.kind === "busy") {
             await sleep(BUSY_RETRY_MS);
             continue;
@@ -223,6 +241,47 @@ export function EnrichTab() {
     });
   }
 
+  /** Sends the run to the hourly trigger (issue 23.16) and shows where it stands. */
+  async function handOver(jobId: string) {
+    await run(async () => {
+      setBackground(await call("enrichBackground", { jobId }));
+      notices.show({
+        tone: "ok",
+        message: "The run goes on in the background, about once an hour: you can close the sidebar.",
+      });
+    });
+  }
+
+  async function toBackground() {
+    if (!progress) return;
+    // Pressed while a step is in flight (up to half a minute on bulk jobs): the request goes at
+    // once (the server runs it beside the step, or right after it), the drive loop sends no step
+    // after this one, and the tab says so until the background panel shows.
+    stopRequest.current = "background";
+    if (driving) setProgress({ ...progress, message: HANDING_OVER });
+    await handOver(progress.jobId);
+  }
+
+  async function bringBack() {
+    if (!progress) return;
+    await run(async () => {
+      const back = await call("enrichBringBack", { jobId: progress.jobId });
+      setBackground(null);
+      setProgress(back);
+      notices.clear();
+      if (back.state === "running") void drive(back.jobId);
+    });
+  }
+
+  async function cancelBackground() {
+    if (!progress) return;
+    await run(async () => {
+      const cancelled = await call("enrichCancel", { jobId: progress.jobId });
+      setBackground(null);
+      setProgress(cancelled);
+    });
+  }
+
   async function cancelAndPlan() {
     if (!progress) return;
     const cancelled = await run(() => call("enrichCancel", { jobId: progress.jobId }));
@@ -250,6 +309,18 @@ export function EnrichTab() {
       />
     ) : null;
 
+  if (progress && background && UNFINISHED.has(progress.state)) {
+    return (
+      <BackgroundPanel
+        progress={progress}
+        background={background}
+        busy={busy}
+        onCancel={cancelBackground}
+        onBringBack={bringBack}
+      />
+    );
+  }
+
   if (progress) {
     return (
       <>
@@ -262,6 +333,9 @@ export function EnrichTab() {
           }}
           onResume={resume}
           onCancel={cancel}
+          {...(progress.capSource !== "schedule" && (owner?.mine ?? false)
+            ? { onBackground: toBackground }
+            : {})}
           onSelectFailed={() =>
             void run(async () => {
               const selected = await call("enrichSelectFailed", { jobId: progress.jobId });

@@ -114,10 +114,26 @@ export function validateBulkSubmit(urls: readonly string[]): Problem[] {
   return blank < 0 ? [] : [{ path: `leads[${blank}]`, message: "empty URL", hint: "Remove the empty URL." }];
 }
 
+/** The unit an account is billed in: the spec's credits, or US dollars (the current generation, A19). */
+export type BillingUnit = "credits" | "usd";
+
 /** GET /api/v1/accounts/me/ (A19): the balance and plan, in the unit the account is billed in. */
 export interface AccountProfile {
   balance: number | null;
   plan: string | null;
+  unit: BillingUnit;
+}
+
+/**
+ * The account's unit: what its profile names (`credits.unit`, `currency`), else USD, since the
+ * current generation holds the balance in USD (A19) and its pages name no unit field.
+ */
+function unitOf(data: Fields, credits: Fields): BillingUnit {
+  const named = [credits.unit, credits.currency, data.currency, data.billing_unit].find(
+    (value): value is string => typeof value === "string" && value.trim() !== "",
+  );
+  if (named === undefined) return "usd";
+  return /credit/i.test(named) ? "credits" : "usd";
 }
 
 export function readAccountProfile(body: unknown): AccountProfile | null {
@@ -127,5 +143,6 @@ export function readAccountProfile(body: unknown): AccountProfile | null {
   return {
     balance: Number.isFinite(balance) ? balance : null,
     plan: typeof body.data.plan === "string" ? body.data.plan : null,
+    unit: unitOf(body.data, credits),
   };
 }

@@ -3,7 +3,6 @@
  * work is the job of src/jobs/enrich/ through its ports.
  */
 
-import { runPath } from "../jobs/enrich/bulk/estimate";
 import { type DEFAULT_LIMITS, type JobDeps, JobError } from "../jobs/enrich/deps";
 import { emailEstimateText } from "../jobs/enrich/email-summary";
 import {
@@ -26,6 +25,7 @@ import type { RpcHandlers } from "../rpc";
 import type { EnrichPreview, EnrichProgress, EnrichRequest, TakeOverEstimate } from "../rpc/enrich";
 import { STATUS_FIELDS } from "../sheet/columns";
 import type { HeaderStyle } from "../sheet/field-labels";
+import { backgroundView, endedInBackground, inBackground, leaveBackground } from "./background-run";
 import { type FetchBudget, fetchBudget } from "./fetch-count";
 import { gridOfSheet, sheetGrid } from "./grid";
 import { changeLogOf } from "./history-deps";
@@ -33,6 +33,7 @@ import { appsScriptClock } from "./http";
 import { checkOwner, claimRun, ownerOf } from "./job-owner";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
+import { estimatedPath } from "./run-path";
 import { type BalanceView, connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
 import { columnRoom } from "./sheet-room";
@@ -41,7 +42,7 @@ const FOCUS_KEY = "enrich.focus";
 /** Where the menu item was used, for a run still unfinished then (issue 14.5). */
 const MENU_SELECTION_KEY = "enrich.menuSelection";
 
-function noKey(): JobError {
+export function noKey(): JobError {
   return new JobError(
     "auth",
     "No API key is saved yet.",
@@ -177,7 +178,7 @@ export function estimateFigures(spendCap: number): BalanceView & { cap: number; 
 }
 
 /** The sidebar's argument, read defensively: google.script.run carries whatever it was given. */
-function jobIdOf(arg: unknown): string {
+export function jobIdOf(arg: unknown): string {
   const jobId = (Object(arg) as { jobId?: unknown }).jobId;
   if (typeof jobId !== "string" || jobId === "") throw new JobError("bad_request", "No run was named.");
   return jobId;
@@ -326,10 +327,11 @@ export const enrichHandlers: Pick<
       preview: previewOf(plan, box, deps.settings.headers),
       progress,
       ...estimateFigures(deps.settings.spendCap),
-      path: runPath(
+      path: estimatedPath(
+        deps,
+        progress.jobId,
         plan.toFetch.length,
         options.extras,
-        deps.settings.apiGeneration ?? "auto",
         options.workEmail === true,
       ),
     };
@@ -342,15 +344,31 @@ export const enrichHandlers: Pick<
     return progress;
   },
   // Each of these spends or ends the run with the caller's key: the owner's sidebar only.
-  enrichStep: (arg) => stepJob(jobDeps(), ownJobId(arg)),
+  enrichStep: (arg) => {
+    const jobId = ownJobId(arg);
+    // One driver at a time: a run in the background is the trigger's until it is brought back.
+    if (inBackground(jobId)) {
+      throw new JobError(
+        "background",
+        "This run goes on in the background: the hourly trigger steps it.",
+        "Press Bring back to drive it from this sidebar now.",
+      );
+    }
+    return stepJob(jobDeps(), jobId);
+  },
   enrichPause: (arg) => pauseJob(jobDeps(), ownJobId(arg)),
   enrichResume: (arg) => {
-    const progress = resumeJob(jobDeps(), ownJobId(arg));
+    const jobId = ownJobId(arg);
+    // Resumed here: the sidebar drives it, no longer the trigger.
+    leaveBackground(jobId);
+    const progress = resumeJob(jobDeps(), jobId);
     forgetMenuSelection();
     return progress;
   },
   enrichCancel: (arg) => {
-    const progress = cancelJob(jobDeps(), ownJobId(arg));
+    const jobId = ownJobId(arg);
+    const progress = cancelJob(jobDeps(), jobId);
+    leaveBackground(jobId);
     forgetMenuSelection();
     return progress;
   },
@@ -362,6 +380,8 @@ export const enrichHandlers: Pick<
     const unfinished = job !== null && UNFINISHED_STATES.includes(job.state);
     return {
       job,
+      background: job !== null && unfinished ? backgroundView(job.jobId) : null,
+      endedInBackground: endedInBackground(job?.jobId ?? null),
       owner: job === null ? null : ownerOf(job.jobId),
       focus,
       newSelection: unfinished ? otherSelection(job, readMenuSelection()) : null,
@@ -380,6 +400,8 @@ export const enrichHandlers: Pick<
       );
     }
     claimRun(jobId);
+    // Now the taker's: the owner's trigger no longer steps it (it drops its own copy next run).
+    leaveBackground(jobId);
     return estimate.progress;
   },
   // Reads the sheet and moves the selection only: anyone may look at a run's failed rows.

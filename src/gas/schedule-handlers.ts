@@ -16,6 +16,7 @@ import { planEnrichment } from "../jobs/enrich/plan";
 import { columnLetters } from "../jobs/enrich/progress";
 import { jobChangesOfRun } from "../jobs/history/digest";
 import {
+  MIN_TRIGGER_RUN_MS,
   runScheduled,
   type ScheduledOutcome,
   TRIGGER_BUDGET_MS,
@@ -38,17 +39,16 @@ import {
 } from "../jobs/schedule/trigger-time";
 import type { RpcHandlers } from "../rpc";
 import type { ScheduledRunView, ScheduleEstimate, ScheduleRequest, ScheduleView } from "../rpc/schedule";
+import { type BackgroundOutcome, stepBackgroundRun } from "./background-handlers";
 import { jobDeps, selectionFor } from "./enrich-handlers";
 import { sheetGrid } from "./grid";
 import { historyDeps } from "./history-deps";
+import { hourlyTrigger, releaseTrigger, spreadsheetId } from "./hourly-trigger";
 import { appsScriptClock } from "./http";
 import { activeUser, claimRun, ownerOf } from "./job-owner";
 import { documentStore, userStore } from "./job-store";
 import { savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
-
-/** The global the trigger calls (src/main.ts). */
-export const SCHEDULE_HANDLER = "scheduledRefresh";
 
 const iso = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
 
@@ -83,17 +83,11 @@ function view(state: ScheduleState | null): ScheduleView | null {
   };
 }
 
-const spreadsheetId = () => SpreadsheetApp.getActiveSpreadsheet().getId();
-
-/** Deletes this user's trigger of that id (another user's cannot be, and need not be). */
-function deleteTrigger(id: string | null): void {
-  if (!id) return;
-  for (const trigger of ScriptApp.getProjectTriggers()) {
-    if (trigger.getUniqueId() === id) ScriptApp.deleteTrigger(trigger);
-  }
-}
-
-/** The trigger's work, as the schedule's owner, with the schedule's cap as the run's spend cap. */
+/**
+ * The hourly trigger's work, as its user: first a slice of their background Enrich run (issue
+ * 23.16), then the schedule's period as before (with the schedule's cap), both within this
+ * execution's time and the trigger-time budget. The trigger goes when neither needs it.
+ */
 export function runScheduledRefresh(event?: unknown): ScheduledOutcome {
   const started = appsScriptClock.now();
   const mine = userStore();
@@ -104,41 +98,67 @@ export function runScheduledRefresh(event?: unknown): ScheduledOutcome {
   const left = budgetMs - recent.reduce((sum, entry) => sum + entry.ms, 0) - RUN_OVERHEAD_MS;
   const reserved = Math.max(0, Math.min(TRIGGER_BUDGET_MS + TRIGGER_OVERRUN_MS, left));
   addTriggerTime(mine, started, reserved + RUN_OVERHEAD_MS);
+  const freesAt = (neededMs: number) =>
+    triggerTimeFreesAt(recent, started, budgetMs, neededMs + RUN_OVERHEAD_MS);
+  const used = () => appsScriptClock.now() - started;
   let outcome: ScheduledOutcome = "none";
+  let background: BackgroundOutcome = "none";
   try {
-    outcome = runScheduled({
-      store: documentStore(),
-      clock: appsScriptClock,
-      job: (cap, deadline) => {
-        const deps = jobDeps(deadline === undefined ? undefined : { deadline });
-        return { ...deps, settings: { ...deps.settings, spendCap: cap, capSource: "schedule" } };
-      },
-      claimRun,
-      runOwner: ownerOf,
-      me: activeUser(),
-      terms: { load: () => loadTerms(mine, id), save: (terms) => saveTerms(mine, id, terms) },
-      triggerTime: {
-        leftMs: left,
-        freesAt: (neededMs) => triggerTimeFreesAt(recent, started, budgetMs, neededMs + RUN_OVERHEAD_MS),
-      },
-      jobChanges: (jobId) => {
-        try {
-          return jobChangesOfRun(historyDeps(), jobId).length;
-        } catch {
-          return 0;
-        }
-      },
-    });
+    background = stepBackgroundRun({ started, leftMs: left, freesAt });
+    // A background run still under way holds the document's one run: the schedule waits, as
+    // it waits for any run started by hand.
+    if (background === "ran" || background === "budget") outcome = "busy";
+    // The background run just ended and used most of this execution: the schedule's period
+    // starts at the next trigger run (not a "trigger time used up" wait it would report now).
+    else if (
+      background === "ended" &&
+      TRIGGER_BUDGET_MS - used() < MIN_TRIGGER_RUN_MS &&
+      loadSchedule(documentStore())
+    )
+      outcome = "busy";
+    else outcome = runSchedulePeriod(id, left - used(), TRIGGER_BUDGET_MS - used(), freesAt);
   } finally {
-    addTriggerTime(mine, started, appsScriptClock.now() - started - reserved);
+    addTriggerTime(mine, started, used() - reserved);
   }
   if (outcome === "none") {
-    // No schedule here, or another user's: this trigger is left over, and goes.
+    // No schedule here, or another user's: this trigger is left over, and goes, unless a
+    // background run of this user still needs it.
     const uid = (Object(event) as { triggerUid?: unknown }).triggerUid;
-    if (typeof uid === "string") deleteTrigger(uid);
     if (loadTerms(mine, id)?.triggerId === uid) removeTerms(mine, id);
+    if (typeof uid === "string") releaseTrigger([uid]);
   }
   return outcome;
+}
+
+/** The schedule's share of a trigger run: `leftMs` of trigger time, `budgetMs` of this execution. */
+function runSchedulePeriod(
+  id: string,
+  leftMs: number,
+  budgetMs: number,
+  freesAt: (neededMs: number) => number,
+): ScheduledOutcome {
+  const mine = userStore();
+  return runScheduled({
+    store: documentStore(),
+    clock: appsScriptClock,
+    job: (cap, deadline) => {
+      const deps = jobDeps(deadline === undefined ? undefined : { deadline });
+      return { ...deps, settings: { ...deps.settings, spendCap: cap, capSource: "schedule" } };
+    },
+    claimRun,
+    runOwner: ownerOf,
+    me: activeUser(),
+    terms: { load: () => loadTerms(mine, id), save: (terms) => saveTerms(mine, id, terms) },
+    budgetMs,
+    triggerTime: { leftMs, freesAt },
+    jobChanges: (jobId) => {
+      try {
+        return jobChangesOfRun(historyDeps(), jobId).length;
+      } catch {
+        return 0;
+      }
+    },
+  });
 }
 
 type ListConfig = Pick<ScheduleConfig, "box" | "urlColumn" | "options" | "header">;
@@ -185,14 +205,6 @@ function endCurrent(state: ScheduleState, now: number, message: string): void {
   state.last = { ...current, finishedAt: now, stopped: { kind: "changed", message } };
   state.current = null;
   state.nextRunAt = now;
-}
-
-/** The owner's trigger: the one kept with their terms when it still exists, else a new one. */
-function ownTrigger(known: ReadonlyArray<string | null>): string {
-  const ids = new Set(ScriptApp.getProjectTriggers().map((trigger) => trigger.getUniqueId()));
-  const kept = known.find((id) => id !== null && ids.has(id));
-  if (kept) return kept;
-  return ScriptApp.newTrigger(SCHEDULE_HANDLER).timeBased().everyHours(1).create().getUniqueId();
 }
 
 function estimateOf(state: ScheduleState, cap: number): ScheduleEstimate {
@@ -268,7 +280,7 @@ export const scheduleHandlers: Pick<
     }
     const mine = userStore();
     const id = spreadsheetId();
-    state.triggerId = ownTrigger([loadTerms(mine, id)?.triggerId ?? null, state.triggerId]);
+    state.triggerId = hourlyTrigger(state.triggerId);
     saveTerms(mine, id, { config, triggerId: state.triggerId });
     saveSchedule(store, state);
     return view(state)!;
@@ -279,10 +291,11 @@ export const scheduleHandlers: Pick<
     checkScheduleOwner(existing);
     const mine = userStore();
     const id = spreadsheetId();
-    deleteTrigger(existing?.triggerId ?? null);
-    deleteTrigger(loadTerms(mine, id)?.triggerId ?? null);
+    const triggerIds = [existing?.triggerId, loadTerms(mine, id)?.triggerId];
     removeTerms(mine, id);
     removeSchedule(store);
+    // A background run of this user keeps the trigger (issue 23.16): it goes with the run.
+    releaseTrigger(triggerIds);
     return null;
   },
 };

@@ -94,8 +94,28 @@ export interface TakeOverEstimate {
   owner: string;
 }
 
+/** A run sent to the background (issue 23.16): the hourly trigger steps it as its owner. */
+export interface BackgroundView {
+  jobId: string;
+  /** True when the current user sent it (their key pays); only they may cancel or bring it back. */
+  mine: boolean;
+  /** The owner's address, or "another editor". */
+  owner: string;
+  /** When it was sent to the background and last stepped by the trigger (ISO UTC; null: not yet). */
+  sentAt: string;
+  steppedAt: string | null;
+  /** The trigger-time budget is used up: it goes on after this time (ISO UTC). */
+  waitUntil: string | null;
+  /** When the trigger finished it, or stopped it for the user (ISO UTC); null while it goes on. */
+  endedAt: string | null;
+}
+
 export interface EnrichStartup {
   job: EnrichProgress | null;
+  /** The job goes on in the background through the hourly trigger; null when it does not. */
+  background: BackgroundView | null;
+  /** The job finished (or stopped) in the background: the tab says so once reopened. */
+  endedInBackground: BackgroundView | null;
   /** The job's owner; null when nobody confirmed it yet. */
   owner: RunOwner | null;
   /** True once after the menu item "Enrich selected profile URLs" opened the sidebar. */
@@ -121,6 +141,10 @@ export interface EnrichMethods {
   enrichTakeOverEstimate: { arg: { jobId: string }; result: TakeOverEstimate };
   /** The run becomes the current user's; refused when the rest now costs more than confirmed. */
   enrichTakeOver: { arg: { jobId: string; confirmedCredits: number }; result: EnrichProgress };
+  /** The owner only: the hourly trigger steps the run on, under the cap it was confirmed with. */
+  enrichBackground: { arg: { jobId: string }; result: BackgroundView };
+  /** The owner only: out of the background, to be driven by this sidebar again. */
+  enrichBringBack: { arg: { jobId: string }; result: EnrichProgress };
   /** Selects, in the sheet, the URL cells of the rows the run did not enrich; answers how many. */
   enrichSelectFailed: { arg: { jobId: string }; result: { rows: number } };
 }

@@ -139,6 +139,8 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   enrichResume: jobId,
   enrichCancel: jobId,
   enrichSelectFailed: jobId,
+  enrichBackground: jobId,
+  enrichBringBack: jobId,
   enrichStartup: nothing,
   enrichTakeOverEstimate: jobId,
   enrichTakeOver: fields<{ jobId: string; confirmedCredits: number }>({

@@ -118,6 +118,8 @@ describe("bulk enrichment through the client", () => {
     const profile = client.accountProfile();
     const account = client.account();
     expect(profile.ok && account.ok && profile.value.balance === account.value.balance).toBe(true);
+    // The sandbox bills in credits and its profile says so (an account held in USD: billing-unit tests).
+    expect(profile.ok && profile.value.unit).toBe("credits");
   });
 });
 

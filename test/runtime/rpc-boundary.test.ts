@@ -29,6 +29,8 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   enrichResume: { jobId: "job-1" },
   enrichCancel: { jobId: "job-1" },
   enrichSelectFailed: { jobId: "job-1" },
+  enrichBackground: { jobId: "job-1" },
+  enrichBringBack: { jobId: "job-1" },
   enrichStartup: null,
   enrichTakeOverEstimate: { jobId: "job-1" },
   enrichTakeOver: { jobId: "job-1", confirmedCredits: 5 },

@@ -1,7 +1,7 @@
 /** The notice a finished run leaves: what was refreshed, skipped, not found or failed, and what it cost. */
 import { emailSummaryText } from "../../../src/jobs/enrich/email-summary";
 import { skipReasons } from "../../../src/jobs/enrich/progress";
-import { chargesText } from "../../../src/jobs/ledger/charges-text";
+import { chargesText, usdChargedText } from "../../../src/jobs/ledger/charges-text";
 import type { EnrichProgress } from "../../../src/rpc/enrich";
 import { plural } from "../../components/plural";
 
@@ -13,7 +13,12 @@ export function doneMessage(progress: EnrichProgress): string {
     parts.push(`${progress.failed + progress.interrupted} failed`);
   if (progress.invalidRows > 0) parts.push(`${plural(progress.invalidRows, "cell")} held no profile URL`);
   const emails = emailsTouched(progress) ? ` ${emailSummaryText(progress.emails!)}.` : "";
-  return `${parts.join(", ")}; ${chargesText(progress.charges, progress.spent, progress.maybeCharged)}.${emails}`;
+  // A bulk run of an account billed in USD (A19): the jobs' own figure, in dollars.
+  const cost =
+    progress.billedIn === "usd"
+      ? usdChargedText(progress.usdCharged ?? 0)
+      : chargesText(progress.charges, progress.spent, progress.maybeCharged);
+  return `${parts.join(", ")}; ${cost}.${emails}`;
 }
 
 /** The run had the work-email pass and it wrote or charged something (a run that fetched nothing says nothing of it). */

@@ -40,6 +40,16 @@ function scheduleCapStop(progress: EnrichProgress): boolean {
   return progress.capSource === "schedule" && progress.message?.kind === "spend_cap";
 }
 
+/** Shown from the click on Continue in the background until the step in flight answers. */
+export const HANDING_OVER = {
+  kind: "handing_over",
+  message: "Handing the run to the background once the step under way answers (seconds).",
+  next: "You can close the sidebar: the hand-over is on its way, and nothing is sent twice.",
+};
+
+/** Run messages that are news, not trouble. */
+const OK_KINDS = new Set(["cancelling", "cancelled", "handing_over"]);
+
 export function RunView(props: {
   progress: EnrichProgress;
   driving: boolean;
@@ -51,11 +61,13 @@ export function RunView(props: {
   onSelectFailed(): void;
   /** Set when someone else owns the run: read-only, with Take over. */
   owner: RunOwner | null;
+  /** Hands the run to the hourly trigger (issue 23.16); absent where it cannot go (a schedule's run). */
+  onBackground?(): void;
   onTaken(progress: EnrichProgress): void;
 }) {
   const { progress } = props;
   const finished = progress.state === "done" || progress.state === "cancelled";
-  const stopping = progress.message?.kind === "cancelling";
+  const stopping = progress.message?.kind === "cancelling" || progress.message?.kind === "handing_over";
   const othersRun = props.owner !== null && !props.owner.mine && !finished;
   // Each Undo asks for the digest again: an undone run's job changes no longer stand.
   const [undos, setUndos] = useState(0);
@@ -73,8 +85,10 @@ export function RunView(props: {
         </span>
         {progress.inJobs && !finished ? (
           <span class="next" data-testid="enrich-in-jobs">
-            {plural(progress.inJobs, "URL")} in the API's bulk jobs: paid as each profile is found; their rows
-            are written when their job completes (on Resume if the sidebar was closed meanwhile).
+            {plural(progress.inJobs, "URL")} in the API's bulk jobs
+            {progress.processedInJobs ? ` (${progress.processedInJobs} worked on so far)` : ""}: paid as each
+            profile is found; their rows are written when their job completes (on Resume if the sidebar was
+            closed meanwhile).
           </span>
         ) : null}
       </p>
@@ -103,10 +117,7 @@ export function RunView(props: {
         </p>
       ) : null}
       {progress.message ? (
-        <div
-          class={`notice ${progress.message.kind === "cancelling" || progress.message.kind === "cancelled" ? "ok" : "error"}`}
-          role="alert"
-        >
+        <div class={`notice ${OK_KINDS.has(progress.message.kind) ? "ok" : "error"}`} role="alert">
           {progress.message.message}
           {progress.message.next ? <span class="next">{progress.message.next}</span> : null}
         </div>
@@ -162,6 +173,11 @@ export function RunView(props: {
         !scheduleCapStop(progress) ? (
           <button type="button" class="action" onClick={props.onResume}>
             Resume
+          </button>
+        ) : null}
+        {props.onBackground && (progress.state === "running" || progress.state === "paused") && !stopping ? (
+          <button type="button" class="secondary" onClick={props.onBackground}>
+            Continue in the background
           </button>
         ) : null}
         {stopping ? null : !finished ? (

@@ -30,7 +30,10 @@ type Answer = { ok: true; finding: EmailFinding } | { ok: false; error: ApiError
 /** A failed row's status: why, in the client's words (no address in them), and whether it may have cost. */
 export function failureText(error: ApiError): string {
   const why = redactEmails(error.message).slice(0, 200);
-  const maybe = error.charged === "maybe" ? " (may have been charged; Retry failed rows sends it again only if you tick it)" : "";
+  const maybe =
+    error.charged === "maybe"
+      ? " (may have been charged; Retry failed rows sends it again only if you tick it)"
+      : "";
   return `${NOT_CHECKED}: ${why}${maybe}`;
 }
 

@@ -1,5 +1,5 @@
 /** The job record kept in the cursor, and the progress the sidebar shows. Plain JSON. */
-import type { BulkMode } from "../../api/bulk-enrich";
+import type { BillingUnit, BulkMode } from "../../api/bulk-enrich";
 import type { StatusField } from "../../sheet/columns";
 import type { LeadField } from "../../sheet/lead-fields";
 import type { LedgerMark, RunCharges } from "../ledger/run-charges";
@@ -83,6 +83,8 @@ export interface SubmittedBulkJob {
   /** When to ask for its status next (epoch ms; polling backs off, across steps and triggers). */
   nextPollAt: number;
   polls: number;
+  /** Leads the API has worked on so far (the status's `processed`): the progress moves with it. */
+  processed?: number;
 }
 
 /** The run's use of the current generation's bulk jobs (bulk/), decided at its first step. */
@@ -96,6 +98,8 @@ export interface BulkRun {
   sending: Array<[number, number]>;
   /** Cancel pressed: nothing more is submitted; submitted jobs are polled and written, then the run ends. */
   cancelling?: boolean;
+  /** USD the completed jobs say they charged (`meta.amount_charged`, A19). Absent: none yet. */
+  usdCharged?: number;
 }
 
 export interface EnrichJob {
@@ -175,6 +179,8 @@ export interface EnrichJob {
   emailCharges?: RunCharges | null;
   /** Set when the run was decided to go through lookups (the setting, options bulk jobs lack, or a 403). */
   lookups?: true;
+  /** The unit the account is billed in, read from its profile at the estimate of a bulk run (A19). */
+  billedIn?: BillingUnit;
 }
 
 export interface EnrichProgress {
@@ -219,6 +225,14 @@ export interface EnrichProgress {
    * complete, written when their job is. Counted in `remaining` too. Absent: none.
    */
   inJobs?: number;
+  /** Of `inJobs`, the leads the API has worked on by the latest poll (they are paid as they complete). */
+  processedInJobs?: number;
+  /**
+   * Set when the account is billed in USD (its profile said so at the estimate): the summary shows
+   * `usdCharged`, the bulk jobs' own figure, instead of credits.
+   */
+  billedIn?: BillingUnit;
+  usdCharged?: number;
   /**
    * The run asked for real-time answers (up_to_the_second_fresh). Without them a job change it
    * saw may be the cache lagging (PRODUCTION.md A2): the digest says so.

@@ -3,8 +3,8 @@
  * (SpreadsheetApp, PropertiesService, LockService, the API client over UrlFetchApp); tests use the
  * in-memory fakes of test/jobs/fakes.ts. Nothing here touches an Apps Script global.
  */
-import type { BatchResult } from "../../api/batch";
-import type { BulkJobResult, BulkJobState, BulkMode } from "../../api/bulk-enrich";
+import type { BatchResult, Outcome } from "../../api/batch";
+import type { AccountProfile, BulkJobResult, BulkJobState, BulkMode } from "../../api/bulk-enrich";
 import type { EmailBatchResult } from "../../api/emails";
 import type { ApiError } from "../../api/errors";
 import type { EmailFinderRequest, LeadLookupRequest, LeadLookupResponse } from "../../api/wire";
@@ -142,4 +142,6 @@ export interface LookupClient {
   bulkEnrichStatus?(jobIds: string[], options: { deadline: number }): BatchResult<BulkJobResult>;
   /** The email finder (src/api/emails.ts), for the work-email pass; absent in older fakes. */
   findEmails?(requests: EmailFinderRequest[], options: { deadline: number }): EmailBatchResult;
+  /** The account's profile of the current generation: the unit the account is billed in. */
+  accountProfile?(): Outcome<AccountProfile>;
 }

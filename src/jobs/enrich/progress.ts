@@ -67,8 +67,16 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     message: job.message,
     failures: job.failures ?? [],
     throttled: (job.throttled ?? 0) > 0,
-    ...(job.bulk && job.bulk.jobs.length > 0 ? { inJobs: indicesIn(states, URL_STATE.inJob).length } : {}),
+    ...(job.bulk && job.bulk.jobs.length > 0
+      ? {
+          inJobs: indicesIn(states, URL_STATE.inJob).length,
+          processedInJobs: job.bulk.jobs.reduce((sum, open) => sum + (open.processed ?? 0), 0),
+        }
+      : {}),
     fresh: askedFresh(job.options.extras),
     ...(job.options.workEmail ? { emails: emailsOf(job) } : {}),
+    ...(job.billedIn === "usd" && job.bulk
+      ? { billedIn: job.billedIn, usdCharged: job.bulk?.usdCharged ?? 0 }
+      : {}),
   };
 }

@@ -13,6 +13,14 @@ export function creditsReported(charges: RunCharges | null | undefined, read: nu
   return charges.complete ? charges.charged : Math.max(charges.charged, read);
 }
 
+/**
+ * A bulk run's cost for an account billed in USD (A19): the jobs' own `amount_charged`, since the
+ * credits ledger does not speak its unit. "$2.36 charged (the API's bulk jobs, USD)".
+ */
+export function usdChargedText(usd: number): string {
+  return `$${usd.toFixed(2)} charged (the API's bulk jobs; your account is billed in USD)`;
+}
+
 const credits = (n: number) => `${n.toLocaleString("en-US")} credit${n === 1 ? "" : "s"}`;
 
 /**

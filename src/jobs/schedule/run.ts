@@ -33,6 +33,7 @@ import type { Store } from "../enrich/ports";
 import { isOkStatus, readStatuses } from "../enrich/row-writer";
 import { creditsReported } from "../ledger/charges-text";
 import { followList } from "./follow-list";
+import { idleStep } from "./idle-step";
 import {
   addPeriod,
   freshSince,
@@ -95,6 +96,14 @@ export const TRIGGER_BUDGET_MS = 240_000;
 export const TRIGGER_OVERRUN_MS = 75_000;
 /** Less than this left of the day's trigger time: not worth a run (one slow chunk takes 60 s). */
 export const MIN_TRIGGER_RUN_MS = 60_000;
+/**
+ * Time a trigger run may drive steps: the execution's `budgetMs`, less when the trigger-time budget
+ * has only `leftMs` left (the last fetch may overrun the slice by TRIGGER_OVERRUN_MS). Under
+ * MIN_TRIGGER_RUN_MS it is not worth a run.
+ */
+export function triggerSlice(budgetMs: number, leftMs: number): number {
+  return Math.min(budgetMs, leftMs - TRIGGER_OVERRUN_MS);
+}
 /** Stops that clear by themselves (the platform's day turns): the next trigger run tries again. */
 const PASSING = new Set(["quota", "busy"]);
 
@@ -297,7 +306,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
 
   // The trigger-time budget: a run that cannot do a useful step waits until enough is free.
   const left = deps.triggerTime?.leftMs ?? Number.POSITIVE_INFINITY;
-  const budget = Math.min(deps.budgetMs ?? TRIGGER_BUDGET_MS, left - TRIGGER_OVERRUN_MS);
+  const budget = triggerSlice(deps.budgetMs ?? TRIGGER_BUDGET_MS, left);
   if (budget < MIN_TRIGGER_RUN_MS) {
     const until = deps.triggerTime?.freesAt(MIN_TRIGGER_RUN_MS + TRIGGER_OVERRUN_MS) ?? started;
     if (state.waitUntil !== until) {
@@ -359,12 +368,15 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
     progress = resumeJob(jobDeps, current.jobId);
   }
   while (progress.state === "running" && deps.clock.now() - started < budget) {
+    const [before, at] = [progress, deps.clock.now()];
     try {
       progress = stepJob(jobDeps, current.jobId);
     } catch (error) {
       if ((Object(error) as { kind?: string }).kind === "busy") break;
       throw error;
     }
+    // Bulk jobs whose next poll is past this run's deadline: the next trigger run polls them.
+    if (idleStep(before, progress, deps.clock.now() - at)) break;
   }
   const after = { ...summary(progress, current.startedAt), jobChanges: current.jobChanges };
   if (progress.state === "done") {

@@ -85,13 +85,18 @@ export function pollDueJobs(
     if (outcome.ok) {
       if (outcome.value.status === "completed") {
         job.spent += settleCompleted(context, open, outcome.value, settlement);
+        // The API's own figure, in USD: what the summary shows an account billed in USD.
+        bulk.usdCharged = (bulk.usdCharged ?? 0) + outcome.value.amountCharged;
         finished.add(open.id);
       } else if (outcome.value.status === "error") {
         const status = jobFailedStatus(outcome.value.error);
         for (const index of jobIndices(context.states, open))
           settlement.set(index, URL_STATE.failed, { kind: "status", status });
         finished.add(open.id);
-      } else later();
+      } else {
+        open.processed = Math.min(open.count, outcome.value.processed);
+        later();
+      }
       return;
     }
     const error = outcome.error;
