@@ -25,6 +25,8 @@ export function onOpen(_event?: unknown): void {
     .createAddonMenu()
     .addItem("Open sidebar", "showSidebar")
     .addItem("Enrich selected profile URLs", "showEnrichSidebar")
+    .addItem("Find emails of selected rows", "showFindEmailsSidebar")
+    .addItem("Validate selected emails", "showValidateEmailsSidebar")
     .addItem("Undo last run", "undoLastRunFromMenu")
     .addItem("Freeze selected formulas to values", "freezeSelectedFormulas")
     .addSeparator()
@@ -58,6 +60,18 @@ export function showAbout(): void {
 /** Menu: opens the sidebar on the Enrich tab, which plans the current selection. */
 export function showEnrichSidebar(): void {
   serverModule().requestEnrichFocus();
+  showSidebar();
+}
+
+/** Menu: opens the sidebar on the Enrich tab's Emails panel, set to find the selected rows' emails. */
+export function showFindEmailsSidebar(): void {
+  serverModule().requestEmailsFocus("find");
+  showSidebar();
+}
+
+/** Menu: opens the sidebar on the Enrich tab's Emails panel, set to validate the selected addresses. */
+export function showValidateEmailsSidebar(): void {
+  serverModule().requestEmailsFocus("validate");
   showSidebar();
 }
 

@@ -10,6 +10,7 @@
 
 import type { CompanyMethods } from "./rpc/companies";
 import type { CreditsMethods } from "./rpc/credits";
+import type { EmailsMethods } from "./rpc/emails";
 import type { EnrichMethods } from "./rpc/enrich";
 import type { HistoryMethods } from "./rpc/history";
 import type { LeadsMethods } from "./rpc/leads";
@@ -43,6 +44,7 @@ export interface ServerInfo {
 export interface RpcMethods
   extends SettingsMethods,
     EnrichMethods,
+    EmailsMethods,
     CreditsMethods,
     LeadsMethods,
     CompanyMethods,

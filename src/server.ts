@@ -12,6 +12,7 @@
 import { ADDON_ABOUT } from "./about";
 import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
+import { emailHandlers } from "./gas/email-handlers";
 import { enrichHandlers } from "./gas/enrich-handlers";
 import { deferFetchCounts } from "./gas/fetch-count-deferred";
 import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-handlers";
@@ -23,6 +24,7 @@ import { dispatch, type RpcHandlers, type RpcResult } from "./rpc";
 import { RPC_SHAPES } from "./rpc/guards";
 import { toUserError } from "./rpc/user-error";
 
+export { requestEmailsFocus } from "./gas/email-handlers";
 export { requestEnrichFocus } from "./gas/enrich-handlers";
 /** What freezing the selected formulas did, in one message for the menu's alert. */
 export { freezeSelectionMessage as freezeSelectionReport } from "./gas/freeze";
@@ -30,6 +32,7 @@ export { freezeSelectionMessage as freezeSelectionReport } from "./gas/freeze";
 const handlers: RpcHandlers = {
   ...settingsHandlers,
   ...enrichHandlers,
+  ...emailHandlers,
   ...leadSearchHandlers,
   ...creditsHandlers,
   ...companyHandlers,

@@ -13,6 +13,7 @@
  * false })` turns it off to see what an add-on does where Sheets would not convert.
  */
 import { types } from "node:util";
+import { instantOf, wallClock } from "./time-zone";
 
 /** Sheets' limit on the characters of one cell. */
 export const CELL_CHAR_LIMIT = 50_000;
@@ -55,8 +56,10 @@ const NUMBER = /^([+-])?\$?(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?(?:[eE]([+-]?\d+))?(
 // Dates as Sheets reads them in the en_US locale: 2024-01-15, 2024/1/15, 1/15/2024, 1-15-24, and
 // month-day without a year (1/15, 1-10: the current year). A time alone (10:30, 9:05:07) is a
 // time of day on Sheets' epoch, 1899-12-30.
-const YEAR_FIRST = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/;
-const MONTH_FIRST = /^(\d{1,2})[-/](\d{1,2})(?:[-/](\d{4}|\d{2}))?$/;
+// A date may be followed by a time of day ("2026-11-25 10:30:00", "11/25/2026 10:30").
+const AT_TIME = "(?:\\s+(\\d{1,2}):(\\d{2})(?::(\\d{2}))?)?";
+const YEAR_FIRST = new RegExp(`^(\\d{4})[-/](\\d{1,2})[-/](\\d{1,2})${AT_TIME}$`);
+const MONTH_FIRST = new RegExp(`^(\\d{1,2})[-/](\\d{1,2})(?:[-/](\\d{4}|\\d{2}))?${AT_TIME}$`);
 const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 const MONTHS = [
   "january",
@@ -81,6 +84,8 @@ const DAY_MONTH = new RegExp(`^(\\d{1,2})[\\s-]+${MONTH_WORD}(?:,?[\\s-]+(\\d{4}
 export interface ParseOptions {
   /** Read month-name text ("Sep 2023") as a date (default true). */
   monthNames?: boolean;
+  /** The spreadsheet's time zone: a date typed is that wall clock there (default UTC). */
+  timeZone?: string;
 }
 
 /** 1-12 for a month's full name or its three-letter abbreviation ("Sept" too), else null. */
@@ -129,14 +134,27 @@ function utcDate(year: number, month: number, day: number): Date | null {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
 }
 
+/** A date's wall clock with the time of day matched after it (hours, minutes, seconds), or null. */
+function atTime(day: Date | null, hours?: string, minutes?: string, seconds?: string): Date | null {
+  if (!day || hours === undefined) return day;
+  const [h, m, sec] = [Number(hours), Number(minutes), Number(seconds ?? 0)];
+  if (h > 23 || m > 59 || sec > 59) return null;
+  return new Date(day.getTime() + ((h * 60 + m) * 60 + sec) * 1000);
+}
+
+/** The wall clock (as UTC fields) of a typed date, or null. */
 function parseDate(text: string): Date | null {
   const yearFirst = YEAR_FIRST.exec(text);
-  if (yearFirst) return utcDate(Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3]));
+  if (yearFirst) {
+    const day = utcDate(Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3]));
+    return atTime(day, yearFirst[4], yearFirst[5], yearFirst[6]);
+  }
   const monthFirst = MONTH_FIRST.exec(text);
   if (monthFirst) {
     const year = monthFirst[3] === undefined ? new Date().getUTCFullYear() : Number(monthFirst[3]);
     const fullYear = monthFirst[3]?.length === 2 ? (year < 30 ? 2000 + year : 1900 + year) : year;
-    return utcDate(fullYear, Number(monthFirst[1]), Number(monthFirst[2]));
+    const day = utcDate(fullYear, Number(monthFirst[1]), Number(monthFirst[2]));
+    return atTime(day, monthFirst[4], monthFirst[5], monthFirst[6]);
   }
   const time = TIME.exec(text);
   if (time && Number(time[1]) < 24 && Number(time[2]) < 60 && Number(time[3] ?? 0) < 60) {
@@ -156,7 +174,10 @@ export function parseInput(text: string, numberFormat?: string, options: ParseOp
   const number = parseNumber(trimmed);
   if (number !== null) return { kind: "value", value: number };
   if (/^(true|false)$/i.test(trimmed)) return { kind: "value", value: trimmed.toLowerCase() === "true" };
-  const date = parseDate(trimmed) ?? (options.monthNames === false ? null : parseMonthName(trimmed));
+  const wall = parseDate(trimmed) ?? (options.monthNames === false ? null : parseMonthName(trimmed));
+  // A time alone stays on Sheets' epoch day as typed; a date is its wall clock in the zone.
+  const epochDay = wall !== null && wall.getTime() < Date.UTC(1899, 11, 31);
+  const date = wall && !epochDay && options.timeZone ? instantOf(wall, options.timeZone) : wall;
   if (date) return { kind: "value", value: date };
   if (/^[+-]./.test(trimmed)) return { kind: "formula", formula: `=${trimmed}` };
   return { kind: "value", value: text };
@@ -197,8 +218,11 @@ function pad(n: number): string {
   return String(n).padStart(2, "0");
 }
 
-/** The text Sheets shows for a value under the automatic format (close enough for tests). */
-export function displayText(cell: Cell | undefined): string {
+/**
+ * The text Sheets shows for a value under the automatic format (close enough for tests); a date
+ * in the spreadsheet's time zone, as its wall clock there.
+ */
+export function displayText(cell: Cell | undefined, timeZone = "Etc/UTC"): string {
   if (!cell) return "";
   const value = cell.value;
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
@@ -207,13 +231,18 @@ export function displayText(cell: Cell | undefined): string {
     return String(Number(value.toPrecision(10)));
   }
   if (value instanceof Date) {
-    const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-    const seconds = value.getUTCHours() * 3600 + value.getUTCMinutes() * 60 + value.getUTCSeconds();
-    const time = `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
-    if (day === "1899-12-30") return time;
-    return seconds === 0 ? day : `${day} ${time}`;
+    return dateText(value.getTime() < Date.UTC(1899, 11, 31) ? value : wallClock(value, timeZone));
   }
   return value;
+}
+
+/** A wall clock (UTC fields) as Sheets shows it: the date, its time unless midnight, a time alone. */
+function dateText(value: Date): string {
+  const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+  const seconds = value.getUTCHours() * 3600 + value.getUTCMinutes() * 60 + value.getUTCSeconds();
+  const time = `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
+  if (day === "1899-12-30") return time;
+  return seconds === 0 ? day : `${day} ${time}`;
 }
 
 /** True when a cell holds nothing (no value, formula or note that would block a spill). */

@@ -70,7 +70,9 @@
  * runs them concurrently); a formula written by a script reads as its old value until the script
  * ends (no "Loading..."); Sheets' built-in functions other than HYPERLINK are unknown (#NAME?);
  * HTTP response headers are empty; number formats are stored but only "@" (plain text) changes
- * behaviour; dates are UTC.
+ * behaviour (dates show as yyyy-mm-dd hh:mm:ss whatever their format). Dates follow the
+ * spreadsheet's time zone (`spreadsheet.timeZone`, default Etc/UTC) as Sheets does: a Date
+ * written is an instant, shown and typed as its wall clock in that zone (time-zone.ts).
  */
 import vm from "node:vm";
 import { fetchAllSync } from "../sync-http/index";
@@ -277,6 +279,8 @@ export interface CellView {
   formula?: string;
   error?: CellError;
   note?: string;
+  /** The number format set on the cell (Range.setNumberFormat), when one is. */
+  numberFormat?: string;
   /** A1 of the formula cell whose result spilled here. */
   spillOf?: string;
 }
@@ -436,7 +440,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   );
   const user = options.user ?? DEFAULT_USER;
   const model = new SpreadsheetModel(options.spreadsheet, user);
-  model.parseOptions = { monthNames: options.inferMonthNames ?? true };
+  model.parseOptions = { monthNames: options.inferMonthNames ?? true, timeZone: model.timeZone };
   const timeouts: RuntimeTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const state: RuntimeState = {
     model,
@@ -662,7 +666,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   function cellView(sheet: SheetModel, row: number, column: number): CellView {
     const cell = model.cell(sheet, row, column);
     if (!cell) return { value: "", display: "", input: "" };
-    const display = displayText(cell);
+    const display = displayText(cell, model.timeZone);
     const view: CellView = {
       value: cell.value,
       display,
@@ -671,6 +675,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     if (cell.formula !== undefined) view.formula = cell.formula;
     if (cell.error) view.error = cell.error;
     if (cell.note !== undefined) view.note = cell.note;
+    if (cell.numberFormat !== undefined) view.numberFormat = cell.numberFormat;
     if (cell.spillOf !== undefined) {
       view.spillOf = cellA1(keyRow(cell.spillOf), keyColumn(cell.spillOf));
     }

@@ -270,7 +270,7 @@ export class SpreadsheetModel {
   }
 
   displayValues(sheet: SheetModel, range: GridRange): string[][] {
-    return this.map(sheet, range, (cell) => displayText(cell));
+    return this.map(sheet, range, (cell) => displayText(cell, this.timeZone));
   }
 
   formulas(sheet: SheetModel, range: GridRange): string[][] {

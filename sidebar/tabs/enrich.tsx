@@ -6,9 +6,7 @@
  * run; reopening offers to resume it.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { DEFAULT_SKIP_REFRESHED_DAYS, EXTRA_CHOICES } from "../../src/jobs/enrich/options";
-import { skipReasons } from "../../src/jobs/enrich/progress";
-import { chargesText, creditsReported } from "../../src/jobs/ledger/charges-text";
+import { DEFAULT_SKIP_REFRESHED_DAYS } from "../../src/jobs/enrich/options";
 import type {
   EnrichEstimate,
   EnrichMode,
@@ -18,18 +16,22 @@ import type {
   RunOwner,
 } from "../../src/rpc/enrich";
 import { DEFAULT_LOOKUP_FIELDS, type LeadField, parseFieldList } from "../../src/sheet/lead-fields";
-import { BalanceNote } from "../components/balance-note";
-import { CheckboxList } from "../components/checkbox-list";
 import { useNotices } from "../components/notices";
-import { ProgressBar } from "../components/progress";
+import { plural } from "../components/plural";
 import { useServerCall } from "../components/use-server-call";
 import { asUserError, call } from "../rpc-client";
-import { FinishPanel } from "./enrich-finish";
-import { HistoryPanel, JobChangeDigestView } from "./enrich-history";
-import { NewSelectionChoice } from "./enrich-new-selection";
-import { RetryPanel } from "./enrich-retry";
-import { SchedulePanel } from "./enrich-schedule";
-import { TakeOver } from "./enrich-take-over";
+import { doneMessage } from "./enrich/done-message";
+import { EmailsPanel } from "./enrich/emails";
+import { EstimateView } from "./enrich/estimate";
+import { ExtrasChooser } from "./enrich/extras";
+import { FieldsChooser } from "./enrich/fields";
+import { HistoryPanel } from "./enrich/history";
+import { ModeChooser } from "./enrich/mode";
+import { NewSelectionChoice } from "./enrich/new-selection";
+import { RunView } from "./enrich/run";
+import { SchedulePanel } from "./enrich/schedule";
+import { Selection } from "./enrich/selection";
+import { SkipRefreshedChooser } from "./enrich/skip-refreshed";
 
 type Extras = EnrichOptions["extras"];
 
@@ -37,409 +39,7 @@ const UNFINISHED = new Set(["running", "paused", "stopped"]);
 /** Wait before trying a step again when another step holds the document lock. */
 const BUSY_RETRY_MS = 2000;
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function Selection({
-  preview,
-  hint,
-  urlColumn,
-  onPick,
-  onRefresh,
-}: {
-  preview: EnrichPreview | null;
-  /** Why the current selection cannot be planned, shown muted until the user asks. */
-  hint: string | null;
-  urlColumn: number | undefined;
-  onPick(column: number | undefined): void;
-  onRefresh(): void;
-}) {
-  return (
-    <div class="form-group">
-      <strong>Profile URLs</strong>
-      {preview ? (
-        <span data-testid="enrich-selection">
-          {preview.sheetName}!{preview.range}: {plural(preview.rows, "row")},{" "}
-          {plural(preview.distinct, "distinct URL")}
-          {preview.invalidRows > 0 ? `, ${plural(preview.invalidRows, "cell")} that are no profile URL` : ""}
-          <span class="hint"> (headers in row {preview.headerRow})</span>
-        </span>
-      ) : (
-        <span class="hint" data-testid="enrich-selection-hint">
-          {hint ?? "Select the column of profile URLs in the sheet."}
-        </span>
-      )}
-      {preview ? (
-        <>
-          <label for="enrich-url-column">URL column</label>
-          <select
-            id="enrich-url-column"
-            value={urlColumn === undefined ? "" : String(urlColumn)}
-            onChange={(e) => onPick(e.currentTarget.value === "" ? undefined : Number(e.currentTarget.value))}
-          >
-            <option value="">Detected in the selection</option>
-            {preview.columns.map((c) => (
-              <option key={c.column} value={String(c.column)}>
-                {c.letter}
-                {c.header ? ` · ${c.header}` : ""}
-              </option>
-            ))}
-          </select>
-        </>
-      ) : null}
-      <button type="button" class="secondary" onClick={onRefresh}>
-        Use current selection
-      </button>
-    </div>
-  );
-}
-
-function FieldsChooser(props: {
-  defaults: LeadField[];
-  setDefaults(fields: LeadField[]): void;
-  more: string;
-  setMore(text: string): void;
-  problem: string | null;
-}) {
-  return (
-    <fieldset class="form-group">
-      <legend>Fields to fill</legend>
-      <CheckboxList
-        options={DEFAULT_LOOKUP_FIELDS.map((field) => ({ value: field, label: field }))}
-        selected={props.defaults}
-        onChange={props.setDefaults}
-      />
-      <label for="enrich-more">More fields</label>
-      <input
-        id="enrich-more"
-        type="text"
-        placeholder="e.g. headline, industry, jobs"
-        value={props.more}
-        onInput={(e) => props.setMore(e.currentTarget.value)}
-        aria-describedby="enrich-more-hint"
-      />
-      <span id="enrich-more-hint" class="hint">
-        Any field of the lead record, comma-separated. Lists (jobs, educations) are written as the List fields
-        setting says: readable text unless it is set to JSON.
-      </span>
-      {props.problem ? (
-        <span role="alert" style={{ color: "var(--error)", fontSize: "12px" }}>
-          {props.problem}
-        </span>
-      ) : null}
-    </fieldset>
-  );
-}
-
-function ExtrasChooser({ extras, setExtras }: { extras: Extras; setExtras(extras: Extras): void }) {
-  return (
-    <fieldset class="form-group">
-      <legend>Extras</legend>
-      {EXTRA_CHOICES.map((choice) => (
-        <label key={choice.option} style={{ fontWeight: 400 }}>
-          <input
-            type="checkbox"
-            checked={extras[choice.option] === true}
-            onChange={(e) => setExtras({ ...extras, [choice.option]: e.currentTarget.checked })}
-          />{" "}
-          {choice.label}{" "}
-          <span class="muted">{choice.credits > 0 ? `+${choice.credits} credit` : "free"}</span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-/**
- * "Skip rows refreshed within the last N days" (issue 23.5): on by default for a day, so running
- * the same list again right after a run (or a Cancel) does not buy its fresh rows a second time.
- */
-function SkipRefreshedChooser({ days, setDays }: { days: number; setDays(days: number): void }) {
-  const [lastDays, setLastDays] = useState(days > 0 ? days : DEFAULT_SKIP_REFRESHED_DAYS);
-  return (
-    <div class="form-group">
-      <label style={{ fontWeight: 400 }}>
-        <input
-          type="checkbox"
-          data-testid="enrich-skip-refreshed"
-          checked={days > 0}
-          onChange={(e) => setDays(e.currentTarget.checked ? lastDays : 0)}
-        />{" "}
-        Skip rows refreshed within the last{" "}
-        <input
-          type="number"
-          min={1}
-          max={31}
-          style={{ width: "48px" }}
-          aria-label="Days"
-          value={lastDays}
-          onInput={(e) => {
-            const value = Math.max(1, Math.min(31, Math.floor(Number(e.currentTarget.value) || 1)));
-            setLastDays(value);
-            if (days > 0) setDays(value);
-          }}
-        />{" "}
-        day{lastDays === 1 ? "" : "s"}
-      </label>
-      <span class="hint">Their status is ok and their Enriched At that recent: not bought again (free).</span>
-    </div>
-  );
-}
-
-function ModeChooser({ mode, setMode }: { mode: EnrichMode; setMode(mode: EnrichMode): void }) {
-  return (
-    <fieldset class="form-group">
-      <legend>Mode</legend>
-      <label style={{ fontWeight: 400 }}>
-        <input
-          type="radio"
-          name="enrich-mode"
-          checked={mode === "refresh"}
-          onChange={() => setMode("refresh")}
-        />{" "}
-        Refresh: overwrite with current data
-      </label>
-      <label style={{ fontWeight: 400 }}>
-        <input type="radio" name="enrich-mode" checked={mode === "fill"} onChange={() => setMode("fill")} />{" "}
-        Fill empty cells only
-      </label>
-    </fieldset>
-  );
-}
-
-function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fresh: boolean }) {
-  const { preview, balance, balanceError, cap } = estimate;
-  const affordable = Math.floor(cap / preview.creditsPerUrl);
-  const skipped = preview.distinct - preview.toFetch;
-  return (
-    <div class="notice info" data-testid="enrich-estimate">
-      <strong>
-        {preview.toFetch === 0
-          ? skipped > 0 && estimate.progress.skips.length > 0
-            ? `Nothing to fetch: ${plural(skipped, "URL")} skipped (${skipReasons(estimate.progress.skips)}). This run costs 0 credits.`
-            : "Nothing to fill: every chosen cell already holds a value. This run costs 0 credits."
-          : `${plural(preview.toFetch, "distinct URL")} to fetch, up to ${plural(preview.maxCredits, "credit")}`}
-      </strong>
-      {skipped > 0 && preview.toFetch > 0 ? (
-        <span class="next">
-          {plural(skipped, "URL")} skipped for free: {skipReasons(estimate.progress.skips)}.
-        </span>
-      ) : null}
-      {estimate.path && preview.toFetch > 0 ? (
-        <span class="next" data-testid="enrich-path">
-          {estimate.path.text}
-        </span>
-      ) : null}
-      {!fresh ? (
-        <span class="next" data-testid="enrich-cached-warning">
-          Fresh data is off: cached answers show the previous job of people who moved recently, so job changes
-          cannot be trusted.
-        </span>
-      ) : preview.toFetch > 0 && estimate.path?.kind !== "bulk" ? (
-        <span class="next" data-testid="enrich-fresh-note">
-          Fresh data takes seconds to about a minute per answer, so lookups go 4 at a time. Apps Script gives
-          up on a request after 60 s and then loses the answers of its group of 4, which may still be charged
-          (about 1 lookup in 9 in our tests): those rows say so, and Retry failed rows can send them again.
-        </span>
-      ) : null}
-      <br />
-      Balance {balance === null ? "unknown" : plural(balance, "credit")} · cap {plural(cap, "credit")} ·{" "}
-      {preview.creditsPerUrl} per URL
-      {preview.maxCredits > cap ? (
-        <span class="next">The run stops at the spend cap, after about {plural(affordable, "URL")}.</span>
-      ) : null}
-      <BalanceNote balance={balance} maxCredits={preview.maxCredits} />
-      {balanceError ? <span class="next">{balanceError}</span> : null}
-      {estimate.fetches && preview.toFetch > estimate.fetches.left ? (
-        <span class="next" data-testid="enrich-quota-warning">
-          This run needs {plural(preview.toFetch, "web request")}; about{" "}
-          {estimate.fetches.left.toLocaleString("en-US")} of Apps Script's{" "}
-          {estimate.fetches.quota.toLocaleString("en-US")} a day are left (by the add-on's own count). The run
-          stops when they run out, with the rest pending and not charged; Resume it the next day.
-        </span>
-      ) : null}
-      {preview.skipped.length > 0 ? (
-        <span class="next">
-          Not written: {preview.skipped.join(", ")} (the URL column itself; your URLs stay as typed).
-        </span>
-      ) : null}
-      <span class="next">
-        Writes{" "}
-        {preview.targets
-          .map(
-            (t) =>
-              `${t.field} → ${t.column}${t.header ? ` (${t.header})` : t.newHeader && t.newHeader !== t.field ? ` (new: ${t.newHeader})` : " (new)"}`,
-          )
-          .join(", ")}
-        ; statuses in {preview.statusHeaders.join(", ")}. Duplicates are fetched once; not-found and rejected
-        URLs are free.
-      </span>
-    </div>
-  );
-}
-
-function stateLine(progress: EnrichProgress, driving: boolean): string {
-  switch (progress.state) {
-    case "running":
-      // Nobody drives a run whose sidebar was closed: it waits, as if paused.
-      return driving ? "Running…" : "Paused when the sidebar closed. Resume continues where it stopped.";
-    case "paused":
-      return "Paused. Resume continues where it stopped; nothing done is paid again.";
-    case "stopped":
-      return "Stopped.";
-    case "done":
-      return "Done.";
-    case "cancelled":
-      return "Cancelled.";
-    default:
-      return progress.state;
-  }
-}
-
-/**
- * A scheduled run stopped at the schedule's own cap: Resume would stop again at once (the cap
- * stays the schedule's); its owner continues it under Scheduled refresh, with an estimate.
- */
-function scheduleCapStop(progress: EnrichProgress): boolean {
-  return progress.capSource === "schedule" && progress.message?.kind === "spend_cap";
-}
-
-function RunView(props: {
-  progress: EnrichProgress;
-  driving: boolean;
-  onPause(): void;
-  onResume(): void;
-  onCancel(): void;
-  onNew(): void;
-  onRetry(progress: EnrichProgress): void;
-  onSelectFailed(): void;
-  /** Set when someone else owns the run: read-only, with Take over. */
-  owner: RunOwner | null;
-  onTaken(progress: EnrichProgress): void;
-}) {
-  const { progress } = props;
-  const finished = progress.state === "done" || progress.state === "cancelled";
-  const stopping = progress.message?.kind === "cancelling";
-  const othersRun = props.owner !== null && !props.owner.mine && !finished;
-  return (
-    <section aria-label="Enrichment run" data-testid="enrich-run" data-state={progress.state}>
-      <p>
-        <strong>{stateLine(progress, props.driving)}</strong>{" "}
-        {progress.throttled && progress.state === "running" ? (
-          <span class="muted" data-testid="enrich-throttled">
-            throttled: slowing down{" "}
-          </span>
-        ) : null}
-        <span class="muted">
-          {progress.sheetName}!{progress.range} · {plural(progress.rows, "row")}
-        </span>
-        {progress.inJobs && !finished ? (
-          <span class="next" data-testid="enrich-in-jobs">
-            {plural(progress.inJobs, "URL")} in the API's bulk jobs: paid as each profile is found; their rows
-            are written when their job completes (on Resume if the sidebar was closed meanwhile).
-          </span>
-        ) : null}
-      </p>
-      <ProgressBar
-        done={progress.ok + progress.notFound}
-        failed={progress.failed + progress.interrupted}
-        remaining={progress.remaining}
-        // What the cap counts while the run goes (lookups never read included), the ledger's after.
-        spent={
-          progress.charges
-            ? creditsReported(progress.charges, progress.spent)
-            : progress.spent + progress.maybeCharged
-        }
-        cap={progress.cap}
-        unit="distinct URLs"
-      />
-      {progress.notFound > 0 || progress.interrupted > 0 || progress.skipped > 0 ? (
-        <p class="muted">
-          {progress.skipped > 0
-            ? `${plural(progress.skipped, "URL")} skipped (${skipReasons(progress.skips)}; free). `
-            : ""}
-          {progress.notFound > 0 ? `${plural(progress.notFound, "profile")} not found (free). ` : ""}
-          {progress.interrupted > 0
-            ? `${plural(progress.interrupted, "URL")} interrupted by a cut-off: see their rows' status.`
-            : ""}
-        </p>
-      ) : null}
-      {progress.message ? (
-        <div
-          class={`notice ${progress.message.kind === "cancelling" || progress.message.kind === "cancelled" ? "ok" : "error"}`}
-          role="alert"
-        >
-          {progress.message.message}
-          {progress.message.next ? <span class="next">{progress.message.next}</span> : null}
-        </div>
-      ) : null}
-      {progress.failures.length > 0 ? (
-        <div data-testid="enrich-failures">
-          <p>
-            <strong>Rows not enriched</strong>
-          </p>
-          <ul class="failures">
-            {progress.failures.map((failure) => (
-              <li key={failure.reason}>
-                {plural(failure.rows, "row")}: {failure.reason}
-              </li>
-            ))}
-          </ul>
-          <button type="button" class="secondary" onClick={props.onSelectFailed}>
-            Select failed rows
-          </button>
-        </div>
-      ) : null}
-      {progress.state === "done" ? (
-        <JobChangeDigestView jobId={progress.jobId} cached={!progress.fresh} />
-      ) : null}
-      {progress.state === "done" && progress.failed + progress.interrupted > 0 ? (
-        <RetryPanel
-          key={progress.jobId}
-          jobId={progress.jobId}
-          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={estimate.progress.fresh} />}
-          onStart={props.onRetry}
-        />
-      ) : null}
-      {!othersRun ? (
-        <FinishPanel
-          key={progress.jobId}
-          progress={progress}
-          estimateView={(estimate) => <EstimateView estimate={estimate} fresh={progress.fresh} />}
-          onStart={props.onRetry}
-        />
-      ) : null}
-      {othersRun && props.owner ? (
-        <TakeOver jobId={progress.jobId} owner={props.owner} onTaken={props.onTaken} />
-      ) : null}
-      <div class="buttons" hidden={othersRun}>
-        {progress.state === "running" && props.driving && !stopping ? (
-          <button type="button" class="secondary" onClick={props.onPause}>
-            Pause
-          </button>
-        ) : null}
-        {((progress.state === "running" && !props.driving) ||
-          progress.state === "paused" ||
-          progress.state === "stopped") &&
-        !scheduleCapStop(progress) ? (
-          <button type="button" class="action" onClick={props.onResume}>
-            Resume
-          </button>
-        ) : null}
-        {stopping ? null : !finished ? (
-          <button type="button" class="secondary" onClick={props.onCancel}>
-            Cancel
-          </button>
-        ) : (
-          <button type="button" class="action" onClick={props.onNew}>
-            New run
-          </button>
-        )}
-      </div>
-      {finished ? <HistoryPanel /> : null}
-    </section>
-  );
-}
 
 export function EnrichTab() {
   const notices = useNotices();
@@ -684,6 +284,8 @@ export function EnrichTab() {
         />
         {/* A scheduled run: its schedule (who owns it, Continue under a raised cap) beside it. */}
         {progress.capSource === "schedule" ? <SchedulePanel request={() => request()} /> : null}
+        {/* The menu's Emails items land here too while an Enrich run is shown. */}
+        <EmailsPanel />
       </>
     );
   }
@@ -739,18 +341,9 @@ export function EnrichTab() {
           </button>
         )}
       </div>
+      <EmailsPanel />
       <SchedulePanel request={() => request()} />
       <HistoryPanel />
     </form>
   );
-}
-
-function doneMessage(progress: EnrichProgress): string {
-  const parts = [`${plural(progress.ok, "profile")} refreshed`];
-  if (progress.skipped > 0) parts.push(`${progress.skipped} skipped (${skipReasons(progress.skips)})`);
-  if (progress.notFound > 0) parts.push(`${progress.notFound} not found`);
-  if (progress.failed + progress.interrupted > 0)
-    parts.push(`${progress.failed + progress.interrupted} failed`);
-  if (progress.invalidRows > 0) parts.push(`${plural(progress.invalidRows, "cell")} held no profile URL`);
-  return `${parts.join(", ")}; ${chargesText(progress.charges, progress.spent, progress.maybeCharged)}.`;
 }

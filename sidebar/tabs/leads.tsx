@@ -18,6 +18,7 @@ import { useCommittedAction } from "../components/drafts";
 import { useNotices } from "../components/notices";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
+import { Destination } from "./leads/destination";
 import { Filters } from "./leads/filters";
 import { FieldProblems, problemsAt } from "./leads/inputs";
 import { PersonasEditor } from "./leads/personas";
@@ -131,7 +132,7 @@ export function LeadsTab() {
         estimateAction.trigger();
       }}
     >
-      <p class="muted">Find people by persona and write them into the Leads sheet.</p>
+      <p class="muted">Find people by persona and write them into the Leads sheet (or one you name).</p>
       {result ? (
         <RunResult
           result={result}
@@ -181,6 +182,7 @@ export function LeadsTab() {
         }}
       />
       <Filters form={form} set={set} problems={problems} />
+      <Destination form={form} set={set} problems={problems} />
       <div class="form-group">
         <label for="leads-limit-by">Max leads per search</label>
         <input

@@ -16,14 +16,10 @@ import {
   runCompanySearch,
   savePreset,
 } from "../jobs/company-search/index";
-import {
-  destinationSheet,
-  type Exclusions,
-  exclusionsOf,
-  type SheetsByName,
-} from "../jobs/company-search/leave-out";
-import { companyIdsInSheet } from "../jobs/company-search/sheet";
+import { destinationSheet, type Exclusions, exclusionsOf } from "../jobs/company-search/leave-out";
+import { COMPANIES_SHEET, companyIdsInSheet } from "../jobs/company-search/sheet";
 import { JobError } from "../jobs/enrich/deps";
+import { destinationName } from "../jobs/sheet-choice";
 import type { RpcHandlers } from "../rpc";
 import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
@@ -32,6 +28,7 @@ import { documentLock } from "./lock";
 import { accountOrNull, connectClient, hasApiKey, savedKeyAccount } from "./settings-client";
 import { readSettings } from "./settings-store";
 import { appendRoom, spareSheet } from "./sheet-room";
+import { sheetsByName } from "./sheets-by-name";
 
 function noKey(): JobError {
   return new JobError(
@@ -52,21 +49,15 @@ function destinationGrid(name: string): CompanySheet {
   return companySheet(spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name));
 }
 
-/** The spreadsheet's sheets by name, read without creating any. */
-const sheetsByName: SheetsByName = {
-  grid(name) {
-    const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
-    return sheet ? sheetGrid(sheet) : null;
-  },
-  names: () =>
-    SpreadsheetApp.getActiveSpreadsheet()
-      .getSheets()
-      .map((sheet) => sheet.getName()),
-};
-
 /** What the form's search leaves out: its sheet's companies, and the leave-out sheet's column. */
 const exclusions = (form: CompanySearchForm): Exclusions =>
   exclusionsOf(form, sheetsByName, companyIdsInSheet);
+
+/** The form with its sheet named as the spreadsheet spells it ("japan accounts" -> "Japan accounts"). */
+const withSheetNamed = (form: CompanySearchForm): CompanySearchForm => ({
+  ...form,
+  sheet_name: destinationName(form.sheet_name, COMPANIES_SHEET, sheetsByName.names()),
+});
 
 /**
  * The settings, and the pages sent at once: the account's parallel-search limit (users/me) within
@@ -122,7 +113,7 @@ export const companyHandlers: Pick<
   | "companyDeletePreset"
 > = {
   companyEstimate: (arg) => {
-    const form = readForm(arg);
+    const form = withSheetNamed(readForm(arg));
     const excluded = exclusions(form);
     // A form with problems sends nothing, not even the free account read.
     const { view, account } =
@@ -135,7 +126,7 @@ export const companyHandlers: Pick<
   companyRun: (arg) => {
     const { form: raw, confirmedCredits } = Object(arg) as { form?: unknown; confirmedCredits?: unknown };
     if (!hasApiKey(readSettings())) throw noKey();
-    const form = readForm(raw);
+    const form = withSheetNamed(readForm(raw));
     const excluded = exclusions(form);
     const confirmed = typeof confirmedCredits === "number" ? confirmedCredits : 0;
     return runCompanySearch(deps(form, excluded), form, confirmed, excluded.problems);

@@ -259,9 +259,14 @@ function urlColumnOf(request: unknown): number | undefined {
 }
 
 /** Called by the menu item: the sidebar opens on the Enrich tab with the selection planned. */
+/** The next sidebar opens on the Enrich tab (the menu's Enrich and Emails items). */
+export function focusEnrichTab(): void {
+  CacheService.getUserCache()?.put(FOCUS_KEY, "1", 120);
+}
+
 export function requestEnrichFocus(): void {
   const cache = CacheService.getUserCache();
-  cache?.put(FOCUS_KEY, "1", 120);
+  focusEnrichTab();
   const range = SpreadsheetApp.getActiveRange();
   if (!range) return;
   const box: MenuSelection = {

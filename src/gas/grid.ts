@@ -42,7 +42,8 @@ function readBlock(
   left: number,
   height: number,
   width: number,
-  literalsToo: boolean,
+  /** Literals too, dates written in the sheet's zone by this (else values only). */
+  wallClock: ((date: Date) => string) | null,
 ): { values: GridValue[][]; literals: string[][] } {
   const values = Array.from({ length: height }, () => new Array<GridValue>(width).fill(""));
   const literals = Array.from({ length: height }, () => new Array<string>(width).fill(""));
@@ -55,17 +56,25 @@ function readBlock(
   withFormulas(read, formulas).forEach((row, r) => {
     row.forEach((value, c) => {
       values[r]![c] = value;
-      if (literalsToo) literals[r]![c] = cellLiteral(read[r]![c] as GridValue, formulas[r]?.[c] ?? "");
+      if (wallClock)
+        literals[r]![c] = cellLiteral(read[r]![c] as GridValue, formulas[r]?.[c] ?? "", wallClock);
     });
   });
   return { values, literals };
 }
 
 export function sheetGrid(sheet: Sheet): Grid {
+  // Read once, when a date is first met: Sheets shows and parses dates in this zone.
+  let zone: string | undefined;
+  const wallClock = (date: Date) => {
+    zone ??= sheet.getParent().getSpreadsheetTimeZone();
+    return Utilities.formatDate(date, zone, "yyyy-MM-dd HH:mm:ss");
+  };
   return {
-    read: (top, left, height, width) => readBlock(sheet, top, left, height, width, false).values,
-    literals: (top, left, height, width) => readBlock(sheet, top, left, height, width, true).literals,
-    readWithLiterals: (top, left, height, width) => readBlock(sheet, top, left, height, width, true),
+    wallClock,
+    read: (top, left, height, width) => readBlock(sheet, top, left, height, width, null).values,
+    literals: (top, left, height, width) => readBlock(sheet, top, left, height, width, wallClock).literals,
+    readWithLiterals: (top, left, height, width) => readBlock(sheet, top, left, height, width, wallClock),
     write(top, left, values) {
       const width = values[0]?.length ?? 0;
       if (values.length === 0 || width === 0) return;
@@ -77,6 +86,11 @@ export function sheetGrid(sheet: Sheet): Grid {
       if (notes.length === 0 || width === 0) return;
       ensureSize(sheet, top + notes.length - 1, left + width - 1);
       sheet.getRange(top, left, notes.length, width).setNotes(notes);
+    },
+    setNumberFormat(top, left, height, width, format) {
+      if (height <= 0 || width <= 0) return;
+      ensureSize(sheet, top + height - 1, left + width - 1);
+      sheet.getRange(top, left, height, width).setNumberFormat(format);
     },
     lastRow: () => sheet.getLastRow(),
     lastColumn: () => sheet.getLastColumn(),

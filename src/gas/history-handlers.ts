@@ -5,7 +5,7 @@
 import { JobError } from "../jobs/enrich/deps";
 import { currentJob } from "../jobs/enrich/job";
 import { HISTORY_SHEET } from "../jobs/history/columns";
-import { jobChangesOfRun, jobChangesSince } from "../jobs/history/digest";
+import { jobChangesOfRun, jobChangesSince, runWasUndone } from "../jobs/history/digest";
 import type { HistoryDeps } from "../jobs/history/ports";
 import {
   checkHistorySettings,
@@ -16,15 +16,23 @@ import {
 import { type UndoResult, undoLastRun } from "../jobs/history/undo";
 import type { RpcHandlers } from "../rpc";
 import type { HistoryStatus, JobChange } from "../rpc/history";
-import { toCellValue } from "../sheet/cell-value";
+import { type CellValue, toCellValue } from "../sheet/cell-value";
+import { DATE_TIME_FORMAT, timeOfCell } from "../sheet/sheet-time";
 import { transactionsSheet } from "./credits-sheet";
 import { jobDeps } from "./enrich-handlers";
 import { historyDeps } from "./history-deps";
 
 export const JOB_CHANGES_SHEET = "Job changes";
-/** A change the run saw but did not write (fill mode keeps filled cells): the sheet shows the old job. */
-const keptNote = (change: JobChange) =>
-  change.kept === "" ? "" : `old job kept in the sheet (${change.kept})`;
+/**
+ * What to know before acting on a change: seen in a cached answer (Fresh data off: the cache often
+ * still shows a previous job, issue 23.6), or not written (fill mode keeps filled cells).
+ */
+const changeNote = (change: JobChange) =>
+  [change.cached ? CACHED_NOTE : "", change.kept === "" ? "" : `old job kept in the sheet (${change.kept})`]
+    .filter(Boolean)
+    .join("; ");
+export const CACHED_NOTE =
+  "seen in a cached answer (Fresh data off), may be a previous job: run this row with Fresh data to confirm";
 const JOB_CHANGES_HEADERS = [
   "Time",
   "Sheet",
@@ -37,6 +45,26 @@ const JOB_CHANGES_HEADERS = [
   "Profile URL",
   "Note",
 ];
+/**
+ * The start of a picked day (YYYY-MM-DD) in the spreadsheet's time zone, as epoch ms: the day the
+ * sheet's dates show (issue 23.10), whatever the zone of whoever picks it. The zone's offset is
+ * read at that day's UTC midnight (Utilities.formatDate's "Z": "+1300").
+ */
+function midnightInSpreadsheet(day: string): number {
+  const utcMidnight = Date.parse(day);
+  const zone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
+  const offset = /^([+-])(\d{2})(\d{2})$/.exec(Utilities.formatDate(new Date(utcMidnight), zone, "Z"));
+  if (!offset) return utcMidnight;
+  const minutes = (Number(offset[2]) * 60 + Number(offset[3])) * (offset[1] === "-" ? -1 : 1);
+  return utcMidnight - minutes * 60_000;
+}
+
+/** A recorded time as a date cell; text it cannot read as a time stays text. */
+function dateOrText(time: string): Date | CellValue {
+  const at = timeOfCell(time);
+  return at === null ? toCellValue(time) : new Date(at);
+}
+
 const UNFINISHED = new Set(["running", "paused", "stopped"]);
 const DIGEST_LISTED = 50;
 
@@ -140,16 +168,20 @@ export const historyHandlers: Pick<
   },
   historyDigest: (arg) => {
     const jobId = String((Object(arg) as { jobId?: unknown }).jobId ?? "");
-    const changes = jobChangesOfRun(historyDeps(), jobId);
+    const deps = historyDeps();
+    // An undone run's cells hold the old jobs again: its digest is empty, and says why.
+    if (runWasUndone(deps, jobId)) return { runId: jobId, count: 0, changes: [], undone: true };
+    const changes = jobChangesOfRun(deps, jobId);
     return { runId: jobId, count: changes.length, changes: changes.slice(0, DIGEST_LISTED) };
   },
   historyShowJobChanges: (arg) => {
     const since = sinceOf(arg);
-    const changes = jobChangesSince(historyDeps(), since);
+    const changes = jobChangesSince(historyDeps(), midnightInSpreadsheet(since));
     const target = transactionsSheet(JOB_CHANGES_SHEET);
-    const rows = changes.map((change) =>
-      [
-        change.time,
+    const rows = changes.map((change) => [
+      // A date, as in the history (issue 23.10): the sheet filters by date.
+      dateOrText(change.time),
+      ...[
         change.sheet,
         change.row,
         change.name,
@@ -158,10 +190,16 @@ export const historyHandlers: Pick<
         change.oldCompany,
         change.newCompany,
         change.url,
-        keptNote(change),
+        changeNote(change),
       ].map((value) => toCellValue(value)),
-    );
+    ]);
     target.replace([JOB_CHANGES_HEADERS, ...rows]);
+    if (rows.length > 0) {
+      SpreadsheetApp.getActiveSpreadsheet()
+        .getSheetByName(JOB_CHANGES_SHEET)
+        ?.getRange(2, 1, rows.length, 1)
+        .setNumberFormat(DATE_TIME_FORMAT);
+    }
     target.finish();
     return { sheetName: JOB_CHANGES_SHEET, count: changes.length, since };
   },

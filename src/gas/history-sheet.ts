@@ -1,9 +1,11 @@
 /** The `Prospecting changes` sheet (the change history's table) over SpreadsheetApp. */
 import { HISTORY_HEADERS, HISTORY_NOTES, HISTORY_SHEET, LEGACY_HEADERS } from "../jobs/history/columns";
 import type { HistoryTable } from "../jobs/history/ports";
+import { DATE_TIME_FORMAT, isoSecond } from "../sheet/sheet-time";
 import { keepSelection } from "./keep-selection";
 
 const WIDTH = HISTORY_HEADERS.length;
+const TIME_COLUMN = HISTORY_HEADERS.indexOf("Time") + 1;
 /** Said on the Run header of a sheet whose older rows are in the earlier layout. */
 const LEGACY_NOTE = `Rows written before the compact layout keep the earlier one, one changed cell a row: ${LEGACY_HEADERS.join(", ")}. Undo and the job changes still read them.`;
 
@@ -61,8 +63,10 @@ export function historySheet(): HistoryTable {
         headerChecked = true;
       } else if (!headerChecked) {
         // A history in the earlier layout: its header becomes today's, its rows stay as they are.
-        const header = sheet.getRange(1, 4, 1, 1).getValues()[0]?.[0];
-        if (header === LEGACY_HEADERS[3]) writeHeader(sheet, true);
+        // One written before Time (UTC): the header gains it (its rows keep UTC text in Time).
+        const header = (sheet.getRange(1, 1, 1, WIDTH).getValues()[0] ?? []).map(String);
+        if (header[3] === LEGACY_HEADERS[3]) writeHeader(sheet, true);
+        else if (header[WIDTH - 1] !== HISTORY_HEADERS[WIDTH - 1]) writeHeader(sheet, false);
         headerChecked = true;
       }
       const first = size() + 2;
@@ -74,6 +78,8 @@ export function historySheet(): HistoryTable {
         capacity += grow;
       }
       sheet.getRange(first, 1, block.length, block[0]!.length).setValues(block);
+      // Time is a date: shown as one, so the column filters by date (a write, no flush).
+      sheet.getRange(first, TIME_COLUMN, block.length, 1).setNumberFormat(DATE_TIME_FORMAT);
       rows = size() + block.length;
     },
     read(first, count, width) {
@@ -83,7 +89,7 @@ export function historySheet(): HistoryTable {
         .getRange(first + 1, 1, count, width)
         .getValues()
         .map((row) =>
-          row.map((value) => (value instanceof Date ? value.toISOString() : String(value ?? ""))),
+          row.map((value) => (value instanceof Date ? isoSecond(value.getTime()) : String(value ?? ""))),
         );
     },
     remove(first, count) {

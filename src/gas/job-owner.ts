@@ -29,8 +29,8 @@ export function activeUser(): { userKey: string; label: string } {
   return { userKey: Session.getTemporaryActiveUserKey(), label: label || "another editor" };
 }
 
-function recordOf(jobId: string): OwnerRecord | null {
-  const text = documentStore().get(OWNER_KEY);
+function recordOf(jobId: string, key: string): OwnerRecord | null {
+  const text = documentStore().get(key);
   if (text === null) return null;
   try {
     const record = JSON.parse(text) as Partial<OwnerRecord>;
@@ -42,20 +42,24 @@ function recordOf(jobId: string): OwnerRecord | null {
   }
 }
 
-/** The current user now owns `jobId` (confirmed it, or took it over). */
-export function claimRun(jobId: string): void {
-  documentStore().set(OWNER_KEY, JSON.stringify({ jobId, ...activeUser() }));
+/**
+ * The current user now owns `jobId` (confirmed it, or took it over). `key`: the document property
+ * of the kind of run (Enrich's by default; the Emails action keeps its own, so one does not
+ * overwrite the other's owner).
+ */
+export function claimRun(jobId: string, key = OWNER_KEY): void {
+  documentStore().set(key, JSON.stringify({ jobId, ...activeUser() }));
 }
 
 /** Mine, or someone else's (by label); null for a run nobody confirmed yet (or from before owners). */
-export function ownerOf(jobId: string): RunOwner | null {
-  const record = recordOf(jobId);
+export function ownerOf(jobId: string, key = OWNER_KEY): RunOwner | null {
+  const record = recordOf(jobId, key);
   return record === null ? null : { mine: record.userKey === activeUser().userKey, label: record.label };
 }
 
 /** Refuses to act on someone else's run: it would spend this user's key on their run. */
-export function checkOwner(jobId: string): void {
-  const owner = ownerOf(jobId);
+export function checkOwner(jobId: string, key = OWNER_KEY): void {
+  const owner = ownerOf(jobId, key);
   if (owner === null || owner.mine) return;
   throw new JobError(
     "not_owner",

@@ -16,12 +16,14 @@ import {
   withKnownLeadsExcluded,
 } from "../jobs/lead-search/known-leads";
 import { DEFAULT_LEAD_COLUMNS, LEADS_SHEET } from "../jobs/lead-search/leads-sheet";
+import { type LeadLeaveOut, leadLeaveOut } from "../jobs/lead-search/leave-out";
 import { nextUnfetchedOffset } from "../jobs/lead-search/next-page";
 import { nextPageRequest } from "../jobs/lead-search/pages";
 import { planSearches } from "../jobs/lead-search/plan";
 import { runLeadSearches } from "../jobs/lead-search/run";
 import { checkRoom } from "../jobs/paid-rows";
 import { deletePersonaPreset, loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
+import { destinationName } from "../jobs/sheet-choice";
 import type { RpcHandlers } from "../rpc";
 import type { LeadsCompanySelection } from "../rpc/leads";
 import { companyChoicesFor } from "./company-choices";
@@ -32,6 +34,7 @@ import { documentLock } from "./lock";
 import { accountOrNull, accountReading, connectClient, hasApiKey } from "./settings-client";
 import { readSettings } from "./settings-store";
 import { appendRoom, spareSheet } from "./sheet-room";
+import { sheetsByName } from "./sheets-by-name";
 
 /** Searches stop starting after this much of the 6-minute execution (a search may take 60 s). */
 const RUN_BUDGET_MS = 4 * 60 * 1000;
@@ -66,12 +69,36 @@ function selection(): LeadsCompanySelection {
   };
 }
 
+/** The form, its sheet named as the spreadsheet spells it ("leads" -> the Leads sheet). */
 function formOf(arg: unknown): LeadSearchForm {
   const form = (Object(arg) as { form?: unknown }).form;
   if (typeof form !== "object" || form === null || !Array.isArray((form as LeadSearchForm).personas)) {
     throw new JobError("bad_request", "The search form did not reach the server.");
   }
-  return form as LeadSearchForm;
+  const typed = form as LeadSearchForm;
+  return { ...typed, sheet_name: destinationName(typed.sheet_name ?? "", LEADS_SHEET, sheetsByName.names()) };
+}
+
+/** The sheet the form writes to (formOf has named it). */
+const destinationOf = (form: LeadSearchForm) => form.sheet_name || LEADS_SHEET;
+
+/** The form's leave-out column (a CRM export), read; its problems at their fields. */
+function leaveOutOf(form: LeadSearchForm): LeadLeaveOut | null | Problem[] {
+  const read = leadLeaveOut(
+    { leave_out_sheet: form.leave_out_sheet ?? "", leave_out_column: form.leave_out_column ?? "" },
+    sheetsByName,
+  );
+  if (read === null || !("problems" in read)) return read;
+  return Object.entries(read.problems).flatMap(([path, messages]) =>
+    // The sidebar shows "message. hint": the sentence without its full stop.
+    (messages ?? []).map((message) => ({ path, message: message.replace(/\.$/, ""), hint: "" })),
+  );
+}
+
+/** Search credits at most, and email credits at most (one a lead written, when asked for). */
+function creditsOf(form: LeadSearchForm, searchCredits: number) {
+  const emailCredits = form.find_emails ? searchCredits : 0;
+  return { searchCredits, emailCredits, maxCredits: searchCredits + emailCredits };
 }
 
 function plan(form: LeadSearchForm) {
@@ -87,8 +114,9 @@ function plan(form: LeadSearchForm) {
   return planned;
 }
 
-function capProblem(maxCredits: number, cap: number, searches: number): Problem {
-  const perSearch = Math.floor(cap / Math.max(1, searches));
+function capProblem(maxCredits: number, cap: number, searches: number, emails: boolean): Problem {
+  // With emails, each lead may cost a credit for its search and one for its email.
+  const perSearch = Math.floor(cap / Math.max(1, searches) / (emails ? 2 : 1));
   return {
     path: "limit_by",
     message: `up to ${maxCredits} credits is more than your spend cap of ${cap}`,
@@ -112,12 +140,12 @@ function connected() {
 }
 
 /**
- * The leads the Leads sheet holds, read without creating it: every search leaves them out by
- * sales id (exclude_ids, PRODUCTION.md A7) or, without one, by name (exclude_names), so a re-run
+ * The leads the destination sheet holds, read without creating it: every search leaves them out
+ * by sales id (exclude_ids, PRODUCTION.md A7) or, without one, by name (exclude_names), so a re-run
  * or a people-search URL pays for no lead already there that the API can recognise.
  */
-function knownInLeadsSheet(): KnownLeads {
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(LEADS_SHEET);
+function knownInSheet(name: string): KnownLeads {
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
   if (!sheet || sheet.getLastRow() < 2) return NO_KNOWN_LEADS;
   const grid = sheetGrid(sheet);
   const width = Math.max(1, grid.lastColumn());
@@ -125,18 +153,33 @@ function knownInLeadsSheet(): KnownLeads {
   return knownLeads(headers, grid.read(2, 1, grid.lastRow() - 1, width));
 }
 
-/** What the estimate and the result say of the known leads. */
-function knownCounts(known: KnownLeads) {
+/** What the estimate and the result say of the known leads, and of the leave-out column's. */
+function knownCounts(known: KnownLeads, leaveOut: LeadLeaveOut | null) {
   return {
     knownExcluded: known.salesIds.length,
     knownByName: known.names.length,
     knownUnexcludable: known.unexcludable,
+    leaveOut: leaveOut
+      ? {
+          sheet: leaveOut.sheet,
+          column: leaveOut.column,
+          excluded: leaveOut.salesIds.length,
+          unexcludable: leaveOut.unexcludable,
+          unmatched: leaveOut.unmatched,
+        }
+      : null,
   };
 }
 
-function leadsSheet(): GoogleAppsScript.Spreadsheet.Sheet {
+/** The destination's known leads and the leave-out column's sales ids, as one exclusion list. */
+function withLeftOut(known: KnownLeads, leaveOut: LeadLeaveOut | null): KnownLeads {
+  if (leaveOut === null) return known;
+  return { ...known, salesIds: [...new Set([...known.salesIds, ...leaveOut.salesIds])] };
+}
+
+function destinationSheet(name: string): GoogleAppsScript.Spreadsheet.Sheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  return spreadsheet.getSheetByName(LEADS_SHEET) ?? spreadsheet.insertSheet(LEADS_SHEET);
+  return spreadsheet.getSheetByName(name) ?? spreadsheet.insertSheet(name);
 }
 
 /**
@@ -161,17 +204,22 @@ export const leadSearchHandlers: Pick<
 > = {
   leadsSelection: () => selection(),
   leadsEstimate: (arg) => {
-    const planned = plan(formOf(arg));
-    if (planned.problems.length > 0) return { ok: false, problems: planned.problems };
+    const form = formOf(arg);
+    const planned = plan(form);
+    const leaveOut = leaveOutOf(form);
+    const problems = [...planned.problems, ...(Array.isArray(leaveOut) ? leaveOut : [])];
+    if (problems.length > 0) return { ok: false, problems };
+    const left = Array.isArray(leaveOut) ? null : leaveOut;
     const { settings, client } = connected();
     const { view, account } = accountReading(client.account());
     return {
       ok: true,
       searches: planned.searches.length,
-      maxCredits: planned.maxCredits,
+      ...creditsOf(form, planned.maxCredits),
+      sheetName: destinationOf(form),
       ...view,
       cap: settings.spendCap,
-      ...knownCounts(knownInLeadsSheet()),
+      ...knownCounts(knownInSheet(destinationOf(form)), left),
       parallel: searchParallel(chunkLimit("leadSearch", settings.chunkSize), account),
       searchesLeft: searchesLeftNote(
         planned.searches.reduce((sum, search) => sum + requestsOf(search.request), 0),
@@ -182,19 +230,25 @@ export const leadSearchHandlers: Pick<
   leadsRun: (arg) => {
     const form = formOf(arg);
     const planned = plan(form);
-    if (planned.problems.length > 0) return { ok: false, problems: planned.problems };
+    const leaveOut = leaveOutOf(form);
+    const problems = [...planned.problems, ...(Array.isArray(leaveOut) ? leaveOut : [])];
+    if (problems.length > 0) return { ok: false, problems };
+    const left = Array.isArray(leaveOut) ? null : leaveOut;
     const { settings, client } = connected();
-    if (planned.maxCredits > settings.spendCap) {
+    const { maxCredits } = creditsOf(form, planned.maxCredits);
+    if (maxCredits > settings.spendCap) {
       return {
         ok: false,
-        problems: [capProblem(planned.maxCredits, settings.spendCap, planned.searches.length)],
+        problems: [
+          capProblem(maxCredits, settings.spendCap, planned.searches.length, form.find_emails === true),
+        ],
       };
     }
     const confirmed = Number((Object(arg) as { confirmedMaxCredits?: unknown }).confirmedMaxCredits);
-    if (!(planned.maxCredits <= confirmed)) {
+    if (!(maxCredits <= confirmed)) {
       throw new JobError(
         "stale",
-        `The search now costs up to ${planned.maxCredits} credits, more than you confirmed.`,
+        `The search now costs up to ${maxCredits} credits, more than you confirmed.`,
         "Press Estimate again (the selection or the form changed).",
       );
     }
@@ -204,23 +258,29 @@ export const leadSearchHandlers: Pick<
     }
     try {
       // Before the sheet is created or anything is sent: a full spreadsheet costs nothing.
-      const existing = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(LEADS_SHEET);
-      const width = Math.max(existing?.getLastColumn() ?? 0, DEFAULT_LEAD_COLUMNS.length);
-      checkRoom(appendRoom(LEADS_SHEET, planned.maxCredits, width), `up to ${planned.maxCredits} more leads`);
-      // Under the lock: what the Leads sheet holds now is what must not be charged again.
-      const known = knownInLeadsSheet();
+      const name = destinationOf(form);
+      const existing = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name);
+      // Two more columns when emails are found (Email, Email status).
+      const width = Math.max(existing?.getLastColumn() ?? 0, DEFAULT_LEAD_COLUMNS.length) + 2;
+      checkRoom(appendRoom(name, planned.maxCredits, width), `up to ${planned.maxCredits} more leads`);
+      // Under the lock: what the sheet holds now is what must not be charged again.
+      const known = knownInSheet(name);
+      const excluded = withLeftOut(known, left);
       const searches = planned.searches.map((search) => ({
         ...search,
-        request: withKnownLeadsExcluded(search.request, known),
+        request: withKnownLeadsExcluded(search.request, excluded),
       }));
-      const sheet = leadsSheet();
+      const sheet = destinationSheet(name);
       const summary = runLeadSearches(
         {
           client,
           grid: sheetGrid(sheet),
+          sheetName: name,
+          ...(left ? { leftOut: left.keys } : {}),
+          ...(form.find_emails ? { emails: client } : {}),
           store: documentStore(),
           spareGrid: () => {
-            const spare = spareSheet(LEADS_SHEET);
+            const spare = spareSheet(name);
             return { name: spare.getName(), grid: sheetGrid(spare) };
           },
           // At the account's parallel limit from the first chunk (users/me), not the spec's 50.
@@ -242,7 +302,7 @@ export const leadSearchHandlers: Pick<
         ...summary,
         nextOffset: nextUnfetchedOffset(summary),
         companyChoices: companyChoicesFor(form),
-        ...knownCounts(known),
+        ...knownCounts(known, left),
       };
     } finally {
       lock.release();

@@ -92,6 +92,10 @@ const leadForm = fields<LeadSearchForm>({
   limit_by: text(50),
   // Next page's offset_by (PRODUCTION.md A7), typed or sent as a number.
   offset_by: optional(numberOrText),
+  sheet_name: optional(text(100)) as Shape<string>,
+  leave_out_sheet: optional(text(100)) as Shape<string>,
+  leave_out_column: optional(text(MAX_ENTRY)) as Shape<string>,
+  find_emails: optional(bool) as Shape<boolean>,
 });
 
 const enrichOptions = fields<EnrichOptions>({
@@ -166,6 +170,14 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   historyUndo: nothing,
   historyDigest: jobId,
   historyShowJobChanges: fields<{ since: string }>({ since: text(20) }),
+  emailsStartup: nothing,
+  emailsEstimate: fields<{ kind: "find" | "validate" }>({ kind: oneOf(["find", "validate"] as const) }),
+  emailsConfirm: jobId,
+  emailsStep: jobId,
+  emailsPause: jobId,
+  emailsResume: jobId,
+  emailsCancel: jobId,
+  emailsRetryEstimate: jobId,
   enrichRetryCounts: jobId,
   enrichRetryEstimate: fields<RetryRequest>({ jobId: text(200), includeMaybeCharged: bool }),
   enrichFinishEstimate: jobId,

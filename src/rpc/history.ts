@@ -26,6 +26,8 @@ export interface JobChangeDigest {
   /** Every job change of the run; `changes` lists the first 50. */
   count: number;
   changes: JobChange[];
+  /** The run was undone since: none of its job changes stand (count 0). */
+  undone?: boolean;
 }
 
 export interface JobChangesSheet {
@@ -39,6 +41,6 @@ export interface HistoryMethods {
   historySaveSettings: { arg: HistorySettings; result: HistoryStatus };
   historyUndo: { arg: null; result: UndoAnswer };
   historyDigest: { arg: { jobId: string }; result: JobChangeDigest };
-  /** `since`: a date, YYYY-MM-DD (UTC). */
+  /** `since`: a date, YYYY-MM-DD: from its midnight in the spreadsheet's time zone. */
   historyShowJobChanges: { arg: { since: string }; result: JobChangesSheet };
 }

@@ -26,8 +26,14 @@ export type LeadsEstimate =
   | ({
       ok: true;
       searches: number;
-      /** The most the run can cost: per search up to limit_by, else the target's cap. */
+      /** The most the run can cost: searchCredits + emailCredits. */
       maxCredits: number;
+      /** The searches' most: per search up to limit_by, else the target's cap. */
+      searchCredits: number;
+      /** The emails' most (issue 21.6): one credit a lead, when Find work emails is on; else 0. */
+      emailCredits: number;
+      /** The sheet the leads go to (the Leads sheet, or the form's, as the spreadsheet spells it). */
+      sheetName: string;
       balance: number | null;
       balanceError: string | null;
       cap: number;
@@ -44,10 +50,24 @@ export type LeadsEstimate =
  * name spelled otherwise on the network is not matched), or not at all before sending.
  */
 export interface KnownLeadCounts {
+  /** The form's leave-out column (a CRM export), as read; null when it names none. */
+  leaveOut: LeaveOutCounts | null;
   /** Known leads without a sales id, left out by name (exclude_names). */
   knownByName: number;
   /** Known leads with neither sales id nor name: a search that finds them pays for them again. */
   knownUnexcludable: number;
+}
+
+/** What the leave-out column holds (issue 23.17). */
+export interface LeaveOutCounts {
+  sheet: string;
+  column: string;
+  /** Leads named by a sales id (or a link that carries one): excluded before sending. */
+  excluded: number;
+  /** Leads named by a vanity profile URL or a network id: charged if found, not written. */
+  unexcludable: number;
+  /** Cells that name no lead (names, emails): not left out. */
+  unmatched: number;
 }
 
 export interface LeadsRunRequest {

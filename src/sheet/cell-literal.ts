@@ -16,25 +16,41 @@ export type ReadValue = string | number | boolean | Date;
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
- * Dates as typed in an en_US sheet: 2024-01-15, 2024-01-15 10:30:00, or a time of day alone.
- * UTC parts: the emulated runtime and a spreadsheet in UTC agree; in other time zones a date the
- * user typed by hand may come back shifted (the run never writes dates itself).
+ * A date's wall clock where the sheet shows it, "yyyy-MM-dd HH:mm:ss": in Apps Script
+ * `Utilities.formatDate(date, spreadsheetTimeZone, ...)` (src/gas/grid.ts), since Sheets reads
+ * typed dates in the spreadsheet's time zone. Without one, UTC (a spreadsheet in UTC agrees).
  */
-function dateLiteral(date: Date): string {
+export type WallClock = (date: Date) => string;
+
+const utcWallClock: WallClock = (date) =>
+  `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+  `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+
+/**
+ * Dates as typed in an en_US sheet: 2024-01-15, 2024-01-15 10:30:00, or a time of day alone, as
+ * the wall clock of the spreadsheet's time zone (the Enriched At times a run writes come back so).
+ */
+function dateLiteral(date: Date, wallClock: WallClock): string {
   if (Number.isNaN(date.getTime())) return "";
-  const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-  const time = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+  // A time alone sits on Sheets' epoch day, before any zone's rules: its UTC parts are what was typed.
+  const [day = "", time = ""] = (date.getTime() < Date.UTC(1899, 11, 31) ? utcWallClock : wallClock)(
+    date,
+  ).split(" ");
   if (day === "1899-12-30") return time;
   return time === "00:00:00" ? day : `${day} ${time}`;
 }
 
 /** The literal of a cell read as `value` with formula `formula` ("" when it holds none). */
-export function cellLiteral(value: ReadValue | null | undefined, formula = ""): string {
+export function cellLiteral(
+  value: ReadValue | null | undefined,
+  formula = "",
+  wallClock: WallClock = utcWallClock,
+): string {
   if (formula !== "") return formula;
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  if (value instanceof Date) return dateLiteral(value);
+  if (value instanceof Date) return dateLiteral(value, wallClock);
   // Text: no length cut here, it was already in a cell.
   return needsApostrophe(value) ? `'${value}` : value;
 }
@@ -43,6 +59,6 @@ export function cellLiteral(value: ReadValue | null | undefined, formula = ""): 
  * The literal of a value the add-on writes with setValues: an escaped string already is what
  * Sheets parses; numbers and booleans read back as themselves.
  */
-export function writtenLiteral(value: ReadValue): string {
-  return typeof value === "string" ? value : cellLiteral(value);
+export function writtenLiteral(value: ReadValue, wallClock?: WallClock): string {
+  return typeof value === "string" ? value : cellLiteral(value, "", wallClock);
 }

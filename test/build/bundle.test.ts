@@ -29,6 +29,8 @@ const EXPECTED_GLOBALS = [
   "onInstall",
   "showSidebar",
   "showEnrichSidebar",
+  "showFindEmailsSidebar",
+  "showValidateEmailsSidebar",
   "undoLastRunFromMenu",
   "freezeSelectedFormulas",
   "showAbout",
@@ -110,6 +112,7 @@ describe("dist/server-module.html", () => {
     const names = Object.keys(exports).sort();
     expect(names).toEqual([
       "freezeSelectionReport",
+      "requestEmailsFocus",
       "requestEnrichFocus",
       "rpc",
       "scheduledRefresh",

@@ -19,12 +19,8 @@ import {
 } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
 
-/**
- * The playground seeds 5 URLs in B2:B6; the test types 55 more below them. A fresh run's step
- * sends groups of 4 for 5 s before it answers (step.ts FRESH_PROGRESS_MS: 20 URLs at 1.2 s a
- * group), so the run needs three steps for Cancel to land mid-run.
- */
-const ROWS = 60;
+/** The playground seeds 5 URLs in B2:B6; the test types 15 more below them. */
+const ROWS = 20;
 
 describe("Cancel mid-run with Fresh data on", () => {
   let session: PlaygroundPage;

@@ -112,6 +112,11 @@ describe("Change history, job changes, retry, undo and freeze", () => {
     await expect
       .poll(() => sidebar.locator(".notice").textContent())
       .toMatch(/cells restored; 1 left alone because they were edited since \(Sheet1!C2\)/);
+    // The undone run's digest is asked again and says so (issue 23.6): no job changes of it stand.
+    await expect
+      .poll(() => sidebar.getByTestId("enrich-digest-undone").textContent())
+      .toMatch(/This run was undone/);
+    expect(await sidebar.getByTestId("enrich-digest").count()).toBe(0);
     await sidebar.getByRole("button", { name: "Undo last run" }).click();
     await expect
       .poll(() => sidebar.locator(".notice").textContent())

@@ -56,7 +56,8 @@ function run(signal: MapSignal | undefined, cancelAt: number, msEach: number) {
     d,
     grid,
     { sheetId: 1, sheetName: "CRM", top: 1, left: 1, height: 11, width: 1 },
-    { ...DEFAULT_ENRICH_OPTIONS, fields: ["job_title"] },
+    // Cached data: every group stays in the one step (fresh runs answer after a second).
+    { ...DEFAULT_ENRICH_OPTIONS, fields: ["job_title"], extras: {} },
   );
   jobId = estimate.progress.jobId;
   confirmJob(d, jobId);

@@ -23,6 +23,8 @@ export class MemoryGrid implements Grid {
   noteWrites = 0;
   /** Cell notes, by 0-based row and column (readable headers' notes name their API field). */
   notes: string[][] = [];
+  /** Number formats set, by "row:column" (1-based): Enriched At's date-time format. */
+  numberFormats = new Map<string, string>();
   constructor(public cells: GridValue[][]) {}
 
   static fromRows(rows: GridValue[][]): MemoryGrid {
@@ -39,6 +41,11 @@ export class MemoryGrid implements Grid {
   write(top: number, left: number, values: GridValue[][]): void {
     this.writes += 1;
     put(this.cells, top, left, values);
+  }
+
+  setNumberFormat(top: number, left: number, height: number, width: number, format: string): void {
+    for (let r = 0; r < height; r += 1)
+      for (let c = 0; c < width; c += 1) this.numberFormats.set(`${top + r}:${left + c}`, format);
   }
 
   writeNotes(top: number, left: number, notes: string[][]): void {

@@ -65,23 +65,27 @@ export function estimateAndConfirm(
 }
 
 /**
- * Steps a run whose groups answer at once (Fresh data: 4 lookups a fetchAll, every group of a
- * step's first 5 s in that step), and presses Cancel in the sidebar (another execution) as the
- * run's group `group` goes out, in whichever step; answers the step that ends the run.
+ * Steps a run whose steps send one group each (Fresh data: 4 lookups), and presses Cancel in the
+ * sidebar (another execution) as group `group` goes out; answers the step that ends the run.
  */
 export function cancelAsGroupGoesOut(runtime: Runtime, jobId: string, group: number): EnrichProgress {
+  // Groups are counted across steps: a step holds as many groups as answer within its few
+  // seconds (FRESH_PROGRESS_MS), so the sandbox's quick answers may all come in the first.
   let sent = 0;
-  const options: RunOptions = {
-    interrupt: (call) => {
-      if (call.method !== "UrlFetchApp.fetchAll") return false;
+  let cancelled = false;
+  const interrupt = (call: { method: string }) => {
+    if (call.method === "UrlFetchApp.fetchAll" && !cancelled) {
       sent += 1;
-      if (sent === group) rpcValue(runtime, "enrichCancel", { jobId });
-      return false;
-    },
+      if (sent === group) {
+        cancelled = true;
+        rpcValue(runtime, "enrichCancel", { jobId });
+      }
+    }
+    return false;
   };
-  let progress = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId }, options);
-  for (let step = 1; step < 200 && progress.state === "running"; step += 1) {
-    progress = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId }, options);
+  let progress = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId }, { interrupt });
+  while (!cancelled && progress.state === "running") {
+    progress = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId }, { interrupt });
   }
   return progress;
 }

@@ -4,9 +4,9 @@ import { confirmJob, estimateJob, stepJob } from "../../src/jobs/enrich/job";
 import { DEFAULT_ENRICH_OPTIONS, type EnrichOptions } from "../../src/jobs/enrich/options";
 import type { GridValue } from "../../src/jobs/enrich/ports";
 import { historyLog } from "../../src/jobs/history/log";
-import type { HistoryDeps, HistoryTable } from "../../src/jobs/history/ports";
+import type { HistoryCell, HistoryDeps, HistoryTable } from "../../src/jobs/history/ports";
 import { cellLiteral } from "../../src/sheet/cell-literal";
-import type { CellValue } from "../../src/sheet/cell-value";
+import { isoSecond } from "../../src/sheet/sheet-time";
 import { deps, FakeClient, lead, MemoryGrid } from "./enrich-fakes";
 
 export class MemoryTable implements HistoryTable {
@@ -15,11 +15,18 @@ export class MemoryTable implements HistoryTable {
   size(): number {
     return this.rows.length;
   }
-  append(rows: CellValue[][]): void {
+  append(rows: HistoryCell[][]): void {
     this.appends += 1;
     for (const row of rows) {
+      // Read back as history-sheet.ts does: a date as its UTC text to the second.
       this.rows.push(
-        row.map((value) => (typeof value === "string" ? value.replace(/^'/, "") : String(value))),
+        row.map((value) =>
+          typeof value === "string"
+            ? value.replace(/^'/, "")
+            : value instanceof Date
+              ? isoSecond(value.getTime())
+              : String(value),
+        ),
       );
     }
   }

@@ -16,13 +16,13 @@ describe("change history", () => {
     ]);
     const runId = w.run();
     const rows = w.table.rows;
-    // The header row (appended headers) and the two data rows: one history row each, 6 cells.
+    // The header row (appended headers) and the two data rows: one history row each, 7 cells.
     expect(rows.map((row) => [row[0], row[2], row[3]])).toEqual([
       [runId, "CRM", ""],
       [runId, "CRM", url("a")],
       [runId, "CRM", url("b")],
     ]);
-    expect(rows.every((row) => row.length === 6)).toBe(true);
+    expect(rows.every((row) => row.length === 7)).toBe(true);
     const rowA = rows[1]!;
     expect(rowA[4]).toContain('Title: "Old title" -> "New title a"');
     const changes = JSON.parse(rowA[5]!) as {

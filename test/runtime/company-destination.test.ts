@@ -100,6 +100,21 @@ describe("company search into any sheet, leaving out a CRM export's companies", 
     expect(await charged()).toBe(matches.length - 3);
   });
 
+  it("writes into the existing sheet a name typed in another case means, not a second one", async () => {
+    if (!addon.runtime.sheets().some((sheet) => sheet.name === "Japan accounts")) {
+      addon.runtime.insertSheet("Japan accounts");
+    }
+    const chosen = form({ sheet_name: "japan ACCOUNTS", limit_by: 3 });
+    const estimate = rpcValue<CompanyEstimate>(addon.runtime, "companyEstimate", chosen);
+    expect(estimate.sheetName).toBe("Japan accounts");
+    const result = rpcValue<CompanyRunResult>(addon.runtime, "companyRun", {
+      form: chosen,
+      confirmedCredits: estimate.maxCredits,
+    });
+    expect(result.sheetName).toBe("Japan accounts");
+    expect(addon.runtime.sheets().filter((sheet) => /^japan accounts$/i.test(sheet.name))).toHaveLength(1);
+  });
+
   it("names what is wrong with the leave-out sheet or column at its field, and sends nothing", async () => {
     const noSheet = rpcValue<CompanyEstimate>(
       addon.runtime,

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../sandbox/gas/clock";
-import { ChangeLine } from "../../sidebar/tabs/enrich-history";
+import { ChangeLine } from "../../sidebar/tabs/enrich/history";
 import { HISTORY_SHEET } from "../../src/jobs/history/columns";
 import type { EnrichEstimate, EnrichProgress } from "../../src/rpc/enrich";
 import type { JobChangeDigest } from "../../src/rpc/history";

@@ -112,7 +112,7 @@ describe("change history and Undo last run", () => {
     const cells = (JSON.parse(String(row3[5]!.value)) as { cells: unknown[][] }).cells;
     expect(cells).toContainEqual([4, "Location", "=LEN(A3)", expect.any(String)]);
     expect(cells).toContainEqual([2, "Title", "'00123", expect.any(String)]);
-    expect(history.every((row) => row.length <= 6 || row.slice(6).every((cell) => cell.input === ""))).toBe(
+    expect(history.every((row) => row.length <= 7 || row.slice(7).every((cell) => cell.input === ""))).toBe(
       true,
     );
     expect(

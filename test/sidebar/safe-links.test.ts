@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
-import { ChangeLine } from "../../sidebar/tabs/enrich-history";
+import { ChangeLine } from "../../sidebar/tabs/enrich/history";
 import type { JobChange } from "../../src/rpc/history";
 import { vnodeHtml } from "./vnode-html";
 

@@ -4,6 +4,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { format } from "node:util";
+import { wallClock } from "../time-zone";
 import { enter, type ServiceHost } from "./host";
 
 /** Apps Script's longest sleep: 5 minutes. */
@@ -23,44 +24,14 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, "0");
 }
 
-/** Wall-clock fields of `date` in a time zone: "GMT+2"-style offsets or IANA names ("Europe/Paris"). */
-function fieldsIn(date: Date, timeZone: string): Date {
-  const offset = /^(?:GMT|UTC)([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(timeZone);
-  if (offset) {
-    const minutes = (Number(offset[2]) * 60 + Number(offset[3] ?? 0)) * (offset[1] === "-" ? -1 : 1);
-    return new Date(date.getTime() + minutes * 60_000);
-  }
-  try {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    }).formatToParts(date);
-    const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-    return new Date(
-      Date.UTC(
-        get("year"),
-        get("month") - 1,
-        get("day"),
-        get("hour"),
-        get("minute"),
-        get("second"),
-        date.getUTCMilliseconds(),
-      ),
-    );
-  } catch {
-    return date;
-  }
-}
-
-/** The SimpleDateFormat patterns the add-on may use (yyyy, yy, MM, M, dd, d, HH, mm, ss, SSS, 'text'). */
+/**
+ * The SimpleDateFormat patterns the add-on may use (yyyy, yy, MM, M, dd, d, HH, mm, ss, SSS, Z:
+ * the zone's offset as +hhmm, 'text').
+ */
 function formatDate(date: Date, timeZone: string, pattern: string): string {
-  const d = fieldsIn(date, timeZone);
+  const d = wallClock(date, timeZone);
+  const offset = Math.round((d.getTime() - date.getTime()) / 60_000);
+  const zone = `${offset < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(offset) / 60))}${pad(Math.abs(offset) % 60)}`;
   const parts: Record<string, string> = {
     yyyy: String(d.getUTCFullYear()),
     yy: pad(d.getUTCFullYear() % 100),
@@ -72,8 +43,9 @@ function formatDate(date: Date, timeZone: string, pattern: string): string {
     mm: pad(d.getUTCMinutes()),
     ss: pad(d.getUTCSeconds()),
     SSS: pad(d.getUTCMilliseconds(), 3),
+    Z: zone,
   };
-  return pattern.replace(/yyyy|yy|MM|M|dd|d|HH|mm|ss|SSS|'[^']*'/g, (token) =>
+  return pattern.replace(/yyyy|yy|MM|M|dd|d|HH|mm|ss|SSS|Z|'[^']*'/g, (token) =>
     token.startsWith("'") ? token.slice(1, -1) : (parts[token] ?? token),
   );
 }

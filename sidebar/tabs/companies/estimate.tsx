@@ -2,9 +2,9 @@
 import type { CompanyEstimate } from "../../../src/rpc/companies";
 import { BalanceNote } from "../../components/balance-note";
 
-/** "1 company", "2 companies", "1,600 credits". */
-export const plural = (n: number, word: string, many = `${word}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? word : many}`;
+import { plural } from "../../components/plural";
+
+export { plural };
 
 export function EstimateView({
   estimate,

@@ -4,6 +4,7 @@ import { leadSearchStatusText } from "../../../src/jobs/lead-search/status-text"
 import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
 import { BalanceNote } from "../../components/balance-note";
+import { EmailCost, EmailsResult, LeaveOutNote } from "./destination-notes";
 import { plural } from "./inputs";
 
 const LIST = { paddingLeft: "16px", margin: "4px 0" } as const;
@@ -17,29 +18,34 @@ export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { 
       </strong>
       <br />
       Balance {balance === null ? "unknown" : plural(balance, "credit")} · cap {plural(cap, "credit")} · 1
-      credit per lead returned (the most: Max leads per search, or the target's cap)
+      credit per lead returned (the most: Max leads per search, or the target's cap) · written to{" "}
+      {estimate.sheetName}
+      <EmailCost estimate={estimate} />
       {maxCredits > cap ? (
         <span class="next" role="alert">
-          Over your spend cap: lower Max leads per search to {Math.floor(cap / Math.max(1, searches))} or
-          less, or raise the cap in Settings.
+          Over your spend cap: lower Max leads per search to{" "}
+          {Math.floor(cap / Math.max(1, searches) / (estimate.emailCredits > 0 ? 2 : 1))} or less, or raise
+          the cap in Settings.
         </span>
       ) : null}
+      <LeaveOutNote leaveOut={estimate.leaveOut} />
       {estimate.knownExcluded > 0 ? (
         <span class="next" data-testid="leads-known-excluded">
-          {plural(estimate.knownExcluded, "lead")} already in the Leads sheet left out by Sales ID: never
-          charged again (saves up to {plural(Math.min(estimate.knownExcluded, maxCredits), "credit")}).
+          {plural(estimate.knownExcluded, "lead")} already in the {estimate.sheetName} sheet left out by Sales
+          ID: never charged again (saves up to{" "}
+          {plural(Math.min(estimate.knownExcluded, maxCredits), "credit")}).
         </span>
       ) : null}
       {estimate.knownByName > 0 ? (
         <span class="next" data-testid="leads-known-by-name">
-          {plural(estimate.knownByName, "lead")} of the Leads sheet without a Sales ID left out by name: one
-          whose name is spelled otherwise on the network (a suffix such as ", MBA") may be charged again, and
-          is not written twice.
+          {plural(estimate.knownByName, "lead")} of the {estimate.sheetName} sheet without a Sales ID left out
+          by name: one whose name is spelled otherwise on the network (a suffix such as ", MBA") may be
+          charged again, and is not written twice.
         </span>
       ) : null}
       {estimate.knownUnexcludable > 0 ? (
         <span class="next" role="alert" data-testid="leads-known-unexcludable">
-          {plural(estimate.knownUnexcludable, "row")} of the Leads sheet{" "}
+          {plural(estimate.knownUnexcludable, "row")} of the {estimate.sheetName} sheet{" "}
           {estimate.knownUnexcludable === 1 ? "has" : "have"} neither Sales ID nor name:{" "}
           {estimate.knownUnexcludable === 1 ? "it" : "they"} cannot be left out before sending. If the search
           finds {estimate.knownUnexcludable === 1 ? "it" : "them"}, each is charged again (not written twice);
@@ -91,7 +97,7 @@ export function RunResult({
         <span class="next" data-testid="leads-charged">
           {chargesText(result.charges, result.spent)}
           {result.duplicates > 0
-            ? ` · ${plural(result.duplicates, "duplicate")} not written again (charged: the API returned ${result.duplicates === 1 ? "it" : "them"})`
+            ? ` · ${plural(result.duplicates, "duplicate")} not written again (${result.leaveOut ? `in the sheet or ${result.leaveOut.sheet}; ` : ""}charged: the API returned ${result.duplicates === 1 ? "it" : "them"})`
             : ""}
           {single?.state === "ok"
             ? `${single.results_count ? ` · results: ${single.results_count}` : ""}${
@@ -99,6 +105,7 @@ export function RunResult({
               }`
             : ""}
         </span>
+        <EmailsResult result={result} />
         {result.recovered > 0 ? (
           <span class="next" data-testid="leads-recovered">
             Written first: {plural(result.recovered, "lead")} an earlier search paid for and was cut off
@@ -140,7 +147,7 @@ export function RunResult({
           >
             {result.nextOffset <= runOffset
               ? // The leads just written are excluded from now on: the next ones move up (next-page.ts).
-                "Next page (the next leads not in the Leads sheet)"
+                `Next page (the next leads not in the ${result.sheetName} sheet)`
               : `Next page (leads after the first ${result.nextOffset.toLocaleString("en-US")})`}
           </button>
         </div>

@@ -6,10 +6,12 @@
  * name (/company/acme), names no id or domain the API takes: such rows cannot be left out before
  * searching, and the estimate says how many.
  */
-import { normalizeHeader } from "../../sheet/columns";
 import { linkTarget } from "../../sheet/hyperlink";
 import type { Grid, GridValue } from "../enrich/ports";
+import { columnCells, leaveOutCells, type SheetsByName } from "../sheet-choice";
 import { COMPANIES_SHEET } from "./sheet";
+
+export type { SheetsByName };
 
 export interface LeaveOut {
   ids: string[];
@@ -48,24 +50,12 @@ export function leaveOutKey(value: GridValue): { id: string } | { domain: string
   return domain === null ? null : { domain };
 }
 
-/** Reads the rows below the header of the column whose header is `column` (any case or spacing). */
-export function readLeaveOut(grid: Grid, column: string): LeaveOut | { problem: string } {
-  const width = grid.lastColumn();
-  const headers = width < 1 || grid.lastRow() < 1 ? [] : (grid.read(1, 1, 1, width)[0] ?? []);
-  const wanted = normalizeHeader(column);
-  const index = headers.findIndex((header) => normalizeHeader(String(header ?? "")) === wanted);
-  if (index === -1) {
-    const named = headers.map((header) => String(header ?? "").trim()).filter((header) => header !== "");
-    return {
-      problem: `No column is headed "${column}" there${named.length > 0 ? `: its headers are ${named.slice(0, 12).join(", ")}` : ""}.`,
-    };
-  }
+/** The companies one column's cells (below its header) leave out. */
+function leaveOutOf(cells: readonly GridValue[]): LeaveOut {
   const result: LeaveOut = { ids: [], domains: [], unmatched: 0 };
-  const last = grid.lastRow();
-  if (last < 2) return result;
   const ids = new Set<string>();
   const domains = new Set<string>();
-  for (const [cell] of grid.read(2, index + 1, last - 1, 1)) {
+  for (const cell of cells) {
     if (String(cell ?? "").trim() === "") continue;
     const key = leaveOutKey(cell ?? "");
     if (key === null) result.unmatched += 1;
@@ -75,6 +65,12 @@ export function readLeaveOut(grid: Grid, column: string): LeaveOut | { problem: 
   result.ids = [...ids];
   result.domains = [...domains];
   return result;
+}
+
+/** Reads the rows below the header of the column whose header is `column` (any case or spacing). */
+export function readLeaveOut(grid: Grid, column: string): LeaveOut | { problem: string } {
+  const read = columnCells(grid, column);
+  return "problem" in read ? read : leaveOutOf(read.cells);
 }
 
 /** The sheet a search writes to: the one the form names, else the Companies sheet. */
@@ -92,12 +88,6 @@ export interface Exclusions {
   problems: Partial<Record<"leave_out_sheet" | "leave_out_column" | "sheet_name", string[]>>;
 }
 
-/** The spreadsheet as exclusions need it: a sheet's grid by name (null when none), and every name. */
-export interface SheetsByName {
-  grid(name: string): Grid | null;
-  names(): string[];
-}
-
 /**
  * Reads what the search must leave out: the ids of the destination sheet (`knownIds` of a grid)
  * and, when the form names one, the leave-out sheet's column; its problems name what is there.
@@ -113,29 +103,12 @@ export function exclusionsOf(
     leaveOut: null,
     problems: {},
   };
-  const sheet = form.leave_out_sheet.trim();
-  const column = form.leave_out_column.trim();
-  if (sheet === "" && column === "") return exclusions;
-  if (sheet === "") {
-    exclusions.problems.leave_out_sheet = [
-      "Name the sheet whose companies to leave out, or clear the column.",
-    ];
-    return exclusions;
-  }
-  const grid = sheets.grid(sheet);
-  if (grid === null) {
-    const names = sheets.names().slice(0, 12).join(", ");
-    exclusions.problems.leave_out_sheet = [`No sheet is named "${sheet}": the sheets are ${names}.`];
-    return exclusions;
-  }
-  if (column === "") {
-    exclusions.problems.leave_out_column = [
-      "Name the column of company ids, websites or domains (its header), for example Website.",
-    ];
-    return exclusions;
-  }
-  const read = readLeaveOut(grid, column);
-  if ("problem" in read) exclusions.problems.leave_out_column = [read.problem];
-  else exclusions.leaveOut = { ...read, sheet, column };
+  const read = leaveOutCells(form, sheets, {
+    things: "companies",
+    column: "Name the column of company ids, websites or domains (its header), for example Website.",
+  });
+  if (read === null) return exclusions;
+  if ("problems" in read) exclusions.problems = read.problems;
+  else exclusions.leaveOut = { ...leaveOutOf(read.cells), sheet: read.sheet, column: read.column };
   return exclusions;
 }

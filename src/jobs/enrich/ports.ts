@@ -46,6 +46,17 @@ export interface Grid {
    * Optional: a grid without notes only loses that hint.
    */
   writeNotes?(top: number, left: number, notes: string[][]): void;
+  /**
+   * Sets the number format of a block (Range.setNumberFormat): the date-time format of the times
+   * the run writes (src/sheet/sheet-time.ts). Optional: a grid without it keeps its formats.
+   */
+  setNumberFormat?(top: number, left: number, height: number, width: number, format: string): void;
+  /**
+   * A date as the sheet's wall clock, "yyyy-MM-dd HH:mm:ss" in the spreadsheet's time zone
+   * (cell-literal.ts WallClock): the literal of a date the run writes matches what `literals`
+   * reads back. Optional: UTC without it.
+   */
+  wallClock?(date: Date): string;
 }
 
 /** One cell a run changes: what it held and what the run writes, both as literals. */
@@ -62,6 +73,11 @@ export interface CellChange {
    * digest; undo passes over it.
    */
   kept?: string;
+  /**
+   * Whether the row's answer was fresh (true) or the API's cache (false: Fresh data off; a job
+   * change seen in it may be a return to a previous job). Absent: the row got no answer.
+   */
+  fresh?: boolean;
 }
 
 /** Which run changed the cells, and where. */

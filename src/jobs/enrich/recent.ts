@@ -4,6 +4,7 @@
  * skips what was refreshed within its period the same way; a manual run, by default, what was
  * refreshed within the last day (the Enrich tab's "Skip rows refreshed within" choice).
  */
+import { toSecond } from "../../sheet/sheet-time";
 import type { EnrichPlan } from "./plan";
 import { skipCounts } from "./plan";
 import type { Grid } from "./ports";
@@ -16,24 +17,20 @@ export function refreshedWithin(days: number): string {
   return `refreshed within the last ${days === 1 ? "day" : `${days} days`}`;
 }
 
-/** The enriched_at text written at `ms` (row-writer writes ISO time to the second, in UTC). */
-function isoSecond(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
-}
-
 /** The plan without the URLs whose every row was enriched `ok` at or after `since` (epoch ms). */
 export function skipRefreshedSince(grid: Grid, plan: EnrichPlan, since: number, reason: string): EnrichPlan {
   // Without an Enriched At column among the sheet's own, nothing was refreshed here yet.
   if (plan.layout.status.enriched_at >= plan.layout.firstNewColumn) return plan;
-  const after = isoSecond(since);
+  // Enriched At keeps whole seconds (sheet-time.ts).
+  const after = toSecond(since);
   const statuses = readStatuses(
     grid,
     plan.layout,
     plan.toFetch.flatMap((index) => plan.urls.rows[index]!),
   );
   const fresh = (row: number) => {
-    const [status, at] = statuses.get(row) ?? ["", ""];
-    return isOkStatus(status) && at >= after;
+    const [status, at] = statuses.get(row) ?? ["", null];
+    return isOkStatus(status) && at !== null && at >= after;
   };
   const toFetch = plan.toFetch.filter((index) => !plan.urls.rows[index]!.every(fresh));
   const skipped = plan.toFetch.length - toFetch.length;

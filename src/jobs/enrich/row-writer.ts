@@ -11,6 +11,7 @@ import type { Lead } from "../../api/wire";
 import { cellLiteral, writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
 import type { ListStyle } from "../../sheet/sheet-format";
+import { DATE_TIME_FORMAT, timeOfCell } from "../../sheet/sheet-time";
 import type { ColumnLayout } from "./job-types";
 import { touchedColumns } from "./layout";
 import type { EnrichMode } from "./options";
@@ -26,7 +27,15 @@ export type RowOutcome = { kind: "ok"; lead: Lead; cached?: boolean } | { kind: 
  * Title or Company cell the write leaves alone in a row whose answer shows another job (`after` is
  * the answer's value, not written): the change history records it for the job-change digest.
  */
-export type CellEdit = { row: number; column: number; before: string; after: string; kept?: string };
+export type CellEdit = {
+  row: number;
+  column: number;
+  before: string;
+  after: string;
+  kept?: string;
+  /** The row's answer was fresh, or cached (ports.ts CellChange.fresh); absent without an answer. */
+  fresh?: boolean;
+};
 
 /** Told the cells a write changes, before it writes them (the change history). */
 export type ChangeRecorder = (edits: CellEdit[]) => void;
@@ -97,7 +106,8 @@ function changesOf(
     put(layout.status.enrichment_status, outcome.status);
     return cells;
   }
-  put(layout.status.enriched_at, now);
+  // A date value (sheet-time.ts), not text: Sheets keeps it as a date-time a filter can compare.
+  if (layout.status.enriched_at > 0) cells.set(layout.status.enriched_at, new Date(Date.parse(now)));
   const lead = outcome.lead;
   const written = new Set<number>();
   for (const [field, column] of layout.fields) {
@@ -227,10 +237,11 @@ export function writeOutcomes(
       );
       changes.set(row, rowChanges);
       if (!record) continue;
+      const answer = outcome.kind === "ok" ? { fresh: outcome.cached !== true } : {};
       for (const [column, value] of rowChanges) {
         const old = before[row - span.top]?.[column - left] ?? "";
-        const after = writtenLiteral(value);
-        if (old !== after) edits.push({ row, column, before: old, after });
+        const after = writtenLiteral(value, grid.wallClock?.bind(grid));
+        if (old !== after) edits.push({ row, column, before: old, after, ...answer });
         else unchanged.set(column, (unchanged.get(column) ?? 0) + 1);
       }
       for (const cell of kept) {
@@ -241,6 +252,7 @@ export function writeOutcomes(
           before: old,
           after: writtenLiteral(cell.value),
           kept: cell.reason,
+          ...answer,
         });
       }
     }
@@ -258,20 +270,30 @@ export function writeOutcomes(
     bridgeGaps(changes, written);
     for (const [row, cells] of changes) written.set(row, cells);
   }
+  const timeColumn = layout.status.enriched_at;
   for (const rectangle of changeRectangles(changes)) {
     grid.write(rectangle.top, rectangle.left, rectangle.values);
     calls += 1;
+    // The times written get a date-time format (a write: no flush), so the column reads as dates.
+    const offset = timeColumn - rectangle.left;
+    if (grid.setNumberFormat && rectangle.values.some((values) => values[offset] instanceof Date)) {
+      grid.setNumberFormat(rectangle.top, timeColumn, rectangle.values.length, 1, DATE_TIME_FORMAT);
+      calls += 1;
+    }
   }
   return calls;
 }
 
-/** Reads the status and time of `rows`: what the sheet itself says was done. */
+/**
+ * Reads the status and time of `rows`: what the sheet itself says was done. The time is epoch ms
+ * (sheet-time.ts: a date cell, or the ISO text older versions wrote), null when there is none.
+ */
 export function readStatuses(
   grid: Grid,
   layout: ColumnLayout,
   rows: readonly number[],
-): Map<number, [string, string]> {
-  const result = new Map<number, [string, string]>();
+): Map<number, [string, number | null]> {
+  const result = new Map<number, [string, number | null]>();
   const statusColumn = layout.status.enrichment_status;
   const timeColumn = layout.status.enriched_at;
   if (statusColumn <= 0 || timeColumn <= 0) return result;
@@ -282,9 +304,7 @@ export function readStatuses(
     for (const row of rows) {
       if (row < span.top || row > span.bottom) continue;
       const cells = block[row - span.top] ?? [];
-      // enriched_at is written as quoted text ('2026-...): Sheets hides the quote, a plain grid may not.
-      const at = cellText(cells[timeColumn - left]).replace(/^'/, "");
-      result.set(row, [cellText(cells[statusColumn - left]), at]);
+      result.set(row, [cellText(cells[statusColumn - left]), timeOfCell(cells[timeColumn - left])]);
     }
   }
   return result;

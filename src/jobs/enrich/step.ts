@@ -9,6 +9,7 @@ import type { ApiError } from "../../api/errors";
 import type { Clock } from "../../api/ports";
 import type { Lead, LeadLookupResponse } from "../../api/wire";
 import { LEAD_LABELS } from "../../sheet/field-labels";
+import { toSecond } from "../../sheet/sheet-time";
 import { writeHeaderCells } from "../header-cells";
 import { runBulk } from "./bulk/run";
 import { cancelWatcher } from "./cancel";
@@ -56,8 +57,12 @@ export interface StepContext {
   limits: JobLimits;
 }
 
-/** A fresh run's step answers the sidebar after this long, so its progress bar moves. */
-export const FRESH_PROGRESS_MS = 5_000;
+/**
+ * A fresh run's step answers the sidebar once it has run this long: in production after every
+ * group (fresh lookups take 5 to 60 s), so the bar moves with each (issue 23.1); groups answered
+ * at once (cached by the API, a test's fakes) stay in the step.
+ */
+export const FRESH_PROGRESS_MS = 1_000;
 
 export const isoNow = (clock: Clock) => new Date(clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z");
 
@@ -114,15 +119,16 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   const inFlight = indicesIn(context.states, URL_STATE.inFlight);
   if (inFlight.length === 0) return;
   const { job, grid } = context;
-  const runStart = new Date(job.createdAt).toISOString().replace(/\.\d{3}Z$/, "Z");
+  // Enriched At keeps whole seconds; read as a time, whether a date cell or older ISO text.
+  const runStart = toSecond(job.createdAt);
   const firstRows = inFlight.map((index) => urls.rows[index]![0]!);
   const seen = readStatuses(grid, job.layout, firstRows);
   const settled: Record<UrlState, number[]> = { ".": [], f: [], o: [], n: [], e: [], i: [], s: [], j: [] };
   for (const index of inFlight) {
-    const [status, at] = seen.get(urls.rows[index]![0]!) ?? ["", ""];
+    const [status, at] = seen.get(urls.rows[index]![0]!) ?? ["", null];
     // Only enriched rows carry this run's time; a "not found" or "error" row has none, and may
     // be an earlier run's: its URL may have been charged now, so it counts as interrupted.
-    const writtenByThisRun = at !== "" && at >= runStart;
+    const writtenByThisRun = at !== null && at >= runStart;
     if (writtenByThisRun && isOkStatus(status)) settled.o.push(index);
     else settled.i.push(index);
   }
@@ -458,10 +464,9 @@ export function runSteps(context: StepContext): string {
     const chunkStart = deps.clock.now();
     if (!runChunk(context, urls, chunk, deadline)) break;
     // A slow API: answer after this chunk so the sidebar's progress moves, rather than after the
-    // budget. Fresh lookups take seconds to a minute each: their progress moves after a group
-    // once the step has run a few seconds (every group, in practice). Groups that answer at once
-    // stay in the step: each step re-reads the URL column, so a step per group of 4 made a
-    // 25,000-row run quadratic (6,250 steps of 25,000 URLs each).
+    // budget. Fresh lookups take seconds to a minute each: their progress moves after every group
+    // that took a second. Groups that answer at once stay in the step: each step re-reads the URL
+    // column, so a step per group of 4 made a 25,000-row run quadratic (6,250 steps of 25,000).
     const now = deps.clock.now();
     if (now - chunkStart > limits.slowChunkMs) break;
     if (askedFresh(job.options.extras) && now - started >= FRESH_PROGRESS_MS) break;

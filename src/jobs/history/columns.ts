@@ -2,8 +2,9 @@
  * The columns of the `Prospecting changes` sheet, and one changed cell as the code sees it.
  *
  * Two layouts can share the sheet. Today's (compact, format.ts): one history row per changed
- * sheet row and write, `Run, Time, Sheet, Profile URL, Summary, Changes`, the row's cells packed
- * as signed JSON in Changes. The earlier one (legacy): one history row per changed cell,
+ * sheet row and write, `Run, Time, Sheet, Profile URL, Summary, Changes, Time (UTC)`, the row's
+ * cells packed as signed JSON in Changes; Time is a date (src/sheet/sheet-time.ts), Time (UTC) the
+ * same instant as ISO text (rows written before it have Time as that text, and no seventh cell). The earlier one (legacy): one history row per changed cell,
  * `Run, Time, Sheet, Cell, Column, Profile URL, Old value, New value`. Both begin with Run, Time
  * and Sheet, so the run and time columns read alike; a row is compact when its Changes cell is
  * the JSON format.ts writes. Histories written before are read as they are: no migration.
@@ -11,18 +12,28 @@
 
 export const HISTORY_SHEET = "Prospecting changes";
 
-export const HISTORY_HEADERS = ["Run", "Time", "Sheet", "Profile URL", "Summary", "Changes"] as const;
+export const HISTORY_HEADERS = [
+  "Run",
+  "Time",
+  "Sheet",
+  "Profile URL",
+  "Summary",
+  "Changes",
+  "Time (UTC)",
+] as const;
 
 /** What each header says, as its note: the sheet explains itself to whoever opens it. */
 export const HISTORY_NOTES: Record<(typeof HISTORY_HEADERS)[number], string> = {
   Run: "The id of the enrichment run that made the change. undo:<id> rows record the undo of that run; undo-partial:<id> an undo that could not find every cell (the run can be undone again).",
-  Time: "When the change was recorded (UTC).",
+  Time: 'When the change was recorded: a date and time in the spreadsheet\'s time zone (File > Settings), so filters such as "in the last 7 days" work.',
+  "Time (UTC)":
+    "The same time in UTC, as text (2026-11-25T03:19:26Z): the same for everyone, whatever the spreadsheet's time zone. Rows written before this column have only Time (UTC there).",
   Sheet: "The sheet the run changed.",
   "Profile URL":
     "The profile URL of the changed row. Undo finds the row by it (and each column by its header), wherever a sort, an inserted column or a renamed sheet moved it.",
   Summary: "The row's changes for reading: Header: old -> new. Undo never reads this column.",
   Changes:
-    "The row's changes as JSON, the only column Undo reads: the sheet's id, the row and header row when written, and per cell [column, header, old value, new value] as literals (what typing recreates the cell). Longer than a cell holds, it continues on the next row. \"sig\" is the add-on's signature: Undo refuses a row edited or added by hand.",
+    "The row's changes as JSON, the only column Undo reads: the sheet's id, the row and header row when written, and per cell [column, header, old value, new value] as literals (what typing recreates the cell), and \"fresh\": false when the row's answer came from the API's cache (Fresh data off). Longer than a cell holds, it continues on the next row. \"sig\" is the add-on's signature: Undo refuses a row edited or added by hand.",
 };
 
 /** The layout written before the compact one; still read (Undo, the digest, the Job changes sheet). */
@@ -77,6 +88,8 @@ export interface HistoryRow {
   /** Compact rows only: the sheet's id (found after a rename) and its header row when written. */
   sheetId?: number;
   headerRow?: number;
+  /** Compact rows since issue 23.6: the row's answer was fresh, or cached (false); else unknown. */
+  fresh?: boolean;
 }
 
 /**

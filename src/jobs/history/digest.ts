@@ -6,6 +6,7 @@
  */
 import { canonicalProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
+import { timeOfCell } from "../../sheet/sheet-time";
 import type { Grid } from "../enrich/ports";
 import { extent } from "../extent";
 import { type HistoryRow, isUndoId, parseCell, parseKeptCell, shownText, UNDO_PREFIX } from "./columns";
@@ -29,6 +30,12 @@ export interface JobChange {
    * Title/Company cells); "" when the run wrote the new one.
    */
   kept: string;
+  /**
+   * Seen in an answer from the API's cache (the run had Fresh data off): often the cache still
+   * showing a previous job, so not to be trusted before a fresh look. False for fresh answers and
+   * for histories written before freshness was recorded.
+   */
+  cached?: boolean;
 }
 
 const same = (a: string, b: string) =>
@@ -145,24 +152,41 @@ export function jobChangesIn(
         changedCells(person)
           .map((cell) => parseKeptCell(cell.cell)?.reason ?? "")
           .find(Boolean) ?? "",
+      cached: changedCells(person).some((cell) => cell.fresh === false),
     };
   });
 }
 
-/** The job changes one run recorded. */
+/** Whether Undo took this run back (whole: a partial undo leaves it undoable, and its changes shown). */
+export function runWasUndone(
+  deps: Pick<HistoryDeps, "table">,
+  runId: string,
+  runs = runColumn(deps.table),
+): boolean {
+  return runs.includes(`${UNDO_PREFIX}${runId}`);
+}
+
+/** The job changes one run recorded; none once the run was undone (its cells hold the old jobs again). */
 export function jobChangesOfRun(deps: HistoryDeps, runId: string): JobChange[] {
+  const runs = runColumn(deps.table);
+  if (runWasUndone(deps, runId, runs)) return [];
   const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
-  const rows = rowsOfRun(deps.table, runColumn(deps.table), runId, keys.secret);
+  const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
   return jobChangesIn(deps, byTrust(rows, keys.legacyRuns).accepted);
 }
 
-/** Every job change recorded at or after `since` (an ISO date or time, UTC). */
-export function jobChangesSince(deps: HistoryDeps, since: string): JobChange[] {
+/**
+ * Every job change recorded at or after `since`: epoch ms (the picked day's midnight in the
+ * spreadsheet's time zone, history-handlers.ts), or an ISO date or time in UTC.
+ */
+export function jobChangesSince(deps: HistoryDeps, since: number | string): JobChange[] {
   const size = deps.table.size();
   if (size === 0) return [];
-  const times = deps.table.read(1, size, 2).map((cells) => cells[1] ?? "");
+  const from = typeof since === "number" ? since : Date.parse(since);
+  // Read as times (a date cell reads as ISO text, older rows hold it), never compared as text.
+  const times = deps.table.read(1, size, 2).map((cells) => timeOfCell(cells[1] ?? ""));
   // Rows are appended in time order: the first row at or after `since` starts the answer.
-  const first = times.findIndex((time) => time >= since);
+  const first = times.findIndex((time) => time !== null && time >= from);
   if (first < 0) return [];
   const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
   const rows = changesBetween(deps.table, keys.secret, first + 1, size);

@@ -1,15 +1,19 @@
 /**
  * The compact history row (columns.ts): one per changed sheet row and write. Its Changes cell is
- * JSON, `{"v":2,"run","sheet","sid","url","row","hr","cells":[[column, header, before, after,
- * kept?, slice?]...],"sig"}`, within one cell's 50,000 characters; a row whose changes are
+ * JSON, `{"v":2,"run","sheet","sid","url","row","hr","fresh"?,"cells":[[column, header, before,
+ * after, kept?, slice?]...],"sig"}`, within one cell's 50,000 characters; a row whose changes are
  * longer continues on the next history rows (a cell longer than what is left is cut into
- * numbered slices), each row signed on its own. Summary is for people
+ * numbered slices), each row signed on its own. `fresh` (since issue 23.6) says whether the row's
+ * answer was fresh or cached; rows without it (older histories, status-only rows) are read as
+ * unknown, so no version bump and no migration. Summary is for people
  * and is never read back. Every value goes through toCellValue, so an old value `=IMPORTDATA(...)`
  * stays text in the history sheet, and the JSON's own text starts with `{`, never a formula.
  */
-import { type CellValue, toCellValue } from "../../sheet/cell-value";
+import { toCellValue } from "../../sheet/cell-value";
+import { timeOfCell } from "../../sheet/sheet-time";
 import { columnLetters } from "../enrich/progress";
 import { type HistoryRow, keptCell, shownText, type Trust } from "./columns";
+import type { HistoryCell } from "./ports";
 import { signatureOf, signed, verified } from "./signature";
 
 /** One sheet row's changes in one write. */
@@ -22,6 +26,12 @@ export interface RowChanges {
   row: number;
   headerRow: number;
   cells: CellChange[];
+  /**
+   * The row's answer was fresh (true) or the API's cache (false: Fresh data off, where a "job
+   * change" is often the cache showing a previous job). Absent: no answer (a status only), or a
+   * history written before this was recorded.
+   */
+  fresh?: boolean;
 }
 
 export interface CellChange {
@@ -44,6 +54,8 @@ type Entry = [number, string, string, string, string?, number?];
 export const CHANGES_CHAR_BUDGET = 49_000;
 const SUMMARY_CHARS = 1_000;
 const VERSION_START = '{"v":2,';
+/** Starts the Summary of a row whose answer came from the API's cache. */
+const CACHED_SUMMARY = "(cached answer) ";
 
 const quoted = (literal: string) => (literal === "" ? "(empty)" : `"${shownText(literal)}"`);
 
@@ -130,8 +142,11 @@ function recordsOf(head: string, cells: readonly CellChange[]): Entry[][] {
   return records;
 }
 
-/** The history rows (escaped cells) that record one sheet row's changes. */
-export function encodeRowChanges(secret: string, changes: RowChanges): CellValue[][] {
+/**
+ * The history rows (escaped cells) that record one sheet row's changes; Time as a date, and its
+ * UTC text in the last column (issue 23.10).
+ */
+export function encodeRowChanges(secret: string, changes: RowChanges): HistoryCell[][] {
   const fields = {
     v: 2,
     run: changes.runId,
@@ -140,21 +155,30 @@ export function encodeRowChanges(secret: string, changes: RowChanges): CellValue
     url: changes.url,
     row: changes.row,
     hr: changes.headerRow,
+    ...(changes.fresh === undefined ? {} : { fresh: changes.fresh }),
   };
   const head = JSON.stringify({ ...fields, cells: [] });
-  const summary = summaryOf(changes.cells);
+  const summary = `${changes.fresh === false ? CACHED_SUMMARY : ""}${summaryOf(changes.cells)}`;
   return recordsOf(head, changes.cells).map((entries, index) => {
     const body = JSON.stringify({ ...fields, cells: entries });
-    return [
+    const texts: HistoryCell[] = [
       changes.runId,
       changes.time,
       changes.sheet,
       changes.url,
       index === 0 ? summary : "(continued)",
       signed(secret, body),
+      changes.time,
     ].map((text) => toCellValue(text));
+    const at = timeOfCell(changes.time);
+    if (at !== null) texts[1] = new Date(at);
+    return texts;
   });
 }
+
+/** A compact row's time: its UTC column, else (rows written before it) the Time cell. */
+const compactTime = (cells: readonly string[]) =>
+  timeOfCell(cells[6] ?? "") === null ? (cells[1] ?? "") : cells[6]!;
 
 export const isCompact = (cells: readonly string[]) => (cells[5] ?? "").startsWith(VERSION_START);
 
@@ -165,6 +189,7 @@ interface Record2 {
   url: string;
   row: number;
   hr: number;
+  fresh?: unknown;
   cells: Entry[];
 }
 
@@ -229,7 +254,7 @@ export function decodeHistoryRows(
       out.push({
         ...legacyRow(["", "", "", "", "", "", "", ""], origin),
         runId: cells[0] ?? "",
-        time: cells[1] ?? "",
+        time: compactTime(cells),
         sheet: cells[2] ?? "",
         url: cells[3] ?? "",
         trust: "forged",
@@ -247,7 +272,7 @@ export function decodeHistoryRows(
         ? { ...earlier, before: earlier.before + before, after: earlier.after + after }
         : {
             runId: record.run,
-            time: cells[1] ?? "",
+            time: compactTime(cells),
             sheet: record.sheet,
             cell: kept ? keptCell(a1, kept) : a1,
             header: String(header),
@@ -258,6 +283,7 @@ export function decodeHistoryRows(
             origin,
             sheetId: record.sid,
             headerRow: record.hr,
+            ...(typeof record.fresh === "boolean" ? { fresh: record.fresh } : {}),
           };
       if (!inOrder) change.trust = "forged";
       if (slice !== undefined && slice > 0) open.set(key, { ...change, slices: slice });

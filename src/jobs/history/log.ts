@@ -5,19 +5,18 @@
  * the oldest whole runs are deleted, down to 90% of it so that trimming does not happen on every
  * append; the latest run is never cut, even when it alone is over the size (status says so).
  */
-import type { CellValue } from "../../sheet/cell-value";
 import type { ChangeLog, ChangeRun, Grid } from "../enrich/ports";
 import { encodeRowChanges, type RowChanges } from "./format";
-import type { HistoryDeps, HistoryTable } from "./ports";
+import type { HistoryCell, HistoryDeps, HistoryTable } from "./ports";
 import type { HistorySettings } from "./settings";
 import { historyKeys } from "./signature";
 
 export const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** Appends rows and keeps the table within `maxRows` (the run being recorded stays whole). */
-export function appendHistory(table: HistoryTable, rows: readonly CellValue[][], maxRows: number): void {
+export function appendHistory(table: HistoryTable, rows: readonly HistoryCell[][], maxRows: number): void {
   if (rows.length === 0) return;
-  table.append(rows as CellValue[][]);
+  table.append(rows as HistoryCell[][]);
   trimHistory(table, maxRows);
 }
 
@@ -63,6 +62,8 @@ export function byRow(
       };
       rows.set(change.row, entry);
     }
+    // One answer per row: any of its cells says whether it was fresh.
+    if (change.fresh !== undefined) entry.fresh = change.fresh;
     entry.cells.push({
       column: change.column,
       // A header cell's own change names the column by the header it writes.
@@ -102,7 +103,7 @@ export function historyLog(
       const header = (column: number) =>
         run.headers?.[String(column)] ?? headersOf(run, grid)[column - 1] ?? "";
       secret ??= historyKeys(deps.store, deps.table, deps.freshSecret).secret;
-      const rows: CellValue[][] = [];
+      const rows: HistoryCell[][] = [];
       for (const row of byRow(run, time, changes, header)) {
         for (const cells of encodeRowChanges(secret, row)) rows.push(cells);
       }

@@ -7,13 +7,22 @@ import type { Clock } from "../../api/ports";
 import type { CellValue } from "../../sheet/cell-value";
 import type { Grid, Lock, Store } from "../enrich/ports";
 
+/** A history cell as written: escaped text, or the Time column's date (format.ts). */
+export type HistoryCell = CellValue | Date;
+
 /** The history's rows below its header row, 1-based (format.ts: one per changed row and write). */
 export interface HistoryTable {
   /** Data rows (0 before the first run wrote any). */
   size(): number;
-  /** Appends rows (escaped values) in one block; makes the sheet with its header on first use. */
-  append(rows: CellValue[][]): void;
-  /** Rows first..first+count-1, columns 1..width, as getValues shows them (text without its apostrophe). */
+  /**
+   * Appends rows (escaped values; a Date in Time, shown with a date-time format) in one block;
+   * makes the sheet with its header on first use.
+   */
+  append(rows: HistoryCell[][]): void;
+  /**
+   * Rows first..first+count-1, columns 1..width, as getValues shows them (text without its
+   * apostrophe), a date as its ISO text in UTC to the second (sheet-time.ts isoSecond).
+   */
   read(first: number, count: number, width: number): string[][];
   /** Deletes rows first..first+count-1. */
   remove(first: number, count: number): void;

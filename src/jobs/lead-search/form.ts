@@ -54,6 +54,13 @@ export interface LeadSearchForm {
   limit_by: string;
   /** Matching leads to skip (offset_by), for Next page; "" or absent = from the first. */
   offset_by?: string | number;
+  /** The sheet the leads are written to (issue 23.17); "" or absent = the Leads sheet. */
+  sheet_name?: string;
+  /** Also leave out the leads of this sheet's column (a CRM export): profile URLs, sales or network ids. */
+  leave_out_sheet?: string;
+  leave_out_column?: string;
+  /** Find each written lead's work email in the same run (issue 21.6): up to 1 credit a lead. */
+  find_emails?: boolean;
 }
 
 export const EMPTY_PERSONA: PersonaForm = {
@@ -84,6 +91,10 @@ export function emptyForm(): LeadSearchForm {
     posted_on_network: false,
     mentioned_in_news: false,
     limit_by: "25",
+    sheet_name: "",
+    leave_out_sheet: "",
+    leave_out_column: "",
+    find_emails: false,
   };
 }
 

@@ -110,6 +110,8 @@ export function leadsLayout(headers: readonly string[]): LeadsLayout {
 
 export interface LeadRows {
   rows: CellValue[][];
+  /** The leads of `rows`, in order. */
+  leads: Lead[];
   written: number;
   duplicates: number;
 }
@@ -147,7 +149,7 @@ export function newLeadRows(
     });
     return row;
   });
-  return { rows, written: rows.length, duplicates };
+  return { rows, leads: fresh, written: rows.length, duplicates };
 }
 
 /** The keys of the rows already in the sheet, from its network_id and network_url columns. */

@@ -15,6 +15,7 @@ import { clearKept, keepRecords, takeKept } from "../kept-rows";
 import { chargesSince, type LedgerReader, markLedger, type RunCharges } from "../ledger/run-charges";
 import { keptRowsMessage, writeErrorText } from "../paid-rows";
 import { type ResolvedCompany, resolvedCompany } from "./company-match";
+import { EMAIL_NOT_CHECKED, emailColumns, findLeadEmails, type LeadEmailFinder } from "./lead-emails";
 import { existingKeys, LEADS_SHEET, type LeadsLayout, leadsLayout, newLeadRows } from "./leads-sheet";
 import { nextPageRequest } from "./pages";
 
@@ -96,12 +97,32 @@ export interface LeadSearchSummary {
   maybeCharged: number;
   fetchAllChunks: number;
   sheetWrites: number;
+  /** The work emails asked for (issue 21.6); null when the run did not ask for them. */
+  emails: LeadEmailsSummary | null;
+}
+
+/** What the email finder did for the run's leads, and what the ledger says it charged. */
+export interface LeadEmailsSummary {
+  /** Rows per Email status: valid, catch-all, not found, unknown, not checked. */
+  counts: Record<string, number>;
+  /** Rows whose finder call was sent and its answer lost: they may have been charged. */
+  maybeCharged: number;
+  /** What the ledger says the finder charged in the run's window; null when it could not be read. */
+  charges: RunCharges | null;
+  /** A refused key or no credits left: the emails after it were not asked for. */
+  stoppedBy: SearchFailure | null;
 }
 
 export interface RunDeps {
   client: LeadSearchClient;
-  /** The Leads sheet. */
+  /** The sheet the leads are written to (the Leads sheet, or the one the form names). */
   grid: Grid;
+  /** Its name, for messages; the Leads sheet when absent. */
+  sheetName?: string;
+  /** Keys (leads-sheet.ts) of leads another sheet holds (a CRM export): never written. */
+  leftOut?: readonly string[];
+  /** Finds each new lead's work email before its row is written; absent: no emails asked for. */
+  emails?: LeadEmailFinder;
   /** Where paid leads wait between their answer and their write (document properties). */
   store?: Store;
   /** A new sheet for paid rows the Leads sheet could not take (protected, deleted, full). */
@@ -198,12 +219,15 @@ class LeadsSheetWriter {
   private layout: LeadsLayout | null = null;
   private seen = new Set<string>();
   private nextRow = 2;
+  /** Where Email and Email status go (0-based), when the run finds emails. */
+  private emailAt: { email: number; status: number } | null = null;
   writes = 0;
   first: number | null = null;
 
   constructor(
     private readonly grid: Grid,
     private readonly format: SheetFormat = DEFAULT_SHEET_FORMAT,
+    private readonly options: { leftOut?: readonly string[]; emails?: boolean } = {},
   ) {}
 
   /** Reads the header and the key columns once, before the first write. */
@@ -223,8 +247,9 @@ class LeadsSheetWriter {
     const lastRow = this.grid.lastRow();
     const width = Math.max(1, this.grid.lastColumn());
     const headers = lastRow >= 1 ? this.grid.read(1, 1, 1, width)[0]!.map(String) : [];
-    const layout = leadsLayout(headers);
+    const layout = this.withEmails(headers, leadsLayout(headers));
     if (lastRow >= 2) this.seen = existingKeys(layout, this.grid.read(2, 1, lastRow - 1, width));
+    for (const key of this.options.leftOut ?? []) this.seen.add(key);
     if (layout.appended.length > 0) {
       writeHeaderCells(this.grid, layout.firstNewColumn, layout.appended, LEAD_LABELS, this.format.headers);
       this.writes++;
@@ -234,14 +259,50 @@ class LeadsSheetWriter {
     return layout;
   }
 
+  /**
+   * The layout with the Email and Email status columns when the run finds emails: the sheet's own
+   * (by header, case aside), else added after the layout's columns.
+   */
+  private withEmails(headers: readonly string[], layout: LeadsLayout): LeadsLayout {
+    if (!this.options.emails) return layout;
+    const own = headers.slice(0, layout.firstNewColumn - 1);
+    const added = headerCells(layout.appended, LEAD_LABELS, this.format.headers).headers;
+    const columns = emailColumns([...own, ...added], layout.width);
+    this.emailAt = { email: columns.email, status: columns.status };
+    return {
+      ...layout,
+      appended: [...layout.appended, ...columns.added],
+      width: layout.width + columns.added.length,
+    };
+  }
+
   private pending: CellValue[][] = [];
+  private pendingLeads: LeadSearchResponse["leads"] = [];
 
   /** Takes a search's new leads into the pending block; duplicates (sheet or run) are left out. */
   take(leads: LeadSearchResponse["leads"]): { written: number; duplicates: number } {
     if (leads.length === 0) return { written: 0, duplicates: 0 };
-    const { rows, written, duplicates } = newLeadRows(leads, this.open(), this.seen, this.format.lists);
+    const {
+      rows,
+      leads: fresh,
+      written,
+      duplicates,
+    } = newLeadRows(leads, this.open(), this.seen, this.format.lists);
     for (const row of rows) this.pending.push(row);
+    for (const lead of fresh) this.pendingLeads.push(lead);
     return { written, duplicates };
+  }
+
+  /** Fills the pending rows' Email and Email status cells from `find` (called only with rows). */
+  fillEmails(find: (leads: LeadSearchResponse["leads"]) => Array<[CellValue, CellValue]>): void {
+    const at = this.emailAt;
+    if (at === null || this.pending.length === 0) return;
+    const cells = find(this.pendingLeads);
+    this.pending.forEach((row, i) => {
+      const [email, status] = cells[i] ?? ["", ""];
+      row[at.email] = email;
+      row[at.status] = status;
+    });
   }
 
   /** Where rows went instead of the Leads sheet, and why; null while the Leads sheet takes them. */
@@ -257,6 +318,7 @@ class LeadsSheetWriter {
     const rows = this.pending;
     if (rows.length === 0) return;
     this.pending = [];
+    this.pendingLeads = [];
     if (this.kept === null) {
       try {
         this.grid.write(this.nextRow, 1, rows);
@@ -347,7 +409,11 @@ const TIME_RAN_OUT: SearchFailure = {
 
 export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[]): LeadSearchSummary {
   const mark = deps.ledger ? markLedger(deps.ledger) : null;
-  const writer = new LeadsSheetWriter(deps.grid, deps.format);
+  const writer = new LeadsSheetWriter(deps.grid, deps.format, {
+    ...(deps.leftOut ? { leftOut: deps.leftOut } : {}),
+    emails: deps.emails !== undefined,
+  });
+  const emails = deps.emails ? new EmailPass(deps.emails, deps.deadline) : null;
   const chunk = Math.max(1, Math.min(50, Math.floor(deps.chunkSize)));
   let stoppedBy: SearchFailure | null = null;
   let duplicates = 0;
@@ -400,6 +466,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
         if (!outcome?.ok || outcome.value.leads.length < pageLimit) finished[index] = true;
         if (outcome === null) unsent[index] = true;
       });
+      if (emails) writer.fillEmails((leads) => emails.find(leads));
       writer.flush(deps.spareGrid);
       if (deps.store) clearKept(deps.store, KEPT);
       throttled += result.throttled ?? 0;
@@ -407,7 +474,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
       if (writer.kept) {
         // Rows already paid for did not reach the Leads sheet: send no more searches.
         const note = keptRowsMessage({
-          sheet: LEADS_SHEET,
+          sheet: deps.sheetName ?? LEADS_SHEET,
           rows: writer.kept.rows,
           spent: merged.reduce((sum, r) => sum + (r?.spent ?? 0), 0),
           reason: writer.kept.reason,
@@ -442,5 +509,48 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     recovered: recoveredRows,
     fetchAllChunks: chunks,
     sheetWrites: writer.writes,
+    emails:
+      emails === null
+        ? null
+        : {
+            ...emails.summary(),
+            charges:
+              mark && deps.ledger ? chargesSince(deps.ledger, mark, "email_finder", deps.deadline) : null,
+          },
   };
+}
+
+/**
+ * The run's email finding, chunk by chunk: once the finder stops the run's emails (a refused key,
+ * no credits), the later rows are marked not sent instead of asked.
+ */
+class EmailPass {
+  private counts: Record<string, number> = {};
+  private maybeCharged = 0;
+  private stoppedBy: SearchFailure | null = null;
+
+  constructor(
+    private readonly finder: LeadEmailFinder,
+    private readonly deadline: number,
+  ) {}
+
+  find(leads: LeadSearchResponse["leads"]): Array<[CellValue, CellValue]> {
+    if (this.stoppedBy !== null) {
+      this.count("not checked", leads.length);
+      return leads.map(() => ["", EMAIL_NOT_CHECKED.notSent]);
+    }
+    const found = findLeadEmails(this.finder, leads, this.deadline);
+    for (const [status, rows] of Object.entries(found.counts)) this.count(status, rows);
+    this.maybeCharged += found.maybeCharged;
+    if (found.stoppedBy) this.stoppedBy = searchFailure(found.stoppedBy);
+    return found.cells;
+  }
+
+  private count(status: string, rows: number): void {
+    this.counts[status] = (this.counts[status] ?? 0) + rows;
+  }
+
+  summary(): Omit<LeadEmailsSummary, "charges"> {
+    return { counts: this.counts, maybeCharged: this.maybeCharged, stoppedBy: this.stoppedBy };
+  }
 }

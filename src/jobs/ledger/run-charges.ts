@@ -26,13 +26,16 @@ export interface LedgerMark {
 }
 
 /** The endpoints a run spends on, by the balance types their rows carry. */
-export type ChargeKind = "lookup" | "lead_search" | "company_search";
+export type ChargeKind = "lookup" | "lead_search" | "company_search" | "email_finder" | "email_validator";
 
 const BALANCE_TYPES: Record<ChargeKind, RegExp> = {
   // Spec and sandbox: leads_by_link; production's account counter says lead_by_link (A9).
   lookup: /^leads?_by_link$/,
   lead_search: /^leads_by_icp$/,
   company_search: /^companies_by_icp$/,
+  // The sandbox's names (PRODUCTION.md A16 does not give production's): one per endpoint.
+  email_finder: /^email_?finder$/,
+  email_validator: /^email_?validator$/,
 };
 
 /** What the ledger says a run charged. */

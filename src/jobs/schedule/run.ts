@@ -24,6 +24,7 @@
  */
 
 import type { Clock } from "../../api/ports";
+import { toSecond } from "../../sheet/sheet-time";
 import type { JobDeps } from "../enrich/deps";
 import { cancelJob, confirmJob, currentJob, resumeJob, saveEstimate, stepJob } from "../enrich/job";
 import type { EnrichProgress, JobMessage } from "../enrich/job-types";
@@ -171,7 +172,8 @@ function startRun(deps: ScheduleDeps, state: ScheduleState, jobDeps: JobDeps, no
   const { config } = state;
   const grid = jobDeps.grid(config.box.sheetId)!;
   const plan = planEnrichment(grid, config.box, config.options, config.urlColumn);
-  const since = new Date(freshSince(now, config.period)).toISOString().replace(/\.\d{3}Z$/, "Z");
+  // Enriched At keeps whole seconds; read as a time (a date cell, or older versions' ISO text).
+  const since = toSecond(freshSince(now, config.period));
   const statuses =
     plan.layout.status.enriched_at < plan.layout.firstNewColumn
       ? readStatuses(
@@ -179,10 +181,10 @@ function startRun(deps: ScheduleDeps, state: ScheduleState, jobDeps: JobDeps, no
           plan.layout,
           plan.toFetch.flatMap((index) => plan.urls.rows[index]!),
         )
-      : new Map<number, [string, string]>();
+      : new Map<number, [string, number | null]>();
   const fresh = (row: number) => {
-    const [status, at] = statuses.get(row) ?? ["", ""];
-    return isOkStatus(status) && at >= since;
+    const [status, at] = statuses.get(row) ?? ["", null];
+    return isOkStatus(status) && at !== null && at >= since;
   };
   const toFetch = plan.toFetch.filter((index) => !plan.urls.rows[index]!.every(fresh));
   const skips = skipCounts([

@@ -3,7 +3,7 @@
  * offer to finish that run, or cancel it and plan the new selection. One run per spreadsheet keeps
  * rows from being charged twice, so the two cannot run side by side.
  */
-import type { EnrichProgress } from "../../src/rpc/enrich";
+import type { EnrichProgress } from "../../../src/rpc/enrich";
 
 export function NewSelectionChoice(props: {
   progress: EnrichProgress;

@@ -5,9 +5,9 @@
  * is this user's and the tab drives it as its own.
  */
 import { useState } from "preact/hooks";
-import type { EnrichProgress, RunOwner, TakeOverEstimate } from "../../src/rpc/enrich";
-import { useServerCall } from "../components/use-server-call";
-import { call } from "../rpc-client";
+import type { EnrichProgress, RunOwner, TakeOverEstimate } from "../../../src/rpc/enrich";
+import { useServerCall } from "../../components/use-server-call";
+import { call } from "../../rpc-client";
 
 const balanceText = (estimate: TakeOverEstimate) =>
   estimate.balance === null ? "" : `balance ${estimate.balance.toLocaleString("en-US")}, `;

@@ -4,11 +4,11 @@
  * own run, and starts it on confirmation.
  */
 import { useEffect, useState } from "preact/hooks";
-import type { EnrichEstimate, EnrichProgress } from "../../src/rpc/enrich";
-import type { RetryCounts } from "../../src/rpc/retry";
-import { useServerCall } from "../components/use-server-call";
-import { call } from "../rpc-client";
-import { RerunButtons } from "./enrich-rerun-buttons";
+import type { EnrichEstimate, EnrichProgress } from "../../../src/rpc/enrich";
+import type { RetryCounts } from "../../../src/rpc/retry";
+import { useServerCall } from "../../components/use-server-call";
+import { call } from "../../rpc-client";
+import { RerunButtons } from "./rerun-buttons";
 
 export function RetryPanel({
   jobId,

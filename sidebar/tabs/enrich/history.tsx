@@ -5,11 +5,11 @@
  * through DataLink, which links http(s) URLs only (any editor can write `javascript:` in the cell).
  */
 import { useEffect, useState } from "preact/hooks";
-import type { HistoryStatus, JobChange, JobChangeDigest } from "../../src/rpc/history";
-import { useNotices } from "../components/notices";
-import { DataLink } from "../components/safe-link";
-import { useServerCall } from "../components/use-server-call";
-import { call } from "../rpc-client";
+import type { HistoryStatus, JobChange, JobChangeDigest } from "../../../src/rpc/history";
+import { useNotices } from "../../components/notices";
+import { DataLink } from "../../components/safe-link";
+import { useServerCall } from "../../components/use-server-call";
+import { call } from "../../rpc-client";
 
 const jobText = (title: string, company: string) => [title, company].filter(Boolean).join(" @ ") || "(none)";
 
@@ -20,6 +20,11 @@ export function ChangeLine({ change }: { change: JobChange }) {
       <strong>{change.name || "(no name)"}</strong>: {jobText(change.oldTitle, change.oldCompany)} →{" "}
       {jobText(change.newTitle, change.newCompany)}{" "}
       {change.kept ? <span class="muted">(old job kept in the sheet: {change.kept}) </span> : null}
+      {change.cached ? (
+        <span class="muted" data-testid="digest-cached-change">
+          (cached answer: may be a previous job){" "}
+        </span>
+      ) : null}
       <DataLink url={change.url}>profile</DataLink>
     </li>
   );
@@ -28,13 +33,29 @@ export function ChangeLine({ change }: { change: JobChange }) {
 /**
  * Who changed jobs in the run just finished (from the change history). `cached`: the run did not
  * ask for fresh data, so a change may be the cache lagging behind (its rows' status says so too).
+ * `undos`: bumped by each Undo, so the digest is asked again (an undone run's is empty).
  */
-export function JobChangeDigestView({ jobId, cached = false }: { jobId: string; cached?: boolean }) {
+export function JobChangeDigestView({
+  jobId,
+  cached = false,
+  undos = 0,
+}: {
+  jobId: string;
+  cached?: boolean;
+  undos?: number;
+}) {
   const [digest, setDigest] = useState<JobChangeDigest | null>(null);
   useEffect(() => {
     call("historyDigest", { jobId }).then(setDigest, () => setDigest(null));
-  }, [jobId]);
+  }, [jobId, undos]);
   if (!digest) return null;
+  if (digest.undone) {
+    return (
+      <p class="hint" data-testid="enrich-digest-undone">
+        This run was undone: its job changes no longer stand.
+      </p>
+    );
+  }
   return (
     <section aria-label="Job changes" data-testid="enrich-digest" class="form-group">
       <strong>
@@ -65,8 +86,8 @@ export function JobChangeDigestView({ jobId, cached = false }: { jobId: string; 
 const today = () => new Date().toISOString().slice(0, 10);
 const monthAgo = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 
-/** Undo last run, Show job changes since a date, and the history's settings. */
-export function HistoryPanel() {
+/** Undo last run, Show job changes since a date, and the history's settings. `onUndone`: after an Undo. */
+export function HistoryPanel({ onUndone }: { onUndone?: () => void } = {}) {
   const notices = useNotices();
   const { busy, run } = useServerCall();
   const [status, setStatus] = useState<HistoryStatus | null>(null);
@@ -86,7 +107,10 @@ export function HistoryPanel() {
   async function undo() {
     notices.clear();
     const answer = await run(() => call("historyUndo", null));
-    if (answer) notices.show({ tone: answer.leftAlone > 0 ? "info" : "ok", message: answer.message });
+    if (answer) {
+      notices.show({ tone: answer.leftAlone > 0 ? "info" : "ok", message: answer.message });
+      onUndone?.();
+    }
   }
 
   async function showChanges() {

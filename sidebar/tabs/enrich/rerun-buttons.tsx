@@ -2,8 +2,8 @@
  * The buttons of a new run over the last run's rows (Retry failed rows, Finish this run): first
  * its estimate, then Confirm, which starts it. One place, so both confirm the same way.
  */
-import type { EnrichEstimate, EnrichProgress } from "../../src/rpc/enrich";
-import { call } from "../rpc-client";
+import type { EnrichEstimate, EnrichProgress } from "../../../src/rpc/enrich";
+import { call } from "../../rpc-client";
 
 export function RerunButtons(props: {
   estimate: EnrichEstimate | null;

@@ -4,10 +4,10 @@
  * confirmation.
  */
 import { useState } from "preact/hooks";
-import type { EnrichEstimate, EnrichProgress } from "../../src/rpc/enrich";
-import { useServerCall } from "../components/use-server-call";
-import { call } from "../rpc-client";
-import { RerunButtons } from "./enrich-rerun-buttons";
+import type { EnrichEstimate, EnrichProgress } from "../../../src/rpc/enrich";
+import { useServerCall } from "../../components/use-server-call";
+import { call } from "../../rpc-client";
+import { RerunButtons } from "./rerun-buttons";
 
 export function FinishPanel({
   progress,

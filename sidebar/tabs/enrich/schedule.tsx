@@ -8,16 +8,16 @@
  * what the rest may cost under the new cap (scheduleEstimate) and confirmed it.
  */
 import { useEffect, useState } from "preact/hooks";
-import { skipReasons } from "../../src/jobs/enrich/progress";
-import type { EnrichRequest } from "../../src/rpc/enrich";
+import { skipReasons } from "../../../src/jobs/enrich/progress";
+import type { EnrichRequest } from "../../../src/rpc/enrich";
 import type {
   ScheduledRunView,
   ScheduleEstimate,
   SchedulePeriod,
   ScheduleView,
-} from "../../src/rpc/schedule";
-import { useServerCall } from "../components/use-server-call";
-import { call } from "../rpc-client";
+} from "../../../src/rpc/schedule";
+import { useServerCall } from "../../components/use-server-call";
+import { call } from "../../rpc-client";
 
 const when = (iso: string) => iso.replace("T", " ").replace(/:\d\dZ$/, " UTC");
 

@@ -1,0 +1,220 @@
+/**
+ * An Emails run's life, as Enrich's: estimate (planned, saved, nothing sent), confirm (the ledger
+ * marked, new headers written), steps under the document lock until done, the cap or a stop; pause,
+ * resume and cancel; the summary reads what the API's ledger charged in the run's window. One run
+ * per document at a time (a newer estimate replaces one not confirmed). Who may step a run is the
+ * Apps Script side's rule (src/gas/email-handlers.ts: only whoever confirmed it spends).
+ */
+import { JobError } from "../enrich/deps";
+import { isoTime } from "../history/log";
+import { chargesSince, markLedger } from "../ledger/run-charges";
+import type { EmailJobKind } from "./columns";
+import { type EmailJobDeps, limitsOf } from "./deps";
+import type { EmailJob, EmailProgress } from "./job-types";
+import { type EmailSelection, type PlannedRun, planRun } from "./plan";
+import { runStep } from "./step";
+import { summaryText } from "./summary";
+
+const JOB_KEY = "emails.job";
+const LEDGER_READ_MS = 30_000;
+
+export function loadJob(deps: EmailJobDeps): EmailJob | null {
+  const text = deps.store.get(JOB_KEY);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as EmailJob;
+  } catch {
+    return null;
+  }
+}
+
+function saveJob(deps: EmailJobDeps, job: EmailJob): void {
+  deps.store.set(JOB_KEY, JSON.stringify(job));
+}
+
+function jobNamed(deps: EmailJobDeps, jobId: string): EmailJob {
+  const job = loadJob(deps);
+  if (!job || job.id !== jobId)
+    throw new JobError("gone", "This emails run is no longer the document's current one.", "Estimate again.");
+  return job;
+}
+
+export function progressOf(job: EmailJob): EmailProgress {
+  const ended = job.state === "done" || job.state === "cancelled" || job.state === "stopped";
+  return {
+    jobId: job.id,
+    kind: job.kind,
+    state: job.state,
+    sheetName: job.sheetName,
+    rows: `${job.top}:${job.bottom}`,
+    done: job.cursor - job.top,
+    total: job.bottom - job.top + 1,
+    counts: job.counts,
+    sent: job.sent,
+    cap: job.cap,
+    charges: job.charges ?? null,
+    message: job.message ?? null,
+    summary: ended ? summaryText(job) : null,
+  };
+}
+
+const UNFINISHED = new Set(["running", "paused", "stopped"]);
+
+/** Plans the selection and saves it as the document's run to confirm (refused while another is unfinished). */
+export function estimateRun(
+  deps: EmailJobDeps,
+  kind: EmailJobKind,
+  selection: EmailSelection,
+  onlyFailed = false,
+): PlannedRun {
+  const current = loadJob(deps);
+  if (
+    current &&
+    UNFINISHED.has(current.state) &&
+    current.sent < current.cap &&
+    current.cursor <= current.bottom
+  )
+    throw new JobError(
+      "busy",
+      `An emails run on ${current.sheetName} (rows ${current.top}:${current.bottom}) is not finished.`,
+      "Resume or cancel it first.",
+    );
+  const grid = deps.grid(selection.sheetId);
+  if (!grid)
+    throw new JobError("selection", "That sheet is gone.", "Select rows of a sheet of this spreadsheet.");
+  const now = deps.clock.now();
+  const id = `em-${now.toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
+  const planned = planRun(grid, kind, selection, {
+    id,
+    cap: Math.max(0, Math.floor(deps.spendCap)),
+    onlyFailed,
+  });
+  saveJob(deps, planned.job);
+  return planned;
+}
+
+/** Retry failed rows: the finished run's rows whose status says "not checked", estimated again. */
+export function estimateRetry(deps: EmailJobDeps, jobId: string): PlannedRun {
+  const job = jobNamed(deps, jobId);
+  const selection = {
+    sheetId: job.sheetId,
+    sheetName: job.sheetName,
+    top: job.top,
+    height: job.bottom - job.top + 1,
+  };
+  return estimateRun(deps, job.kind, selection, true);
+}
+
+/** Starts the estimated run: the key is needed now (a user without one is refused before anything). */
+export function confirmRun(deps: EmailJobDeps, jobId: string): EmailProgress {
+  const job = jobNamed(deps, jobId);
+  if (job.state !== "estimated") return progressOf(job);
+  deps.client();
+  const reader = deps.ledger?.() ?? null;
+  job.ledgerMark = reader ? markLedger(reader) : null;
+  const grid = deps.grid(job.sheetId);
+  if (!grid) throw new JobError("selection", "That sheet is gone.", "Estimate again.");
+  if (job.appended.length > 0) {
+    const { appended } = job;
+    deps.changes?.record(
+      {
+        runId: job.id,
+        sheetName: job.sheetName,
+        sheetId: job.sheetId,
+        headerRow: job.headerRow,
+        headers: job.headers,
+      },
+      grid,
+      appended.map((added) => ({
+        row: job.headerRow,
+        column: added.column,
+        before: "",
+        after: added.header,
+        url: "",
+      })),
+    );
+    const left = appended[0]!.column;
+    grid.write(job.headerRow, left, [appended.map((added) => added.header)]);
+  }
+  job.state = "running";
+  job.startedAt = isoTime(deps.clock.now());
+  saveJob(deps, job);
+  return progressOf(job);
+}
+
+function readCharges(deps: EmailJobDeps, job: EmailJob): void {
+  const reader = job.ledgerMark ? (deps.ledger?.() ?? null) : null;
+  if (!job.ledgerMark || !reader) return;
+  const kind = job.kind === "find" ? "email_finder" : "email_validator";
+  job.charges = chargesSince(reader, job.ledgerMark, kind, deps.clock.now() + LEDGER_READ_MS);
+}
+
+/** One step under the document lock; answers the progress (busy when another step holds the lock). */
+export function stepRun(deps: EmailJobDeps, jobId: string): EmailProgress {
+  if (!deps.lock.tryAcquire(limitsOf(deps).lockWaitMs))
+    throw new JobError("busy", "Another step is writing to this spreadsheet.", "It continues in a moment.");
+  try {
+    const job = jobNamed(deps, jobId);
+    if (job.state !== "running") return progressOf(job);
+    const grid = deps.grid(job.sheetId);
+    if (!grid) {
+      job.state = "stopped";
+      job.message = {
+        kind: "selection",
+        message: "The run's sheet was deleted.",
+        next: "Nothing more is sent.",
+      };
+      saveJob(deps, job);
+      return progressOf(job);
+    }
+    let end: ReturnType<typeof runStep>;
+    try {
+      end = runStep(deps, job, grid, () => saveJob(deps, job));
+    } finally {
+      // Whatever happened, rows written so far are not sent again.
+      saveJob(deps, job);
+    }
+    if (end === "done") job.state = "done";
+    else if (end === "cap") {
+      job.state = "stopped";
+      job.message = {
+        kind: "spend_cap",
+        message: `Stopped at the spend cap of ${job.cap.toLocaleString("en-US")} credits.`,
+        next: "Raise the Spend cap in Settings, then estimate the rest again: rows done are skipped.",
+      };
+    } else if (end === "stopped") job.state = "stopped";
+    if (job.state !== "running") readCharges(deps, job);
+    saveJob(deps, job);
+    return progressOf(job);
+  } finally {
+    deps.lock.release();
+  }
+}
+
+export function pauseRun(deps: EmailJobDeps, jobId: string): EmailProgress {
+  const job = jobNamed(deps, jobId);
+  if (job.state === "running") job.state = "paused";
+  saveJob(deps, job);
+  return progressOf(job);
+}
+
+export function resumeRun(deps: EmailJobDeps, jobId: string): EmailProgress {
+  const job = jobNamed(deps, jobId);
+  if (job.state === "paused" || (job.state === "stopped" && job.message?.kind !== "spend_cap")) {
+    deps.client();
+    job.state = "running";
+    delete job.message;
+  }
+  saveJob(deps, job);
+  return progressOf(job);
+}
+
+export function cancelRun(deps: EmailJobDeps, jobId: string): EmailProgress {
+  const job = jobNamed(deps, jobId);
+  if (job.state !== "done" && job.state !== "cancelled") {
+    job.state = "cancelled";
+    readCharges(deps, job);
+  }
+  saveJob(deps, job);
+  return progressOf(job);
+}

@@ -1,0 +1,101 @@
+/**
+ * What the Emails action does with each row of the selection, decided from the row's cells alone:
+ * nothing (a blank row), nothing but a note (a row that lacks a name or a domain, or an address
+ * that is none), skipped (it already holds an email, or an address already checked), or sent
+ * under a key shared by every row asking the same (one person at one domain, case and accents
+ * aside; one address, case aside), so duplicates are sent once and the others copy the answer.
+ */
+import { EMAIL_STATUSES, type EmailStatus } from "../../api/email-answers";
+import { validateEmailAddress, validateEmailFinder } from "../../api/validate";
+import type { EmailFinderRequest } from "../../api/wire";
+import type { GridValue } from "../enrich/ports";
+import type { EmailJobKind, OutputColumns, SourceColumns } from "./columns";
+import { cellText, finderKey, finderRequestOf, isBlankPerson, validatorKey } from "./person";
+
+/** A row's Email status text when it was not checked (a failure): Retry failed rows sends these again. */
+export const NOT_CHECKED = "not checked";
+
+export type RowPlan =
+  | { kind: "blank" }
+  | { kind: "incomplete"; note: string }
+  /** `written`: this run wrote the row already (a step re-reading it after a cut-off). */
+  | { kind: "skip"; valid: boolean; written?: boolean }
+  | { kind: "send"; key: string; finder?: EmailFinderRequest; address?: string };
+
+const cell = (row: readonly GridValue[], column: number) => (column > 0 ? cellText(row[column - 1]) : "");
+
+/** A status cell's text as one of the statuses the add-on writes, or null. */
+export function statusOf(text: string): EmailStatus | null {
+  const lower = text.trim().toLowerCase();
+  return (EMAIL_STATUSES as readonly string[]).includes(lower) ? (lower as EmailStatus) : null;
+}
+
+export const isNotChecked = (text: string) => text.trim().toLowerCase().startsWith(NOT_CHECKED);
+
+/** Why a finder row cannot be sent, in words for its status cell (never the row's own text). */
+function finderNote(request: EmailFinderRequest): string {
+  const fields = new Set(validateEmailFinder(request).map((problem) => problem.path));
+  const missing = [
+    fields.has("first_name") ? "a first name" : "",
+    fields.has("last_name") ? "a last name" : "",
+    fields.has("domain") ? "a company website or domain" : "",
+  ].filter(Boolean);
+  return `${NOT_CHECKED}: needs ${missing.join(" and ")}`;
+}
+
+/**
+ * The plan of one row. `onlyFailed` (Retry failed rows): rows whose status is not "not checked"
+ * are skipped whatever they hold.
+ */
+export function planRow(
+  kind: EmailJobKind,
+  row: readonly GridValue[],
+  sources: SourceColumns,
+  out: OutputColumns,
+  onlyFailed = false,
+): RowPlan {
+  const status = cell(row, out.status);
+  if (onlyFailed && !isNotChecked(status)) return { kind: "skip", valid: false };
+  if (kind === "validate") {
+    const address = cell(row, sources.email);
+    if (address === "") return { kind: "blank" };
+    if (validateEmailAddress(address).length > 0)
+      return { kind: "incomplete", note: `${NOT_CHECKED}: not an email address` };
+    // Checked before (by the add-on or by hand): not paid for again.
+    const known = statusOf(status);
+    if (known !== null && known !== "unknown") return { kind: "skip", valid: known === "valid" };
+    return { kind: "send", key: validatorKey(address), address: address.trim() };
+  }
+  const useFull = sources.full > 0 && (sources.first === 0 || cell(row, sources.first) === "");
+  const firstText = useFull ? cell(row, sources.full) : cell(row, sources.first);
+  const lastText = useFull ? "" : cell(row, sources.last);
+  const website = cell(row, sources.website);
+  if (isBlankPerson(firstText, lastText, website)) return { kind: "blank" };
+  // An address already there stays, unless the add-on found it invalid or found none.
+  const email = cell(row, out.email);
+  const known = statusOf(status);
+  if (email !== "" && known !== "invalid" && known !== "not found")
+    return { kind: "skip", valid: known === "valid" };
+  const request = finderRequestOf(firstText, lastText, website);
+  if (validateEmailFinder(request).length > 0) return { kind: "incomplete", note: finderNote(request) };
+  return { kind: "send", key: finderKey(request), finder: request };
+}
+
+/** The key a row asks under (whatever its plan), or null: for copying an answer an earlier row got. */
+export function keyOfRow(
+  kind: EmailJobKind,
+  row: readonly GridValue[],
+  sources: SourceColumns,
+): string | null {
+  if (kind === "validate") {
+    const address = cell(row, sources.email);
+    return address === "" ? null : validatorKey(address);
+  }
+  const useFull = sources.full > 0 && (sources.first === 0 || cell(row, sources.first) === "");
+  const request = finderRequestOf(
+    useFull ? cell(row, sources.full) : cell(row, sources.first),
+    useFull ? "" : cell(row, sources.last),
+    cell(row, sources.website),
+  );
+  return validateEmailFinder(request).length > 0 ? null : finderKey(request);
+}

@@ -1,0 +1,285 @@
+/**
+ * One step of an Emails run: from the cursor, rows are planned, the distinct people (or addresses)
+ * not answered yet in this run are sent in batches through the client, and every row of the batch
+ * gets its Email, Email status and Checked at, recorded in the change history before it is written;
+ * then the cursor moves past them and is saved. A row asking what an earlier row of the run asked
+ * copies its answer (nothing is sent twice for one person or address). Within the spend cap (1
+ * credit per distinct item sent, the most either charge rule takes) and the step's time; a call the
+ * deadline did not let start stays for the next step, unsent and uncharged. A failed call's rows
+ * say "not checked" (and whether it may have been charged): nothing is re-sent blindly; Retry
+ * failed rows sends them again, with an estimate first.
+ */
+import type { EmailFinding } from "../../api/email-answers";
+import type { EmailBatchResult } from "../../api/emails";
+import type { ApiError } from "../../api/errors";
+import { redactEmails } from "../../api/redact-emails";
+import { writtenLiteral } from "../../sheet/cell-literal";
+import { toCellValue } from "../../sheet/cell-value";
+import { DATE_TIME_FORMAT, timeOfCell, toSecond } from "../../sheet/sheet-time";
+import type { CellChange, Grid, GridValue } from "../enrich/ports";
+import { type CellChanges, changeRectangles } from "../enrich/rectangles";
+import { readLiterals } from "../enrich/row-writer";
+import { type EmailJobDeps, limitsOf } from "./deps";
+import type { EmailPort } from "./formula";
+import type { EmailCounts, EmailJob } from "./job-types";
+import { cellText } from "./person";
+import { keyOfRow, NOT_CHECKED, planRow, type RowPlan, statusOf } from "./rows";
+
+type Answer = { ok: true; finding: EmailFinding } | { ok: false; error: ApiError };
+
+/** A failed row's status: why, in the client's words (no address in them), and whether it may have cost. */
+export function failureText(error: ApiError): string {
+  const why = redactEmails(error.message).slice(0, 200);
+  const maybe = error.charged === "maybe" ? " (may have been charged; Retry failed rows sends it again)" : "";
+  return `${NOT_CHECKED}: ${why}${maybe}`;
+}
+
+const COUNT_OF: Record<EmailFinding["status"], keyof EmailCounts> = {
+  valid: "valid",
+  "catch-all": "catchAll",
+  invalid: "invalid",
+  "not found": "notFound",
+  unknown: "unknown",
+};
+
+/**
+ * The row's Checked At was written by this run: later than the second it was confirmed in (a row
+ * of the same second counts as an earlier run's, such as the run a Retry follows; the cursor is
+ * saved after every batch, so only a batch cut off minutes later is ever re-read).
+ */
+function writtenThisRun(job: EmailJob, cells: readonly GridValue[]): boolean {
+  // A date cell (issue 23.10) or the ISO text of earlier runs, compared as times, never as text.
+  const at = timeOfCell(cells[job.out.checkedAt - 1]);
+  const started = job.startedAt === undefined ? null : timeOfCell(job.startedAt);
+  return started !== null && at !== null && at > started;
+}
+
+/**
+ * Answers rows of the run already hold: rows before the cursor (this run wrote them, or they were
+ * skipped holding one) and rows after it that this run wrote before a cut-off lost the saved cursor.
+ */
+function earlierAnswers(job: EmailJob, rows: GridValue[][]): Map<string, Answer> {
+  const answers = new Map<string, Answer>();
+  for (let row = job.top; row <= job.bottom; row += 1) {
+    const cells = rows[row - job.top] ?? [];
+    if (row >= job.cursor && !writtenThisRun(job, cells)) continue;
+    const status = statusOf(cellText(cells[job.out.status - 1]));
+    const key = status === null ? null : keyOfRow(job.kind, cells, job.sources);
+    if (key === null || status === null || answers.has(key)) continue;
+    const email =
+      job.kind === "find" ? cellText(cells[job.out.email - 1]) : cellText(cells[job.sources.email - 1]);
+    answers.set(key, { ok: true, finding: { status, email: email === "" ? null : email } });
+  }
+  return answers;
+}
+
+interface Batch {
+  plans: RowPlan[];
+  /** Distinct items to send, in order of their first row. */
+  items: Map<string, RowPlan & { kind: "send" }>;
+  /** The gathering stopped at a row needing a new item: no room was left. */
+  full: boolean;
+}
+
+/** Rows from the cursor until `room` new distinct items are gathered (or the run's rows end). */
+function gather(job: EmailJob, rows: GridValue[][], known: Map<string, Answer>, room: number): Batch {
+  const batch: Batch = { plans: [], items: new Map(), full: false };
+  for (let row = job.cursor; row <= job.bottom; row += 1) {
+    const cells = rows[row - job.top] ?? [];
+    if (writtenThisRun(job, cells)) {
+      batch.plans.push({ kind: "skip", valid: false, written: true });
+      continue;
+    }
+    const plan = planRow(job.kind, cells, job.sources, job.out, job.onlyFailed);
+    if (plan.kind === "send" && !known.has(plan.key) && !batch.items.has(plan.key)) {
+      if (batch.items.size >= room) {
+        batch.full = true;
+        break;
+      }
+      batch.items.set(plan.key, plan);
+    }
+    batch.plans.push(plan);
+  }
+  return batch;
+}
+
+function send(client: EmailPort, job: EmailJob, batch: Batch, deadline: number): EmailBatchResult {
+  const items = [...batch.items.values()];
+  return job.kind === "find"
+    ? client.findEmails(
+        items.map((item) => item.finder!),
+        { deadline },
+      )
+    : client.validateEmails(
+        items.map((item) => item.address!),
+        { deadline },
+      );
+}
+
+/** The cells a row's plan and answer write: column -> value (already escaped). */
+function rowCells(
+  job: EmailJob,
+  plan: RowPlan,
+  answer: Answer | undefined,
+  now: Date,
+): Map<number, GridValue> {
+  const cells = new Map<number, GridValue>();
+  if (plan.kind === "incomplete") {
+    cells.set(job.out.status, toCellValue(plan.note));
+    return cells;
+  }
+  if (plan.kind !== "send" || !answer) return cells;
+  if (!answer.ok) {
+    // Checked At says when it was tried: a step that re-reads the row after a cut-off does not
+    // send it again (it may have been charged).
+    cells.set(job.out.status, toCellValue(failureText(answer.error)));
+    cells.set(job.out.checkedAt, now);
+    return cells;
+  }
+  // The address comes from the API: escaped like any text that did (a leading = is no formula).
+  if (job.out.email > 0) cells.set(job.out.email, toCellValue(answer.finding.email ?? ""));
+  cells.set(job.out.status, toCellValue(answer.finding.status));
+  cells.set(job.out.checkedAt, now);
+  return cells;
+}
+
+/** A row this run wrote before a cut-off lost its count: counted by what its status says. */
+function countWritten(job: EmailJob, cells: readonly GridValue[]): void {
+  const text = cellText(cells[job.out.status - 1]);
+  const status = statusOf(text);
+  if (status !== null) job.counts[COUNT_OF[status]] += 1;
+  else if (text.startsWith(NOT_CHECKED)) {
+    job.counts.failed += 1;
+    if (text.includes("may have been charged")) job.counts.maybeCharged += 1;
+  }
+}
+
+function count(job: EmailJob, plan: RowPlan, answer: Answer | undefined, copied: boolean): void {
+  const counts = job.counts;
+  if (plan.kind === "skip" && plan.written) return;
+  if (plan.kind === "skip") counts.skipped += 1;
+  else if (plan.kind === "incomplete") counts.incomplete += 1;
+  if (plan.kind !== "send" || !answer) return;
+  if (copied) counts.copied += 1;
+  if (answer.ok) counts[COUNT_OF[answer.finding.status]] += 1;
+  else {
+    counts.failed += 1;
+    if (answer.error.charged === "maybe" && !copied) counts.maybeCharged += 1;
+  }
+}
+
+/** Records the rows' changes in the history, then writes them (only changed cells). */
+function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, changes: CellChanges): void {
+  if (changes.size === 0) return;
+  const columns = [job.out.email, job.out.status, job.out.checkedAt].filter((c) => c > 0);
+  const left = Math.min(...columns);
+  const width = Math.max(...columns) - left + 1;
+  const last = Math.max(...changes.keys());
+  const before = readLiterals(grid, from, left, last - from + 1, width);
+  const keys = job.rowKey > 0 ? readLiterals(grid, from, job.rowKey, last - from + 1, 1) : [];
+  const logged: CellChange[] = [];
+  for (const [row, cells] of changes) {
+    for (const [column, value] of cells) {
+      logged.push({
+        row,
+        column,
+        before: before[row - from]?.[column - left] ?? "",
+        after: writtenLiteral(value, grid.wallClock?.bind(grid)),
+        url: keys[row - from]?.[0] ?? "",
+      });
+    }
+  }
+  deps.changes?.record(
+    {
+      runId: job.id,
+      sheetName: job.sheetName,
+      sheetId: job.sheetId,
+      headerRow: job.headerRow,
+      headers: job.headers,
+    },
+    grid,
+    logged,
+  );
+  for (const rectangle of changeRectangles(changes)) {
+    grid.write(rectangle.top, rectangle.left, rectangle.values);
+    // Checked At is a Sheets date (a date-time format, so "within the last 7 days" filters work).
+    const offset = job.out.checkedAt - rectangle.left;
+    if (grid.setNumberFormat && rectangle.values.some((values) => values[offset] instanceof Date)) {
+      grid.setNumberFormat(rectangle.top, job.out.checkedAt, rectangle.values.length, 1, DATE_TIME_FORMAT);
+    }
+  }
+}
+
+export type StepEnd = "more" | "done" | "cap" | "stopped";
+
+/**
+ * Works from the cursor until the rows end, the step's time is up, the cap is reached or the API
+ * stops the batch (no key, no credits). Mutates `job` (cursor, counts, sent, message); the caller saves it.
+ */
+export function runStep(deps: EmailJobDeps, job: EmailJob, grid: Grid, save: () => void): StepEnd {
+  const limits = limitsOf(deps);
+  const start = deps.clock.now();
+  const width = Math.max(grid.lastColumn(), job.out.email, job.out.status, job.out.checkedAt);
+  const rows = grid.read(job.top, 1, job.bottom - job.top + 1, width) as GridValue[][];
+  const known = earlierAnswers(job, rows);
+  let client: EmailPort | null = null;
+  while (job.cursor <= job.bottom) {
+    if (deps.clock.now() - start > limits.softBudgetMs) return "more";
+    const room = Math.min(limits.batch, job.cap - job.sent);
+    const batch = gather(job, rows, known, Math.max(0, room));
+    let sentUpTo = batch.plans.length;
+    let stoppedBy: ApiError | null = null;
+    if (batch.items.size > 0) {
+      client ??= deps.client();
+      const result = send(client, job, batch, start + limits.hardBudgetMs);
+      stoppedBy = result.stoppedBy;
+      const keys = [...batch.items.keys()];
+      let unsent: string | null = null;
+      result.outcomes.forEach((outcome, index) => {
+        const key = keys[index]!;
+        if (outcome === null) {
+          unsent ??= key;
+          return;
+        }
+        job.sent += 1;
+        known.set(
+          key,
+          outcome.ok ? { ok: true, finding: outcome.value } : { ok: false, error: outcome.error },
+        );
+      });
+      // Rows from the first whose item was not sent wait for the next step (nothing charged for them).
+      if (unsent !== null) {
+        const firstUnsent = batch.plans.findIndex((plan) => plan.kind === "send" && !known.has(plan.key));
+        sentUpTo = firstUnsent < 0 ? batch.plans.length : firstUnsent;
+      }
+    }
+    const now = new Date(toSecond(deps.clock.now()));
+    const changes: CellChanges = new Map();
+    const firstOfKey = new Set<string>();
+    batch.plans.slice(0, sentUpTo).forEach((plan, index) => {
+      const row = job.cursor + index;
+      const answer = plan.kind === "send" ? known.get(plan.key) : undefined;
+      const copied = plan.kind === "send" && (firstOfKey.has(plan.key) || !batch.items.has(plan.key));
+      if (plan.kind === "send") firstOfKey.add(plan.key);
+      if (plan.kind === "skip" && plan.written) countWritten(job, rows[row - job.top] ?? []);
+      count(job, plan, answer, copied);
+      const cells = rowCells(job, plan, answer, now);
+      if (cells.size > 0) changes.set(row, cells);
+    });
+    write(deps, job, grid, job.cursor, changes);
+    job.cursor += sentUpTo;
+    // Written, then saved: a cut-off from here on loses nothing and sends nothing twice.
+    save();
+    if (stoppedBy) {
+      job.message = {
+        kind: stoppedBy.kind,
+        message: stoppedBy.message,
+        ...(stoppedBy.next ? { next: stoppedBy.next } : {}),
+      };
+      return "stopped";
+    }
+    if (job.cursor <= job.bottom && batch.full && job.sent >= job.cap) return "cap";
+    if (sentUpTo < batch.plans.length) return "more";
+  }
+  return "done";
+}

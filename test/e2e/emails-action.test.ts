@@ -1,0 +1,79 @@
+/**
+ * Issue 21 items 2 and 7 in real Chromium: a user types a CRM export's people under their headers
+ * (an accent, a hyphen, "Jr.", a middle name, a website with a path, a catch-all company, a blank
+ * row, a duplicate), selects them, picks Extensions > Prospecting > Find emails of selected rows,
+ * estimates (the most it may cost, named as a maximum), confirms, and reads what was written and
+ * the summary's charge, which is the sandbox ledger's.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxControl } from "../../sandbox/api/control";
+import { PATHS } from "../../src/api/wire";
+import { readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
+import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
+
+const CRM = [
+  ["First Name", "Last Name", "Website"],
+  ["José", "García-López", "https://www.initech.com/about/team"],
+  ["Mary Jane", "O'Neil Jr.", "initech.com"],
+  ["Ann", "Lee", "shop-catchall.com"],
+  ["", "", ""],
+  ["jose", "garcia-lopez", "INITECH.COM"],
+];
+
+async function charged(sandboxUrl: string, path: string): Promise<number> {
+  const { ledger } = await sandboxControl(sandboxUrl).stats();
+  return ledger.filter((e) => e.path === path).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+}
+
+describe("the Emails action in the browser", () => {
+  let session: PlaygroundPage;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1720, height: 860 } });
+    ({ page } = session);
+  });
+  afterAll(() => session?.close());
+
+  it("finds emails of the selected rows from the menu: estimate, confirm, cells and the ledger's charge", async () => {
+    const sandboxUrl = session.playground.sandboxUrl;
+    await sandboxControl(sandboxUrl).reset();
+    for (const [r, person] of CRM.entries()) {
+      for (const [c, text] of person.entries()) {
+        if (text !== "") await typeIntoCell(page, `${String.fromCharCode(72 + c)}${r + 1}`, text);
+      }
+    }
+    await selectRange(page, "H1", "J6");
+    await runMenuItem(page, "Find emails of selected rows");
+    const sidebar = page.frameLocator("aside.sidebar-panel iframe");
+    const panel = sidebar.getByTestId("emails");
+    await panel.getByRole("button", { name: "Estimate emails" }).click();
+    const estimate = panel.getByTestId("emails-estimate");
+    await estimate.waitFor();
+    const estimateText = (await estimate.textContent()) ?? "";
+    expect(estimateText).toContain("4 rows to send (3 distinct people), at most 3 credits");
+    expect(estimateText).toContain("1 credit per person sent");
+    expect(await charged(sandboxUrl, PATHS.emailFinder)).toBe(0);
+    await panel.getByRole("button", { name: "Confirm & run" }).click();
+    const run = panel.getByTestId("emails-run");
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
+    const summary = (await panel.getByTestId("emails-summary").textContent()) ?? "";
+    await page.screenshot({ path: screenshotPath("emails-action.png") });
+    const ledger = await charged(sandboxUrl, PATHS.emailFinder);
+    expect(ledger).toBeGreaterThan(0);
+    expect(ledger).toBeLessThanOrEqual(3);
+    expect(summary).toContain(`${ledger} credit${ledger === 1 ? "" : "s"} charged (the API's ledger)`);
+    expect(summary).toContain("1 catch-all (unproven)");
+    const grid = await readGrid(page);
+    const header = grid[0]!;
+    const status = header.indexOf("Email Status");
+    const email = header.indexOf("Email");
+    expect(status).toBeGreaterThan(9);
+    expect(grid[3]![status]).toBe("catch-all");
+    // The blank row (blank in H:J) gets no email.
+    expect(grid[4]![email] ?? "").toBe("");
+    // The duplicate got José's answer, sent once.
+    expect(grid[5]![email]).toBe(grid[1]![email]);
+  }, 120_000);
+});
