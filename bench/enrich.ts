@@ -6,6 +6,9 @@
  * most are: one UrlFetchApp.fetch and one cell write per row. The naive script runs on a subset of
  * rows and is extrapolated linearly (at 200 ms a row, 2,000 rows would take ~7 minutes: more than
  * one Apps Script execution may run).
+ * Every run takes the lookup path (API generation "legacy"), the path issue 20's figures are for:
+ * bulk jobs are the default generation now, and the same 2,000 rows through them are measured
+ * once more at the end, for comparison.
  * Then the change history's cost (bench/history-cost.ts): history on vs off on identical sheets;
  * then 10,000 rows (9,000 distinct) with the history on, as one run; then issue 20's targets,
  * before and now (bench/enrich-targets.ts).
@@ -29,6 +32,7 @@ import {
   USER,
 } from "../test/jobs/enrich-world";
 import { runBig } from "./enrich-big";
+import { runBulk } from "./enrich-bulk";
 import { printTargets } from "./enrich-targets";
 import { measureHistoryCost } from "./history-cost";
 import { numberOption } from "./options";
@@ -100,7 +104,8 @@ export async function run(args: string[]): Promise<void> {
   const world = await startEnrichWorld({
     rows: [],
     latencyMs: latency,
-    userProperties: { SPEND_CAP: "10000" },
+    // The lookup path, pinned: bulk jobs are the default (measured apart, bench/enrich-bulk.ts).
+    userProperties: { SPEND_CAP: "10000", API_GENERATION: "legacy" },
     // Service calls take production's time (sandbox/gas/cost-model.ts), as the issue asks.
     costModel: true,
   });
@@ -110,7 +115,8 @@ export async function run(args: string[]): Promise<void> {
     world.runtime.setValues("CRM", "A1", rows);
     const keys = new Set(rows.slice(1).map((row) => normalizeProfileUrl(row[0]!)));
     console.log(
-      `${rows.length - 1} rows, ${keys.size} distinct URLs, sandbox latency ${latency} ms, chunk size 500 (the spec's limit)`,
+      `${rows.length - 1} rows, ${keys.size} distinct URLs, sandbox latency ${latency} ms, chunk size 500 (the spec's limit); ` +
+        "lookup path (API generation legacy), history on",
     );
     await world.control.configure({ latencyMs: { [PATHS.leadLookup]: latency, "*": 0 } });
 
@@ -202,6 +208,8 @@ export async function run(args: string[]): Promise<void> {
     // if the kept-alive socket to the sandbox was closed meanwhile.
     await world.control.reset().catch(() => world.control.reset());
     const big = bigRows > 0 ? await runBig(world, bigRows, bigDistinct, latency) : null;
+    await world.control.reset().catch(() => world.control.reset());
+    await runBulk(world, rows, latency, ideal);
     printTargets({
       ratioToIdeal: runMs / ideal,
       serviceMsPerThousand: (serviceMs * 1000) / (rows.length - 1),

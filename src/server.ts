@@ -15,6 +15,7 @@ import { companyHandlers } from "./gas/company-handlers";
 import { creditsHandlers } from "./gas/credits-handlers";
 import { emailHandlers } from "./gas/email-handlers";
 import { enrichHandlers } from "./gas/enrich-handlers";
+import { deferFetchCounts } from "./gas/fetch-count-deferred";
 import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-handlers";
 import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { retryHandlers } from "./gas/retry-handlers";
@@ -45,7 +46,12 @@ const handlers: RpcHandlers = {
 
 /** The sidebar's calls: checks the argument's shape and dispatches; errors come back as values. */
 export function rpc(method: string, arg: unknown): RpcResult<unknown> {
-  return dispatch(handlers, RPC_SHAPES, method, arg, toUserError);
+  const writeFetchCount = deferFetchCounts();
+  try {
+    return dispatch(handlers, RPC_SHAPES, method, arg, toUserError);
+  } finally {
+    writeFetchCount();
+  }
 }
 
 /** What Undo last run did, in one message for the menu's alert (errors included). */
@@ -60,5 +66,10 @@ export function undoLastRunReport(): string {
 
 /** The scheduled refresh's trigger run. */
 export function scheduledRefresh(event?: unknown): void {
-  runScheduledRefresh(event);
+  const writeFetchCount = deferFetchCounts();
+  try {
+    runScheduledRefresh(event);
+  } finally {
+    writeFetchCount();
+  }
 }

@@ -31,7 +31,7 @@ import { gridOfSheet, sheetGrid } from "./grid";
 import { changeLogOf } from "./history-deps";
 import { appsScriptClock } from "./http";
 import { checkOwner, claimRun, ownerOf } from "./job-owner";
-import { documentStore } from "./job-store";
+import { documentSignal, documentStore } from "./job-store";
 import { documentLock } from "./lock";
 import { estimatedPath } from "./run-path";
 import { type BalanceView, connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
@@ -54,6 +54,7 @@ export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
   const settings = readSettings();
   return {
     store: documentStore(),
+    cancelSignal: documentSignal(),
     lock: documentLock(),
     clock: appsScriptClock,
     grid: gridOfSheet,

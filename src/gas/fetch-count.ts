@@ -55,8 +55,8 @@ function userProperties(): GoogleAppsScript.Properties.Properties | null {
   }
 }
 
-/** Counts `calls` sent (or the quota as used up). Never throws: a lost count only weakens a warning. */
-export function recordFetches(calls: number, quota: number, exhausted: boolean): void {
+/** Writes `calls` more (or the quota as used up) to the count. Never throws. */
+export function writeFetchCount(calls: number, quota: number, exhausted: boolean): void {
   try {
     const store = userProperties();
     if (store === null) return;
@@ -66,6 +66,19 @@ export function recordFetches(calls: number, quota: number, exhausted: boolean):
   } catch {
     // A custom function may not write the owner's properties: the count misses these calls.
   }
+}
+
+type CountSink = (calls: number, quota: number, exhausted: boolean) => void;
+/** Where counts go instead of the store, while the server module defers them (fetch-count-deferred.ts). */
+let sink: CountSink | null = null;
+
+export function setFetchCountSink(next: CountSink | null): void {
+  sink = next;
+}
+
+/** Counts `calls` sent (or the quota as used up). Never throws: a lost count only weakens a warning. */
+export function recordFetches(calls: number, quota: number, exhausted: boolean): void {
+  (sink ?? writeFetchCount)(calls, quota, exhausted);
 }
 
 /** What is left today of `quota` by this add-on's count. */

@@ -32,6 +32,37 @@ function ensureSize(sheet: Sheet, lastRow: number, lastColumn: number): void {
   if (lastColumn > columns) sheet.insertColumnsAfter(columns, lastColumn - columns);
 }
 
+/**
+ * One block as values (formulas as their text) and, when asked, as literals, from one getValues
+ * and one getFormulas; cells past the sheet's edge are empty.
+ */
+function readBlock(
+  sheet: Sheet,
+  top: number,
+  left: number,
+  height: number,
+  width: number,
+  /** Literals too, dates written in the sheet's zone by this (else values only). */
+  wallClock: ((date: Date) => string) | null,
+): { values: GridValue[][]; literals: string[][] } {
+  const values = Array.from({ length: height }, () => new Array<GridValue>(width).fill(""));
+  const literals = Array.from({ length: height }, () => new Array<string>(width).fill(""));
+  const rows = Math.min(height, sheet.getMaxRows() - top + 1);
+  const columns = Math.min(width, sheet.getMaxColumns() - left + 1);
+  if (height <= 0 || width <= 0 || rows <= 0 || columns <= 0) return { values, literals };
+  const range = sheet.getRange(top, left, rows, columns);
+  const read = range.getValues();
+  const formulas = range.getFormulas();
+  withFormulas(read, formulas).forEach((row, r) => {
+    row.forEach((value, c) => {
+      values[r]![c] = value;
+      if (wallClock)
+        literals[r]![c] = cellLiteral(read[r]![c] as GridValue, formulas[r]?.[c] ?? "", wallClock);
+    });
+  });
+  return { values, literals };
+}
+
 export function sheetGrid(sheet: Sheet): Grid {
   // Read once, when a date is first met: Sheets shows and parses dates in this zone.
   let zone: string | undefined;
@@ -41,35 +72,9 @@ export function sheetGrid(sheet: Sheet): Grid {
   };
   return {
     wallClock,
-    read(top, left, height, width) {
-      const empty = () => Array.from({ length: height }, () => new Array<GridValue>(width).fill(""));
-      const rows = Math.min(height, sheet.getMaxRows() - top + 1);
-      const columns = Math.min(width, sheet.getMaxColumns() - left + 1);
-      if (height <= 0 || width <= 0 || rows <= 0 || columns <= 0) return empty();
-      const range = sheet.getRange(top, left, rows, columns);
-      const block = withFormulas(range.getValues(), range.getFormulas());
-      const result = empty();
-      block.forEach((row, r) => {
-        row.forEach((value, c) => {
-          result[r]![c] = value;
-        });
-      });
-      return result;
-    },
-    literals(top, left, height, width) {
-      const result = Array.from({ length: height }, () => new Array<string>(width).fill(""));
-      const rows = Math.min(height, sheet.getMaxRows() - top + 1);
-      const columns = Math.min(width, sheet.getMaxColumns() - left + 1);
-      if (rows <= 0 || columns <= 0) return result;
-      const range = sheet.getRange(top, left, rows, columns);
-      const formulas = range.getFormulas();
-      range.getValues().forEach((row, r) => {
-        row.forEach((value, c) => {
-          result[r]![c] = cellLiteral(value as GridValue, formulas[r]?.[c] ?? "", wallClock);
-        });
-      });
-      return result;
-    },
+    read: (top, left, height, width) => readBlock(sheet, top, left, height, width, null).values,
+    literals: (top, left, height, width) => readBlock(sheet, top, left, height, width, wallClock).literals,
+    readWithLiterals: (top, left, height, width) => readBlock(sheet, top, left, height, width, wallClock),
     write(top, left, values) {
       const width = values[0]?.length ?? 0;
       if (values.length === 0 || width === 0) return;

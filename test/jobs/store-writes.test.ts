@@ -5,7 +5,8 @@
  * The same for an enrichment's URL states, saved after every chunk.
  */
 import { describe, expect, it } from "vitest";
-import { STATES_PER_KEY, saveStates } from "../../src/jobs/enrich/cursor";
+import { loadJob, STATES_PER_KEY, saveJob } from "../../src/jobs/enrich/cursor";
+import type { EnrichJob } from "../../src/jobs/enrich/job-types";
 import { clearKept, keepRecords, MAX_CHARS, takeKept } from "../../src/jobs/kept-rows";
 import { MemoryStore } from "./enrich-fakes";
 
@@ -64,15 +65,23 @@ describe("kept paid rows", () => {
 });
 
 describe("an enrichment's URL states", () => {
-  it("saves every changed part in one write", () => {
+  it("saves the job with every changed part in one write, and only the parts that changed", () => {
     const store = new CountingStore();
     const before = "p".repeat(STATES_PER_KEY * 3);
+    const job = { id: "j", distinct: before.length, stateParts: 0 } as unknown as EnrichJob;
+    saveJob(store, job, before);
+    store.writes = 0;
     // A chunk's URLs done in the first and the third part.
     const after = `d${before.slice(1, STATES_PER_KEY * 2 + 5)}d${before.slice(STATES_PER_KEY * 2 + 6)}`;
-    saveStates(store, before, after);
+    const sent: string[] = [];
+    const setMany = store.setMany.bind(store);
+    store.setMany = (entries) => {
+      sent.push(...Object.keys(entries));
+      setMany(entries);
+    };
+    saveJob(store, job, after, before);
     expect(store.writes).toBe(1);
-    expect(store.get("enrich.states.0")?.[0]).toBe("d");
-    expect(store.get("enrich.states.1")).toBeNull();
-    expect(store.get("enrich.states.2")?.[5]).toBe("d");
+    expect(sent.sort()).toEqual(["enrich.job", "enrich.states.0", "enrich.states.2"]);
+    expect(loadJob(store)?.states).toBe(after);
   });
 });

@@ -2,7 +2,7 @@
  * Issue 20 in the emulated runtime, by counts (never wall time): a refresh that fits in one
  * execution runs in one step; the history writes one row of 6 cells per changed row; the step
  * reads after writing once per chunk (the header row it re-reads to follow moved columns), and
- * once at the end;
+ * once at the end; store calls a few a step and one write a chunk;
  * and a refresh-then-undo of 10,000 rows restores every cell byte for byte.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,6 +47,9 @@ describe("Enrich with the compact history, by counts", () => {
     world.runtime.insertSheet("Counts");
     world.runtime.setValues("Counts", "A1", rows);
     const jobId = estimateAndConfirm(world.runtime, `A1:A${rows.length}`, DEFAULT_REQUEST, "Counts");
+    const fetchCountBefore = Number(
+      (world.runtime.properties.user().get("URL_FETCH_COUNT") ?? "0:0").split(":")[1],
+    );
     world.runtime.resetCounters();
     const end = driveSteps(world.runtime, jobId);
     const counters = world.runtime.counters;
@@ -60,6 +63,23 @@ describe("Enrich with the compact history, by counts", () => {
     expect(counters.readsAfterWrites).toBeLessThanOrEqual(6 + 1);
     // 600 changed rows and the header row, 6 cells each.
     expect(historyCells()).toBe(601 * HISTORY_HEADERS.length);
+    const calls = (...methods: string[]) =>
+      methods.reduce((sum, method) => sum + (counters.byMethod[method] ?? 0), 0);
+    // Store writes (62 ms each in production, G6): one a chunk (its URLs in flight, with the
+    // chunk before's results), and a few a step; 15 + 9 before.
+    expect(calls("Properties.setProperty", "Properties.setProperties")).toBeLessThanOrEqual(6 + 5);
+    // Store reads (30 ms): a few a step, however many chunks. Cancel's check before each group
+    // reads the document cache (3 ms), and the URL Fetch count is read and written once; 29 before.
+    expect(calls("Properties.getProperty", "Properties.getProperties")).toBeLessThanOrEqual(10);
+    expect(calls("Cache.get")).toBeGreaterThanOrEqual(6);
+    const fetchCount = world.runtime.properties.user().get("URL_FETCH_COUNT") ?? "";
+    // Every request sent is in the count, written once at the end of the execution.
+    expect(Number(fetchCount.split(":")[1]) - fetchCountBefore).toBe(counters.requests);
+    // Sheet reads (10 ms each): per chunk the header row (getLastColumn, getValues, getFormulas)
+    // and its rows' block, values and literals from one getValues and getFormulas; 66 before.
+    expect(calls("Range.getValues", "Range.getFormulas", "Sheet.getLastColumn")).toBeLessThanOrEqual(
+      5 * 6 + 9,
+    );
   });
 
   it("a refresh of 10,000 rows, then Undo, restores every cell byte for byte", async () => {

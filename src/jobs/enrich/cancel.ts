@@ -4,22 +4,57 @@
  * leaves a request for the running step (which holds the document lock), and the step stops before
  * its next chunk and ends the run with a summary of what was done and spent.
  */
+import type { Clock } from "../../api/ports";
 import { chargesText } from "../ledger/charges-text";
 import { emailSummaryText } from "./email-summary";
 import type { EnrichJob, JobMessage } from "./job-types";
-import type { Store } from "./ports";
+import type { CancelSignal, Store } from "./ports";
 import { maybeChargedOf, progressOf, skipReasons, skipsOf } from "./progress";
 import { countStates, indicesIn, URL_STATE } from "./url-states";
 
 const CANCEL_KEY = "enrich.cancel";
 
-/** Asks the step that is running to stop after its chunk. */
-export function requestCancel(store: Store, jobId: string): void {
+/**
+ * How long a step trusts the fast signal alone: past this, it reads the store too, so a request
+ * the cache lost (evicted) still stops the step within these seconds.
+ */
+export const CANCEL_STORE_EVERY_MS = 5_000;
+
+/**
+ * Asks the step that is running to stop after its chunk: in the store (durable, read when a step
+ * starts and ends) and, when given, in the fast signal the step checks after every group.
+ */
+export function requestCancel(store: Store, jobId: string, signal?: CancelSignal): void {
   store.set(CANCEL_KEY, jobId);
+  signal?.put(CANCEL_KEY, jobId);
 }
 
 export function cancelRequested(store: Store, jobId: string): boolean {
   return store.get(CANCEL_KEY) === jobId;
+}
+
+/**
+ * The check a step makes before each group of requests. A store read costs about 30 ms in
+ * production (G6), and a run of 10,000 rows checks before every group and inside every retry;
+ * the fast signal (the document cache, 3 ms a read) answers instead, and the store is read at
+ * the first check and then once CANCEL_STORE_EVERY_MS have passed since the last read. Without a
+ * signal every check reads the store. A job id never repeats, so a stale entry stops nothing.
+ */
+export function cancelWatcher(
+  store: Store,
+  jobId: string,
+  clock: Clock,
+  signal?: CancelSignal,
+): () => boolean {
+  let storeReadAt = Number.NEGATIVE_INFINITY;
+  return () => {
+    if (signal) {
+      if (signal.get(CANCEL_KEY) === jobId) return true;
+      if (clock.now() - storeReadAt < CANCEL_STORE_EVERY_MS) return false;
+    }
+    storeReadAt = clock.now();
+    return cancelRequested(store, jobId);
+  };
 }
 
 export function clearCancel(store: Store): void {

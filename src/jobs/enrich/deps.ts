@@ -4,7 +4,7 @@ import type { Clock } from "../../api/ports";
 import type { HeaderStyle } from "../../sheet/field-labels";
 import type { ListStyle } from "../../sheet/sheet-format";
 import type { LedgerReader } from "../ledger/run-charges";
-import type { ChangeLog, Grid, Lock, LookupClient, Store } from "./ports";
+import type { CancelSignal, ChangeLog, Grid, Lock, LookupClient, Store } from "./ports";
 
 /**
  * Which generation of the API batch refresh speaks (the API generation setting): `auto` uses bulk
@@ -70,6 +70,8 @@ export const DEFAULT_LIMITS: JobLimits = {
 
 export interface JobDeps {
   store: Store;
+  /** Where Cancel is also signalled, for the step's cheap checks (cancel.ts); absent: the store. */
+  cancelSignal?: CancelSignal;
   lock: Lock;
   clock: Clock;
   /** The grid of a sheet by id; null when the sheet was deleted. */

@@ -165,7 +165,7 @@ const CANCEL_LOCK_WAIT_MS = 1_000;
 export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
   if (!deps.lock.tryAcquire(Math.min(CANCEL_LOCK_WAIT_MS, deps.limits?.lockWaitMs ?? CANCEL_LOCK_WAIT_MS))) {
     const { job, states } = loadOwn(deps, jobId);
-    requestCancel(deps.store, jobId);
+    requestCancel(deps.store, jobId, deps.cancelSignal);
     job.message = stoppingMessage(job, states);
     return progressOf(job, states);
   }

@@ -33,6 +33,16 @@ export interface Grid {
    */
   literals?(top: number, left: number, height: number, width: number): string[][];
   /**
+   * `read` and `literals` of one block from one pair of sheet reads (getValues, getFormulas),
+   * for a write that needs both (the history on): a read call costs about 10 ms (G6).
+   */
+  readWithLiterals?(
+    top: number,
+    left: number,
+    height: number,
+    width: number,
+  ): { values: GridValue[][]; literals: string[][] };
+  /**
    * Sets the notes of a block (Range.setNotes): a readable header's note names its API field.
    * Optional: a grid without notes only loses that hint.
    */
@@ -101,6 +111,16 @@ export interface Store {
   /** Several keys in one call (Apps Script: one setProperties, the price of one write, G6). */
   setMany(entries: Record<string, string>): void;
   remove(key: string): void;
+}
+
+/**
+ * A fast, lossy key-value signal every editor's executions share (the document cache in Apps
+ * Script: 3 ms a read against a property's 30 ms, G6; an entry may be evicted): a Cancel
+ * pressed in one sidebar reaches the step another execution runs. Never the only record.
+ */
+export interface CancelSignal {
+  get(key: string): string | null;
+  put(key: string, value: string): void;
 }
 
 /** The document lock: one step at a time per document, whoever runs it. */

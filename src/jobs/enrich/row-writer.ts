@@ -215,14 +215,23 @@ export function writeOutcomes(
   const unchanged = new Map<number, number>();
   for (const span of spans([...outcomes.keys()])) {
     const height = span.bottom - span.top + 1;
-    const before = record ? readLiterals(grid, span.top, left, height, width) : [];
-    if (record) calls += 1;
-    let read: GridValue[][] = [];
     const rows = Array.from({ length: height }, (_, offset) => span.top + offset);
     // Status-only rows need no earlier values.
-    if (rows.some((row) => outcomes.get(row)?.kind === "ok")) {
-      read = grid.read(span.top, left, height, width);
+    const needsValues = rows.some((row) => outcomes.get(row)?.kind === "ok");
+    let before: string[][] = [];
+    let read: GridValue[][] = [];
+    if (record && needsValues && grid.readWithLiterals) {
+      ({ values: read, literals: before } = grid.readWithLiterals(span.top, left, height, width));
       calls += 1;
+    } else {
+      if (record) {
+        before = readLiterals(grid, span.top, left, height, width);
+        calls += 1;
+      }
+      if (needsValues) {
+        read = grid.read(span.top, left, height, width);
+        calls += 1;
+      }
     }
     for (const row of rows) {
       const outcome = outcomes.get(row);

@@ -12,8 +12,8 @@ import { LEAD_LABELS } from "../../sheet/field-labels";
 import { toSecond } from "../../sheet/sheet-time";
 import { writeHeaderCells } from "../header-cells";
 import { runBulk } from "./bulk/run";
-import { cancelRequested } from "./cancel";
-import { saveJob, saveStates } from "./cursor";
+import { cancelWatcher } from "./cancel";
+import { saveJob } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
 import { findWorkEmails, settleCutOffEmails } from "./email-pass";
 import { followColumns, goneMessage, withAppendedHeaders } from "./follow-columns";
@@ -40,12 +40,17 @@ export interface StepContext {
   /** The cells written so far in this step (row-writer bridges gaps with them). */
   written?: CellChanges;
   /**
-   * The header row was just read (the step's start): the first chunk need not read it again
-   * before sending. Every later read of it follows the step's writes, and Sheets commits queued
-   * writes before any read (a flush, G6): one a chunk, the least that still follows a column
-   * the user moves while the step runs.
+   * The header row was just read (the step's start, or the last chunk's read before writing its
+   * rows): the next chunk need not read it again before sending. Each chunk reads it once, after
+   * its fetch and before writing (a fetch may take a minute: the user may move a column meanwhile);
+   * that read follows the chunk before's writes, and Sheets commits queued writes before any read
+   * (a flush, G6): one a chunk, the least that still follows a column the user moves.
    */
   headersJustRead?: boolean;
+  /** The URL states as the store holds them (saveJob then sends only the parts that changed). */
+  saved?: string;
+  /** Whether Cancel was pressed (cancel.ts cancelWatcher): checked before every group. */
+  stopAsked?: () => boolean;
   job: EnrichJob;
   states: string;
   grid: Grid;
@@ -238,12 +243,15 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   if (!context.headersJustRead) followMovedColumns(context);
   context.headersJustRead = false;
   if (job.state !== "running") return false;
-  const before = context.states;
-  context.states = withStates(before, chunk, URL_STATE.inFlight);
-  saveStates(deps.store, before, context.states);
+  context.states = withStates(context.states, chunk, URL_STATE.inFlight);
+  // One store write before sending (62 ms, G6): these URLs in flight, with the job and what the
+  // chunk before settled (its rows are written by now). A cut-off before it leaves that chunk in
+  // flight, which the next step settles from the sheet (settleInFlight), as after any cut-off.
+  saveJob(deps.store, job, context.states, context.saved);
+  context.saved = context.states;
 
   // Retries inside the batch are fetchAlls too: a Cancel pressed meanwhile stops them.
-  const stopAsked = () => cancelRequested(deps.store, job.id);
+  const stopAsked = context.stopAsked ?? (() => false);
   const batch = client.lookupLeads(
     chunk.map((index) => lookupRequest(urls.urls[index]!, job.options.extras)),
     job.pace === undefined
@@ -315,7 +323,9 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   countMaybeCharged(job, maybeCharged);
   job.throttled = (job.throttled ?? 0) + (batch.throttled ?? 0);
   job.updatedAt = deps.clock.now();
-  saveJob(deps.store, job, states);
+  // Saved with the next chunk's URLs in flight, or by the step's end (runSteps).
+  // The header row read above precedes only this chunk's own writes: the next chunk trusts it.
+  context.headersJustRead = true;
 
   if (degraded) return false;
   if (refused) {
@@ -431,6 +441,9 @@ export function runSteps(context: StepContext): string {
   settleInFlight(context, urls);
   settleCutOffEmails(context);
   prepare(context, urls);
+  // What the store holds now: loaded with the job, or just saved by the two above.
+  context.saved = context.states;
+  context.stopAsked = cancelWatcher(deps.store, job.id, deps.clock, deps.cancelSignal);
   // The current generation's bulk jobs, when the run uses them (bulk/run.ts); false: lookups.
   if (job.state === "running" && runBulk(context, urls, started)) return context.states;
 
@@ -441,7 +454,7 @@ export function runSteps(context: StepContext): string {
     deps.clock.now() < deadline
   ) {
     // Cancel pressed while this step was fetching: stop before sending more (job.ts ends the run).
-    if (cancelRequested(deps.store, job.id)) break;
+    if (context.stopAsked()) break;
     // What may have been charged counts, not only the answers read: a timed-out lookup may still
     // be billed, and the ledger must stay under the cap whatever the API did with it.
     const affordable = Math.floor((job.cap - mayHaveSpent(job)) / job.creditsPerUrl);
@@ -466,6 +479,6 @@ export function runSteps(context: StepContext): string {
     if (askedFresh(job.options.extras) && now - started >= FRESH_PROGRESS_MS) break;
   }
   job.updatedAt = deps.clock.now();
-  saveJob(deps.store, job, context.states);
+  saveJob(deps.store, job, context.states, context.saved);
   return context.states;
 }
