@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../src/api/wire";
+import { STEP_WAIT_MS } from "../../src/jobs/enrich/bulk/poll-schedule";
 import type { EnrichProgress } from "../../src/rpc/enrich";
 import { crmRows, type EnrichWorld, estimateAndConfirm, rpcValue, SHEET } from "../jobs/enrich-world";
 import { bulkWorld, FRESH } from "./bulk-world";
@@ -30,5 +31,20 @@ describe("progress of running bulk jobs", () => {
     expect(moving.ok).toBe(0);
     expect(moving.processedInJobs).toBeGreaterThan(0);
     expect(moving.processedInJobs).toBeLessThan(URLS);
+  });
+
+  it("a sidebar step hands its progress back within STEP_WAIT_MS while the jobs run on, not after the 150 s budget", async () => {
+    world.runtime.setValues(SHEET, "A1", crmRows(await world.control.sampleUrls(URLS, 800), 0));
+    world.runtime.properties.document.clear(); // the run of the test before is still unfinished
+    // Jobs that outlast the step: 1 lead at a time, 2 s each (real time).
+    await world.control.configure({ bulkWorkers: 1, latencyMs: { [PATHS.leadLookup]: 2_000 } });
+    const jobId = estimateAndConfirm(world.runtime, `A1:A${URLS + 1}`, FRESH);
+    rpcValue<EnrichProgress>(world.runtime, "enrichStep", { jobId });
+    const before = world.runtime.executions.length;
+    const polled = rpcValue<EnrichProgress>(world.runtime, "enrichStep", { jobId });
+    expect(polled.state).toBe("running");
+    const step = world.runtime.executions[before]!;
+    // Emulated time: the polls' backoff (2, 4, 8, 15 s) and nothing more.
+    expect(step.durationMs).toBeLessThanOrEqual(STEP_WAIT_MS + 1_000);
   });
 });
