@@ -21,12 +21,15 @@ export function deferFetchCounts(): () => void {
     if (sum.calls > 0 || sum.exhausted) writeFetchCount(sum.calls, sum.quota, sum.exhausted);
     sum = { calls: 0, quota: 0, exhausted: false, since: Date.now() };
   };
-  setFetchCountSink((calls, quota, exhausted) => {
-    sum.calls += calls;
-    sum.quota = quota;
-    sum.exhausted ||= exhausted;
-    if (Date.now() - sum.since >= WRITE_EVERY_MS) write();
-  });
+  setFetchCountSink(
+    (calls, quota, exhausted) => {
+      sum.calls += calls;
+      sum.quota = quota;
+      sum.exhausted ||= exhausted;
+      if (Date.now() - sum.since >= WRITE_EVERY_MS) write();
+    },
+    () => sum.calls,
+  );
   return () => {
     if (!deferring) return;
     deferring = false;

@@ -71,9 +71,12 @@ export function writeFetchCount(calls: number, quota: number, exhausted: boolean
 type CountSink = (calls: number, quota: number, exhausted: boolean) => void;
 /** Where counts go instead of the store, while the server module defers them (fetch-count-deferred.ts). */
 let sink: CountSink | null = null;
+/** Calls the sink holds and has not written yet: the estimate counts them too. */
+let unwritten: () => number = () => 0;
 
-export function setFetchCountSink(next: CountSink | null): void {
+export function setFetchCountSink(next: CountSink | null, pending: () => number = () => 0): void {
   sink = next;
+  unwritten = pending;
 }
 
 /** Counts `calls` sent (or the quota as used up). Never throws: a lost count only weakens a warning. */
@@ -90,5 +93,6 @@ export function fetchBudget(quota: number): FetchBudget {
   } catch {
     saved = null;
   }
-  return budgetOf(currentCount(saved, now), quota);
+  const count = currentCount(saved, now);
+  return budgetOf({ ...count, count: count.count + unwritten() }, quota);
 }

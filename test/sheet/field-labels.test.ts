@@ -16,7 +16,8 @@ const tables = [
   {
     name: "Leads",
     labels: LEAD_LABELS as Record<string, string>,
-    fields: [...LEAD_FIELDS, ...STATUS_FIELDS],
+    // The Enrich run's work-email columns have labels too (issue 21.4).
+    fields: [...LEAD_FIELDS, ...STATUS_FIELDS, "email", "email_status"],
   },
   { name: "Companies", labels: COMPANY_LABELS as Record<string, string>, fields: [...COMPANY_FIELDS] },
 ];
