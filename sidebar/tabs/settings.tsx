@@ -40,6 +40,8 @@ function NumberField(props: {
   id: string;
   field: SettingsField;
   label: string;
+  /** The smallest value the server accepts (1 unless said). */
+  min?: number;
   max: number;
   value: string;
   problems: Problems;
@@ -53,7 +55,7 @@ function NumberField(props: {
       <input
         id={id}
         type="number"
-        min={1}
+        min={props.min ?? 1}
         max={props.max}
         step={1}
         value={props.value}
@@ -382,6 +384,7 @@ export function SettingsTab() {
           id="settings-trigger-minutes"
           field="triggerMinutes"
           label="Trigger minutes a day (scheduled refresh)"
+          min={10}
           max={view.maxTriggerMinutes}
           value={triggerMinutes}
           problems={problems}
@@ -389,7 +392,7 @@ export function SettingsTab() {
         >
           Google lets all of your triggers together run 90 minutes a day (Workspace accounts, 100,000 web
           requests above: 6 hours), then fails them until the next day. Scheduled runs stop before this much
-          is used in any 24 hours and go on when time is free again.
+          is used in any 24 hours and go on when time is free again. At least 10.
         </NumberField>
         <ChoiceField
           id="settings-header-style"

@@ -201,11 +201,19 @@ export function checkFetchQuota(input: unknown): Checked<number> {
   return checkWholeNumber(input, 1, MAX_FETCH_QUOTA, "The daily web requests");
 }
 
-/** Trigger minutes a day: at least 1, at most what Google allows the account kind. */
+/**
+ * The fewest trigger minutes a day the add-on accepts. Each hourly run that only finds the budget
+ * used still takes a few seconds (24 a day, about a minute and a half), and a step may need 4
+ * minutes: under about 6 minutes a waiting run could never get a whole step again (a run in the
+ * background waited for ever at 1 to 4).
+ */
+export const MIN_TRIGGER_MINUTES = 10;
+
+/** Trigger minutes a day: at least MIN_TRIGGER_MINUTES, at most what Google allows the account kind. */
 export function checkTriggerMinutes(input: unknown, fetchQuota: number): Checked<number> {
   return checkWholeNumber(
     input,
-    1,
+    MIN_TRIGGER_MINUTES,
     TRIGGER_MINUTES_LIMIT[accountKind(fetchQuota)],
     "The trigger minutes a day",
   );

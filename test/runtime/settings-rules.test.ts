@@ -139,6 +139,12 @@ describe("numbers", () => {
     expect(checkTriggerMinutes(91, 20_000).ok).toBe(false);
     expect(checkTriggerMinutes(300, 100_000)).toEqual({ ok: true, value: 300 });
     expect(checkTriggerMinutes(361, 100_000).ok).toBe(false);
+    // Fewer than 10: waiting runs' own seconds would keep a small budget used for ever.
+    expect(checkTriggerMinutes(4, 20_000)).toEqual({
+      ok: false,
+      message: "The trigger minutes a day must be a whole number from 10 to 90.",
+    });
+    expect(checkTriggerMinutes(10, 20_000)).toEqual({ ok: true, value: 10 });
     // The default follows the kind the daily web requests tell.
     const workspace = settingsFrom(
       (key) => (key === SETTING_KEYS.fetchQuota ? "100000" : null),
