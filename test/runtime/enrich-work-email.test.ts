@@ -39,7 +39,7 @@ const REQUEST: EnrichRequest = {
 /** What the sandbox's mail world answers for a person (email-outcomes.ts). */
 function expected(first: string, last: string, website: string): [string, string] {
   const domain = emailDomain(website);
-  if (domain === "") return ["", "not found: the answer names no company website to look the email up at"];
+  if (domain === "") return ["", "not checked: needs a company website or domain (the profile names none)"];
   const kind = domainKind(domain);
   if (kind === "catch-all") return [addressOf(first, last, domain), "catch-all"];
   if (kind !== "ordinary" || !personFindable(first, last, domain)) return ["", "not found"];
@@ -150,7 +150,7 @@ describe("Enrich's work email, legacy lookups (pinned)", () => {
     // 12 people, 10 rows a call: two calls, each sent once.
     expect(await requests(PATHS.emailFinder)).toBe(2);
     const statuses = new Set(table().map((row) => row["Email Status"]));
-    expect([...statuses]).toEqual([expect.stringMatching(/may have been charged, so it is not asked again/)]);
+    expect([...statuses]).toEqual([expect.stringMatching(/^not checked: .+ \(may have been charged; not asked again by itself/)]);
     expect(done.emails).toMatchObject({ failed: ROWS, creditsAtMost: ROWS });
   });
 });
@@ -212,7 +212,7 @@ describe("Enrich's work email, bulk jobs (API generation current)", () => {
     expect(await requests(PATHS.emailFinder)).toBe(2);
     expect(await ledger(PATHS.emailFinder)).toBe(charged);
     expect(new Set(table().map((row) => row["Email Status"]))).toEqual(
-      new Set([expect.stringMatching(/^interrupted: the run was cut off while this email was looked up/)]),
+      new Set([expect.stringMatching(/^not checked: the run was cut off while the email finder was asked \(may have been charged;/)]),
     );
     expect(done.emails).toMatchObject({ creditsAtMost: ROWS, charged });
   });
@@ -222,7 +222,7 @@ describe("Enrich's work email, bulk jobs (API generation current)", () => {
     expect(done.state).toBe("done");
     expect(await requests(PATHS.emailFinder)).toBe(0);
     expect(new Set(table().map((row) => row["Email Status"]))).toEqual(
-      new Set(["not found: the answer names no company website to look the email up at"]),
+      new Set(["not checked: needs a company website or domain (the profile names none)"]),
     );
     // The dead email of the old job is emptied; the history keeps it.
     expect(new Set(table().map((row) => row.Email))).toEqual(new Set([""]));
