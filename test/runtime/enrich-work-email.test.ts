@@ -143,6 +143,17 @@ describe("Enrich's work email, legacy lookups (pinned)", () => {
     expect(sheet[1]!.at(-2)).toBe(`person1@oldco.com -> ${first.Email || "none found"}`);
   });
 
+  it("sends the finder the Email rows per call setting's rows a call: 12 movers at 5 a call, 3 calls", async () => {
+    world.runtime.properties.user().setAll({ EMAIL_ROWS_PER_CALL: "5" });
+    try {
+      expect(run().done.state).toBe("done");
+      expectNewEmails();
+      expect(await requests(PATHS.emailFinder)).toBe(3);
+    } finally {
+      world.runtime.properties.user().delete("EMAIL_ROWS_PER_CALL");
+    }
+  });
+
   it("a finder 500 is not sent again: its rows say it may have been charged", async () => {
     await world.control.configure({ faults: [{ kind: "server_error", rate: 1, path: PATHS.emailFinder }] });
     const { done } = run();
