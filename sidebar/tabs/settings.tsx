@@ -163,6 +163,7 @@ export function SettingsTab() {
   const [headerStyle, setHeaderStyle] = useState("readable");
   const [listStyle, setListStyle] = useState("readable");
   const [apiGeneration, setApiGeneration] = useState("auto");
+  const [emailRowsPerCall, setEmailRowsPerCall] = useState("");
   const [problems, setProblems] = useState<Problems>({});
   // One action at a time: the buttons stay focusable while busy, and a keypress may arrive before
   // the re-render that marks them.
@@ -182,6 +183,7 @@ export function SettingsTab() {
     setHeaderStyle(next.headerStyle);
     setListStyle(next.listStyle);
     setApiGeneration(next.apiGeneration);
+    setEmailRowsPerCall(String(next.emailRowsPerCall));
   };
 
   // Load once when the tab opens.
@@ -238,6 +240,7 @@ export function SettingsTab() {
           headerStyle,
           listStyle,
           apiGeneration,
+          emailRowsPerCall,
         },
         "advanced",
       )
@@ -439,6 +442,19 @@ export function SettingsTab() {
           Bulk jobs enrich 50 profiles a request and never wait on a slow one: faster, and no answer paid for
           is lost. Formulas and searches use the spec's endpoints either way.
         </ChoiceField>
+        <NumberField
+          id="settings-email-rows-per-call"
+          field="emailRowsPerCall"
+          label="Email rows per call"
+          max={view.maxEmailRowsPerCall}
+          value={emailRowsPerCall}
+          problems={problems}
+          onInput={setEmailRowsPerCall}
+        >
+          1 to {view.maxEmailRowsPerCall}: rows one call to the email finder or validator carries (Emails,
+          Enrich's Work email, Leads, =FIND_EMAIL). The API does not document a limit, and a call that fails
+          after sending may have charged all its rows: small is safer, larger is faster.
+        </NumberField>
         <div class="buttons">
           <BusyButton type="submit" class="action" busy={busy}>
             {task === "advanced" ? "Saving…" : "Save settings"}

@@ -27,6 +27,8 @@ export function connectClient(settings: ConnectedSettings): Client {
     http: createUrlFetchHttp(settings.fetchQuota),
     clock: appsScriptClock,
     chunkSize: settings.chunkSize,
+    // Every email call (Emails, Enrich's Work email, the Leads tab, the formulas) goes through here.
+    emailRowsPerCall: settings.emailRowsPerCall,
   });
 }
 

@@ -2,6 +2,7 @@
  * Settings in user properties: the only place the API key is kept. Inside a custom function Apps
  * Script hands over the spreadsheet owner's user properties, so formulas spend the owner's key.
  */
+import { MAX_EMAIL_ROWS_PER_CALL } from "../api/emails";
 import type { SettingsChange, SettingsField, SettingsView } from "../rpc/settings";
 import {
   accountKind,
@@ -10,6 +11,7 @@ import {
   checkApiKey,
   checkBaseUrl,
   checkChunkSize,
+  checkEmailRowsPerCall,
   checkFetchQuota,
   checkFormulaBudget,
   checkHeaderStyle,
@@ -76,6 +78,8 @@ export function toSettingsView(settings: Settings, formulaSpentToday = 0): Setti
     headerStyle: settings.sheetFormat.headers,
     listStyle: settings.sheetFormat.lists,
     apiGeneration: settings.apiGeneration,
+    emailRowsPerCall: settings.emailRowsPerCall,
+    maxEmailRowsPerCall: MAX_EMAIL_ROWS_PER_CALL,
   };
 }
 
@@ -133,6 +137,14 @@ export function checkSettingsChange(change: SettingsChange): CheckedChange {
   }
   if (change.listStyle !== undefined) {
     take("listStyle", checkListStyle(change.listStyle), SETTING_KEYS.listCells, String);
+  }
+  if (change.emailRowsPerCall !== undefined) {
+    take(
+      "emailRowsPerCall",
+      checkEmailRowsPerCall(change.emailRowsPerCall),
+      SETTING_KEYS.emailRowsPerCall,
+      String,
+    );
   }
   if (change.apiGeneration !== undefined) {
     take("apiGeneration", checkApiGeneration(change.apiGeneration), SETTING_KEYS.apiGeneration, String);

@@ -7,6 +7,7 @@
  * (the sidebar's view, errors) carries its masked form at most.
  */
 
+import { EMAIL_ROWS_PER_CALL, MAX_EMAIL_ROWS_PER_CALL } from "../api/emails";
 import type { HeaderStyle } from "../sheet/field-labels";
 import { DEFAULT_SHEET_FORMAT, type ListStyle, type SheetFormat } from "../sheet/sheet-format";
 
@@ -22,6 +23,7 @@ export const SETTING_KEYS = {
   sheetHeaders: "SHEET_HEADERS",
   listCells: "LIST_CELLS",
   apiGeneration: "API_GENERATION",
+  emailRowsPerCall: "EMAIL_ROWS_PER_CALL",
 } as const;
 
 /**
@@ -84,6 +86,12 @@ export interface Settings {
   sheetFormat: SheetFormat;
   /** Bulk jobs or lookups for Enrich, Retry and the scheduled refresh (API_GENERATIONS). */
   apiGeneration: ApiGenerationSetting;
+  /**
+   * Rows one call to the email finder or validator carries (Emails, Enrich's Work email, the Leads
+   * tab's emails, =FIND_EMAIL, =VALIDATE_EMAIL). Production does not document a limit, and a call
+   * that fails after sending puts all its rows' credits at stake: small by default.
+   */
+  emailRowsPerCall: number;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -197,6 +205,10 @@ export function checkSpendCap(input: unknown): Checked<number> {
   return checkWholeNumber(input, 1, MAX_SPEND_CAP, "The spend cap");
 }
 
+export function checkEmailRowsPerCall(input: unknown): Checked<number> {
+  return checkWholeNumber(input, 1, MAX_EMAIL_ROWS_PER_CALL, "The email rows per call");
+}
+
 export function checkFetchQuota(input: unknown): Checked<number> {
   return checkWholeNumber(input, 1, MAX_FETCH_QUOTA, "The daily web requests");
 }
@@ -292,5 +304,10 @@ export function settingsFrom(
       lists: savedNumber(get(SETTING_KEYS.listCells), checkListStyle, DEFAULT_SHEET_FORMAT.lists),
     },
     apiGeneration: savedNumber(get(SETTING_KEYS.apiGeneration), checkApiGeneration, "auto"),
+    emailRowsPerCall: savedNumber(
+      get(SETTING_KEYS.emailRowsPerCall),
+      checkEmailRowsPerCall,
+      EMAIL_ROWS_PER_CALL,
+    ),
   };
 }

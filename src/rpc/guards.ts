@@ -128,6 +128,7 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
     headerStyle: optional(text(20)),
     listStyle: optional(text(20)),
     apiGeneration: optional(text(20)),
+    emailRowsPerCall: optional(numberOrText),
   }),
   removeApiKey: nothing,
   testConnection: nothing,

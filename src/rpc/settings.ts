@@ -37,6 +37,9 @@ export interface SettingsView {
   listStyle: "readable" | "json";
   /** Enrich, Retry and the scheduled refresh: bulk jobs (auto, current) or lookups (legacy). */
   apiGeneration: "auto" | "current" | "legacy";
+  /** Rows per call to the email finder and validator (undocumented limit: small by default). */
+  emailRowsPerCall: number;
+  maxEmailRowsPerCall: number;
 }
 
 /**
@@ -57,6 +60,8 @@ export interface SettingsChange {
   headerStyle?: string;
   listStyle?: string;
   apiGeneration?: string;
+  /** Rows per call to the email finder and validator, 1 to 100. */
+  emailRowsPerCall?: number | string;
 }
 
 export type SettingsField = keyof SettingsChange;

@@ -169,7 +169,11 @@ describe("Enrich's work-email pass", () => {
     // One finder call per chunk of one URL: each sent once, never retried after its 500.
     expect(posts).toHaveLength(2);
     const statuses = grid.cells.slice(1).map((row) => row[grid.cells[0]!.indexOf("email_status")]);
-    expect(statuses).toEqual([EMAIL_STATUS_TEXT.maybeCharged, EMAIL_STATUS_TEXT.maybeCharged]);
+    // The Emails action's words: not checked, and why; may have been charged, so not sent again.
+    for (const status of statuses)
+      expect(status).toMatch(
+        /^not checked: .+ \(may have been charged; not asked again by itself: select the row and run again to retry\)$/,
+      );
     expect(JSON.stringify(grid.cells)).not.toContain("@");
     // The cap counts the rows that may have been charged; the summary says so.
     expect(step.spent).toBe(2);
@@ -239,7 +243,7 @@ describe("Enrich's work-email pass", () => {
     expect(end.state).toBe("cancelled");
     expect(sent).toEqual([]);
     expect(column(grid, "email_status")).toEqual([EMAIL_STATUS_TEXT.cancelled]);
-    expect(end.message?.message).toMatch(/Work emails: 0 valid, 1 not looked up/);
+    expect(end.message?.message).toMatch(/Work emails: 0 valid, 1 not checked/);
   });
 
   it("an answer without a company website: the sheet's Website column serves a row whose job did not change", () => {

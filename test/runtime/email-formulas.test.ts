@@ -132,6 +132,26 @@ describe("=VALIDATE_EMAIL", () => {
   });
 });
 
+describe("the owner's Email rows per call setting", () => {
+  it("splits =FIND_EMAIL and =VALIDATE_EMAIL ranges into calls of that many rows", async () => {
+    addon.runtime.properties.user(OWNER).setAll({ EMAIL_ROWS_PER_CALL: "2" });
+    try {
+      const people = ["Ida", "Jon", "Kai", "Lou", "Mo"].map((first) => [first, "Rowe", "initech.com"]);
+      addon.runtime.setValues(SHEET, "A60", people);
+      addon.runtime.setCell(SHEET, "D60", "=FIND_EMAIL(A60:A64, B60:B64, C60:C64)");
+      expect(sent.map((body) => (JSON.parse(body) as unknown[]).length)).toEqual([2, 2, 1]);
+      sent.length = 0;
+      addon.runtime.setValues(SHEET, "G60", [["a@initech.com"], ["b@initech.com"], ["c@initech.com"]]);
+      addon.runtime.setCell(SHEET, "H60", "=VALIDATE_EMAIL(G60:G62)");
+      expect(sent.map((body) => (JSON.parse(body) as unknown[]).length)).toEqual([2, 1]);
+      const { requests } = await addon.control.stats();
+      expect([requests[PATHS.emailFinder], requests[PATHS.emailValidator]]).toEqual([3, 2]);
+    } finally {
+      addon.runtime.properties.user(OWNER).delete("EMAIL_ROWS_PER_CALL");
+    }
+  });
+});
+
 describe("a call that may have been charged", () => {
   it("is not sent again by a recalculation; the cell says when it will be", async () => {
     const clock = manualClock(Date.UTC(2026, 10, 24, 9, 0, 0));

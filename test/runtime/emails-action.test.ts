@@ -173,6 +173,46 @@ describe("Emails: find for a CRM export", () => {
   });
 });
 
+describe("Emails: the Email rows per call setting", () => {
+  it("set to 3 in Settings, a run over 7 people sends 3 calls of 3, 3 and 1 rows; each person charged once", async () => {
+    const saved = call<{ saved: boolean }>("saveSettings", { emailRowsPerCall: "3" });
+    expect(saved).toMatchObject({ ok: true, value: { saved: true } });
+    try {
+      const people = ["Ada", "Ben", "Cy", "Dee", "Ed", "Flo", "Gus"].map((first) => [
+        first,
+        "Nash",
+        "initech.com",
+      ]);
+      addon.runtime.setValues(SHEET, "A1", [["First Name", "Last Name", "Company Website"], ...people]);
+      addon.runtime.select(SHEET, "A1:C8");
+      const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
+      expect(estimate.rowsToSend).toBe(7);
+      value<EmailProgress>("emailsConfirm", { jobId: estimate.progress.jobId });
+      expect(drive(estimate.progress.jobId).state).toBe("done");
+      expect(sent.map((s) => s.body.length)).toEqual([3, 3, 1]);
+      const { requests, ledger } = await addon.control.stats();
+      expect(requests[PATHS.emailFinder]).toBe(3);
+      const charged = ledger.filter((e) => e.path === PATHS.emailFinder);
+      expect(charged.reduce((sum, e) => sum + Math.abs(e.amount), 0)).toBeLessThanOrEqual(7);
+    } finally {
+      addon.runtime.properties.user(OWNER).delete("EMAIL_ROWS_PER_CALL");
+    }
+  });
+
+  it("refuses 0, 500 and words with the field's message, and saves nothing", () => {
+    for (const typed of ["0", "500", "abc"]) {
+      const answer = value<{ saved: boolean; problems?: Record<string, string> }>("saveSettings", {
+        emailRowsPerCall: typed,
+      });
+      expect(answer, typed).toEqual({
+        saved: false,
+        problems: { emailRowsPerCall: "The email rows per call must be a whole number from 1 to 100." },
+      });
+    }
+    expect(addon.runtime.properties.user(OWNER).get("EMAIL_ROWS_PER_CALL")).toBeNull();
+  });
+});
+
 describe("Emails: faults", () => {
   it("a failed call loses no row and is not re-sent by itself; Retry failed rows sends it after an estimate; no person charged twice", async () => {
     await addon.control.configure({ faults: [{ kind: "server_error", path: PATHS.emailFinder, count: 1 }] });

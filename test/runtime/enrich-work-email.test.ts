@@ -39,7 +39,7 @@ const REQUEST: EnrichRequest = {
 /** What the sandbox's mail world answers for a person (email-outcomes.ts). */
 function expected(first: string, last: string, website: string): [string, string] {
   const domain = emailDomain(website);
-  if (domain === "") return ["", "not found: the answer names no company website to look the email up at"];
+  if (domain === "") return ["", "not checked: needs a company website or domain (the profile names none)"];
   const kind = domainKind(domain);
   if (kind === "catch-all") return [addressOf(first, last, domain), "catch-all"];
   if (kind !== "ordinary" || !personFindable(first, last, domain)) return ["", "not found"];
@@ -143,6 +143,17 @@ describe("Enrich's work email, legacy lookups (pinned)", () => {
     expect(sheet[1]!.at(-2)).toBe(`person1@oldco.com -> ${first.Email || "none found"}`);
   });
 
+  it("sends the finder the Email rows per call setting's rows a call: 12 movers at 5 a call, 3 calls", async () => {
+    world.runtime.properties.user().setAll({ EMAIL_ROWS_PER_CALL: "5" });
+    try {
+      expect(run().done.state).toBe("done");
+      expectNewEmails();
+      expect(await requests(PATHS.emailFinder)).toBe(3);
+    } finally {
+      world.runtime.properties.user().delete("EMAIL_ROWS_PER_CALL");
+    }
+  });
+
   it("a finder 500 is not sent again: its rows say it may have been charged", async () => {
     await world.control.configure({ faults: [{ kind: "server_error", rate: 1, path: PATHS.emailFinder }] });
     const { done } = run();
@@ -150,7 +161,7 @@ describe("Enrich's work email, legacy lookups (pinned)", () => {
     // 12 people, 10 rows a call: two calls, each sent once.
     expect(await requests(PATHS.emailFinder)).toBe(2);
     const statuses = new Set(table().map((row) => row["Email Status"]));
-    expect([...statuses]).toEqual([expect.stringMatching(/may have been charged, so it is not asked again/)]);
+    expect([...statuses]).toEqual([expect.stringMatching(/^not checked: .+ \(may have been charged; not asked again by itself/)]);
     expect(done.emails).toMatchObject({ failed: ROWS, creditsAtMost: ROWS });
   });
 });
@@ -212,7 +223,7 @@ describe("Enrich's work email, bulk jobs (API generation current)", () => {
     expect(await requests(PATHS.emailFinder)).toBe(2);
     expect(await ledger(PATHS.emailFinder)).toBe(charged);
     expect(new Set(table().map((row) => row["Email Status"]))).toEqual(
-      new Set([expect.stringMatching(/^interrupted: the run was cut off while this email was looked up/)]),
+      new Set([expect.stringMatching(/^not checked: the run was cut off while the email finder was asked \(may have been charged;/)]),
     );
     expect(done.emails).toMatchObject({ creditsAtMost: ROWS, charged });
   });
@@ -222,7 +233,7 @@ describe("Enrich's work email, bulk jobs (API generation current)", () => {
     expect(done.state).toBe("done");
     expect(await requests(PATHS.emailFinder)).toBe(0);
     expect(new Set(table().map((row) => row["Email Status"]))).toEqual(
-      new Set(["not found: the answer names no company website to look the email up at"]),
+      new Set(["not checked: needs a company website or domain (the profile names none)"]),
     );
     // The dead email of the old job is emptied; the history keeps it.
     expect(new Set(table().map((row) => row.Email))).toEqual(new Set([""]));

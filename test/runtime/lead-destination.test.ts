@@ -205,6 +205,17 @@ describe("work emails in the same run", () => {
     expect(result.charges?.charged).toBe(5);
   });
 
+  it("sends the finder the Email rows per call setting's rows a call: 5 leads at 2 a call, 3 calls", async () => {
+    addon.runtime.properties.user(OWNER).setAll({ EMAIL_ROWS_PER_CALL: "2" });
+    try {
+      expect(run(form({ find_emails: true })).written).toBe(5);
+      expect(column("Leads", "Email status")).toEqual(first.slice(0, 5).map(expectedStatus));
+      expect((await addon.control.stats()).requests[PATHS.emailFinder]).toBe(3);
+    } finally {
+      addon.runtime.properties.user(OWNER).delete("EMAIL_ROWS_PER_CALL");
+    }
+  });
+
   it("charges per row when the API does, and the summary still says what the ledger charged", async () => {
     await addon.control.configure({ emailCharge: "per_row" });
     const result = run(form({ find_emails: true }));

@@ -6,6 +6,7 @@ import {
   checkApiKey,
   checkBaseUrl,
   checkChunkSize,
+  checkEmailRowsPerCall,
   checkSpendCap,
   checkTriggerMinutes,
   DEFAULT_CHUNK_SIZE,
@@ -134,6 +135,23 @@ describe("numbers", () => {
     expect(checkSpendCap(0).ok).toBe(false);
   });
 
+  it("email rows per call is a whole number from 1 to 100, 10 when unset or damaged", () => {
+    expect(checkEmailRowsPerCall(" 3 ")).toEqual({ ok: true, value: 3 });
+    expect(checkEmailRowsPerCall(100)).toEqual({ ok: true, value: 100 });
+    for (const bad of [0, 101, 500, 2.5, "", "abc", -1, "3 rows"])
+      expect(checkEmailRowsPerCall(bad).ok, String(bad)).toBe(false);
+    expect(checkEmailRowsPerCall("abc")).toEqual({
+      ok: false,
+      message: "The email rows per call must be a whole number from 1 to 100.",
+    });
+    const saved = (raw: string | null) =>
+      settingsFrom((key) => (key === SETTING_KEYS.emailRowsPerCall ? raw : null), "https://x.example")
+        .emailRowsPerCall;
+    expect(saved(null)).toBe(10);
+    expect(saved("25")).toBe(25);
+    expect(saved("500")).toBe(10);
+  });
+
   it("trigger minutes a day stay within the account kind's limit: 90 (consumer), 360 (Workspace)", () => {
     expect(checkTriggerMinutes("60", 20_000)).toEqual({ ok: true, value: 60 });
     expect(checkTriggerMinutes(91, 20_000).ok).toBe(false);
@@ -168,6 +186,7 @@ describe("settingsFrom", () => {
       triggerMinutes: 60,
       sheetFormat: { headers: "readable", lists: "readable" },
       apiGeneration: "auto",
+      emailRowsPerCall: 10,
     });
     const stored: Record<string, string> = {
       [SETTING_KEYS.apiKey]: "Token k-123",
@@ -180,6 +199,7 @@ describe("settingsFrom", () => {
       [SETTING_KEYS.sheetHeaders]: "api",
       [SETTING_KEYS.listCells]: "yaml",
       [SETTING_KEYS.apiGeneration]: "newest",
+      [SETTING_KEYS.emailRowsPerCall]: "0",
     };
     expect(settingsFrom((k) => stored[k] ?? null, "https://default.example")).toEqual({
       apiKey: "k-123",
@@ -192,6 +212,7 @@ describe("settingsFrom", () => {
       triggerMinutes: 60,
       sheetFormat: { headers: "api", lists: "readable" },
       apiGeneration: "auto",
+      emailRowsPerCall: 10,
     });
     expect(
       settingsFrom((k) => (k === SETTING_KEYS.apiGeneration ? "legacy" : null), "https://d.example"),

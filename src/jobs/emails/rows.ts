@@ -14,6 +14,18 @@ import { cellText, finderKey, finderRequestOf, isBlankPerson, validatorKey } fro
 
 /** A row's Email status text when it was not checked (a failure): Retry failed rows sends these again. */
 export const NOT_CHECKED = "not checked";
+/** What a failed row's status says when its call was sent and no answer read. */
+export const MAY_HAVE_BEEN_CHARGED = "may have been charged";
+
+/**
+ * A row's status when no answer was written: "not checked: why", and "(may have been charged;
+ * next)" when its call may have cost. The Emails action, Enrich's Work email pass and the Leads tab
+ * write these words, so one filter or one glance reads all three.
+ */
+export function notCheckedText(why: string, maybeChargedNext?: string): string {
+  const maybe = maybeChargedNext === undefined ? "" : ` (${MAY_HAVE_BEEN_CHARGED}; ${maybeChargedNext})`;
+  return `${NOT_CHECKED}: ${why}${maybe}`;
+}
 
 export type RowPlan =
   | { kind: "blank" }
@@ -45,7 +57,7 @@ function finderNote(request: EmailFinderRequest): string {
 
 /** A failed row whose call may have been charged (sent, no answer read): Retry asks before sending it. */
 export const mayHaveBeenCharged = (status: string) =>
-  isNotChecked(status) && status.includes("may have been charged");
+  isNotChecked(status) && status.includes(MAY_HAVE_BEEN_CHARGED);
 
 /**
  * Which rows a run sends. `onlyFailed` (Retry failed rows): only rows whose status says "not

@@ -23,18 +23,17 @@ import { type EmailJobDeps, limitsOf } from "./deps";
 import type { EmailPort } from "./formula";
 import type { EmailCounts, EmailJob } from "./job-types";
 import { cellText } from "./person";
-import { keyOfRow, NOT_CHECKED, planRow, type RowPlan, statusOf } from "./rows";
+import { keyOfRow, MAY_HAVE_BEEN_CHARGED, NOT_CHECKED, notCheckedText, planRow, type RowPlan, statusOf } from "./rows";
 
 type Answer = { ok: true; finding: EmailFinding } | { ok: false; error: ApiError };
 
 /** A failed row's status: why, in the client's words (no address in them), and whether it may have cost. */
 export function failureText(error: ApiError): string {
   const why = redactEmails(error.message).slice(0, 200);
-  const maybe =
-    error.charged === "maybe"
-      ? " (may have been charged; Retry failed rows sends it again only if you tick it)"
-      : "";
-  return `${NOT_CHECKED}: ${why}${maybe}`;
+  return notCheckedText(
+    why,
+    error.charged === "maybe" ? "Retry failed rows sends it again only if you tick it" : undefined,
+  );
 }
 
 const COUNT_OF: Record<EmailFinding["status"], keyof EmailCounts> = {
@@ -156,7 +155,7 @@ function countWritten(job: EmailJob, cells: readonly GridValue[]): void {
   if (status !== null) job.counts[COUNT_OF[status]] += 1;
   else if (text.startsWith(NOT_CHECKED)) {
     job.counts.failed += 1;
-    if (text.includes("may have been charged")) job.counts.maybeCharged += 1;
+    if (text.includes(MAY_HAVE_BEEN_CHARGED)) job.counts.maybeCharged += 1;
   }
 }
 

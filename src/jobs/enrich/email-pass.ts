@@ -31,6 +31,7 @@ import { redactEmails } from "../../api/redact-emails";
 import { validateEmailFinder } from "../../api/validate";
 import type { EmailFinderRequest, Lead } from "../../api/wire";
 import { finderRequestOf } from "../emails/person";
+import { notCheckedText } from "../emails/rows";
 import { extent } from "../extent";
 import { cancelRequested } from "./cancel";
 import { saveJob } from "./cursor";
@@ -83,20 +84,32 @@ export function settleCutOffEmails(context: StepContext): void {
 /** How long the finder's calls may take after the lookups they follow (well inside the 6 minutes). */
 const EMAIL_PASS_MS = 60_000;
 
-/** Email status texts the pass writes besides the finder's own (valid, catch-all, not found). */
+/** What a row that may have been charged says to do next: the pass never sends it again itself. */
+const RUN_AGAIN = "not asked again by itself: select the row and run again to retry";
+
+/**
+ * Email status texts the pass writes besides the finder's own (valid, catch-all, not found), in
+ * the Emails action's words (emails/rows.ts): "not checked: ..." for a row nothing was written
+ * for, with "(may have been charged; ...)" when its call may have cost.
+ */
 export const EMAIL_STATUS_TEXT = {
   outdated:
     "outdated: the job changed; this email is from the previous job (fill mode keeps it; refresh finds the new one)",
-  noDomain: "not found: the answer names no company website to look the email up at",
-  noName: "not found: the answer lacks a first or last name",
-  interrupted:
-    "interrupted: the run was cut off while this email was looked up, so it may have been charged; select the row and run again to retry",
-  maybeCharged:
-    "error: the email finder did not answer in a readable way; it may have been charged, so it is not asked again by itself",
-  notSent: "not looked up: the run ran out of time before the email finder; select the row and run again",
-  cancelled: "not looked up: the run was cancelled before the email finder",
-  unavailable: "not looked up: this API client has no email finder",
+  noDomain: notCheckedText("needs a company website or domain (the profile names none)"),
+  noName: notCheckedText("needs a first name and a last name (the profile lacks one)"),
+  interrupted: notCheckedText("the run was cut off while the email finder was asked", RUN_AGAIN),
+  notSent: notCheckedText("the run ran out of time before the email finder; select the row and run again"),
+  cancelled: notCheckedText("the run was cancelled before the email finder"),
+  unavailable: notCheckedText("this API client has no email finder"),
 } as const;
+
+/** A failed finder row's status: the client's words (no address in them), and whether it may have cost. */
+function failedText(error: ApiError): string {
+  return notCheckedText(
+    redactEmails(error.message).slice(0, 200),
+    error.charged === "maybe" ? RUN_AGAIN : undefined,
+  );
+}
 
 /** The row's cells the pass decides on. */
 interface RowCells {
@@ -164,7 +177,7 @@ const within = (runs: ReadonlyArray<[number, number]>, index: number) =>
 function writeOf(outcome: Outcome<EmailFinding> | null, stop: ApiError | null): EmailWrite {
   if (outcome === null) {
     return {
-      status: stop ? `not looked up: ${redactEmails(stop.message)}` : EMAIL_STATUS_TEXT.notSent,
+      status: stop ? notCheckedText(redactEmails(stop.message)) : EMAIL_STATUS_TEXT.notSent,
     };
   }
   if (outcome.ok) {
@@ -174,8 +187,7 @@ function writeOf(outcome: Outcome<EmailFinding> | null, stop: ApiError | null): 
   }
   const error = outcome.error;
   if (error.kind === "validation") return { status: EMAIL_STATUS_TEXT.noName };
-  if (error.charged === "maybe") return { status: EMAIL_STATUS_TEXT.maybeCharged };
-  return { status: `error: ${redactEmails(error.message)}` };
+  return { status: failedText(error) };
 }
 
 function count(counts: EmailCounts, write: EmailWrite): void {
@@ -232,7 +244,7 @@ export function findWorkEmails(
   const put = (row: number, changed: boolean, write: EmailWrite) =>
     settle(byRow, counts, row, changed, mode, write);
   const stopped = job.emailStop
-    ? `not looked up: ${job.emailStop}`
+    ? notCheckedText(job.emailStop)
     : cancelRequested(deps.store, job.id) || job.bulk?.cancelling
       ? EMAIL_STATUS_TEXT.cancelled
       : null;
