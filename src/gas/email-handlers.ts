@@ -66,6 +66,8 @@ function activeSelection() {
     sheetName: sheet.getName(),
     top: range.getRow(),
     height: range.getNumRows(),
+    left: range.getColumn(),
+    width: range.getNumColumns(),
   };
 }
 

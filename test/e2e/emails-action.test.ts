@@ -54,6 +54,8 @@ describe("the Emails action in the browser", () => {
     const estimateText = (await estimate.textContent()) ?? "";
     expect(estimateText).toContain("4 rows to send (3 distinct people), at most 3 credits");
     expect(estimateText).toContain("1 credit per person sent");
+    // The selected columns are the ones read, not the seeded Name column at A.
+    expect(estimateText).toContain("Reads First Name (H), Last Name (I), Website (J)");
     expect(await charged(sandboxUrl, PATHS.emailFinder)).toBe(0);
     await panel.getByRole("button", { name: "Confirm & run" }).click();
     const run = panel.getByTestId("emails-run");

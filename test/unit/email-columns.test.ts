@@ -27,6 +27,16 @@ describe("Emails columns", () => {
     });
   });
 
+  it("reads the selected columns first: a Name at A does not join the First and Last Name selected at H:J", () => {
+    const headers = ["Name", "network_url", "Job Title", "", "", "", "", "First Name", "Last Name", "Website"];
+    const selected = mapColumns(headers, { left: 8, right: 10 });
+    expect(selected.sources).toMatchObject({ full: 0, first: 8, last: 9, website: 10, profile: 2 });
+    // Selected without the website: the row's own Website outside the selection is still read.
+    expect(mapColumns(headers, { left: 8, right: 9 }).sources).toMatchObject({ website: 10, full: 0 });
+    // No selection known: the first match in the row, as before.
+    expect(mapColumns(headers).sources).toMatchObject({ full: 1, first: 8, last: 9 });
+  });
+
   it("says what is missing in words", () => {
     expect(missingColumns("find", mapColumns(["First Name", "Company"]).sources)).toMatch(
       /names .*Last Name.*, nor of the company's website or domain/,

@@ -71,19 +71,39 @@ export interface ColumnMap {
 }
 
 /** The first column of each role in the header row (a later duplicate header is left alone). */
-export function mapColumns(headers: readonly string[]): ColumnMap {
+/**
+ * The columns of each role, by header. `selected` (1-based, inclusive): the columns the user
+ * selected; a role's column inside them comes before one elsewhere in the row, so a CRM export's
+ * "Email" or "Website" beside a Leads-style block to its left is the one read (the first match
+ * in the row otherwise).
+ */
+export function mapColumns(
+  headers: readonly string[],
+  selected: { left: number; right: number } | null = null,
+): ColumnMap {
   const map: ColumnMap = {
     sources: { first: 0, last: 0, full: 0, website: 0, email: 0, profile: 0 },
     status: 0,
     checkedAt: 0,
   };
-  headers.forEach((header, index) => {
-    const role = emailRole(String(header ?? ""));
+  const inside = (column: number) => selected !== null && column >= selected.left && column <= selected.right;
+  const columns = headers.map((_, index) => index + 1);
+  const take = (column: number, outside: boolean) => {
+    const role = emailRole(String(headers[column - 1] ?? ""));
     if (role === null) return;
     if (role === "status" || role === "checkedAt") {
-      if (map[role] === 0) map[role] = index + 1;
-    } else if (map.sources[role] === 0) map.sources[role] = index + 1;
-  });
+      if (map[role] === 0) map[role] = column;
+      return;
+    }
+    // Outside the selection, a role is only taken when the selection's own columns leave its need
+    // open: a "Name" at A does not join the First and Last Name selected at H:I.
+    const { sources } = map;
+    const namesMet = sources.full > 0 || (sources.first > 0 && sources.last > 0);
+    if (outside && (role === "first" || role === "last" || role === "full") && namesMet) return;
+    if (sources[role] === 0) sources[role] = column;
+  };
+  for (const column of columns.filter(inside)) take(column, false);
+  for (const column of columns.filter((column) => !inside(column))) take(column, selected !== null);
   return map;
 }
 

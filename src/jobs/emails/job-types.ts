@@ -55,6 +55,8 @@ export interface EmailJob {
   rowKey: number;
   /** Retry failed rows: only rows whose status says "not checked". */
   onlyFailed: boolean;
+  /** The columns the user selected: a Retry reads the same columns as the run (columns.ts). */
+  selectedColumns?: { left: number; right: number };
   /** Also rows whose last call may have been charged (the user chose to: they may be charged twice). */
   retryMaybeCharged?: boolean;
   /** The next row to work on. */

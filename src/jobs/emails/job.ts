@@ -105,6 +105,12 @@ export function estimateRetry(deps: EmailJobDeps, jobId: string, maybeCharged = 
     sheetName: job.sheetName,
     top: job.top,
     height: job.bottom - job.top + 1,
+    ...(job.selectedColumns
+      ? {
+          left: job.selectedColumns.left,
+          width: job.selectedColumns.right - job.selectedColumns.left + 1,
+        }
+      : {}),
   };
   return estimateRun(deps, job.kind, selection, { onlyFailed: true, maybeCharged });
 }

@@ -24,6 +24,9 @@ export interface EmailSelection {
   sheetName: string;
   top: number;
   height: number;
+  /** The selected columns (1-based), when known: their headers come first (columns.ts). */
+  left?: number;
+  width?: number;
 }
 
 /** Rows above the selection searched for its headers. */
@@ -97,7 +100,11 @@ export function planRun(
       "No header row above the selection names a column of names, websites or emails.",
       'Head the columns (for example "First Name", "Last Name", "Website", or "Email") and select the rows.',
     );
-  const map = mapColumns(header.headers);
+  const selected =
+    selection.left !== undefined && selection.width !== undefined && selection.width > 0
+      ? { left: selection.left, right: selection.left + selection.width - 1 }
+      : null;
+  const map = mapColumns(header.headers, selected);
   const missing = missingColumns(kind, map.sources);
   if (missing) throw new JobError("selection", missing, "Add the column (with its header) and try again.");
   const top = Math.max(selection.top, header.row + 1);
@@ -164,6 +171,7 @@ export function planRun(
     headers,
     rowKey,
     onlyFailed: choice.onlyFailed,
+    ...(selected ? { selectedColumns: selected } : {}),
     ...(choice.maybeCharged ? { retryMaybeCharged: true } : {}),
     cursor: top,
     sent: 0,

@@ -23,7 +23,15 @@ import { type EmailJobDeps, limitsOf } from "./deps";
 import type { EmailPort } from "./formula";
 import type { EmailCounts, EmailJob } from "./job-types";
 import { cellText } from "./person";
-import { keyOfRow, MAY_HAVE_BEEN_CHARGED, NOT_CHECKED, notCheckedText, planRow, type RowPlan, statusOf } from "./rows";
+import {
+  keyOfRow,
+  MAY_HAVE_BEEN_CHARGED,
+  NOT_CHECKED,
+  notCheckedText,
+  planRow,
+  type RowPlan,
+  statusOf,
+} from "./rows";
 
 type Answer = { ok: true; finding: EmailFinding } | { ok: false; error: ApiError };
 
