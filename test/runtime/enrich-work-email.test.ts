@@ -161,7 +161,9 @@ describe("Enrich's work email, legacy lookups (pinned)", () => {
     // 12 people, 10 rows a call: two calls, each sent once.
     expect(await requests(PATHS.emailFinder)).toBe(2);
     const statuses = new Set(table().map((row) => row["Email Status"]));
-    expect([...statuses]).toEqual([expect.stringMatching(/^not checked: .+ \(may have been charged; not asked again by itself/)]);
+    expect([...statuses]).toEqual([
+      expect.stringMatching(/^not checked: .+ \(may have been charged; not asked again by itself/),
+    ]);
     expect(done.emails).toMatchObject({ failed: ROWS, creditsAtMost: ROWS });
   });
 });
@@ -223,7 +225,11 @@ describe("Enrich's work email, bulk jobs (API generation current)", () => {
     expect(await requests(PATHS.emailFinder)).toBe(2);
     expect(await ledger(PATHS.emailFinder)).toBe(charged);
     expect(new Set(table().map((row) => row["Email Status"]))).toEqual(
-      new Set([expect.stringMatching(/^not checked: the run was cut off while the email finder was asked \(may have been charged;/)]),
+      new Set([
+        expect.stringMatching(
+          /^not checked: the run was cut off while the email finder was asked \(may have been charged;/,
+        ),
+      ]),
     );
     expect(done.emails).toMatchObject({ creditsAtMost: ROWS, charged });
   });

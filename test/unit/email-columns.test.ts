@@ -28,7 +28,18 @@ describe("Emails columns", () => {
   });
 
   it("reads the selected columns first: a Name at A does not join the First and Last Name selected at H:J", () => {
-    const headers = ["Name", "network_url", "Job Title", "", "", "", "", "First Name", "Last Name", "Website"];
+    const headers = [
+      "Name",
+      "network_url",
+      "Job Title",
+      "",
+      "",
+      "",
+      "",
+      "First Name",
+      "Last Name",
+      "Website",
+    ];
     const selected = mapColumns(headers, { left: 8, right: 10 });
     expect(selected.sources).toMatchObject({ full: 0, first: 8, last: 9, website: 10, profile: 2 });
     // Selected without the website: the row's own Website outside the selection is still read.
