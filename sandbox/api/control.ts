@@ -57,3 +57,14 @@ export function sandboxControl(baseUrl: string): SandboxControl {
     info: () => call("GET", "info"),
   };
 }
+
+/**
+ * Credits the sandbox's ledger charged on paths containing `path` (every path when omitted): what
+ * tests and benchmarks compare with what the add-on told the user.
+ */
+export async function ledgerCredits(control: SandboxControl, path = ""): Promise<number> {
+  const { ledger } = await control.stats();
+  return ledger
+    .filter((entry) => entry.path.includes(path))
+    .reduce((sum, entry) => sum + Math.abs(entry.amount), 0);
+}

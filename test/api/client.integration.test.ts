@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type SandboxControl, sandboxControl } from "../../sandbox/api/control";
+import { ledgerCredits, type SandboxControl, sandboxControl } from "../../sandbox/api/control";
 import { type SandboxThread, startSandboxThread } from "../../sandbox/api/thread";
 import { fetchAllSync } from "../../sandbox/sync-http";
 import { pendingIndices } from "../../src/api/batch";
@@ -33,7 +33,7 @@ async function lookups(count: number, offset = 0): Promise<LeadLookupRequest[]> 
 }
 
 async function charged(): Promise<number> {
-  return (await control.stats()).ledger.reduce((sum, entry) => sum + Math.abs(entry.amount), 0);
+  return ledgerCredits(control);
 }
 
 describe("every endpoint against the sandbox", () => {

@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxControl } from "../../sandbox/api/control";
+import { ledgerCredits, sandboxControl } from "../../sandbox/api/control";
 import { PATHS } from "../../src/api/wire";
 import { readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
@@ -22,8 +22,7 @@ const CRM = [
 ];
 
 async function charged(sandboxUrl: string, path: string): Promise<number> {
-  const { ledger } = await sandboxControl(sandboxUrl).stats();
-  return ledger.filter((e) => e.path === path).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(sandboxControl(sandboxUrl), path);
 }
 
 describe("the Emails action in the browser", () => {

@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxControl } from "../../sandbox/api/control";
+import { ledgerCredits, sandboxControl } from "../../sandbox/api/control";
 import { addressOf } from "../../sandbox/api/email-outcomes";
 import { PATHS } from "../../src/api/wire";
 import { cell, typeIntoCell } from "./playground-page";
@@ -21,8 +21,7 @@ const PEOPLE = [
 ];
 
 async function charged(sandboxUrl: string, path: string): Promise<number> {
-  const { ledger } = await sandboxControl(sandboxUrl).stats();
-  return ledger.filter((e) => e.path === path).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(sandboxControl(sandboxUrl), path);
 }
 
 describe("email formulas in the browser", () => {

@@ -6,7 +6,7 @@
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxControl } from "../../sandbox/api/control";
+import { ledgerCredits, sandboxControl } from "../../sandbox/api/control";
 import { PATHS } from "../../src/api/wire";
 import { chargesPerPerson } from "../jobs/enrich-world";
 import {
@@ -27,10 +27,7 @@ describe("Cancel mid-run with Fresh data on", () => {
   let page: Page;
   let sidebar: FrameLocator;
   const control = () => sandboxControl(session.playground.sandboxUrl);
-  const lookupCredits = async () =>
-    (await control().stats()).ledger
-      .filter((entry) => entry.path === PATHS.leadLookup)
-      .reduce((sum, entry) => sum + Math.abs(entry.amount), 0);
+  const lookupCredits = () => ledgerCredits(control(), PATHS.leadLookup);
 
   beforeAll(async () => {
     // A fresh lookup answers in about 1.2 s: a group of 4 takes as long, so Cancel lands mid-run.

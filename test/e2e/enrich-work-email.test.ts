@@ -6,7 +6,7 @@
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxControl } from "../../sandbox/api/control";
+import { ledgerCredits, sandboxControl } from "../../sandbox/api/control";
 import { cell, readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
 
@@ -15,10 +15,7 @@ const letterOf = (index: number) => String.fromCharCode(65 + index);
 describe("Enrich with Work email", () => {
   let session: PlaygroundPage;
   let page: Page;
-  const credits = async (path: string) =>
-    (await sandboxControl(session.playground.sandboxUrl).stats()).ledger
-      .filter((entry) => entry.path.includes(path))
-      .reduce((sum, entry) => sum + Math.abs(entry.amount), 0);
+  const credits = (path: string) => ledgerCredits(sandboxControl(session.playground.sandboxUrl), path);
 
   beforeAll(async () => {
     session = await openPlaygroundPage({ latencyMs: 0, viewport: { width: 1500, height: 950 } });

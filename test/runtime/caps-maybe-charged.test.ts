@@ -6,6 +6,7 @@
  * sandbox API; every figure is the sandbox's own ledger.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { type ManualClock, manualClock } from "../../sandbox/gas/clock";
 import { PATHS } from "../../src/api/wire";
 import type { EnrichProgress } from "../../src/rpc/enrich";
@@ -39,8 +40,7 @@ async function quarterTimeOut(): Promise<void> {
 /** The lookups the ledger charged, once the late answers have been billed. */
 async function lookupCredits(): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, FETCH_TIMEOUT_MS + 700));
-  const { ledger } = await addon.control.stats();
-  return ledger.filter((e) => e.path === PATHS.leadLookup).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, PATHS.leadLookup);
 }
 
 beforeAll(async () => {

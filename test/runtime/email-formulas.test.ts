@@ -5,6 +5,7 @@
  * what the sandbox's ledger charged; recalculation and an editor's formulas charge nothing twice.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { addressOf, domainKind, personFindable } from "../../sandbox/api/email-outcomes";
 import { manualClock } from "../../sandbox/gas/clock";
 import { fetchAllSync } from "../../sandbox/sync-http/index";
@@ -24,8 +25,7 @@ function recordingFetch(requests: HttpRequest[], options?: { timeoutMs?: number 
 }
 
 async function credits(path: string): Promise<number> {
-  const { ledger } = await addon.control.stats();
-  return ledger.filter((e) => e.path === path).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, path);
 }
 
 beforeAll(async () => {

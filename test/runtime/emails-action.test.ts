@@ -7,6 +7,7 @@
  * without a key is refused before anything is sent, and cannot step the owner's run.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { addressOf, domainKind, personFindable } from "../../sandbox/api/email-outcomes";
 import { fetchAllSync } from "../../sandbox/sync-http/index";
 import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
@@ -39,8 +40,7 @@ function value<T>(method: string, arg: unknown, user = OWNER): T {
 }
 
 async function credits(path: string): Promise<number> {
-  const { ledger } = await addon.control.stats();
-  return ledger.filter((e) => e.path === path).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, path);
 }
 
 /** Steps as the sidebar does until the run ends. */

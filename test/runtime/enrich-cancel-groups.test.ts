@@ -5,6 +5,7 @@
  * emulated runtime, sandbox ledger.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { PATHS } from "../../src/api/wire";
 import type { EnrichProgress } from "../../src/rpc/enrich";
 import { cancelAsGroupGoesOut, crmRows, DEFAULT_REQUEST, rpcValue, SHEET, USER } from "../jobs/enrich-world";
@@ -20,8 +21,7 @@ let addon: AddonRuntime;
 let urls: string[];
 
 async function lookupCredits(): Promise<number> {
-  const { ledger } = await addon.control.stats();
-  return ledger.filter((e) => e.path === PATHS.leadLookup).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, PATHS.leadLookup);
 }
 
 beforeAll(async () => {

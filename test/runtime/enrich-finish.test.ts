@@ -5,6 +5,7 @@
  * skips the 16 just refreshed. Every URL is charged once, by the sandbox's ledger.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { PATHS } from "../../src/api/wire";
 import type { EnrichEstimate, EnrichProgress } from "../../src/rpc/enrich";
 import {
@@ -29,8 +30,7 @@ let addon: AddonRuntime;
 let urls: string[];
 
 async function lookupCredits(): Promise<number> {
-  const { ledger } = await addon.control.stats();
-  return ledger.filter((e) => e.path === PATHS.leadLookup).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, PATHS.leadLookup);
 }
 
 /** Runs the list and presses Cancel while the fourth group of 4 is out: 16 reached, 4 not. */

@@ -7,6 +7,7 @@
  * pass on for the owner's key.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { addressOf, domainKind, personFindable } from "../../sandbox/api/email-outcomes";
 import { emailDomain } from "../../src/api/validate";
 import { PATHS } from "../../src/api/wire";
@@ -56,8 +57,7 @@ const found = () =>
   table().filter((row) => row["Email Status"] === "valid" || row["Email Status"] === "catch-all").length;
 
 async function ledger(path: string): Promise<number> {
-  const { ledger } = await world.control.stats();
-  return ledger.filter((e) => e.path.includes(path)).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(world.control, path);
 }
 
 async function requests(path: string): Promise<number> {

@@ -11,6 +11,7 @@
  * - no address in a failure's status, and the user's own columns keep what they held.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { fetchAllSync } from "../../sandbox/sync-http/index";
 import { EMAIL_STATUSES } from "../../src/api/email-answers";
 import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
@@ -119,8 +120,7 @@ function drive(jobId: string, cutOff: boolean): EmailProgress {
 }
 
 async function charged(path: string): Promise<number> {
-  const { ledger } = await addon.control.stats();
-  return ledger.filter((e) => e.path === path).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, path);
 }
 
 beforeAll(async () => {

@@ -15,6 +15,7 @@
  * Cells not covered here are listed at the end of the file.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import type { RunOptions } from "../../sandbox/gas/runtime";
 import { fetchAllSync } from "../../sandbox/sync-http/index";
 import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
@@ -104,8 +105,7 @@ async function settle(fault: Fault): Promise<void> {
 }
 
 async function ledger(path: string): Promise<number> {
-  const stats = await addon.control.stats();
-  return stats.ledger.filter((e) => e.path.includes(path)).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, path);
 }
 
 /**

@@ -6,6 +6,7 @@
  * again the next day, and "off" lifts it. Credits are read from the sandbox's own ledger.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { type ManualClock, manualClock } from "../../sandbox/gas/clock";
 import { PATHS } from "../../src/api/wire";
 import type { SettingsView } from "../../src/rpc/settings";
@@ -28,8 +29,7 @@ function freshUrls(n: number): string[] {
 }
 
 async function lookupCredits(): Promise<number> {
-  const { ledger } = await addon.control.stats();
-  return ledger.filter((e) => e.path === PATHS.leadLookup).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, PATHS.leadLookup);
 }
 
 /** The editor types `formulas` formulas, each over its own column of 8 new URLs. */

@@ -7,6 +7,7 @@
  * without the key is told so and nothing is charged.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { addressOf, domainKind, personFindable } from "../../sandbox/api/email-outcomes";
 import { emailDomain } from "../../src/api/validate";
 import { type Lead, PATHS } from "../../src/api/wire";
@@ -45,8 +46,7 @@ function run(chosen: LeadSearchForm): Extract<LeadsRunResult, { ok: true }> {
 }
 
 async function charged(path: string): Promise<number> {
-  const { ledger } = await addon.control.stats();
-  return ledger.filter((e) => e.path === path).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, path);
 }
 
 /** A sheet's column (by header) below its header. */

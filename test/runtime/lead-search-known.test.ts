@@ -6,6 +6,7 @@
  * emulated runtime, credits from the sandbox's ledger.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { PATHS } from "../../src/api/wire";
 import { emptyForm, type LeadSearchForm } from "../../src/jobs/lead-search/form";
 import type { LeadsEstimate, LeadsRunResult } from "../../src/rpc/leads";
@@ -41,8 +42,7 @@ function run(): Extract<LeadsRunResult, { ok: true }> {
 }
 
 async function charged(): Promise<number> {
-  const { ledger } = await addon.control.stats();
-  return ledger.filter((e) => e.path === PATHS.leadSearch).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, PATHS.leadSearch);
 }
 
 /** Empties the Leads sheet's column headed `header` below its header, as a user clearing it. */

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateCompanies, recordOf } from "../../sandbox/api/companies";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { emptyForm, type LeadSearchForm } from "../../src/jobs/lead-search/form";
 import { DEFAULT_LEAD_COLUMNS } from "../../src/jobs/lead-search/leads-sheet";
 import type { LeadsCompanySelection, LeadsEstimate, LeadsRunResult } from "../../src/rpc/leads";
@@ -47,10 +48,7 @@ function ok(result: LeadsRunResult): Extract<LeadsRunResult, { ok: true }> {
 }
 
 async function leadSearchCharges(): Promise<number> {
-  const stats = await addon.control.stats();
-  return stats.ledger
-    .filter((entry) => entry.path.includes("/leads/by_icp"))
-    .reduce((sum, entry) => sum + Math.abs(entry.amount), 0);
+  return ledgerCredits(addon.control, "/leads/by_icp");
 }
 
 function sheetInfo(name: string) {

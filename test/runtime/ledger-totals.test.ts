@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateCompanies, recordOf } from "../../sandbox/api/companies";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { fetchAllSync } from "../../sandbox/sync-http/index";
 import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import { PATHS } from "../../src/api/wire";
@@ -47,8 +48,7 @@ function losingAnswers(requests: HttpRequest[], options?: { timeoutMs?: number }
 }
 
 async function ledger(path: string): Promise<number> {
-  const { ledger } = await addon.control.stats();
-  return ledger.filter((e) => e.path === path).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, path);
 }
 
 const MARKETING = { name: "Marketing", functions: ["marketing", "sales"], seniorities: [], prohibit: [] };

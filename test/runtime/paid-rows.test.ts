@@ -6,6 +6,7 @@
  * a cut-off leaves the previous export as it was.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { emptyForm as emptyCompanyForm } from "../../src/jobs/company-search/form";
 import type { CompanyEstimate } from "../../src/jobs/company-search/types";
 import { emptyForm, type LeadSearchForm } from "../../src/jobs/lead-search/form";
@@ -26,8 +27,7 @@ function rpc<T>(method: string, arg: unknown, options?: Parameters<AddonRuntime[
 }
 
 async function charged(path: string): Promise<number> {
-  const stats = await addon.control.stats();
-  return stats.ledger.filter((e) => e.path.includes(path)).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, path);
 }
 
 const leadForm = (limit: string): LeadSearchForm => ({

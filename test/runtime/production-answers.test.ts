@@ -5,6 +5,7 @@
  * priority, lead paging with offset_by, the reactions extra and balances below zero.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { PATHS } from "../../src/api/wire";
 import type { CompanySearchForm } from "../../src/jobs/company-search/form";
 import { emptyForm as emptyCompanyForm } from "../../src/jobs/company-search/form";
@@ -27,8 +28,7 @@ function rpc<T>(method: string, arg: unknown): T {
 }
 
 async function charged(path: string): Promise<number> {
-  const stats = await addon.control.stats();
-  return stats.ledger.filter((e) => e.path.includes(path)).reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  return ledgerCredits(addon.control, path);
 }
 
 function enrich(a1: string, request: EnrichRequest): EnrichProgress {
