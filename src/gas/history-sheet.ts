@@ -6,6 +6,9 @@ import { keepSelection } from "./keep-selection";
 
 const WIDTH = HISTORY_HEADERS.length;
 const TIME_COLUMN = HISTORY_HEADERS.indexOf("Time") + 1;
+/** Profile URL, Summary and Changes: a line per sheet row, clipped so a history row stays one line high. */
+const LISTS_COLUMN = HISTORY_HEADERS.indexOf("Profile URL") + 1;
+const LISTS_WIDTH = 3;
 /** Said on the Run header of a sheet whose older rows are in the earlier layout. */
 const LEGACY_NOTE = `Rows written before the compact layout keep the earlier one, one changed cell a row: ${LEGACY_HEADERS.join(", ")}. Undo and the job changes still read them.`;
 
@@ -80,6 +83,11 @@ export function historySheet(): HistoryTable {
       sheet.getRange(first, 1, block.length, block[0]!.length).setValues(block);
       // Time is a date: shown as one, so the column filters by date (a write, no flush).
       sheet.getRange(first, TIME_COLUMN, block.length, 1).setNumberFormat(DATE_TIME_FORMAT);
+      // A packed row lists up to 40 sheet rows, a line each: clipped, it stays one line high and
+      // shows them all when selected (the formula bar) or opened.
+      sheet
+        .getRange(first, LISTS_COLUMN, block.length, LISTS_WIDTH)
+        .setWrapStrategy(SpreadsheetApp.WrapStrategy.CLIP);
       rows = size() + block.length;
     },
     read(first, count, width) {

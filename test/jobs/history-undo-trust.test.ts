@@ -65,16 +65,20 @@ describe("Undo trusts only what the add-on wrote", () => {
   });
 
   it("refuses a signed row whose old value was edited, and still undoes the rest", () => {
-    const w = historyWorld(START);
+    // Five rows: the first four are one write (Fresh data's group of 4), e the next one.
+    const start = [...START, ...["c", "d", "e"].map((id) => [url(id), `Old title ${id}`, `Old Co ${id}`])];
+    const w = historyWorld(start);
     w.run();
-    const index = w.table.rows.findIndex((row) => row[3] === url("a"));
+    const index = w.table.rows.findIndex((row) => row[3]!.split("\n").includes(url("a")));
     w.table.rows[index]![5] = w.table.rows[index]![5]!.replace("Old title a", EVIL);
     const result = undoLastRun(w.history);
     expect(result.refusedRows).toEqual([
       `row ${index + 2} (its signature does not match: edited or added by hand)`,
     ]);
+    // The refused history row records a to d: they keep what the run wrote; e is undone.
     expect(w.grid.cells[1]!.slice(0, 3)).toEqual([url("a"), "New title a", "New Co"]);
-    expect(w.grid.cells[2]!.slice(0, 3)).toEqual(START[2]);
+    expect(w.grid.cells[2]!.slice(0, 3)).toEqual([url("b"), "New title b", "New Co"]);
+    expect(w.grid.cells[5]!.slice(0, 3)).toEqual(start[5]);
   });
 
   it("a run made up by hand in the earlier layout is refused whole and does not block the run before it", () => {

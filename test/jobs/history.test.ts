@@ -16,26 +16,30 @@ describe("change history", () => {
     ]);
     const runId = w.run();
     const rows = w.table.rows;
-    // The header row (appended headers) and the two data rows: one history row each, 7 cells.
+    // The header row's record (appended headers, written first), then the write of the two data
+    // rows: one history row of 7 cells, its Profile URL listing them.
     expect(rows.map((row) => [row[0], row[2], row[3]])).toEqual([
-      [runId, "CRM", ""],
-      [runId, "CRM", url("a")],
-      [runId, "CRM", url("b")],
+      [runId, "CRM", "(header row)"],
+      [runId, "CRM", `${url("a")}\n${url("b")}`],
     ]);
     expect(rows.every((row) => row.length === 7)).toBe(true);
-    const rowA = rows[1]!;
-    expect(rowA[4]).toContain('Title: "Old title" -> "New title a"');
-    const changes = JSON.parse(rowA[5]!) as {
+    const record = rows[1]!;
+    expect(record[4]).toContain(`${url("a")}: Title: "Old title" -> "New title a"`);
+    const changes = JSON.parse(record[5]!) as {
       cells: unknown[][];
+      rows: unknown[][];
       sig: string;
-      row: number;
       hr: number;
       sid: number;
     };
-    expect(changes).toMatchObject({ row: 2, hr: 1, sid: 1, sig: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    expect(changes.cells).toContainEqual([2, "Title", "Old title", "New title a"]);
+    expect(changes).toMatchObject({ v: 3, hr: 1, sid: 1, sig: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(changes.rows).toEqual([
+      [url("a"), 2, true],
+      [url("b"), 3, true],
+    ]);
+    expect(changes.cells).toContainEqual([0, 2, "Title", "Old title", "New title a"]);
     // C2 already held "New Co": not a change.
-    expect(changes.cells.some((cell) => cell[0] === 3)).toBe(false);
+    expect(changes.cells.some((cell) => cell[0] === 0 && cell[1] === 3)).toBe(false);
     // The appended headers are recorded too (undo removes them).
     expect(rows[0]![5]).toContain('"enrichment_status"');
     expect(w.table.appends).toBeLessThanOrEqual(3);
@@ -126,12 +130,12 @@ describe("change history", () => {
     ]);
     expect(jobChangesSince(w.history, "2026-01-01")).toEqual(changes);
     // The kept cells are in the history as such (readable, and never taken for a change).
-    const rowA = w.table.rows.find((row) => row[3] === url("a"))!;
+    const rowA = w.table.rows.find((row) => row[3]!.split("\n").includes(url("a")))!;
     expect(rowA[4]).toContain('Title: kept "Old title" (fill mode; answer "New title a")');
     const cells = (JSON.parse(rowA[5]!) as { cells: unknown[][] }).cells;
-    expect(cells.filter((cell) => cell[4])).toEqual([
-      [3, "Title", "Old title", "New title a", "fill mode"],
-      [4, "Company", "Old Co", "New Co", "fill mode"],
+    expect(cells.filter((cell) => cell[5])).toEqual([
+      [0, 3, "Title", "Old title", "New title a", "fill mode"],
+      [0, 4, "Company", "Old Co", "New Co", "fill mode"],
     ]);
     // Undo puts back what the run wrote and nothing else: no kept cell is "restored" or reported.
     w.grid.cells[1]![2] = "Edited title";
@@ -140,7 +144,7 @@ describe("change history", () => {
     expect(w.grid.cells[1]!.slice(2, 5)).toEqual(["Edited title", "Old Co", ""]);
     const undone = w.table.rows.filter((row) => row[0] === `undo:${runId}`);
     const undoneCells = undone.flatMap((row) => (JSON.parse(row[5]!) as { cells: unknown[][] }).cells);
-    expect(undoneCells.filter((cell) => cell[4])).toEqual([]);
+    expect(undoneCells.filter((cell) => cell[5])).toEqual([]);
   });
 
   it("a refresh that does not write Title/Company reports the change it saw, as kept", () => {

@@ -51,13 +51,15 @@ describe("the job-change digest's links after an editor rewrites the history", (
     rpcValue<EnrichProgress>(world.runtime, "enrichConfirm", { jobId });
     expect(driveSteps(world.runtime, jobId).state).toBe("done");
 
-    // The editor's edit: every history cell holding the first person's URL now holds script.
+    // The editor's edit: every history cell listing the first person's URL now lists script.
     const cells = world.runtime.getSheetCells(HISTORY_SHEET);
     let rewritten = 0;
     cells.forEach((row, r) => {
       row.forEach((cell, c) => {
-        if (cell.value !== urls[0]) return;
-        world.runtime.setCell(HISTORY_SHEET, `${String.fromCharCode(65 + c)}${r + 1}`, EVIL);
+        const lines = String(cell.value).split("\n");
+        if (!lines.includes(urls[0]!)) return;
+        const edited = lines.map((line) => (line === urls[0] ? EVIL : line)).join("\n");
+        world.runtime.setCell(HISTORY_SHEET, `${String.fromCharCode(65 + c)}${r + 1}`, edited);
         rewritten++;
       });
     });

@@ -13,6 +13,19 @@ import type { JobChangeDigest, JobChangesSheet, UndoAnswer } from "../../src/rpc
 import { driveSteps, type EnrichWorld, rpcValue, SHEET, startEnrichWorld } from "../jobs/enrich-world";
 
 const HISTORY = HISTORY_SHEET;
+
+/**
+ * The history row (as texts) that records the sheet row of `url`, that row's Summary line, and its
+ * cells as [column, header, old, new, kept?] (the packed JSON's entries without the row index).
+ */
+function recordOf(url: string) {
+  const history = world.runtime.getSheetCells(HISTORY).map((row) => row.map((cell) => String(cell.value)));
+  const row = history.find((cells) => cells[3]!.split("\n").includes(url))!;
+  const json = JSON.parse(row[5]!) as { rows: unknown[][]; cells: unknown[][] };
+  const index = json.rows.findIndex((ref) => ref[0] === url);
+  const line = row[4]!.split("\n").find((text) => text.startsWith(`${url}: `)) ?? row[4]!;
+  return { line, cells: json.cells.filter((cell) => cell[0] === index).map((cell) => cell.slice(1)) };
+}
 const request: EnrichRequest = {
   options: {
     fields: ["full_name", "job_title", "company_name", "location"],
@@ -102,14 +115,13 @@ describe("change history and Undo last run", () => {
     expect(afterRun[2]![1]).not.toBe("'00123");
     expect(afterRun[0]!.length).toBeGreaterThan(5);
 
-    // The history: one row per changed row, old values as literal text (a formula's text, not a
-    // formula) in the Summary and in the signed JSON of Changes.
+    // The history: a row per write (up to 40 sheet rows), old values as literal text (a formula's
+    // text, not a formula) in the Summary and in the signed JSON of Changes.
     const history = world.runtime.getSheetCells(HISTORY);
     expect(history[0]!.map((cell) => cell.input)).toEqual([...HISTORY_HEADERS]);
     expect(history[0]![5]!.note).toMatch(/the only column Undo reads/);
-    const row3 = history.find((row) => row[3]!.value === urls[1])!;
-    expect(String(row3[4]!.value)).toContain('Location: "=LEN(A3)" -> ');
-    const cells = (JSON.parse(String(row3[5]!.value)) as { cells: unknown[][] }).cells;
+    const { line, cells } = recordOf(urls[1]!);
+    expect(line).toContain('Location: "=LEN(A3)" -> ');
     expect(cells).toContainEqual([4, "Location", "=LEN(A3)", expect.any(String)]);
     expect(cells).toContainEqual([2, "Title", "'00123", expect.any(String)]);
     expect(history.every((row) => row.length <= 7 || row.slice(7).every((cell) => cell.input === ""))).toBe(
@@ -197,15 +209,7 @@ describe("change history and Undo last run", () => {
     expect(moved).toMatchObject({ oldTitle: "Old title", oldCompany: "Old Co", kept: "fill mode" });
     expect(moved!.newTitle).not.toBe("Old title");
     expect(moved!.newTitle).not.toBe("");
-    const history = world.runtime.getSheetCells(HISTORY).map((row) => row.map((cell) => String(cell.value)));
-    const row2 = history.find((row) => row[3] === urls[0])!;
-    expect((JSON.parse(row2[5]!) as { cells: unknown[][] }).cells).toContainEqual([
-      2,
-      "Title",
-      "Old title",
-      moved!.newTitle,
-      "fill mode",
-    ]);
+    expect(recordOf(urls[0]!).cells).toContainEqual([2, "Title", "Old title", moved!.newTitle, "fill mode"]);
     const sheet = rpcValue<JobChangesSheet>(world.runtime, "historyShowJobChanges", { since: "2026-11-01" });
     expect(sheet.count).toBe(digest.count);
     const cells = world.runtime

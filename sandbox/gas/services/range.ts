@@ -298,6 +298,10 @@ export class RangeObject {
     return this.setFormat("setWrap", "wrap", wrap);
   }
 
+  setWrapStrategy(strategy: unknown): this {
+    return this.setFormat("setWrapStrategy", "wrapStrategy", strategy);
+  }
+
   setBackgrounds(colors: unknown): this {
     this.enter("setBackgrounds", "write");
     const grid = this.checkGrid("setBackgrounds", colors);

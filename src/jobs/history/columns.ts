@@ -1,13 +1,16 @@
 /**
  * The columns of the `Prospecting changes` sheet, and one changed cell as the code sees it.
  *
- * Two layouts can share the sheet. Today's (compact, format.ts): one history row per changed
- * sheet row and write, `Run, Time, Sheet, Profile URL, Summary, Changes, Time (UTC)`, the row's
- * cells packed as signed JSON in Changes; Time is a date (src/sheet/sheet-time.ts), Time (UTC) the
- * same instant as ISO text (rows written before it have Time as that text, and no seventh cell). The earlier one (legacy): one history row per changed cell,
- * `Run, Time, Sheet, Cell, Column, Profile URL, Old value, New value`. Both begin with Run, Time
- * and Sheet, so the run and time columns read alike; a row is compact when its Changes cell is
- * the JSON format.ts writes. Histories written before are read as they are: no migration.
+ * Three layouts can share the sheet, read alike (decode.ts). Today's (packed, format.ts): one
+ * history row per write of a run, `Run, Time, Sheet, Profile URL, Summary, Changes, Time (UTC)`,
+ * up to 40 changed sheet rows packed as signed JSON in Changes, their URLs and changes listed a
+ * line each in Profile URL and Summary; Time is a date (src/sheet/sheet-time.ts), Time (UTC) the
+ * same instant as ISO text. The compact one before it (v2): the same columns, one history row per
+ * changed sheet row (rows written before Time (UTC) have Time as that text, and no seventh cell).
+ * The earliest (legacy): one history row per changed cell, `Run, Time, Sheet, Cell, Column,
+ * Profile URL, Old value, New value`. All begin with Run, Time and Sheet, so the run and time
+ * columns read alike; a row is compact when its Changes cell is the JSON of v2 or v3.
+ * Histories written before are read as they are: no migration.
  */
 
 export const HISTORY_SHEET = "Prospecting changes";
@@ -30,10 +33,11 @@ export const HISTORY_NOTES: Record<(typeof HISTORY_HEADERS)[number], string> = {
     "The same time in UTC, as text (2026-11-25T03:19:26Z): the same for everyone, whatever the spreadsheet's time zone. Rows written before this column have only Time (UTC there).",
   Sheet: "The sheet the run changed.",
   "Profile URL":
-    "The profile URL of the changed row. Undo finds the row by it (and each column by its header), wherever a sort, an inserted column or a renamed sheet moved it.",
-  Summary: "The row's changes for reading: Header: old -> new. Undo never reads this column.",
+    "The profile URLs of the rows the write changed, one a line ((header row) for the header row): a history row records up to 40 sheet rows. Undo finds each row by its URL (and each column by its header), wherever a sort, an inserted column or a renamed sheet moved it.",
+  Summary:
+    "The changes for reading, one line a row: URL: Header: old -> new; ... (just Header: old -> new when the history row records one sheet row). Undo never reads this column.",
   Changes:
-    "The row's changes as JSON, the only column Undo reads: the sheet's id, the row and header row when written, and per cell [column, header, old value, new value] as literals (what typing recreates the cell), and \"fresh\": false when the row's answer came from the API's cache (Fresh data off). Longer than a cell holds, it continues on the next row. \"sig\" is the add-on's signature: Undo refuses a row edited or added by hand.",
+    'The changes as JSON, the only column Undo reads: the sheet\'s id and its header row when written, "rows": each row\'s [profile URL, row, fresh] (fresh false: the answer came from the API\'s cache, Fresh data off), and "cells": per cell [row index, column, header, old value, new value] as literals (what typing recreates the cell). Longer than a cell holds, it continues on the next row. "sig" is the add-on\'s signature: Undo refuses a row edited or added by hand.',
 };
 
 /** The layout written before the compact one; still read (Undo, the digest, the Job changes sheet). */

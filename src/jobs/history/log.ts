@@ -1,12 +1,12 @@
 /**
- * Writing the change history: every sheet row a write of the run is about to change becomes one
- * compact, signed history row (format.ts), one block append per write (and every Title/Company cell
+ * Writing the change history: the sheet rows a write of the run is about to change become packed,
+ * signed history rows (format.ts: up to 40 sheet rows each), one block append per write (and every Title/Company cell
  * it keeps showing an old job, marked as kept: columns.ts keptCell). Past the size the user set,
  * the oldest whole runs are deleted, down to 90% of it so that trimming does not happen on every
  * append; the latest run is never cut, even when it alone is over the size (status says so).
  */
 import type { ChangeLog, ChangeRun, Grid } from "../enrich/ports";
-import { encodeRowChanges, type RowChanges } from "./format";
+import { encodeChanges, type RowChanges } from "./format";
 import type { HistoryCell, HistoryDeps, HistoryTable } from "./ports";
 import type { HistorySettings } from "./settings";
 import { historyKeys } from "./signature";
@@ -103,11 +103,7 @@ export function historyLog(
       const header = (column: number) =>
         run.headers?.[String(column)] ?? headersOf(run, grid)[column - 1] ?? "";
       secret ??= historyKeys(deps.store, deps.table, deps.freshSecret).secret;
-      const rows: HistoryCell[][] = [];
-      for (const row of byRow(run, time, changes, header)) {
-        for (const cells of encodeRowChanges(secret, row)) rows.push(cells);
-      }
-      appendHistory(deps.table, rows, settings.maxRows);
+      appendHistory(deps.table, encodeChanges(secret, byRow(run, time, changes, header)), settings.maxRows);
     },
   };
 }

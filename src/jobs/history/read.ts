@@ -1,6 +1,6 @@
 /** Reading the history back: whole runs, found from the bottom (runs are appended in order). */
 import { type HistoryRow, isUndoId, PARTIAL_UNDO_PREFIX, READ_WIDTH, UNDO_PREFIX } from "./columns";
-import { decodeHistoryRows } from "./format";
+import { decodeHistoryRows } from "./decode";
 import type { HistoryTable } from "./ports";
 
 /** The run ids of every row, top to bottom. */

@@ -16,7 +16,7 @@
 import { columnLetters } from "../enrich/progress";
 import { type CellChanges, changeRectangles } from "../enrich/rectangles";
 import { type HistoryRow, PARTIAL_UNDO_PREFIX, parseCell, UNDO_PREFIX } from "./columns";
-import { encodeRowChanges, type RowChanges } from "./format";
+import { encodeChanges, type RowChanges } from "./format";
 import { locateCells, type Place } from "./locate";
 import { appendHistory, isoTime } from "./log";
 import type { HistoryDeps, NamedGrid } from "./ports";
@@ -246,11 +246,7 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
       cells: [],
     });
   // Recorded before writing, like a run: a cut-off never leaves an unrecorded change.
-  appendHistory(
-    deps.table,
-    records.flatMap((record) => encodeRowChanges(keys.secret, record)),
-    maxRows,
-  );
+  appendHistory(deps.table, encodeChanges(keys.secret, records), maxRows);
   for (const { target, restore } of writes) {
     for (const rectangle of changeRectangles(restore))
       target.grid.write(rectangle.top, rectangle.left, rectangle.values);
