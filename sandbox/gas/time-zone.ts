@@ -6,15 +6,13 @@
  * IANA names ("Europe/Paris", through Intl); an unknown name is UTC.
  */
 
-/** The wall-clock fields of `date` in `timeZone`, as the UTC fields of the Date returned. */
-export function wallClock(date: Date, timeZone: string): Date {
-  const offset = /^(?:GMT|UTC)([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(timeZone);
-  if (offset) {
-    const minutes = (Number(offset[2]) * 60 + Number(offset[3] ?? 0)) * (offset[1] === "-" ? -1 : 1);
-    return new Date(date.getTime() + minutes * 60_000);
-  }
-  try {
-    const parts = new Intl.DateTimeFormat("en-US", {
+/** One formatter per zone: making one costs far more than using it (a refresh writes thousands of dates). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
       timeZone,
       hourCycle: "h23",
       year: "numeric",
@@ -23,7 +21,21 @@ export function wallClock(date: Date, timeZone: string): Date {
       hour: "numeric",
       minute: "numeric",
       second: "numeric",
-    }).formatToParts(date);
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock fields of `date` in `timeZone`, as the UTC fields of the Date returned. */
+export function wallClock(date: Date, timeZone: string): Date {
+  const offset = /^(?:GMT|UTC)([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(timeZone);
+  if (offset) {
+    const minutes = (Number(offset[2]) * 60 + Number(offset[3] ?? 0)) * (offset[1] === "-" ? -1 : 1);
+    return new Date(date.getTime() + minutes * 60_000);
+  }
+  try {
+    const parts = formatterOf(timeZone).formatToParts(date);
     const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
     return new Date(
       Date.UTC(
