@@ -7,7 +7,7 @@ import { keepSelection } from "./keep-selection";
 const WIDTH = HISTORY_HEADERS.length;
 const TIME_COLUMN = HISTORY_HEADERS.indexOf("Time") + 1;
 /** Profile URL, Summary and Changes: a line per sheet row, clipped so a history row stays one line high. */
-const LISTS_COLUMN = HISTORY_HEADERS.indexOf("Profile URL") + 1;
+const LISTS_COLUMN = HISTORY_HEADERS.indexOf("Profile URLs") + 1;
 const LISTS_WIDTH = 3;
 /** Said on the Run header of a sheet whose older rows are in the earlier layout. */
 const LEGACY_NOTE = `Rows written before the compact layout keep the earlier one, one changed cell a row: ${LEGACY_HEADERS.join(", ")}. Undo and the job changes still read them.`;
@@ -65,11 +65,12 @@ export function historySheet(): HistoryTable {
         writeHeader(sheet, false);
         headerChecked = true;
       } else if (!headerChecked) {
-        // A history in the earlier layout: its header becomes today's, its rows stay as they are.
-        // One written before Time (UTC): the header gains it (its rows keep UTC text in Time).
+        // A history in an earlier layout: its header becomes today's, its rows stay as they are.
+        // One written before Time (UTC) gains it (its rows keep UTC text in Time); one written a
+        // row per sheet row (v2) gains today's Profile URLs and the notes that explain them.
         const header = (sheet.getRange(1, 1, 1, WIDTH).getValues()[0] ?? []).map(String);
         if (header[3] === LEGACY_HEADERS[3]) writeHeader(sheet, true);
-        else if (header[WIDTH - 1] !== HISTORY_HEADERS[WIDTH - 1]) writeHeader(sheet, false);
+        else if (HISTORY_HEADERS.some((text, index) => header[index] !== text)) writeHeader(sheet, false);
         headerChecked = true;
       }
       const first = size() + 2;

@@ -2,11 +2,12 @@
  * The columns of the `Prospecting changes` sheet, and one changed cell as the code sees it.
  *
  * Three layouts can share the sheet, read alike (decode.ts). Today's (packed, format.ts): one
- * history row per write of a run, `Run, Time, Sheet, Profile URL, Summary, Changes, Time (UTC)`,
- * up to 40 changed sheet rows packed as signed JSON in Changes, their URLs and changes listed a
- * line each in Profile URL and Summary; Time is a date (src/sheet/sheet-time.ts), Time (UTC) the
+ * history row per write of a run, `Run, Time, Sheet, Profile URLs, Summary, Changes, Time
+ * (UTC)`, up to 40 changed sheet rows packed as signed JSON in Changes, their URLs and changes
+ * listed a line each in Profile URLs and Summary; Time is a date (src/sheet/sheet-time.ts), Time (UTC) the
  * same instant as ISO text. The compact one before it (v2): the same columns, one history row per
- * changed sheet row (rows written before Time (UTC) have Time as that text, and no seventh cell).
+ * changed sheet row, its fourth header "Profile URL" (rows written before Time (UTC) have Time as
+ * that text, and no seventh cell).
  * The earliest (legacy): one history row per changed cell, `Run, Time, Sheet, Cell, Column,
  * Profile URL, Old value, New value`. All begin with Run, Time and Sheet, so the run and time
  * columns read alike; a row is compact when its Changes cell is the JSON of v2 or v3.
@@ -19,7 +20,9 @@ export const HISTORY_HEADERS = [
   "Run",
   "Time",
   "Sheet",
-  "Profile URL",
+  // Plural since the packed layout (a row lists several): a header reading "Profile URL" is the
+  // v2 layout's, rewritten with today's notes on the next run (src/gas/history-sheet.ts).
+  "Profile URLs",
   "Summary",
   "Changes",
   "Time (UTC)",
@@ -32,8 +35,8 @@ export const HISTORY_NOTES: Record<(typeof HISTORY_HEADERS)[number], string> = {
   "Time (UTC)":
     "The same time in UTC, as text (2026-11-25T03:19:26Z): the same for everyone, whatever the spreadsheet's time zone. Rows written before this column have only Time (UTC there).",
   Sheet: "The sheet the run changed.",
-  "Profile URL":
-    "The profile URLs of the rows the write changed, one a line ((header row) for the header row): a history row records up to 40 sheet rows. Undo finds each row by its URL (and each column by its header), wherever a sort, an inserted column or a renamed sheet moved it.",
+  "Profile URLs":
+    "The profile URLs of the rows the write changed, one a line ((header row) for the header row): a history row records up to 40 sheet rows (rows written before this layout record one). Undo finds each row by its URL (and each column by its header), wherever a sort, an inserted column or a renamed sheet moved it.",
   Summary:
     "The changes for reading, one line a row: URL: Header: old -> new; ... (just Header: old -> new when the history row records one sheet row). Undo never reads this column.",
   Changes:

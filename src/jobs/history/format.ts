@@ -8,7 +8,7 @@
  * refresh's time. Changes longer than a cell continue on the next history rows (a cell longer than
  * what is left is cut into numbered slices), each row signed on its own.
  *
- * For people: Profile URL lists the rows' URLs, one a line; Summary says each row's changes, one
+ * For people: Profile URLs lists the rows' URLs, one a line; Summary says each row's changes, one
  * line a row ("url: Header: old -> new; ..."), and is never read back. Every value goes through
  * toCellValue, so an old value `=IMPORTDATA(...)` stays text, and the JSON starts with `{`, never a
  * formula. Rows written before (v2: one history row per sheet row; the legacy layout: one per
@@ -67,7 +67,7 @@ export const ROWS_PER_RECORD = 40;
 const SUMMARY_CHARS = 1_000;
 /** Starts the Summary line of a row whose answer came from the API's cache. */
 const CACHED_SUMMARY = "(cached answer) ";
-/** Names the header row (no profile URL) in Profile URL and Summary. */
+/** Names the header row (no profile URL) in Profile URLs and Summary. */
 const HEADER_ROW = "(header row)";
 
 const quoted = (literal: string) => (literal === "" ? "(empty)" : `"${shownText(literal)}"`);
@@ -229,7 +229,7 @@ function summaryCell(draft: Draft): string {
   return draft.members.map((row) => `${row.url || HEADER_ROW}: ${lineOf(row)}`).join("\n");
 }
 
-/** Profile URL: the record's rows, one a line. */
+/** Profile URLs: the record's rows, one a line. */
 const urlCell = (draft: Draft) => draft.refs.map(([url]) => url || HEADER_ROW).join("\n");
 
 /** The rows grouped as one record's head names them: run, sheet (name and id), header row. */
