@@ -198,11 +198,11 @@ function cancelAfterBulkJobs(deps: JobDeps, job: EnrichJob, states: string): Enr
  * The run ends cancelled, and stays the document's last run: its failed rows can be selected and
  * "Finish this run" sends only the URLs it did not reach (finish.ts).
  */
-function endCancelled(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {
+function endCancelled(deps: JobDeps, job: EnrichJob, states: string, chargesRead = false): EnrichProgress {
   const grid = deps.grid(job.sheetId);
   if (grid) job.failures = failureCounts(failedRows(grid, job, states));
   job.state = "cancelled";
-  readRunCharges(deps, job);
+  if (!chargesRead) readRunCharges(deps, job);
   job.message = cancelledMessage(job, states);
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, states);
@@ -228,14 +228,18 @@ export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
     }
     const limits = { ...DEFAULT_LIMITS, ...deps.limits };
     const after = runSteps({ job, states, grid, deps, limits });
-    if (job.state !== "running") {
-      // The run ended or waits for the user: count its failed rows once, from the sheet, and
-      // what it charged, from the ledger.
+    const ended = job.state !== "running";
+    // The run ended or waits for the user: what it charged, from the ledger (a free read).
+    if (ended) readRunCharges(deps, job);
+    // Read once, after the step's last request: a Cancel pressed while it ran ends the run here.
+    if (cancelRequested(deps.store, job.id)) return endCancelled(deps, job, after, ended);
+    if (ended) {
+      // Its failed rows counted once, from the sheet; saved here, once (runSteps saves a run that
+      // goes on). A cut-off before this save leaves the last chunk in flight in the store, and
+      // the next step settles it from the sheet, as after any cut-off.
       job.failures = failureCounts(failedRows(grid, job, after));
-      if (!cancelRequested(deps.store, job.id)) readRunCharges(deps, job);
       saveJob(deps.store, job, after);
     }
-    if (cancelRequested(deps.store, job.id)) return endCancelled(deps, job, after);
     return progressOf(job, after);
   });
 }

@@ -106,7 +106,13 @@ export interface ChangeLog {
 
 /** A key-value store of text (document properties in Apps Script: 9 KB a value, 500 KB in all). */
 export interface Store {
+  /** May answer from what this execution read before (src/gas/job-store.ts: once per lock). */
   get(key: string): string | null;
+  /**
+   * What the store holds now, for a key another execution may write while this one runs without
+   * the lock (Cancel's request). Absent: `get` always reads the store.
+   */
+  fresh?(key: string): string | null;
   set(key: string, value: string): void;
   /** Several keys in one call (Apps Script: one setProperties, the price of one write, G6). */
   setMany(entries: Record<string, string>): void;
