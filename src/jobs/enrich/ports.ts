@@ -53,6 +53,12 @@ export interface Grid {
    */
   setNumberFormat?(top: number, left: number, height: number, width: number, format: string): void;
   /**
+   * The number formats of a block (Range.getNumberFormats; "" past the sheet's edge): a read, so
+   * a write sets the date-time format only where the sheet does not show it yet (time-formats.ts).
+   * Optional: a grid without it has the format set on every time written.
+   */
+  readNumberFormats?(top: number, left: number, height: number, width: number): string[][];
+  /**
    * A date as the sheet's wall clock, "yyyy-MM-dd HH:mm:ss" in the spreadsheet's time zone
    * (cell-literal.ts WallClock): the literal of a date the run writes matches what `literals`
    * reads back. Optional: UTC without it.
