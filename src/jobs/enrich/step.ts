@@ -51,6 +51,11 @@ export interface StepContext {
   saved?: string;
   /** Whether Cancel was pressed (cancel.ts cancelWatcher): checked before every group. */
   stopAsked?: () => boolean;
+  /**
+   * The URL column as the step read it, its fingerprint the job's (the states' order): the step's
+   * end counts the failed rows with it instead of reading the column again (two reads, G6).
+   */
+  urls?: DistinctUrls;
   job: EnrichJob;
   states: string;
   grid: Grid;
@@ -436,6 +441,7 @@ export function runSteps(context: StepContext): string {
     });
     return context.states;
   }
+  context.urls = urls;
   context.record = changeRecorder(context, urls);
   settleInFlight(context, urls);
   settleCutOffEmails(context);
