@@ -191,8 +191,10 @@ function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, chan
   const last = [...changes.keys()].reduce((a, b) => Math.max(a, b));
   const before = readLiterals(grid, from, left, last - from + 1, width);
   const keys = job.rowKey > 0 ? readLiterals(grid, from, job.rowKey, last - from + 1, 1) : [];
-  // Checked At cells showing the date-time format already (a re-run) are not formatted again.
-  const known = formattedRows(grid, from, job.out.checkedAt, last - from + 1);
+  // Checked At cells showing the date-time format already (rows checked again) are not formatted
+  // again; a column this run appended has none yet: nothing to read.
+  const appendedHere = job.appended.some((added) => added.column === job.out.checkedAt);
+  const known = appendedHere ? null : formattedRows(grid, from, job.out.checkedAt, last - from + 1);
   const formatted = known && new Set(known);
   const logged: CellChange[] = [];
   for (const [row, cells] of changes) {
