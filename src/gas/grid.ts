@@ -92,6 +92,21 @@ export function sheetGrid(sheet: Sheet): Grid {
       ensureSize(sheet, top + height - 1, left + width - 1);
       sheet.getRange(top, left, height, width).setNumberFormat(format);
     },
+    readNumberFormats(top, left, height, width) {
+      const formats = Array.from({ length: height }, () => new Array<string>(width).fill(""));
+      const rows = Math.min(height, sheet.getMaxRows() - top + 1);
+      const columns = Math.min(width, sheet.getMaxColumns() - left + 1);
+      if (rows <= 0 || columns <= 0) return formats;
+      sheet
+        .getRange(top, left, rows, columns)
+        .getNumberFormats()
+        .forEach((row, r) => {
+          row.forEach((format, c) => {
+            formats[r]![c] = String(format);
+          });
+        });
+      return formats;
+    },
     lastRow: () => sheet.getLastRow(),
     lastColumn: () => sheet.getLastColumn(),
   };

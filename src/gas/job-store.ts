@@ -5,8 +5,11 @@
  * of their schedules, their trigger time today).
  */
 import type { CancelSignal, Store } from "../jobs/enrich/ports";
+import { lockEpoch } from "./lock";
 
-function propertiesStore(properties: GoogleAppsScript.Properties.Properties): Store {
+type Properties = GoogleAppsScript.Properties.Properties;
+
+function propertiesStore(properties: Properties): Store {
   return {
     get: (key) => properties.getProperty(key),
     set: (key, value) => {
@@ -21,10 +24,57 @@ function propertiesStore(properties: GoogleAppsScript.Properties.Properties): St
   };
 }
 
-export function documentStore(): Store {
-  return propertiesStore(PropertiesService.getDocumentProperties());
+/**
+ * This execution's copy of the document's properties: read whole with one getProperties on first
+ * use (a property read costs about 30 ms in production, G6, whatever it returns, and one step
+ * read the owner, the background run, the history's settings and keys and the job one key at a
+ * time), kept up to date by this execution's own writes, and read again after the execution takes
+ * or releases the document lock (lock.ts): a job's state read under the lock is what the store
+ * holds then, and a loop between two steps (the trigger's) sees what others wrote meanwhile.
+ * Reads that must see another execution's writes without the lock (Cancel's request) use `fresh`.
+ * Module state: each execution evaluates the code anew, so the copy never outlives one.
+ */
+let copy: { epoch: number; values: Map<string, string> } | null = null;
+
+function copiedStore(properties: Properties): Store {
+  const values = () => {
+    if (copy === null || copy.epoch !== lockEpoch()) {
+      copy = { epoch: lockEpoch(), values: new Map(Object.entries(properties.getProperties())) };
+    }
+    return copy.values;
+  };
+  // After a write that succeeded only: a refused write (over 9 KB, the store full) changed nothing.
+  const keep = (key: string, value: string | null) => {
+    if (value === null) copy?.values.delete(key);
+    else copy?.values.set(key, value);
+  };
+  return {
+    get: (key) => values().get(key) ?? null,
+    fresh: (key) => {
+      const value = properties.getProperty(key);
+      keep(key, value);
+      return value;
+    },
+    set: (key, value) => {
+      properties.setProperty(key, value);
+      keep(key, value);
+    },
+    setMany: (entries) => {
+      properties.setProperties(entries);
+      for (const [key, value] of Object.entries(entries)) keep(key, value);
+    },
+    remove: (key) => {
+      properties.deleteProperty(key);
+      keep(key, null);
+    },
+  };
 }
 
+export function documentStore(): Store {
+  return copiedStore(PropertiesService.getDocumentProperties());
+}
+
+/** Read key by key: no lock orders this user's executions (a trigger's, a sidebar's). */
 export function userStore(): Store {
   return propertiesStore(PropertiesService.getUserProperties());
 }

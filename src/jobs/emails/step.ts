@@ -15,10 +15,11 @@ import type { ApiError } from "../../api/errors";
 import { redactEmails } from "../../api/redact-emails";
 import { writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
-import { DATE_TIME_FORMAT, timeOfCell, toSecond } from "../../sheet/sheet-time";
+import { timeOfCell, toSecond } from "../../sheet/sheet-time";
 import type { CellChange, Grid, GridValue } from "../enrich/ports";
 import { type CellChanges, changeRectangles } from "../enrich/rectangles";
 import { readLiterals } from "../enrich/row-writer";
+import { formattedRows, formatWrittenTimes } from "../enrich/time-formats";
 import { type EmailJobDeps, limitsOf } from "./deps";
 import type { EmailPort } from "./formula";
 import type { EmailCounts, EmailJob } from "./job-types";
@@ -190,6 +191,11 @@ function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, chan
   const last = [...changes.keys()].reduce((a, b) => Math.max(a, b));
   const before = readLiterals(grid, from, left, last - from + 1, width);
   const keys = job.rowKey > 0 ? readLiterals(grid, from, job.rowKey, last - from + 1, 1) : [];
+  // Checked At cells showing the date-time format already (rows checked again) are not formatted
+  // again; a column this run appended has none yet: nothing to read.
+  const appendedHere = job.appended.some((added) => added.column === job.out.checkedAt);
+  const known = appendedHere ? null : formattedRows(grid, from, job.out.checkedAt, last - from + 1);
+  const formatted = known && new Set(known);
   const logged: CellChange[] = [];
   for (const [row, cells] of changes) {
     for (const [column, value] of cells) {
@@ -216,10 +222,7 @@ function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, chan
   for (const rectangle of changeRectangles(changes)) {
     grid.write(rectangle.top, rectangle.left, rectangle.values);
     // Checked At is a Sheets date (a date-time format, so "within the last 7 days" filters work).
-    const offset = job.out.checkedAt - rectangle.left;
-    if (grid.setNumberFormat && rectangle.values.some((values) => values[offset] instanceof Date)) {
-      grid.setNumberFormat(rectangle.top, job.out.checkedAt, rectangle.values.length, 1, DATE_TIME_FORMAT);
-    }
+    formatWrittenTimes(grid, rectangle, job.out.checkedAt, formatted);
   }
 }
 

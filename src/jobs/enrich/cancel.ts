@@ -29,16 +29,19 @@ export function requestCancel(store: Store, jobId: string, signal?: CancelSignal
   signal?.put(CANCEL_KEY, jobId);
 }
 
+/** Whether Cancel was pressed, as the store says now (another user's sidebar may have asked). */
 export function cancelRequested(store: Store, jobId: string): boolean {
-  return store.get(CANCEL_KEY) === jobId;
+  return (store.fresh ? store.fresh(CANCEL_KEY) : store.get(CANCEL_KEY)) === jobId;
 }
 
 /**
  * The check a step makes before each group of requests. A store read costs about 30 ms in
  * production (G6), and a run of 10,000 rows checks before every group and inside every retry;
- * the fast signal (the document cache, 3 ms a read) answers instead, and the store is read at
- * the first check and then once CANCEL_STORE_EVERY_MS have passed since the last read. Without a
- * signal every check reads the store. A job id never repeats, so a stale entry stops nothing.
+ * the fast signal (the document cache, 3 ms a read) answers instead, and the store is read
+ * once CANCEL_STORE_EVERY_MS have passed since the last read. The first check takes the store as
+ * the step read it with its job, under the lock (`get`: no read of its own); a Cancel pressed
+ * since is in the signal. Without a signal every check reads the store. A job id never repeats,
+ * so a stale entry stops nothing.
  */
 export function cancelWatcher(
   store: Store,
@@ -51,6 +54,10 @@ export function cancelWatcher(
     if (signal) {
       if (signal.get(CANCEL_KEY) === jobId) return true;
       if (clock.now() - storeReadAt < CANCEL_STORE_EVERY_MS) return false;
+      if (storeReadAt === Number.NEGATIVE_INFINITY) {
+        storeReadAt = clock.now();
+        return store.get(CANCEL_KEY) === jobId;
+      }
     }
     storeReadAt = clock.now();
     return cancelRequested(store, jobId);

@@ -7,7 +7,7 @@ import type { EnrichJob } from "./job-types";
 import type { Grid } from "./ports";
 import { isOkStatus, STATUS_TEXT } from "./row-writer";
 import { URL_STATE } from "./url-states";
-import { cellText, distinctUrls } from "./urls";
+import { cellText, type DistinctUrls, distinctUrls } from "./urls";
 
 export interface FailureCount {
   reason: string;
@@ -26,19 +26,25 @@ export function failureReason(status: string): string {
   return /may have been charged/.test(status) ? `${first} (may have been charged)` : first;
 }
 
-/** The sheet rows (1-based) of this run that hold a failure status, with their statuses. */
+/**
+ * The sheet rows (1-based) of this run that hold a failure status, with their statuses. `read`:
+ * the URL column as the step read it already (its fingerprint the job's), not read again.
+ */
 export function failedRows(
   grid: Grid,
   job: EnrichJob,
   states: string,
+  read?: DistinctUrls,
 ): Array<{ row: number; status: string }> {
   const height = job.lastRow - job.firstRow + 1;
   const statusColumn = job.layout.status.enrichment_status;
   if (height <= 0 || statusColumn <= 0) return [];
-  const urls = distinctUrls(
-    grid.read(job.firstRow, job.urlColumn, height, 1).map((row) => row[0] ?? ""),
-    job.firstRow,
-  );
+  const urls =
+    read ??
+    distinctUrls(
+      grid.read(job.firstRow, job.urlColumn, height, 1).map((row) => row[0] ?? ""),
+      job.firstRow,
+    );
   const statuses = grid.read(job.firstRow, statusColumn, height, 1).map((row) => cellText(row[0]));
   const rows = [...urls.invalidRows];
   urls.rows.forEach((rowsOfUrl, index) => {

@@ -25,8 +25,9 @@ import type { Grid } from "./ports";
 import { columnLetters, progressOf } from "./progress";
 import { skipRecentlyRefreshed } from "./recent";
 import { markRunStart, readRunCharges } from "./run-ledger";
-import { runSteps } from "./step";
+import { runSteps, type StepContext } from "./step";
 import { URL_STATE } from "./url-states";
+import type { DistinctUrls } from "./urls";
 
 const UNFINISHED = new Set(["running", "paused", "stopped"]);
 
@@ -198,11 +199,16 @@ function cancelAfterBulkJobs(deps: JobDeps, job: EnrichJob, states: string): Enr
  * The run ends cancelled, and stays the document's last run: its failed rows can be selected and
  * "Finish this run" sends only the URLs it did not reach (finish.ts).
  */
-function endCancelled(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {
+function endCancelled(
+  deps: JobDeps,
+  job: EnrichJob,
+  states: string,
+  step?: { chargesRead: boolean; urls?: DistinctUrls },
+): EnrichProgress {
   const grid = deps.grid(job.sheetId);
-  if (grid) job.failures = failureCounts(failedRows(grid, job, states));
+  if (grid) job.failures = failureCounts(failedRows(grid, job, states, step?.urls));
   job.state = "cancelled";
-  readRunCharges(deps, job);
+  if (!step?.chargesRead) readRunCharges(deps, job);
   job.message = cancelledMessage(job, states);
   job.updatedAt = deps.clock.now();
   saveJob(deps.store, job, states);
@@ -227,15 +233,21 @@ export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
       return progressOf(job, states);
     }
     const limits = { ...DEFAULT_LIMITS, ...deps.limits };
-    const after = runSteps({ job, states, grid, deps, limits });
-    if (job.state !== "running") {
-      // The run ended or waits for the user: count its failed rows once, from the sheet, and
-      // what it charged, from the ledger.
-      job.failures = failureCounts(failedRows(grid, job, after));
-      if (!cancelRequested(deps.store, job.id)) readRunCharges(deps, job);
+    const context: StepContext = { job, states, grid, deps, limits };
+    const after = runSteps(context);
+    const ended = job.state !== "running";
+    // The run ended or waits for the user: what it charged, from the ledger (a free read).
+    if (ended) readRunCharges(deps, job);
+    // Read once, after the step's last request: a Cancel pressed while it ran ends the run here.
+    if (cancelRequested(deps.store, job.id))
+      return endCancelled(deps, job, after, { chargesRead: ended, urls: context.urls });
+    if (ended) {
+      // Its failed rows counted once, from the sheet; saved here, once (runSteps saves a run that
+      // goes on). A cut-off before this save leaves the last chunk in flight in the store, and
+      // the next step settles it from the sheet, as after any cut-off.
+      job.failures = failureCounts(failedRows(grid, job, after, context.urls));
       saveJob(deps.store, job, after);
     }
-    if (cancelRequested(deps.store, job.id)) return endCancelled(deps, job, after);
     return progressOf(job, after);
   });
 }

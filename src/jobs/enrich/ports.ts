@@ -53,6 +53,12 @@ export interface Grid {
    */
   setNumberFormat?(top: number, left: number, height: number, width: number, format: string): void;
   /**
+   * The number formats of a block (Range.getNumberFormats; "" past the sheet's edge): a read, so
+   * a write sets the date-time format only where the sheet does not show it yet (time-formats.ts).
+   * Optional: a grid without it has the format set on every time written.
+   */
+  readNumberFormats?(top: number, left: number, height: number, width: number): string[][];
+  /**
    * A date as the sheet's wall clock, "yyyy-MM-dd HH:mm:ss" in the spreadsheet's time zone
    * (cell-literal.ts WallClock): the literal of a date the run writes matches what `literals`
    * reads back. Optional: UTC without it.
@@ -106,7 +112,13 @@ export interface ChangeLog {
 
 /** A key-value store of text (document properties in Apps Script: 9 KB a value, 500 KB in all). */
 export interface Store {
+  /** May answer from what this execution read before (src/gas/job-store.ts: once per lock). */
   get(key: string): string | null;
+  /**
+   * What the store holds now, for a key another execution may write while this one runs without
+   * the lock (Cancel's request). Absent: `get` always reads the store.
+   */
+  fresh?(key: string): string | null;
   set(key: string, value: string): void;
   /** Several keys in one call (Apps Script: one setProperties, the price of one write, G6). */
   setMany(entries: Record<string, string>): void;

@@ -11,12 +11,13 @@ import type { Lead } from "../../api/wire";
 import { cellLiteral, writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
 import type { ListStyle } from "../../sheet/sheet-format";
-import { DATE_TIME_FORMAT, timeOfCell } from "../../sheet/sheet-time";
+import { timeOfCell } from "../../sheet/sheet-time";
 import type { ColumnLayout } from "./job-types";
 import { touchedColumns } from "./layout";
 import type { EnrichMode } from "./options";
 import type { Grid, GridValue } from "./ports";
 import { type CellChanges, changeRectangles } from "./rectangles";
+import { formattedRows, formatWrittenTimes } from "./time-formats";
 import { cellText } from "./urls";
 
 /**
@@ -213,6 +214,14 @@ export function writeOutcomes(
   // Per column, the rows whose cell the write would leave showing the same (history on: its
   // literal read tells).
   const unchanged = new Map<number, number>();
+  const timeColumn = layout.status.enriched_at;
+  // The rows whose Enriched At shows the date-time format already (a refresh), read with the rows
+  // before anything is written (time-formats.ts). Null: every time written is formatted (the grid
+  // cannot tell, or the run appended the column, none of whose cells it has formatted yet).
+  const formatted =
+    grid.readNumberFormats && timeColumn > 0 && !layout.appended.includes("enriched_at")
+      ? new Set<number>()
+      : null;
   for (const span of spans([...outcomes.keys()])) {
     const height = span.bottom - span.top + 1;
     const rows = Array.from({ length: height }, (_, offset) => span.top + offset);
@@ -232,6 +241,11 @@ export function writeOutcomes(
         read = grid.read(span.top, left, height, width);
         calls += 1;
       }
+    }
+    // Only rows with an answer get a time: a span of statuses alone reads nothing.
+    if (formatted && needsValues) {
+      for (const row of formattedRows(grid, span.top, timeColumn, height) ?? []) formatted.add(row);
+      calls += 1;
     }
     for (const row of rows) {
       const outcome = outcomes.get(row);
@@ -282,16 +296,11 @@ export function writeOutcomes(
     bridgeGaps(changes, written);
     for (const [row, cells] of changes) written.set(row, cells);
   }
-  const timeColumn = layout.status.enriched_at;
   for (const rectangle of changeRectangles(changes)) {
     grid.write(rectangle.top, rectangle.left, rectangle.values);
     calls += 1;
     // The times written get a date-time format (a write: no flush), so the column reads as dates.
-    const offset = timeColumn - rectangle.left;
-    if (grid.setNumberFormat && rectangle.values.some((values) => values[offset] instanceof Date)) {
-      grid.setNumberFormat(rectangle.top, timeColumn, rectangle.values.length, 1, DATE_TIME_FORMAT);
-      calls += 1;
-    }
+    calls += formatWrittenTimes(grid, rectangle, timeColumn, formatted);
   }
   return calls;
 }

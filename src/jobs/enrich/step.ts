@@ -51,6 +51,11 @@ export interface StepContext {
   saved?: string;
   /** Whether Cancel was pressed (cancel.ts cancelWatcher): checked before every group. */
   stopAsked?: () => boolean;
+  /**
+   * The URL column as the step read it, its fingerprint the job's (the states' order): the step's
+   * end counts the failed rows with it instead of reading the column again (two reads, G6).
+   */
+  urls?: DistinctUrls;
   job: EnrichJob;
   states: string;
   grid: Grid;
@@ -200,8 +205,10 @@ function prepare(context: StepContext, urls: DistinctUrls): void {
     undefined,
     context.record,
   );
+  // Saved with the first chunk's URLs in flight (runChunk), or at the step's end: one store write
+  // fewer (62 ms, G6). A cut-off before that save only prepares again (the same headers and
+  // statuses, nothing sent), the history then holding the header cells twice, with the same before.
   job.prepared = true;
-  saveJob(context.deps.store, job, context.states);
 }
 
 /** Pending rows get a status saying why they were not enriched, so no row is left unexplained. */
@@ -423,10 +430,8 @@ export function runSteps(context: StepContext): string {
   job.throttled = 0;
   followMovedColumns(context);
   context.headersJustRead = true;
-  if (job.state !== "running") {
-    saveJob(deps.store, job, context.states);
-    return context.states;
-  }
+  // A run that stops here is saved by the caller (job.ts stepJob), with its failures and charges.
+  if (job.state !== "running") return context.states;
   const urls = readUrls(grid, job);
   if (fingerprint(urls.keys) !== job.fingerprint) {
     stop(context, {
@@ -434,9 +439,9 @@ export function runSteps(context: StepContext): string {
       message: "The profile URLs in the selected rows changed since this run was estimated.",
       next: "Cancel this run and start a new one on the current rows (rows already enriched keep their values).",
     });
-    saveJob(deps.store, job, context.states);
     return context.states;
   }
+  context.urls = urls;
   context.record = changeRecorder(context, urls);
   settleInFlight(context, urls);
   settleCutOffEmails(context);
@@ -479,6 +484,8 @@ export function runSteps(context: StepContext): string {
     if (askedFresh(job.options.extras) && now - started >= FRESH_PROGRESS_MS) break;
   }
   job.updatedAt = deps.clock.now();
-  saveJob(deps.store, job, context.states, context.saved);
+  // A run that goes on is saved here; one that ended or stopped, once by the caller (job.ts
+  // stepJob), with its failed rows and what the ledger charged.
+  if (job.state === "running") saveJob(deps.store, job, context.states, context.saved);
   return context.states;
 }

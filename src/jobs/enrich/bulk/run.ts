@@ -103,6 +103,8 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
     if (next > now) deps.clock.sleep(next - now);
   }
   job.updatedAt = deps.clock.now();
-  saveJob(deps.store, job, context.states);
+  // A run that ended or stopped is saved once, by the caller (job.ts stepJob), with its failed rows
+  // and what the ledger charged: what its jobs paid for was saved as each was written (settle.ts).
+  if (job.state === "running") saveJob(deps.store, job, context.states);
   return true;
 }
