@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
 import { API_PATHS } from "../../sandbox/api/paths";
 import {
+  cell,
   openSidebar,
   readGrid,
   runMenuItem,
@@ -70,6 +71,17 @@ describe("Change history, job changes, retry, undo and freeze", () => {
     const sheet = await readGrid(page);
     expect(sheet[1]).toContain("Old title");
     await page.screenshot({ path: screenshotPath("job-changes.png") });
+
+    // The history as a person reads it: a row per write, its rows' URLs and changes a line each
+    // (the Summary of the data rows' write selected, whole in the formula bar).
+    await selectSheet(page, "Prospecting changes");
+    const history = await readGrid(page);
+    expect(history[0]).toEqual(["Run", "Time", "Sheet", "Profile URLs", "Summary", "Changes", "Time (UTC)"]);
+    const written = history.findIndex((row) => /^https:/.test(row[3] ?? ""));
+    expect(history[written]![4]).toContain('Title: "Old title" -> ');
+    await cell(page, `E${written + 1}`).click();
+    await expect.poll(() => page.getByLabel("Formula bar").inputValue()).toMatch(/^https:/);
+    await page.screenshot({ path: screenshotPath("history-sheet.png") });
     await selectSheet(page, "Sheet1");
   });
 
