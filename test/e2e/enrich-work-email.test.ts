@@ -7,7 +7,7 @@
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerCredits, sandboxControl } from "../../sandbox/api/control";
-import { cell, readGrid, runMenuItem, selectRange, typeIntoCell } from "./playground-page";
+import { readGrid, runMenuItem, selectCell, selectRange, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
 
 const letterOf = (index: number) => String.fromCharCode(65 + index);
@@ -87,7 +87,7 @@ describe("Enrich with Work email", () => {
     await typeIntoCell(page, `${company}3`, "Old Co");
     await typeIntoCell(page, `${email}3`, "karen@oldco.com");
     // Karen's Location emptied: fill mode fetches her row, and sees her job change.
-    await cell(page, `${letterOf(header.indexOf("Location"))}3`).click();
+    await selectCell(page, `${letterOf(header.indexOf("Location"))}3`);
     const cleared = page.waitForResponse((r) => r.url().endsWith("/api/cell"));
     await page.keyboard.press("Delete");
     await cleared;

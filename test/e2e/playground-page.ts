@@ -33,9 +33,27 @@ export function cell(page: Page, a1: string): Locator {
   return page.locator(`table.grid tr[data-row="${position.row}"] td[data-col="${position.col}"]`);
 }
 
+/**
+ * Clicks a cell and waits until the name box shows it: a click that lands while the grid redraws
+ * (after the edit before it) can miss, and keys typed then would go nowhere.
+ */
+export async function selectCell(page: Page, a1: string): Promise<void> {
+  const nameBox = page.locator(".formula-bar .name-box");
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await cell(page, a1).click();
+    try {
+      await nameBox.filter({ hasText: new RegExp(`^\\s*${a1}\\s*$`) }).waitFor({ timeout: 2_000 });
+      return;
+    } catch {
+      // Clicked again: the grid was redrawn under the click.
+    }
+  }
+  throw new Error(`The cell ${a1} could not be selected.`);
+}
+
 /** Selects a cell, types text as a user would and commits with Enter; waits for the server's answer. */
 export async function typeIntoCell(page: Page, a1: string, text: string): Promise<void> {
-  await cell(page, a1).click();
+  await selectCell(page, a1);
   const answered = page.waitForResponse((r) => r.url().endsWith("/api/cell"));
   await page.keyboard.type(text);
   await page.keyboard.press("Enter");
