@@ -15,7 +15,7 @@ export type UndoAnswer = UndoResult & { message: string };
 
 export interface HistoryStatus {
   settings: HistorySettings;
-  /** Rows (one per changed sheet row and write; one per changed cell in older histories) it holds now. */
+  /** History rows it holds now (one per write of up to 40 changed sheet rows; older histories: one per sheet row, or per cell). */
   rows: number;
   /** Said when a run larger than the rows kept is kept whole (settings.ts historyOverLimit). */
   overLimit?: string;

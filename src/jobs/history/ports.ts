@@ -10,7 +10,7 @@ import type { Grid, Lock, Store } from "../enrich/ports";
 /** A history cell as written: escaped text, or the Time column's date (format.ts). */
 export type HistoryCell = CellValue | Date;
 
-/** The history's rows below its header row, 1-based (format.ts: one per changed row and write). */
+/** The history's rows below its header row, 1-based (format.ts: one per write of up to 40 changed sheet rows). */
 export interface HistoryTable {
   /** Data rows (0 before the first run wrote any). */
   size(): number;
