@@ -6,7 +6,7 @@ import { keepSelection } from "./keep-selection";
 
 const WIDTH = HISTORY_HEADERS.length;
 const TIME_COLUMN = HISTORY_HEADERS.indexOf("Time") + 1;
-/** Profile URL, Summary and Changes: a line per sheet row, clipped so a history row stays one line high. */
+/** Profile URLs, Summary and Changes: a line per sheet row, clipped so a history row stays one line high. */
 const LISTS_COLUMN = HISTORY_HEADERS.indexOf("Profile URLs") + 1;
 const LISTS_WIDTH = 3;
 /** Said on the Run header of a sheet whose older rows are in the earlier layout. */

@@ -58,14 +58,15 @@ function parseRecord(body: string): Record3 | null {
         record.cells.every((entry) => Array.isArray(entry) && rows[entry[0]] !== undefined);
       return valid ? record : null;
     }
-    if (typeof record.url !== "string" || !Number.isInteger(record.row)) return null;
+    const entries = record.cells as unknown[];
+    if (typeof record.url !== "string" || !Number.isInteger(record.row) || !entries.every(Array.isArray))
+      return null;
     const ref: RowRef =
       typeof record.fresh === "boolean"
         ? [record.url, record.row as number, record.fresh]
         : [record.url, record.row as number];
-    const cells = (record.cells as unknown[]).map((entry) =>
-      Array.isArray(entry) ? ([0, ...entry] as PackedEntry) : ([] as unknown as PackedEntry),
-    );
+    // A v2 entry is a v3 one without its row index: the record's only row.
+    const cells = entries.map((entry) => [0, ...(entry as unknown[])] as PackedEntry);
     return { run: record.run, sheet: record.sheet, sid: record.sid, hr: record.hr, rows: [ref], cells };
   } catch {
     return null;
