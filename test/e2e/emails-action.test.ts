@@ -94,10 +94,18 @@ describe("the Emails action in the browser", () => {
     await runMenuItem(page, "Find emails of selected rows");
     const sidebar = page.frameLocator("aside.sidebar-panel iframe");
     const panel = sidebar.getByTestId("emails");
-    // The first test's run is still shown: start a new one, as a user would.
+    // The first test's run may still be shown: start a new one, as a user would. Until the
+    // reopened sidebar draws, the old page may show New run: polled, never a click that waits.
     const again = panel.getByRole("button", { name: "New run" });
-    if ((await again.count()) > 0) await again.click();
-    await panel.getByRole("button", { name: "Estimate emails" }).click();
+    const estimateButton = panel.getByRole("button", { name: "Estimate emails" });
+    await expect
+      .poll(async () => {
+        if (await estimateButton.isVisible()) return true;
+        if (await again.isVisible()) await again.click({ timeout: 1_000 }).catch(() => undefined);
+        return false;
+      })
+      .toBe(true);
+    await estimateButton.click();
     await panel.getByRole("button", { name: "Confirm & run" }).click();
     const run = panel.getByTestId("emails-run");
     await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");

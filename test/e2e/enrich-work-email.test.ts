@@ -31,9 +31,18 @@ describe("Enrich with Work email", () => {
     await runMenuItem(page, "Enrich selected profile URLs");
     const sidebar = page.frameLocator("aside.sidebar-panel iframe");
     await sidebar.getByRole("tab", { name: "Enrich", selected: true }).waitFor();
+    // The menu item opens the sidebar again: until the new page draws, the old one may still show
+    // the last run's New run button, and a click on it would wait for a button that is gone.
     const newRun = sidebar.getByRole("button", { name: "New run" });
-    if (await newRun.count()) await newRun.click();
-    await sidebar.getByLabel(/Find the work email/).check();
+    const workEmail = sidebar.getByLabel(/Find the work email/);
+    await expect
+      .poll(async () => {
+        if (await workEmail.isVisible()) return true;
+        if (await newRun.isVisible()) await newRun.click({ timeout: 1_000 }).catch(() => undefined);
+        return false;
+      })
+      .toBe(true);
+    await workEmail.check();
     await sidebar.getByLabel(/Skip rows refreshed within/).uncheck();
     await sidebar.getByLabel(mode === "fill" ? /Fill empty cells only/ : /Refresh: overwrite/).check();
     await sidebar.getByRole("button", { name: "Estimate" }).click();
