@@ -17,7 +17,7 @@ import { writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
 import { timeOfCell, toSecond } from "../../sheet/sheet-time";
 import type { CellChange, Grid, GridValue } from "../enrich/ports";
-import { type CellChanges, changeRectangles } from "../enrich/rectangles";
+import { type CellChanges, cheapestRectangles } from "../enrich/rectangles";
 import { readLiterals } from "../enrich/row-writer";
 import { formattedRows, formatWrittenTimes } from "../enrich/time-formats";
 import { type EmailJobDeps, limitsOf } from "./deps";
@@ -219,7 +219,7 @@ function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, chan
     grid,
     logged,
   );
-  for (const rectangle of changeRectangles(changes)) {
+  for (const rectangle of cheapestRectangles(changes)) {
     grid.write(rectangle.top, rectangle.left, rectangle.values);
     // Checked At is a Sheets date (a date-time format, so "within the last 7 days" filters work).
     formatWrittenTimes(grid, rectangle, job.out.checkedAt, formatted);

@@ -16,7 +16,7 @@ import type { ColumnLayout } from "./job-types";
 import { touchedColumns } from "./layout";
 import type { EnrichMode } from "./options";
 import type { Grid, GridValue } from "./ports";
-import { type CellChanges, changeRectangles } from "./rectangles";
+import { type CellChanges, cheapestRectangles } from "./rectangles";
 import { formattedRows, formatWrittenTimes } from "./time-formats";
 import { cellText } from "./urls";
 
@@ -177,6 +177,22 @@ export function spans(rows: readonly number[]): Array<{ top: number; bottom: num
   return result;
 }
 
+/**
+ * The cells of `changes` in every column `must` holds: a column no row of the write changes is
+ * left out whole, one that some rows change is written in all the write's rows.
+ */
+function wholeColumns(must: CellChanges, may: CellChanges, changes: CellChanges): CellChanges {
+  const columns = new Set<number>();
+  for (const cells of must.values()) for (const column of cells.keys()) columns.add(column);
+  const result: CellChanges = new Map();
+  for (const [row, cells] of changes) {
+    if (!must.has(row) && !may.has(row)) continue;
+    const kept = new Map([...cells].filter(([column]) => columns.has(column)));
+    if (kept.size > 0) result.set(row, kept);
+  }
+  return result;
+}
+
 /** Adds to `changes` the gaps between its rows that `earlier` wrote in full (see BRIDGE_ROWS). */
 function bridgeGaps(changes: CellChanges, earlier: CellChanges): void {
   const rows = [...changes.keys()].sort((a, b) => a - b);
@@ -209,11 +225,12 @@ export function writeOutcomes(
   const left = columns[0]!;
   const width = columns[columns.length - 1]! - left + 1;
   let calls = 0;
+  // Every cell the write means to set; of them, the ones whose value changes (`must`: all of
+  // them when nothing read the literals) and the ones already showing what it would write (`may`).
   const changes: CellChanges = new Map();
+  const must: CellChanges = new Map();
+  const may: CellChanges = new Map();
   const edits: CellEdit[] = [];
-  // Per column, the rows whose cell the write would leave showing the same (history on: its
-  // literal read tells).
-  const unchanged = new Map<number, number>();
   const timeColumn = layout.status.enriched_at;
   // The rows whose Enriched At shows the date-time format already (a refresh), read with the rows
   // before anything is written (time-formats.ts). Null: every time written is formatted (the grid
@@ -262,14 +279,23 @@ export function writeOutcomes(
         kept,
       );
       changes.set(row, rowChanges);
-      if (!record) continue;
+      if (!record) {
+        must.set(row, rowChanges);
+        continue;
+      }
       const answer = outcome.kind === "ok" ? { fresh: outcome.cached !== true } : {};
+      const rowMust = new Map<number, GridValue>();
+      const rowMay = new Map<number, GridValue>();
       for (const [column, value] of rowChanges) {
         const old = before[row - span.top]?.[column - left] ?? "";
         const after = writtenLiteral(value, grid.wallClock?.bind(grid));
-        if (old !== after) edits.push({ row, column, before: old, after, ...answer });
-        else unchanged.set(column, (unchanged.get(column) ?? 0) + 1);
+        if (old !== after) {
+          edits.push({ row, column, before: old, after, ...answer });
+          rowMust.set(column, value);
+        } else rowMay.set(column, value);
       }
+      if (rowMust.size > 0) must.set(row, rowMust);
+      if (rowMay.size > 0) may.set(row, rowMay);
       for (const cell of kept) {
         const old = before[row - span.top]?.[cell.column - left] ?? "";
         edits.push({
@@ -284,19 +310,17 @@ export function writeOutcomes(
     }
   }
   if (record && edits.length > 0) record(edits);
-  // A column no row of this write changes is not written at all: every cell written is committed
-  // (flushed) at a price per cell, and a refresh leaves most columns as they were. Columns that
-  // change in some rows are written whole (the same values), so the rectangles stay few.
-  for (const [column, rows] of unchanged) {
-    let having = 0;
-    for (const cells of changes.values()) if (cells.has(column)) having += 1;
-    if (having === rows) for (const cells of changes.values()) cells.delete(column);
-  }
-  if (written) {
-    bridgeGaps(changes, written);
-    for (const [row, cells] of changes) written.set(row, cells);
-  }
-  for (const rectangle of changeRectangles(changes)) {
+  // Cells written earlier in this step hold what it wrote: they too may fill a gap.
+  for (const [row, cells] of written ?? []) if (!changes.has(row)) may.set(row, cells);
+  // Every cell written is committed (flushed) at a price per cell, and a refresh leaves most
+  // cells as they were: of the ways to cover what changes, the cheapest (rectangles.ts). One of
+  // them writes each column some row changes whole (the cells that stay, with their same values)
+  // and bridges short gaps of rows written earlier in the step: few rectangles, more cells.
+  const whole = wholeColumns(must, may, changes);
+  if (written) bridgeGaps(whole, written);
+  const rectangles = cheapestRectangles(must, may, [whole]);
+  if (written) for (const [row, cells] of changes) written.set(row, cells);
+  for (const rectangle of rectangles) {
     grid.write(rectangle.top, rectangle.left, rectangle.values);
     calls += 1;
     // The times written get a date-time format (a write: no flush), so the column reads as dates.

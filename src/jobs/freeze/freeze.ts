@@ -13,7 +13,7 @@ import { toCellValue } from "../../sheet/cell-value";
 import { MESSAGES as EMAIL_MESSAGES } from "../emails/formula";
 import type { GridValue } from "../enrich/ports";
 import { columnLetters } from "../enrich/progress";
-import { type CellChanges, changeRectangles } from "../enrich/rectangles";
+import { type CellChanges, cheapestRectangles } from "../enrich/rectangles";
 import { MESSAGES } from "../lookup/formula";
 import { isKnownReach, isLookupFormula, type ReferenceReader, type ResultShape, resultShape } from "./shape";
 
@@ -129,7 +129,7 @@ export function freezeFormulas(
       result.cells += shape.rows * shape.columns;
     });
   });
-  for (const rectangle of changeRectangles(changes))
+  for (const rectangle of cheapestRectangles(changes))
     sheet.write(rectangle.top, rectangle.left, rectangle.values);
   return result;
 }

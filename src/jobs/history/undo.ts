@@ -14,7 +14,7 @@
  * under `undo:<run id>`, before it writes.
  */
 import { columnLetters } from "../enrich/progress";
-import { type CellChanges, changeRectangles } from "../enrich/rectangles";
+import { type CellChanges, cheapestRectangles } from "../enrich/rectangles";
 import { type HistoryRow, PARTIAL_UNDO_PREFIX, parseCell, UNDO_PREFIX } from "./columns";
 import { encodeChanges, type RowChanges } from "./format";
 import { locateCells, type Place } from "./locate";
@@ -248,7 +248,7 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
   // Recorded before writing, like a run: a cut-off never leaves an unrecorded change.
   appendHistory(deps.table, encodeChanges(keys.secret, records), maxRows);
   for (const { target, restore } of writes) {
-    for (const rectangle of changeRectangles(restore))
+    for (const rectangle of cheapestRectangles(restore))
       target.grid.write(rectangle.top, rectangle.left, rectangle.values);
   }
   return result;
