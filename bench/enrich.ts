@@ -33,6 +33,7 @@ import {
 } from "../test/jobs/enrich-world";
 import { runBig } from "./enrich-big";
 import { runBulk } from "./enrich-bulk";
+import { measureRefresh, printRefresh } from "./enrich-refresh";
 import { printTargets } from "./enrich-targets";
 import { measureHistoryCost } from "./history-cost";
 import { numberOption } from "./options";
@@ -185,6 +186,9 @@ export async function run(args: string[]): Promise<void> {
         `${fillEnd.skipped} skipped; charged ${fillStats.creditsCharged}; ${seconds(fillMs)}; ` +
         `${world.runtime.counters.spreadsheetReads} reads, ${world.runtime.counters.spreadsheetWrites} writes`,
     );
+
+    await world.control.reset();
+    printRefresh(measureRefresh(world.runtime, rows.length - 1), ideal);
 
     const naive = await runNaive(rows.slice(0, naiveRows + 1), latency);
     const perRow = naive.ms / naiveRows;

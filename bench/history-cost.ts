@@ -59,6 +59,8 @@ function refresh(runtime: Runtime, sheet: string, rows: string[][], history: boo
 }
 
 const perThousand = (value: number, rows: number) => (value * 1000) / rows;
+/** A difference with its sign: "+1.0", "-21.5". */
+const signed = (value: number, digits: number) => `${value >= 0 ? "+" : ""}${value.toFixed(digits)}`;
 
 export function measureHistoryCost(runtime: Runtime, rows: string[][]): HistoryCost {
   const dataRows = rows.length - 1;
@@ -77,11 +79,11 @@ export function measureHistoryCost(runtime: Runtime, rows: string[][]): HistoryC
             : ""),
       );
       console.log(
-        `  per 1,000 rows: +${perThousand(on.reads - off.reads, dataRows).toFixed(1)} reads, ` +
-          `+${perThousand(on.writes - off.writes, dataRows).toFixed(1)} writes, ` +
-          `+${(perThousand(on.ms - off.ms, dataRows) / 1000).toFixed(2)} s wall` +
+        `  per 1,000 rows: ${signed(perThousand(on.reads - off.reads, dataRows), 1)} reads, ` +
+          `${signed(perThousand(on.writes - off.writes, dataRows), 1)} writes, ` +
+          `${signed(perThousand(on.ms - off.ms, dataRows) / 1000, 2)} s wall` +
           (model
-            ? `, +${(perThousand(on.modelMs - off.modelMs, dataRows) / 1000).toFixed(2)} s charged by the model`
+            ? `, ${signed(perThousand(on.modelMs - off.modelMs, dataRows) / 1000, 2)} s charged by the model`
             : "") +
           `, ${perThousand(on.historyRows, dataRows).toFixed(0)} history rows, ` +
           `${perThousand(on.historyCells, dataRows).toFixed(0)} history cells`,
