@@ -12,6 +12,7 @@ import { addressOf, domainKind, personFindable } from "../../sandbox/api/email-o
 import { fetchAllSync } from "../../sandbox/sync-http/index";
 import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import { PATHS } from "../../src/api/wire";
+import { HISTORY_HEADERS, HISTORY_SHEET } from "../../src/jobs/history/columns";
 import type { EmailEstimate, EmailProgress, EmailsStartup } from "../../src/rpc/emails";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
@@ -249,6 +250,33 @@ describe("Emails: faults", () => {
     // The sandbox charged nothing for the failed call: each person found is charged once.
     const people = new Set(sent.flatMap((s) => s.body.map((p) => JSON.stringify(p))));
     expect(await credits(PATHS.emailFinder)).toBeLessThanOrEqual(people.size);
+  });
+});
+
+describe("Emails: a second Find", () => {
+  it("writes and records only the cells that change: a person still not found gets a new Checked At, not the same status again", async () => {
+    addon.runtime.select(SHEET, "A1:E9");
+    const first = value<EmailEstimate>("emailsEstimate", { kind: "find" });
+    value<EmailProgress>("emailsConfirm", { jobId: first.progress.jobId });
+    expect(drive(first.progress.jobId).state).toBe("done");
+    expect(addon.runtime.getValues(SHEET, "E6:E6")[0]).toEqual(["not found"]);
+    const history = () => addon.runtime.getValues(HISTORY_SHEET, "A1:G200").filter((row) => row[0] !== "");
+    const rowsBefore = history().length;
+    // The next day, the same selection: Bob Stone is asked again, and is still not found.
+    addon.runtime.advanceClock(24 * 3600 * 1000);
+    const again = value<EmailEstimate>("emailsEstimate", { kind: "find" });
+    expect(again.rowsToSend).toBeGreaterThan(0);
+    value<EmailProgress>("emailsConfirm", { jobId: again.progress.jobId });
+    expect(drive(again.progress.jobId).state).toBe("done");
+    expect(addon.runtime.getValues(SHEET, "E6:E6")[0]).toEqual(["not found"]);
+    const summary = history()
+      .slice(rowsBefore)
+      .map((row) => String(row[HISTORY_HEADERS.indexOf("Summary")]))
+      .join("\n");
+    expect(summary).toContain("Checked At:");
+    // A status the run leaves as it was is no change: not written again, not in the history.
+    expect(summary).not.toMatch(/Email Status: ([^;\n]*) -> \1(;|$)/m);
+    expect(summary).not.toContain("Email Status: not found -> not found");
   });
 });
 

@@ -182,7 +182,7 @@ function count(job: EmailJob, plan: RowPlan, answer: Answer | undefined, copied:
   }
 }
 
-/** Records the rows' changes in the history, then writes them (only changed cells). */
+/** Records the rows' changes in the history, then writes them (only the cells that change). */
 function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, changes: CellChanges): void {
   if (changes.size === 0) return;
   const columns = [job.out.email, job.out.status, job.out.checkedAt].filter((c) => c > 0);
@@ -197,15 +197,17 @@ function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, chan
   const known = appendedHere ? null : formattedRows(grid, from, job.out.checkedAt, last - from + 1);
   const formatted = known && new Set(known);
   const logged: CellChange[] = [];
+  // A cell already showing what the run writes (a status found again) is no change: neither
+  // recorded nor written, though it may fill a gap between cells that change (rectangles.ts).
+  const must: CellChanges = new Map();
+  const may: CellChanges = new Map();
   for (const [row, cells] of changes) {
     for (const [column, value] of cells) {
-      logged.push({
-        row,
-        column,
-        before: before[row - from]?.[column - left] ?? "",
-        after: writtenLiteral(value, grid.wallClock?.bind(grid)),
-        url: keys[row - from]?.[0] ?? "",
-      });
+      const was = before[row - from]?.[column - left] ?? "";
+      const after = writtenLiteral(value, grid.wallClock?.bind(grid));
+      const into = was === after ? may : must;
+      into.set(row, (into.get(row) ?? new Map()).set(column, value));
+      if (was !== after) logged.push({ row, column, before: was, after, url: keys[row - from]?.[0] ?? "" });
     }
   }
   deps.changes?.record(
@@ -219,7 +221,7 @@ function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, chan
     grid,
     logged,
   );
-  for (const rectangle of cheapestRectangles(changes)) {
+  for (const rectangle of cheapestRectangles(must, may)) {
     grid.write(rectangle.top, rectangle.left, rectangle.values);
     // Checked At is a Sheets date (a date-time format, so "within the last 7 days" filters work).
     formatWrittenTimes(grid, rectangle, job.out.checkedAt, formatted);
