@@ -13,6 +13,9 @@ function messageOf(error: unknown): string {
 
 export class PlaygroundEngine {
   private sidebarRevision = 0;
+  // Counted from the engine's start time, so an engine started again (a new worker) answers with
+  // versions above the old one's, and a page still open draws them.
+  private version = Date.now() * 1000;
   private sidebarHtml: string | null = null;
 
   constructor(
@@ -65,6 +68,7 @@ export class PlaygroundEngine {
   /** Runs one change; an error becomes an error notice (or goes to `onError` when given). */
   private execute(change: () => void, onError?: (error: unknown) => void): ExecutionView {
     const notices: UiNotice[] = [];
+    const selected = this.selected();
     try {
       change();
     } catch (error) {
@@ -88,11 +92,18 @@ export class PlaygroundEngine {
         message: `The playground could not save its state: ${messageOf(error)}`,
       });
     }
-    return this.view(notices);
+    return this.view(notices, this.selected() !== selected);
   }
 
-  private view(notices: UiNotice[]): ExecutionView {
+  private selected(): string {
+    return `${this.runtime.activeSheet()}!${this.runtime.activeRange()}`;
+  }
+
+  private view(notices: UiNotice[], selectionMoved = false): ExecutionView {
+    this.version += 1;
     return {
+      selectionMoved,
+      version: this.version,
       spreadsheet: {
         name: this.runtime.spreadsheetName(),
         sheets: this.runtime.sheets(),

@@ -75,6 +75,18 @@ export interface SpreadsheetView {
 export interface ExecutionView {
   spreadsheet: SpreadsheetView;
   notices: UiNotice[];
+  /**
+   * The execution changed the active sheet or range (the add-on activated a range, inserted a
+   * sheet): the page follows the add-on's selection then, and only then. A sidebar call runs
+   * while the user goes on clicking, and its answer may come after their newer selection; taking
+   * its range back would send what they type next into a cell they had left.
+   */
+  selectionMoved: boolean;
+  /**
+   * The engine's count of answers so far: the page draws no answer older than one it has drawn.
+   * A sidebar call's answer can reach the page after the answer to an edit made since.
+   */
+  version: number;
 }
 
 /** Requests the server forwards to the runtime worker. */

@@ -42,16 +42,28 @@ export function App() {
   const gridBox = useRef<HTMLDivElement>(null);
   // Requests go out one after another, so the runtime sees edits and selections in the user's order.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // The version of the newest answer drawn (ExecutionView.version).
+  const drawnVersion = useRef(0);
 
   const setEditing = (value: Editing | null) => {
     editingRef.current = value;
     setEditingState(value);
   };
 
-  const apply = useCallback((execution: ExecutionView, followAddOn: boolean) => {
+  /**
+   * Draws an execution's answer. `followAddOn`: take the add-on's active sheet and range when the
+   * execution moved them ("always": the first view, whatever it holds).
+   */
+  const apply = useCallback((execution: ExecutionView, followAddOn: boolean | "always") => {
     const view = execution.spreadsheet;
-    setSpreadsheet(view);
-    if (followAddOn) {
+    // An answer older than the one drawn (a sidebar call's, overtaken by an edit) shows cells as
+    // they were before that edit: its notices still count, its cells and selection do not.
+    const newest = execution.version > drawnVersion.current;
+    if (newest) {
+      drawnVersion.current = execution.version;
+      setSpreadsheet(view);
+    }
+    if (newest && (followAddOn === "always" || (followAddOn && execution.selectionMoved))) {
       setSheetName(view.activeSheet);
       setSelection(selectionFromView(view));
     }
@@ -72,7 +84,7 @@ export function App() {
    * and range, which menu items and sidebar calls may move).
    */
   const send = useCallback(
-    (request: () => Promise<ExecutionView>, followAddOn: boolean) => {
+    (request: () => Promise<ExecutionView>, followAddOn: boolean | "always") => {
       const next = queue.current.then(async () => {
         setBusy(true);
         try {
@@ -105,7 +117,7 @@ export function App() {
   }, [tell]);
 
   useEffect(() => {
-    void send(() => playgroundApi.open(), true);
+    void send(() => playgroundApi.open(), "always");
   }, [send]);
 
   useEffect(() => {
