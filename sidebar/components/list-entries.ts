@@ -7,7 +7,7 @@
  */
 import { MAX_KEYWORD_LENGTH } from "../../src/api/validate/keywords";
 import { MAX_ENTRY } from "../../src/rpc/shape";
-import type { Vocabulary } from "../vocabulary/fold";
+import { fold, type Vocabulary } from "../vocabulary/fold";
 
 export type Accepted = { value: string } | { problem: string; suggestions?: string[] };
 
@@ -112,6 +112,58 @@ export function idEntries(what: string): EntryKind {
 }
 
 /**
+ * A listed city typed with its own state or country after it ("paris, france" for "Paris,
+ * Île-de-France, France"): the end of the parts that name it. Without this, "france" became a chip
+ * of its own, and the search ran over the whole country (a lead search for Paris paid for leads in
+ * Lyon).
+ */
+function withOwnPlaces(list: Vocabulary, parts: readonly string[], start: number, end: number): number {
+  const canonical = list.canonical(parts.slice(start, end).join(", "));
+  if (canonical === null || !canonical.includes(",")) return end;
+  const rest = canonical
+    .split(",")
+    .slice(end - start)
+    .map(fold);
+  let next = end;
+  let at = 0;
+  while (next < parts.length) {
+    const found = rest.indexOf(fold(parts[next] ?? ""), at);
+    if (found < 0) break;
+    at = found + 1;
+    next++;
+  }
+  return next;
+}
+
+/**
+ * The places of one line of an open list, from its pieces (each a listed value or an unknown
+ * part): listed ones stay apart ("germany, atlantis" is Germany and atlantis), and unknown parts in
+ * a row stay together, with the country after them ("Springfield, Illinois, United States",
+ * "Smallville, Kansas"): the API's "city, state, country" form is one location.
+ */
+function placesOf(list: Vocabulary, pieces: readonly string[]): string[] {
+  const places: string[] = [];
+  let unknown: string[] = [];
+  const flush = () => {
+    if (unknown.length > 0) places.push(unknown.join(", "));
+    unknown = [];
+  };
+  for (const piece of pieces) {
+    const canonical = list.canonical(piece);
+    if (canonical === null) unknown.push(piece);
+    else if (unknown.length > 0 && !canonical.includes(",")) {
+      unknown.push(piece);
+      flush();
+    } else {
+      flush();
+      places.push(piece);
+    }
+  }
+  flush();
+  return places;
+}
+
+/**
  * Values from a pick list. Names may hold commas ("Berlin, Berlin, Germany", "Oil, Gas, and Mining"),
  * so commas separate only where the pieces are listed values: "germany, france" is two countries.
  * `complete`: the list is all the API accepts (industries), so anything else is refused with the
@@ -137,11 +189,10 @@ export function listEntries(list: Vocabulary, options: { complete: boolean; what
           let end = parts.length;
           while (end > start + 1 && !known(parts.slice(start, end).join(", "))) end--;
           pieces.push(parts.slice(start, end).join(", "));
-          start = end;
+          start = options.complete ? end : withOwnPlaces(list, parts, start, end);
         }
-        // An open list keeps an unknown "city, state, country" whole rather than in three pieces.
-        if (!options.complete && pieces.some((piece) => !known(piece))) entries.push(line);
-        else for (const piece of pieces) entries.push(piece);
+        if (options.complete) entries.push(...pieces);
+        else entries.push(...placesOf(list, pieces));
       }
       return entries;
     },

@@ -63,6 +63,41 @@ describe("list entries", () => {
     expect(accepted(LOCATION_ENTRIES, "Atlantis")).toEqual(["Atlantis"]);
   });
 
+  it("reads a listed city typed with its country as that city, not the city and the whole country", () => {
+    // "paris, france" was two chips, Paris and France: a lead search for Paris paid for Lyon.
+    expect(accepted(LOCATION_ENTRIES, "paris, france")).toEqual(["Paris, Île-de-France, France"]);
+    expect(accepted(LOCATION_ENTRIES, "munich, bavaria, germany, berlin, germany")).toEqual([
+      "München, Bavaria, Germany",
+      "Berlin, Berlin, Germany",
+    ]);
+    expect(accepted(LOCATION_ENTRIES, "new york, united states, uk")).toEqual([
+      "New York, New York, United States",
+      "United Kingdom",
+    ]);
+    // Another country after a city is a place of its own.
+    expect(accepted(LOCATION_ENTRIES, "berlin, france")).toEqual(["Berlin, Berlin, Germany", "France"]);
+  });
+
+  it("keeps listed places apart from an unknown one typed on the same line", () => {
+    // "germany, atlantis" was one location, "germany, atlantis", sent as typed.
+    expect(accepted(LOCATION_ENTRIES, "germany, atlantis")).toEqual(["Germany", "atlantis"]);
+    expect(
+      accepted(
+        LOCATION_ENTRIES,
+        "germany, united kingdom, zurich, montreal, springfield, illinois, united states, Atlantis",
+      ),
+    ).toEqual([
+      "Germany",
+      "United Kingdom",
+      "Zürich, Zurich, Switzerland",
+      "Montréal, Quebec, Canada",
+      "springfield, illinois, united states",
+      "Atlantis",
+    ]);
+    // An unknown city with its country stays one place: never the whole country instead.
+    expect(accepted(LOCATION_ENTRIES, "nantes, france, japan")).toEqual(["nantes, france", "Japan"]);
+  });
+
   it("refuses an industry outside the list, with the closest names", () => {
     expect(accepted(INDUSTRY_ENTRIES, "software development, banking")).toEqual([
       "Software Development",
