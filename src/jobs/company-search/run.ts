@@ -17,6 +17,7 @@ import { type CompanySearchForm, type FieldProblems, type FormField, hasProblems
 import { destinationSheet } from "./leave-out";
 import { pagePlan } from "./pages";
 import { saveLastSearch } from "./saved";
+import { sendCompanyPages } from "./send-pages";
 import { appendCompanies, COMPANIES_SHEET, type CompanySheet, type WriteResult } from "./sheet";
 import type { CompanyRunResult, PageError } from "./types";
 
@@ -361,7 +362,7 @@ export function runCompanySearch(
     const pages = withTotalAsked(sent.pages);
     const ledger = deps.ledger?.() ?? null;
     const mark = ledger ? markLedger(ledger) : null;
-    const batch = client.searchCompanies(pages, { deadline });
+    const batch = sendCompanyPages(client, pages, deadline);
     const collected = collect(pages, batch.outcomes);
     if (batch.stoppedBy) {
       collected.errors.unshift({
