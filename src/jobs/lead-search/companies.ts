@@ -1,9 +1,12 @@
 /**
  * "Find leads at these companies": the selected rows of a Companies sheet (COMPANY_FIELDS as
  * headers) -> one lead search target per company, by company_id (from network_id) when the row
- * has one, else by company_link (from network_link). Rows without either are reported, not guessed.
+ * has one, else by company_link (from network_link). Rows of a sheet of people (the Leads sheet)
+ * name their companies by network_company_id and company_url instead. Rows without either are
+ * reported, not guessed.
  */
-import { companyKeyColumns } from "../company-search/sheet";
+import { matchColumns } from "../../sheet/columns";
+import { type CompanyKeyColumns, companyKeyColumns } from "../company-search/sheet";
 import type { CompanyTarget } from "./form";
 
 export interface SelectedCompany {
@@ -22,6 +25,36 @@ export interface CompanySelection {
 
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value).trim());
 
+/** Lead fields only a sheet of people has (the Leads sheet, a CRM export of contacts). */
+const PERSON_FIELDS = [
+  "network_company_id",
+  "job_title",
+  "sales_id",
+  "network_lead_persona",
+  "first_name",
+  "last_name",
+];
+
+/**
+ * The columns that name each selected row's company. In a sheet of people (the Leads sheet) the
+ * Network ID and LinkedIn URL columns are the people's own: their companies are the Company Network
+ * ID (network_company_id), Company LinkedIn URL (company_url) and Company columns. Read as a
+ * Companies sheet, a lead's network_id went out as company_id ("The company was not found" for
+ * every lead selected, or another company's leads paid for).
+ */
+function companyColumnsOf(headers: readonly string[]): CompanyKeyColumns {
+  const people = matchColumns(headers, [...PERSON_FIELDS, "company_url", "company_name"]);
+  if (!PERSON_FIELDS.some((field) => people.has(field))) return companyKeyColumns(headers);
+  const columns: CompanyKeyColumns = {};
+  const id = people.get("network_company_id");
+  const link = people.get("company_url");
+  const name = people.get("company_name");
+  if (id !== undefined) columns.network_id = id;
+  if (link !== undefined) columns.network_link = link;
+  if (name !== undefined) columns.name = name;
+  return columns;
+}
+
 /**
  * `headers` is the sheet's header row; `rows` the selected rows, the first at sheet row `firstRow`.
  * The header row itself and blank rows are ignored; a company selected twice is searched once.
@@ -31,8 +64,7 @@ export function selectedCompanies(
   rows: readonly (readonly unknown[])[],
   firstRow: number,
 ): CompanySelection {
-  // The Companies sheet's own reading of its key columns (helper of the Companies feature).
-  const columns = companyKeyColumns(headers.map(text));
+  const columns = companyColumnsOf(headers.map(text));
   const idColumn = columns.network_id;
   const linkColumn = columns.network_link;
   const nameColumn = columns.name;
@@ -60,8 +92,11 @@ export function selectedCompanies(
   return result;
 }
 
-/** Whether a header row is a Companies sheet's: it names network_id or network_link. */
+/**
+ * Whether a header row names the companies of its rows: a Companies sheet's network_id or
+ * network_link, or a sheet of people's network_company_id or company_url.
+ */
 export function isCompanyHeader(headers: readonly unknown[]): boolean {
-  const columns = companyKeyColumns(headers.map(text));
+  const columns = companyColumnsOf(headers.map(text));
   return columns.network_id !== undefined || columns.network_link !== undefined;
 }
