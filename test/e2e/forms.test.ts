@@ -58,6 +58,17 @@ describe("typed input in the forms", () => {
     await sidebar.locator("#co-industries").fill("");
   });
 
+  it("Companies: Clear empties the text still in the boxes, a refused entry and its reason too", async () => {
+    await type("#co-industries", "sofware");
+    await expect.poll(() => sidebar.getByTestId("co-industries-refused").count()).toBe(1);
+    await sidebar.locator("#co-locations").fill("atlantis");
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+    // Before: "sofware" and its red reason stayed after Clear, and the next Estimate was refused.
+    expect(await sidebar.locator("#co-industries").inputValue()).toBe("");
+    expect(await sidebar.locator("#co-locations").inputValue()).toBe("");
+    expect(await sidebar.getByTestId("co-industries-refused").count()).toBe(0);
+  });
+
   it("Companies: commas make chips, names fold to the list, what cannot match is refused at the field", async () => {
     await type("#co-locations", "germany, usa");
     expect(await chips("co-locations")).toEqual(["Germany", "United States"]);
