@@ -234,6 +234,13 @@ describe("a run", () => {
     expect(again).toMatchObject({ written: 0, duplicates: 24, spent: 24 });
   });
 
+  it("one company asked is sent as two (limit_by must exceed 1): the result and Next page count both", () => {
+    const deps = companyDeps(new FakeCompanyClient({ matches: 500 }));
+    const result = runCompanySearch(deps, form({ limit_by: 1 }), 3);
+    // Before: "2 companies returned for matches 1–1", and Next page started at the second, paid already.
+    expect(result).toMatchObject({ returned: 2, written: 2, offset: 0, total: 2, nextOffset: 2 });
+  });
+
   it("ends paging at the last match and at the 1,600th", () => {
     const few = runCompanySearch(
       companyDeps(new FakeCompanyClient({ matches: 30 })),
