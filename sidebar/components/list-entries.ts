@@ -85,6 +85,38 @@ export const companyNameEntries: EntryKind = {
   accept: (entry) => ({ value: tidy(entry) }),
 };
 
+/**
+ * What follows a person's name after a comma on profiles: degrees, certifications, generational
+ * suffixes ("Jane Doe, MBA", "Bo Kim, Jr.", "Cy Park, CISSP, PMP"). Short all-capital words count
+ * too: credentials are many more than any list.
+ */
+const CREDENTIAL =
+  /^(?:jr|sr|ii|iii|iv|phd|ph\.d|md|esq|msc|bsc|mba|cpa|cfa|pmp|csm|rn|dds|mph|ma|ba|bs|ms)\.?$/i;
+const ACRONYM = /^[A-Z][A-Z0-9&.+-]{1,7}$/;
+
+/**
+ * People by name (lead search's exclude_names, matched with the name as the network stores it):
+ * commas separate, but a credential after a name stays with it ("Jane Doe, MBA" is one person).
+ */
+export const personNameEntries: EntryKind = {
+  split(text) {
+    const names: string[] = [];
+    for (const line of nonEmpty(text.split(SEPARATORS))) {
+      let lineNames = 0;
+      for (const part of nonEmpty(line.split(","))) {
+        const credential = CREDENTIAL.test(part) || ACRONYM.test(part);
+        if (credential && lineNames > 0) names[names.length - 1] += `, ${part}`;
+        else {
+          names.push(part);
+          lineNames++;
+        }
+      }
+    }
+    return names;
+  },
+  accept: (entry) => ({ value: tidy(entry) }),
+};
+
 /** Web domains: "https://www.Acme.com/about" -> "acme.com". */
 export const domainEntries: EntryKind = {
   split: splitAll,

@@ -12,7 +12,7 @@ import {
   textEntries,
   withinEntryLimit,
 } from "../../sidebar/components/list-entries";
-import { INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../sidebar/vocabulary/entries";
+import { INDUSTRY_ENTRIES, LEAVE_OUT_NAME_ENTRIES, LOCATION_ENTRIES } from "../../sidebar/vocabulary/entries";
 import { INDUSTRIES } from "../../sidebar/vocabulary/industries";
 
 const accepted = (kind: EntryKind, text: string) =>
@@ -96,6 +96,20 @@ describe("list entries", () => {
     ]);
     // An unknown city with its country stays one place: never the whole country instead.
     expect(accepted(LOCATION_ENTRIES, "nantes, france, japan")).toEqual(["nantes, france", "Japan"]);
+  });
+
+  it("keeps a person's name with its credential whole (the API matches the name as the network stores it)", () => {
+    // "Jane Doe, MBA" was two people, "Jane Doe" and "MBA": the lead was not left out, and charged.
+    expect(accepted(LEAVE_OUT_NAME_ENTRIES, "Jane Doe, MBA, John Roe")).toEqual([
+      "Jane Doe, MBA",
+      "John Roe",
+    ]);
+    expect(accepted(LEAVE_OUT_NAME_ENTRIES, "Ann Lee, PhD\nBo Kim, Jr.\nCy Park, CISSP, PMP")).toEqual([
+      "Ann Lee, PhD",
+      "Bo Kim, Jr.",
+      "Cy Park, CISSP, PMP",
+    ]);
+    expect(accepted(LEAVE_OUT_NAME_ENTRIES, "ana garcía, luis pérez")).toEqual(["ana garcía", "luis pérez"]);
   });
 
   it("refuses an industry outside the list, with the closest names", () => {
