@@ -74,3 +74,18 @@ describe("a lead search that found no new lead", () => {
     );
   });
 });
+
+describe("a search by company name that found no lead", () => {
+  it("lists the Companies sheet's companies of that name without calling them 'another'", () => {
+    const result = noMatch({});
+    result.searches[0]!.companyName = "Harbor Logistics AG";
+    result.companyChoices = [
+      { row: 2, name: "Harbor Logistics AG", network_id: "1000003", website: "https://harbor.example" },
+    ];
+    const said = text(result);
+    expect(said).toContain("No lead came back, so the API did not say which company it found for this name.");
+    // Before: "has another company of this name", with no first one named anywhere.
+    expect(said).not.toContain("another");
+    expect(said).toContain("Your Companies sheet has a company of this name: search by its id to be sure.");
+  });
+});

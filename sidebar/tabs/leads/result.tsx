@@ -200,9 +200,10 @@ function CompanyUsed({
       {others.length > 0 ? (
         <>
           <span class="next">
+            {/* "Another" only beside the company the API named: without one, these are the only ones. */}
             {others.length === 1
-              ? "Your Companies sheet has another company of this name: search by its id to be sure."
-              : `Your Companies sheet has ${others.length} other companies of this name: search by one's id to be sure.`}
+              ? `Your Companies sheet has ${used ? "another company" : "a company"} of this name: search by its id to be sure.`
+              : `Your Companies sheet has ${others.length}${used ? " other" : ""} companies of this name: search by one's id to be sure.`}
           </span>
           <ul style={LIST}>
             {others.map((choice) => (
