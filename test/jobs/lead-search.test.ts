@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { PERSONA_PRESETS } from "../../sidebar/vocabulary/personas";
 import type { ApiError } from "../../src/api/errors";
 import type { Lead, LeadSearchRequest, LeadSearchResponse } from "../../src/api/wire";
-import { isCompanyHeader, selectedCompanies } from "../../src/jobs/lead-search/companies";
+import {
+  isCompanyHeader,
+  readSelectionPin,
+  selectedCompanies,
+  selectionPin,
+} from "../../src/jobs/lead-search/companies";
 import { emptyForm, formToRequest, type LeadSearchForm } from "../../src/jobs/lead-search/form";
 import { knownLeads, NO_KNOWN_LEADS, withKnownLeadsExcluded } from "../../src/jobs/lead-search/known-leads";
 import { DEFAULT_LEAD_COLUMNS, leadsLayout } from "../../src/jobs/lead-search/leads-sheet";
@@ -199,6 +204,15 @@ describe("find leads at these companies", () => {
     expect(
       selectedCompanies(contacts, [["Ada", "CTO", "https://n.example/in/ada", "7"]], 2).companies,
     ).toEqual([]);
+  });
+
+  it("keeps the rows the sidebar showed as the target's value, any sheet name", () => {
+    for (const sheet of ["Companies", "Q3 'hot' accounts!", "Ünïcode"]) {
+      expect(readSelectionPin(selectionPin(sheet, "A2:C4"))).toEqual({ sheet, a1: "A2:C4" });
+    }
+    expect(readSelectionPin(selectionPin("Companies", "2:4"))).toEqual({ sheet: "Companies", a1: "2:4" });
+    expect(readSelectionPin("")).toBeNull();
+    expect(readSelectionPin("Companies!A2")).toBeNull();
   });
 
   it("plans one search per company with the same personas and filters, one estimate for all", () => {

@@ -100,3 +100,20 @@ export function isCompanyHeader(headers: readonly unknown[]): boolean {
   const columns = companyColumnsOf(headers.map(text));
   return columns.network_id !== undefined || columns.network_link !== undefined;
 }
+
+/**
+ * The selection the sidebar showed (Use selection), kept as the target's value so that the
+ * estimate and the run read the same rows: 'Sheet name'!A2:C4, quotes doubled as in A1 notation.
+ * Read from the live selection instead, a click elsewhere in the sheet between Estimate and Confirm
+ * ran other companies than the ones the estimate counted.
+ */
+export function selectionPin(sheetName: string, a1: string): string {
+  return `'${sheetName.replace(/'/g, "''")}'!${a1}`;
+}
+
+/** The sheet and range of a pinned selection; null when the value is none (an older sidebar). */
+export function readSelectionPin(value: string): { sheet: string; a1: string } | null {
+  const match = /^'((?:[^']|'')+)'!(\$?[A-Z]*\$?\d*(?::\$?[A-Z]*\$?\d*)?)$/.exec(value.trim());
+  if (!match || match[2] === "") return null;
+  return { sheet: (match[1] ?? "").replace(/''/g, "'"), a1: match[2] ?? "" };
+}
