@@ -60,13 +60,22 @@ export function splitAll(text: string): string[] {
 /** Any text: "a, b" is two entries. */
 export const textEntries: EntryKind = { split: splitAll, accept: (entry) => ({ value: tidy(entry) }) };
 
+/**
+ * A grouped expression's operators in capitals, as the spec writes them ("(x AND y)"): typed in
+ * lower case, the expression was refused as parentheses around no expression. A keyword without
+ * parentheses is a phrase, and keeps its words ("research and development").
+ */
+function grouped(keyword: string): string {
+  return /[()]/.test(keyword) ? keyword.replace(/\b(and|or|not)\b/gi, (word) => word.toUpperCase()) : keyword;
+}
+
 /** Company search keywords (spec rule 7): at most 40 characters each, an expression included. */
 export const keywordRuleEntries: EntryKind = {
   split: splitAll,
   accept: (entry) =>
     tidy(entry).length > MAX_KEYWORD_LENGTH
       ? tooLong(entry, `a keyword has at most ${MAX_KEYWORD_LENGTH}`)
-      : { value: tidy(entry) },
+      : { value: grouped(tidy(entry)) },
 };
 
 /** Company names: commas separate, but "Acme, Inc." stays one name. */

@@ -98,6 +98,15 @@ describe("list entries", () => {
     expect(accepted(LOCATION_ENTRIES, "nantes, france, japan")).toEqual(["nantes, france", "Japan"]);
   });
 
+  it("writes the operators of a grouped keyword in capitals, as the API reads them", () => {
+    // "(cloud and security)" was refused: "uses parentheses outside a grouped expression".
+    expect(
+      accepted(keywordRuleEntries, "(cloud and security), (Saas Or paas), (fintech AND not crypto)"),
+    ).toEqual(["(cloud AND security)", "(Saas OR paas)", "(fintech AND NOT crypto)"]);
+    // Without parentheses a keyword is a phrase: its words stay as typed.
+    expect(accepted(keywordRuleEntries, "research and development")).toEqual(["research and development"]);
+  });
+
   it("keeps a person's name with its credential whole (the API matches the name as the network stores it)", () => {
     // "Jane Doe, MBA" was two people, "Jane Doe" and "MBA": the lead was not left out, and charged.
     expect(accepted(LEAVE_OUT_NAME_ENTRIES, "Jane Doe, MBA, John Roe")).toEqual([
