@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerCredits } from "../../sandbox/api/control";
-import { addressOf, domainKind, personFindable } from "../../sandbox/api/email-outcomes";
+import { addressOf, domainKind, personFindable, spellable } from "../../sandbox/api/email-outcomes";
 import { emailDomain } from "../../src/api/validate";
 import { type Lead, PATHS } from "../../src/api/wire";
 import { emptyForm, type LeadSearchForm } from "../../src/jobs/lead-search/form";
@@ -177,6 +177,7 @@ describe("leave out what a CRM export holds", () => {
 function expectedStatus(lead: Lead): string {
   const domain = emailDomain(String(lead.company_website ?? ""));
   const kind = domainKind(domain);
+  if (!spellable(lead.first_name, lead.last_name, domain)) return "not found";
   if (kind === "catch-all") return "catch-all";
   if (kind !== "ordinary" || !personFindable(lead.first_name, lead.last_name, domain)) return "not found";
   return "valid";
