@@ -206,6 +206,22 @@ describe("work emails in the same run", () => {
     expect(result.charges?.charged).toBe(5);
   });
 
+  it("asks no email at a company whose website is a page on a shared site (calendly.com/...), and charges none", async () => {
+    // Blue Retail S.A.'s website is https://calendly.com/blue-retail-s-a-lglc: an address "at" it
+    // would be someone@calendly.com. Before: each lead's finder call was charged, and written valid.
+    const result = run(
+      form({ target: { kind: "company_id", value: "1001280" }, personas: [], find_emails: true }),
+    );
+    expect(result.written).toBeGreaterThan(0);
+    const statuses = column("Leads", "Email status");
+    expect(new Set(statuses)).toEqual(
+      new Set(["not checked: the company's website is on calendly.com, not its own domain"]),
+    );
+    expect(column("Leads", "Email").every((email) => email === "")).toBe(true);
+    expect(await charged(PATHS.emailFinder)).toBe(0);
+    expect(addon.runtime.sheets().length).toBeGreaterThan(0);
+  });
+
   it("sends the finder the Email rows per call setting's rows a call: 5 leads at 2 a call, 3 calls", async () => {
     addon.runtime.properties.user(OWNER).setAll({ EMAIL_ROWS_PER_CALL: "2" });
     try {
