@@ -54,3 +54,8 @@ export function sharedSiteOf(website: string): string | null {
     .replace(/[?#].*$/, "");
   return path.replace(/\/+$/, "") === "" ? null : site;
 }
+
+/** A row's Email status when its company's website is a page on a shared site: nothing was sent. */
+export function sharedSiteNote(site: string): string {
+  return `not checked: the company's website is on ${site}, not its own domain`;
+}

@@ -11,7 +11,7 @@ import type { EmailFinderRequest, Lead } from "../../api/wire";
 import { type CellValue, safeText } from "../../sheet/cell-value";
 import { normalizeHeader } from "../../sheet/columns";
 import { finderRequestOf } from "../emails/person";
-import { sharedSiteOf } from "../emails/shared-sites";
+import { sharedSiteNote, sharedSiteOf } from "../emails/shared-sites";
 
 /** The headers of the two columns emails are written to (found case aside, else added). */
 export const EMAIL_HEADER = "Email";
@@ -33,7 +33,7 @@ export const EMAIL_NOT_CHECKED = {
   /** The API answered the row with its own error. */
   failed: "not checked: the email service could not check it",
   /** The company's website is a page on a shared site (shared-sites.ts): nothing was sent. */
-  sharedSite: (site: string) => `not checked: the company's website is on ${site}, not its own domain`,
+  sharedSite: sharedSiteNote,
 } as const;
 
 /** Where the Email and Email status columns are (0-based), and the headers to add for missing ones. */
