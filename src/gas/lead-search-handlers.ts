@@ -30,6 +30,7 @@ import { runLeadSearches } from "../jobs/lead-search/run";
 import { checkRoom } from "../jobs/paid-rows";
 import { deletePersonaPreset, loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
 import { destinationName } from "../jobs/sheet-choice";
+import { wrongKindProblem } from "../jobs/sheet-kind";
 import type { RpcHandlers } from "../rpc";
 import type { LeadsCompanySelection } from "../rpc/leads";
 import { companyChoicesFor } from "./company-choices";
@@ -101,6 +102,21 @@ function formOf(arg: unknown): LeadSearchForm {
 
 /** The sheet the form writes to (formOf has named it). */
 const destinationOf = (form: LeadSearchForm) => form.sheet_name || LEADS_SHEET;
+
+/** A destination sheet that holds companies takes no leads (sheet-kind.ts). */
+function destinationProblems(form: LeadSearchForm): Problem[] {
+  const name = destinationOf(form);
+  const problem = wrongKindProblem(name, sheetsByName.grid(name), "leads");
+  return problem
+    ? [
+        {
+          path: "sheet_name",
+          message: problem,
+          hint: "Name another sheet, or leave it empty for the Leads sheet.",
+        },
+      ]
+    : [];
+}
 
 /** The form's leave-out column (a CRM export), read; its problems at their fields. */
 function leaveOutOf(form: LeadSearchForm): LeadLeaveOut | null | Problem[] {
@@ -227,7 +243,11 @@ export const leadSearchHandlers: Pick<
     const form = formOf(arg);
     const planned = plan(form);
     const leaveOut = leaveOutOf(form);
-    const problems = [...planned.problems, ...(Array.isArray(leaveOut) ? leaveOut : [])];
+    const problems = [
+      ...planned.problems,
+      ...(Array.isArray(leaveOut) ? leaveOut : []),
+      ...destinationProblems(form),
+    ];
     if (problems.length > 0) return { ok: false, problems };
     const left = Array.isArray(leaveOut) ? null : leaveOut;
     const { settings, client } = connected();
@@ -251,7 +271,11 @@ export const leadSearchHandlers: Pick<
     const form = formOf(arg);
     const planned = plan(form);
     const leaveOut = leaveOutOf(form);
-    const problems = [...planned.problems, ...(Array.isArray(leaveOut) ? leaveOut : [])];
+    const problems = [
+      ...planned.problems,
+      ...(Array.isArray(leaveOut) ? leaveOut : []),
+      ...destinationProblems(form),
+    ];
     if (problems.length > 0) return { ok: false, problems };
     const left = Array.isArray(leaveOut) ? null : leaveOut;
     const { settings, client } = connected();

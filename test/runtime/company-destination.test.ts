@@ -141,6 +141,25 @@ describe("company search into any sheet, leaving out a CRM export's companies", 
     expect(addon.runtime.getValues("My accounts", "C2:C3")).toEqual([["me"], ["you"]]);
   });
 
+  it("refuses to write companies into a sheet of people, at its field, before anything is charged", async () => {
+    addon.runtime.insertSheet("Leads");
+    addon.runtime.setValues("Leads", "A1", [
+      ["Full Name", "Job Title", "Company", "LinkedIn URL", "Company Network ID", "Network ID", "Sales ID"],
+      ["Ada Lee", "CTO", "Acme", "https://n.example/in/ada", "1000001", "700000001", "ACwAAAda"],
+    ]);
+    const chosen = form({ sheet_name: "leads", limit_by: 3 });
+    const estimate = rpcValue<CompanyEstimate>(addon.runtime, "companyEstimate", chosen);
+    expect(estimate.problems.sheet_name).toEqual([
+      "Leads holds people (job titles, sales ids...), not companies. Name another sheet, or leave it empty for the Companies sheet.",
+    ]);
+    const run = rpcValue<CompanyRunResult>(addon.runtime, "companyRun", {
+      form: chosen,
+      confirmedCredits: 3,
+    });
+    expect(run.state).toBe("invalid");
+    expect(await charged()).toBe(0);
+  });
+
   it("names what is wrong with the leave-out sheet or column at its field, and sends nothing", async () => {
     const noSheet = rpcValue<CompanyEstimate>(
       addon.runtime,

@@ -150,6 +150,38 @@ describe("leave out what a CRM export holds", () => {
     expect(column("Leads", "LinkedIn URL")).not.toContain(first[0]!.network_url);
   });
 
+  it("refuses to write leads into a sheet of companies, at its field, before anything is charged", async () => {
+    addon.runtime.insertSheet("Companies");
+    addon.runtime.setValues("Companies", "A1", [
+      ["Company", "Company Type", "Website", "Exact Headcount", "HQ Country", "Network ID", "LinkedIn URL"],
+      [
+        "Acme",
+        "Privately Held",
+        "https://acme.example",
+        120,
+        "France",
+        "1000001",
+        "https://n.example/company/acme",
+      ],
+    ]);
+    const chosen = form({ sheet_name: "companies" });
+    const answer = estimate(chosen);
+    // Before: the leads went in under the companies, their own ids in Network ID and their
+    // profiles in LinkedIn URL, where Find leads at these companies then read them as companies.
+    expect(answer).toMatchObject({ ok: false });
+    const problem = answer.ok ? null : answer.problems.find((p) => p.path === "sheet_name");
+    expect(problem?.message).toBe("Companies holds companies (the Companies tab's columns), not leads");
+    const ran = rpcValue<LeadsRunResult>(addon.runtime, "leadsRun", { form: chosen, confirmedMaxCredits: 5 });
+    expect(ran.ok).toBe(false);
+    expect(
+      addon.runtime
+        .getValues("Companies", "A1:A5")
+        .flat()
+        .filter((v) => v !== ""),
+    ).toEqual(["Company", "Acme"]);
+    expect(await charged(PATHS.leadSearch)).toBe(0);
+  });
+
   it("names a sheet or column that is not there at its field, and charges nothing", async () => {
     addon.runtime.insertSheet("CRM export");
     addon.runtime.setValues("CRM export", "A1", [["Name", "LinkedIn"]]);

@@ -9,6 +9,7 @@
 import { linkTarget } from "../../sheet/hyperlink";
 import type { Grid, GridValue } from "../enrich/ports";
 import { columnCells, leaveOutCells, type SheetsByName } from "../sheet-choice";
+import { wrongKindProblem } from "../sheet-kind";
 import { COMPANIES_SHEET, companyColumns, networkIdKey } from "./sheet";
 
 export type { SheetsByName };
@@ -134,12 +135,14 @@ export function exclusionsOf(
     leaveOut: null,
     problems: {},
   };
+  const wrongKind = wrongKindProblem(destinationSheet(form.sheet_name), destination, "companies");
+  if (wrongKind) exclusions.problems = { sheet_name: [wrongKind] };
   const read = leaveOutCells(form, sheets, {
     things: "companies",
     column: "Name the column of company ids, websites or domains (its header), for example Website.",
   });
   if (read === null) return exclusions;
-  if ("problems" in read) exclusions.problems = read.problems;
+  if ("problems" in read) exclusions.problems = { ...exclusions.problems, ...read.problems };
   else exclusions.leaveOut = { ...leaveOutOf(read.cells), sheet: read.sheet, column: read.column };
   return exclusions;
 }

@@ -7,6 +7,7 @@
  */
 import { matchColumns } from "../../sheet/columns";
 import { type CompanyKeyColumns, companyKeyColumns } from "../company-search/sheet";
+import { holdsPeople } from "../sheet-kind";
 import type { CompanyTarget } from "./form";
 
 export interface SelectedCompany {
@@ -25,16 +26,6 @@ export interface CompanySelection {
 
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value).trim());
 
-/** Lead fields only a sheet of people has (the Leads sheet, a CRM export of contacts). */
-const PERSON_FIELDS = [
-  "network_company_id",
-  "job_title",
-  "sales_id",
-  "network_lead_persona",
-  "first_name",
-  "last_name",
-];
-
 /**
  * The columns that name each selected row's company. In a sheet of people (the Leads sheet) the
  * Network ID and LinkedIn URL columns are the people's own: their companies are the Company Network
@@ -43,8 +34,8 @@ const PERSON_FIELDS = [
  * every lead selected, or another company's leads paid for).
  */
 function companyColumnsOf(headers: readonly string[]): CompanyKeyColumns {
-  const people = matchColumns(headers, [...PERSON_FIELDS, "company_url", "company_name"]);
-  if (!PERSON_FIELDS.some((field) => people.has(field))) return companyKeyColumns(headers);
+  if (!holdsPeople(headers)) return companyKeyColumns(headers);
+  const people = matchColumns(headers, ["network_company_id", "company_url", "company_name"]);
   const columns: CompanyKeyColumns = {};
   const id = people.get("network_company_id");
   const link = people.get("company_url");
