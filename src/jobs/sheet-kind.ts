@@ -6,6 +6,7 @@
  * the Leads sheet does the same the other way).
  */
 import { COMPANY_HEADERS, matchColumns } from "../sheet/columns";
+import { COMPANY_FIELDS } from "../sheet/lead-fields";
 import type { Grid } from "./enrich/ports";
 
 /** Lead fields only a sheet of people has (by field name, label or alias). */
@@ -19,23 +20,21 @@ export const PERSON_FIELDS = [
 ];
 
 /** Company fields no sheet of people has (by field name or the Companies sheet's label). */
-const COMPANY_ONLY_FIELDS = [
-  "raw_name",
-  "company_type",
-  "company_db_urn",
-  "tagline",
-  "founded_year",
-  "specialities",
-  "headcount_exact",
-  "hq_street",
-  "hq_city",
-  "hq_state",
-  "hq_postal_code",
-  "hq_country",
-  "hq_country_code",
-  "number_of_locations",
-  "other_locations_json",
-];
+const COMPANY_ONLY_FIELDS = COMPANY_FIELDS.filter(
+  (field) =>
+    field.startsWith("hq_") ||
+    [
+      "raw_name",
+      "company_type",
+      "company_db_urn",
+      "tagline",
+      "founded_year",
+      "specialities",
+      "headcount_exact",
+      "number_of_locations",
+      "other_locations_json",
+    ].includes(field),
+);
 
 export function holdsPeople(headers: readonly string[]): boolean {
   const found = matchColumns(headers, PERSON_FIELDS);
