@@ -69,6 +69,23 @@ describe("typed input in the forms", () => {
     expect(await sidebar.getByTestId("co-industries-refused").count()).toBe(0);
   });
 
+  it("Companies: a problem in the folded Revenue and exclusions section opens it, so the marked field shows", async () => {
+    const section = sidebar.locator("details", { hasText: "Revenue and exclusions" });
+    await sidebar.getByText("Revenue and exclusions").click();
+    await sidebar.locator("#co-leave_out_sheet").fill("No such sheet");
+    await sidebar.locator("#co-leave_out_column").fill("Website");
+    // Folded again, as a user does after filling it in.
+    await sidebar.getByText("Revenue and exclusions").click();
+    expect(await section.getAttribute("open")).toBeNull();
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    // Before: "Some fields need fixing ... See the marked fields", and the field stayed folded away.
+    await expect.poll(() => sidebar.getByTestId("problems-leave_out_sheet").isVisible()).toBe(true);
+    expect(await sidebar.getByTestId("problems-leave_out_sheet").textContent()).toMatch(
+      /No sheet is named "No such sheet"/,
+    );
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+  });
+
   it("Companies: commas make chips, names fold to the list, what cannot match is refused at the field", async () => {
     await type("#co-locations", "germany, usa");
     expect(await chips("co-locations")).toEqual(["Germany", "United States"]);
