@@ -46,6 +46,15 @@ export function holdsCompanies(headers: readonly string[]): boolean {
   return matchColumns(headers, COMPANY_ONLY_FIELDS, { table: COMPANY_HEADERS }).size >= 2;
 }
 
+/**
+ * A sheet of people and no company columns. A Companies sheet an earlier version wrote leads into
+ * has both (its Persona, Sales ID... appended): it stays a sheet of companies, so its company rows
+ * keep their ids.
+ */
+export function onlyPeople(headers: readonly string[]): boolean {
+  return holdsPeople(headers) && !holdsCompanies(headers);
+}
+
 /** A sheet's header row as text (empty for a new or blank sheet). */
 export function headerTexts(grid: Grid): string[] {
   const width = grid.lastColumn();
@@ -63,7 +72,7 @@ export function wrongKindProblem(
   const headers = headerTexts(grid);
   if (kind === "leads" && holdsCompanies(headers))
     return `${name} holds companies (the Companies tab's columns), not leads`;
-  if (kind === "companies" && holdsPeople(headers))
+  if (kind === "companies" && onlyPeople(headers))
     return `${name} holds people (job titles, sales ids...), not companies. Name another sheet, or leave it empty for the Companies sheet.`;
   return null;
 }

@@ -7,7 +7,7 @@
  */
 import { matchColumns } from "../../sheet/columns";
 import { type CompanyKeyColumns, companyKeyColumns } from "../company-search/sheet";
-import { holdsPeople } from "../sheet-kind";
+import { onlyPeople } from "../sheet-kind";
 import type { CompanyTarget } from "./form";
 
 export interface SelectedCompany {
@@ -34,7 +34,7 @@ const text = (value: unknown) => (value === null || value === undefined ? "" : S
  * every lead selected, or another company's leads paid for).
  */
 function companyColumnsOf(headers: readonly string[]): CompanyKeyColumns {
-  if (!holdsPeople(headers)) return companyKeyColumns(headers);
+  if (!onlyPeople(headers)) return companyKeyColumns(headers);
   const people = matchColumns(headers, ["network_company_id", "company_url", "company_name"]);
   const columns: CompanyKeyColumns = {};
   const id = people.get("network_company_id");
