@@ -86,6 +86,25 @@ describe("typed input in the forms", () => {
     await sidebar.getByRole("button", { name: "Clear" }).click();
   });
 
+  it("Companies: a pasted list longer than the 10 keywords allowed keeps the rest in the box, with why", async () => {
+    await sidebar.locator("#co-keywords").evaluate(
+      (el, text) => {
+        (el as HTMLInputElement).focus();
+        const data = new DataTransfer();
+        data.setData("text", text);
+        el.dispatchEvent(
+          new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      Array.from({ length: 12 }, (_, i) => `k${i + 1}`).join("\n"),
+    );
+    await expect.poll(() => chips("co-keywords")).toHaveLength(10);
+    // Before: k11 and k12 vanished without a word, and the box with them.
+    expect(await sidebar.locator("#co-keywords").inputValue()).toBe("k11, k12");
+    expect(await sidebar.getByTestId("co-keywords-refused").textContent()).toContain("at most 10");
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+  });
+
   it("Companies: commas make chips, names fold to the list, what cannot match is refused at the field", async () => {
     await type("#co-locations", "germany, usa");
     expect(await chips("co-locations")).toEqual(["Germany", "United States"]);

@@ -86,6 +86,7 @@ export function CompanyForm({
         onChange={set("keywords")}
         problems={problems}
         max={10}
+        maxReason="at most 10 keywords: remove one, or combine some with OR inside one keyword, such as (a OR b)"
         placeholder="e.g. saas, or (cloud AND security)"
         hint={
           <>
