@@ -30,7 +30,7 @@ import { runLeadSearches } from "../jobs/lead-search/run";
 import { checkRoom } from "../jobs/paid-rows";
 import { deletePersonaPreset, loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
 import { destinationName } from "../jobs/sheet-choice";
-import { wrongKindProblem } from "../jobs/sheet-kind";
+import { destinationProblem } from "../jobs/sheet-kind";
 import type { RpcHandlers } from "../rpc";
 import type { LeadsCompanySelection } from "../rpc/leads";
 import { companyChoicesFor } from "./company-choices";
@@ -103,19 +103,11 @@ function formOf(arg: unknown): LeadSearchForm {
 /** The sheet the form writes to (formOf has named it). */
 const destinationOf = (form: LeadSearchForm) => form.sheet_name || LEADS_SHEET;
 
-/** A destination sheet that holds companies takes no leads (sheet-kind.ts). */
+/** A destination sheet of companies, or with its headers below a title, takes no leads (sheet-kind.ts). */
 function destinationProblems(form: LeadSearchForm): Problem[] {
   const name = destinationOf(form);
-  const problem = wrongKindProblem(name, sheetsByName.grid(name), "leads");
-  return problem
-    ? [
-        {
-          path: "sheet_name",
-          message: problem,
-          hint: "Name another sheet, or leave it empty for the Leads sheet.",
-        },
-      ]
-    : [];
+  const problem = destinationProblem(name, sheetsByName.grid(name), "leads");
+  return problem ? [{ path: "sheet_name", ...problem }] : [];
 }
 
 /** The form's leave-out column (a CRM export), read; its problems at their fields. */

@@ -6,7 +6,7 @@
  * the Leads sheet does the same the other way).
  */
 import { COMPANY_HEADERS, matchColumns } from "../sheet/columns";
-import { COMPANY_FIELDS } from "../sheet/lead-fields";
+import { COMPANY_FIELDS, LEAD_FIELDS } from "../sheet/lead-fields";
 import type { Grid } from "./enrich/ports";
 
 /** Lead fields only a sheet of people has (by field name, label or alias). */
@@ -62,17 +62,51 @@ export function headerTexts(grid: Grid): string[] {
   return (grid.read(1, 1, 1, width)[0] ?? []).map((cell) => String(cell ?? ""));
 }
 
-/** Why `grid` cannot take rows of `kind`, or null. */
-export function wrongKindProblem(
+/** How many of a row's cells name a field of `kind` (by field name, label or alias). */
+function fieldsNamed(row: readonly string[], kind: "leads" | "companies"): number {
+  return kind === "leads"
+    ? matchColumns(row, LEAD_FIELDS).size
+    : matchColumns(row, COMPANY_FIELDS, { table: COMPANY_HEADERS }).size;
+}
+
+/** Rows looked at below row 1 for a header row under a title. */
+const TITLE_ROWS = 5;
+
+/**
+ * Column headers below a title row ("Q3 prospects" in A1, Name, Title... in row 2): a search
+ * writes under row 1's headers, so its columns went in beside the title and its values into the
+ * user's columns below (profile URLs under Title).
+ */
+function headersBelowTitle(name: string, grid: Grid, kind: "leads" | "companies"): string | null {
+  const last = Math.min(grid.lastRow(), TITLE_ROWS);
+  const width = grid.lastColumn();
+  if (last < 2 || width < 1) return null;
+  const rows = grid.read(1, 1, last, width).map((row) => row.map((cell) => String(cell ?? "").trim()));
+  if (fieldsNamed(rows[0] ?? [], kind) > 0) return null;
+  const at = rows.findIndex((row, index) => index > 0 && fieldsNamed(row, kind) >= 2);
+  if (at < 0) return null;
+  const named = (rows[at] ?? []).filter((text) => text !== "").slice(0, 6);
+  return `${name}'s column headers are in row ${at + 1} (${named.join(", ")}), not row 1, where a search writes its columns`;
+}
+
+/** Why `grid` cannot take rows of `kind` (and what to do), or null. */
+export function destinationProblem(
   name: string,
   grid: Grid | null,
   kind: "leads" | "companies",
-): string | null {
+): { message: string; hint: string } | null {
   if (grid === null) return null;
+  const other = `Name another sheet, or leave it empty for the ${kind === "leads" ? "Leads" : "Companies"} sheet.`;
   const headers = headerTexts(grid);
   if (kind === "leads" && holdsCompanies(headers))
-    return `${name} holds companies (the Companies tab's columns), not leads`;
+    return { message: `${name} holds companies (the Companies tab's columns), not leads`, hint: other };
   if (kind === "companies" && onlyPeople(headers))
-    return `${name} holds people (job titles, sales ids...), not companies. Name another sheet, or leave it empty for the Companies sheet.`;
-  return null;
+    return { message: `${name} holds people (job titles, sales ids...), not companies`, hint: other };
+  const titled = headersBelowTitle(name, grid, kind);
+  return titled
+    ? {
+        message: titled,
+        hint: `Move the title out of row 1, or ${other.charAt(0).toLowerCase()}${other.slice(1)}`,
+      }
+    : null;
 }

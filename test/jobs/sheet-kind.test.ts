@@ -1,7 +1,7 @@
 /** What a sheet's header says its rows are, and which searches may write into it (sheet-kind.ts). */
 import { describe, expect, it } from "vitest";
 import { selectedCompanies } from "../../src/jobs/lead-search/companies";
-import { holdsCompanies, holdsPeople, wrongKindProblem } from "../../src/jobs/sheet-kind";
+import { destinationProblem, holdsCompanies, holdsPeople } from "../../src/jobs/sheet-kind";
 import { COMPANY_LABELS, LEAD_LABELS } from "../../src/sheet/field-labels";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 
@@ -34,7 +34,31 @@ describe("a sheet's kind", () => {
 
   it("takes companies into such a sheet, and refuses leads into it", () => {
     const grid = { lastRow: () => 1, lastColumn: () => mixedHeader.length, read: () => [mixedHeader] };
-    expect(wrongKindProblem("Companies", grid as never, "companies")).toBeNull();
-    expect(wrongKindProblem("Companies", grid as never, "leads")).toMatch(/holds companies/);
+    expect(destinationProblem("Companies", grid as never, "companies")).toBeNull();
+    expect(destinationProblem("Companies", grid as never, "leads")?.message).toMatch(/holds companies/);
+  });
+
+  it("finds column headers below a title row, for either kind of sheet", () => {
+    const grid = (rows: string[][]) => ({
+      lastRow: () => rows.length,
+      lastColumn: () => Math.max(...rows.map((r) => r.length)),
+      read: (row: number, _c: number, count: number) => rows.slice(row - 1, row - 1 + count),
+    });
+    const titled = grid([["Accounts 2026"], ["Company", "Website", "Owner"], ["Acme", "acme.com", "me"]]);
+    expect(destinationProblem("Accounts", titled as never, "companies")?.message).toBe(
+      "Accounts's column headers are in row 2 (Company, Website, Owner), not row 1, where a search writes its columns",
+    );
+    // Headers in row 1 (and a blank sheet) are fine.
+    expect(
+      destinationProblem(
+        "Plain",
+        grid([
+          ["Company", "Website"],
+          ["Acme", "acme.com"],
+        ]) as never,
+        "companies",
+      ),
+    ).toBeNull();
+    expect(destinationProblem("Empty", grid([]) as never, "leads")).toBeNull();
   });
 });

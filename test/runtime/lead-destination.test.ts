@@ -182,6 +182,23 @@ describe("leave out what a CRM export holds", () => {
     expect(await charged(PATHS.leadSearch)).toBe(0);
   });
 
+  it("refuses a sheet whose column headers are below a title row, before anything is charged", async () => {
+    addon.runtime.insertSheet("Q3");
+    addon.runtime.setValues("Q3", "A1", [
+      ["Q3 prospects (owner: me)", "", "", ""],
+      ["Name", "Title", "Company", "LinkedIn"],
+      ["Jane Doe", "CTO", "Acme", ""],
+    ]);
+    const answer = estimate(form({ sheet_name: "q3" }));
+    // Before: the leads' headers went into row 1 beside the title and their profile URLs into the
+    // user's Title column; Name, Title and Company stayed empty.
+    expect(answer.ok ? null : answer.problems.find((p) => p.path === "sheet_name")?.message).toBe(
+      "Q3's column headers are in row 2 (Name, Title, Company, LinkedIn), not row 1, where a search writes its columns",
+    );
+    expect(addon.runtime.getValues("Q3", "A1:D3")[2]).toEqual(["Jane Doe", "CTO", "Acme", ""]);
+    expect(await charged(PATHS.leadSearch)).toBe(0);
+  });
+
   it("names a sheet or column that is not there at its field, and charges nothing", async () => {
     addon.runtime.insertSheet("CRM export");
     addon.runtime.setValues("CRM export", "A1", [["Name", "LinkedIn"]]);

@@ -9,7 +9,7 @@
 import { linkTarget } from "../../sheet/hyperlink";
 import type { Grid, GridValue } from "../enrich/ports";
 import { columnCells, leaveOutCells, type SheetsByName } from "../sheet-choice";
-import { wrongKindProblem } from "../sheet-kind";
+import { destinationProblem } from "../sheet-kind";
 import { COMPANIES_SHEET, companyColumns, networkIdKey } from "./sheet";
 
 export type { SheetsByName };
@@ -135,8 +135,8 @@ export function exclusionsOf(
     leaveOut: null,
     problems: {},
   };
-  const wrongKind = wrongKindProblem(destinationSheet(form.sheet_name), destination, "companies");
-  if (wrongKind) exclusions.problems = { sheet_name: [wrongKind] };
+  const unfit = destinationProblem(destinationSheet(form.sheet_name), destination, "companies");
+  if (unfit) exclusions.problems = { sheet_name: [`${unfit.message}. ${unfit.hint}`] };
   const read = leaveOutCells(form, sheets, {
     things: "companies",
     column: "Name the column of company ids, websites or domains (its header), for example Website.",
