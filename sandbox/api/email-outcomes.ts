@@ -54,6 +54,16 @@ export function addressOf(first: string, last: string, domain: string): string {
   return `${local}@${domain.toLowerCase()}`;
 }
 
+/**
+ * Whether the finder can spell this person's address at all: a name without Latin letters
+ * ("Анна Кузнецова", "अनिल कुमार") gives no local part, and a finder answers no address rather
+ * than "@domain".
+ */
+export function spellable(first: string, last: string, domain: string): boolean {
+  const local = addressOf(first, last, domain).split("@")[0] ?? "";
+  return /^[a-z]/.test(local) && /[a-z]$/.test(local);
+}
+
 /** Whether an ordinary domain has a mailbox for this person. */
 export function personFindable(first: string, last: string, domain: string): boolean {
   if (/notfound/i.test(last)) return false;

@@ -14,6 +14,7 @@ import {
   formatOf,
   mailboxExists,
   personFindable,
+  spellable,
 } from "./email-outcomes.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { validationError } from "./failure.ts";
@@ -87,7 +88,12 @@ function verdict(kind: DomainKind, domain: string, exists: boolean) {
 function findOne(row: FinderRow): EmailFinderAnswer {
   const domain = row.domain.trim().toLowerCase();
   const kind = domainKind(domain);
-  const answer = verdict(kind, domain, personFindable(row.first_name, row.last_name, domain));
+  const checked = verdict(kind, domain, personFindable(row.first_name, row.last_name, domain));
+  // A name the finder cannot spell in an address has none, even at a catch-all domain.
+  const answer =
+    checked.result === "valid" && !spellable(row.first_name, row.last_name, domain)
+      ? { ...checked, result: "invalid", exist: "no" }
+      : checked;
   const found = answer.result === "valid";
   return {
     first_name: row.first_name,

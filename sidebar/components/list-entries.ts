@@ -7,7 +7,7 @@
  */
 import { MAX_KEYWORD_LENGTH } from "../../src/api/validate/keywords";
 import { MAX_ENTRY } from "../../src/rpc/shape";
-import type { Vocabulary } from "../vocabulary/fold";
+import { fold, type Vocabulary } from "../vocabulary/fold";
 
 export type Accepted = { value: string } | { problem: string; suggestions?: string[] };
 
@@ -60,13 +60,22 @@ export function splitAll(text: string): string[] {
 /** Any text: "a, b" is two entries. */
 export const textEntries: EntryKind = { split: splitAll, accept: (entry) => ({ value: tidy(entry) }) };
 
+/**
+ * A grouped expression's operators in capitals, as the spec writes them ("(x AND y)"): typed in
+ * lower case, the expression was refused as parentheses around no expression. A keyword without
+ * parentheses is a phrase, and keeps its words ("research and development").
+ */
+function grouped(keyword: string): string {
+  return /[()]/.test(keyword) ? keyword.replace(/\b(and|or|not)\b/gi, (word) => word.toUpperCase()) : keyword;
+}
+
 /** Company search keywords (spec rule 7): at most 40 characters each, an expression included. */
 export const keywordRuleEntries: EntryKind = {
   split: splitAll,
   accept: (entry) =>
     tidy(entry).length > MAX_KEYWORD_LENGTH
       ? tooLong(entry, `a keyword has at most ${MAX_KEYWORD_LENGTH}`)
-      : { value: tidy(entry) },
+      : { value: grouped(tidy(entry)) },
 };
 
 /** Company names: commas separate, but "Acme, Inc." stays one name. */
@@ -78,6 +87,38 @@ export const companyNameEntries: EntryKind = {
       for (const part of nonEmpty(line.split(","))) {
         if (SUFFIX.test(part) && names.length > 0) names[names.length - 1] += `, ${part}`;
         else names.push(part);
+      }
+    }
+    return names;
+  },
+  accept: (entry) => ({ value: tidy(entry) }),
+};
+
+/**
+ * What follows a person's name after a comma on profiles: degrees, certifications, generational
+ * suffixes ("Jane Doe, MBA", "Bo Kim, Jr.", "Cy Park, CISSP, PMP"). Short all-capital words count
+ * too: credentials are many more than any list.
+ */
+const CREDENTIAL =
+  /^(?:jr|sr|ii|iii|iv|phd|ph\.d|md|esq|msc|bsc|mba|cpa|cfa|pmp|csm|rn|dds|mph|ma|ba|bs|ms)\.?$/i;
+const ACRONYM = /^[A-Z][A-Z0-9&.+-]{1,7}$/;
+
+/**
+ * People by name (lead search's exclude_names, matched with the name as the network stores it):
+ * commas separate, but a credential after a name stays with it ("Jane Doe, MBA" is one person).
+ */
+export const personNameEntries: EntryKind = {
+  split(text) {
+    const names: string[] = [];
+    for (const line of nonEmpty(text.split(SEPARATORS))) {
+      let lineNames = 0;
+      for (const part of nonEmpty(line.split(","))) {
+        const credential = CREDENTIAL.test(part) || ACRONYM.test(part);
+        if (credential && lineNames > 0) names[names.length - 1] += `, ${part}`;
+        else {
+          names.push(part);
+          lineNames++;
+        }
       }
     }
     return names;
@@ -112,6 +153,58 @@ export function idEntries(what: string): EntryKind {
 }
 
 /**
+ * A listed city typed with its own state or country after it ("paris, france" for "Paris,
+ * Île-de-France, France"): the end of the parts that name it. Without this, "france" became a chip
+ * of its own, and the search ran over the whole country (a lead search for Paris paid for leads in
+ * Lyon).
+ */
+function withOwnPlaces(list: Vocabulary, parts: readonly string[], start: number, end: number): number {
+  const canonical = list.canonical(parts.slice(start, end).join(", "));
+  if (canonical === null || !canonical.includes(",")) return end;
+  const rest = canonical
+    .split(",")
+    .slice(end - start)
+    .map(fold);
+  let next = end;
+  let at = 0;
+  while (next < parts.length) {
+    const found = rest.indexOf(fold(parts[next] ?? ""), at);
+    if (found < 0) break;
+    at = found + 1;
+    next++;
+  }
+  return next;
+}
+
+/**
+ * The places of one line of an open list, from its pieces (each a listed value or an unknown
+ * part): listed ones stay apart ("germany, atlantis" is Germany and atlantis), and unknown parts in
+ * a row stay together, with the country after them ("Springfield, Illinois, United States",
+ * "Smallville, Kansas"): the API's "city, state, country" form is one location.
+ */
+function placesOf(list: Vocabulary, pieces: readonly string[]): string[] {
+  const places: string[] = [];
+  let unknown: string[] = [];
+  const flush = () => {
+    if (unknown.length > 0) places.push(unknown.join(", "));
+    unknown = [];
+  };
+  for (const piece of pieces) {
+    const canonical = list.canonical(piece);
+    if (canonical === null) unknown.push(piece);
+    else if (unknown.length > 0 && !canonical.includes(",")) {
+      unknown.push(piece);
+      flush();
+    } else {
+      flush();
+      places.push(piece);
+    }
+  }
+  flush();
+  return places;
+}
+
+/**
  * Values from a pick list. Names may hold commas ("Berlin, Berlin, Germany", "Oil, Gas, and Mining"),
  * so commas separate only where the pieces are listed values: "germany, france" is two countries.
  * `complete`: the list is all the API accepts (industries), so anything else is refused with the
@@ -137,11 +230,10 @@ export function listEntries(list: Vocabulary, options: { complete: boolean; what
           let end = parts.length;
           while (end > start + 1 && !known(parts.slice(start, end).join(", "))) end--;
           pieces.push(parts.slice(start, end).join(", "));
-          start = end;
+          start = options.complete ? end : withOwnPlaces(list, parts, start, end);
         }
-        // An open list keeps an unknown "city, state, country" whole rather than in three pieces.
-        if (!options.complete && pieces.some((piece) => !known(piece))) entries.push(line);
-        else for (const piece of pieces) entries.push(piece);
+        if (options.complete) entries.push(...pieces);
+        else entries.push(...placesOf(list, pieces));
       }
       return entries;
     },

@@ -48,6 +48,8 @@ export interface ListInputProps {
   placeholder?: string;
   /** Most values allowed; the box disappears at the limit. */
   max?: number;
+  /** Why an entry past `max` stays in the box ("at most 10 keywords ..."); a plain limit when absent. */
+  maxReason?: string;
   /** Id of the hint and problems that describe the box. */
   describedBy?: string;
   invalid?: boolean;
@@ -71,10 +73,18 @@ export function ListInput(props: ListInputProps) {
     const kept: Refusal[] = [];
     for (const entry of kind.split(text)) {
       const answer = kind.accept(entry);
-      if ("value" in answer) {
-        if (!next.some((v) => sameEntry(v, answer.value)) && (max === undefined || next.length < max))
-          next.push(answer.value);
-      } else kept.push({ entry, problem: answer.problem, suggestions: answer.suggestions ?? [] });
+      if (!("value" in answer)) {
+        kept.push({ entry, problem: answer.problem, suggestions: answer.suggestions ?? [] });
+      } else if (!next.some((v) => sameEntry(v, answer.value))) {
+        // Past the field's limit an entry stays in the box with why: never dropped unseen.
+        if (max === undefined || next.length < max) next.push(answer.value);
+        else
+          kept.push({
+            entry,
+            problem: `"${answer.value}": ${props.maxReason ?? `at most ${max} here`}`,
+            suggestions: [],
+          });
+      }
     }
     if (next.length !== values.length) onChange(next);
     setRefused(kept);
@@ -91,7 +101,8 @@ export function ListInput(props: ListInputProps) {
     setDraft(rest.map((r) => r.entry).join(", "));
   };
 
-  const full = max !== undefined && values.length >= max;
+  // At the limit the box goes, unless it holds entries refused for that limit (they stay seen).
+  const full = max !== undefined && values.length >= max && refused.length === 0;
   const listId = kind.suggestions ? `${id}-suggestions` : undefined;
   return (
     <div style={CHIPS} data-list-input={id}>

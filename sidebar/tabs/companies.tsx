@@ -48,6 +48,9 @@ export function CompaniesTab() {
   // The form as last loaded, saved or cleared: anything else is an unsaved edit.
   const [confirmNext, setConfirmNext] = useState(false);
   const [baseline, setBaseline] = useState(() => formKey(emptyForm()));
+  // Bumped when the whole form is replaced (Clear, a preset loaded): the list boxes start afresh,
+  // without the text a user left typed or refused in them for the form before.
+  const [formGeneration, setFormGeneration] = useState(0);
   const { busy, task, run } = useServerCall<"estimate" | "run" | "preset">();
 
   useEffect(() => {
@@ -125,6 +128,7 @@ export function CompaniesTab() {
         dirty={formKey(form) !== baseline}
         onLoad={(loaded, name) => {
           edit(loaded);
+          setFormGeneration((n) => n + 1);
           setBaseline(formKey({ ...form, ...loaded }));
           setProblems({});
           notices.show({ tone: "info", message: `Preset "${name}" loaded.` });
@@ -190,7 +194,7 @@ export function CompaniesTab() {
           ) : null}
         </div>
       ) : null}
-      <CompanyForm form={form} problems={problems} onChange={edit} />
+      <CompanyForm key={formGeneration} form={form} problems={problems} onChange={edit} />
       {estimate ? (
         <EstimateView
           estimate={estimate}
@@ -220,6 +224,7 @@ export function CompaniesTab() {
             disabled={busy}
             onClick={() => {
               edit(emptyForm());
+              setFormGeneration((n) => n + 1);
               setBaseline(formKey(emptyForm()));
               setProblems({});
               setResult(null);

@@ -88,7 +88,17 @@ export function LeadsTab() {
   }, []);
 
   async function loadSelection() {
-    await selectionCall.run(async () => setSelection(await call("leadsSelection", null)));
+    await selectionCall.run(async () => {
+      const loaded = await call("leadsSelection", null);
+      setSelection(loaded);
+      // The rows shown are the rows searched: the estimate and the run read them by this pin,
+      // not whatever is selected in the sheet when Confirm is pressed.
+      setForm((f) =>
+        f.target.kind === "selected_companies"
+          ? { ...f, target: { kind: "selected_companies", value: loaded.pin } }
+          : f,
+      );
+    });
   }
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 /** The list fields' kinds over the pick lists, shared by the Companies and Leads forms. */
-import { idEntries, keywordEntries, listEntries } from "../components/list-entries";
+import { idEntries, keywordEntries, listEntries, personNameEntries } from "../components/list-entries";
 import { INDUSTRIES } from "./industries";
 import { LOCATIONS } from "./locations";
 import { FUNCTIONS, SENIORITIES } from "./personas";
@@ -11,3 +11,4 @@ export const GROUP_ID_ENTRIES = idEntries("a group id");
 export const SCHOOL_ID_ENTRIES = idEntries("a school id");
 export const FUNCTION_ENTRIES = keywordEntries(FUNCTIONS);
 export const SENIORITY_ENTRIES = keywordEntries(SENIORITIES);
+export const LEAVE_OUT_NAME_ENTRIES = personNameEntries;

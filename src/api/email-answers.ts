@@ -4,6 +4,7 @@
  * while its sample sends a boolean, so both spellings are read. A catch-all domain accepts any
  * address, so its `result: "valid"` proves nothing: it is reported as "catch-all", never "valid".
  */
+import { validateEmailAddress } from "./validate/email";
 import type { EmailFinderAnswer, EmailValidatorAnswer } from "./wire";
 
 /** What a row's Email status cell says. */
@@ -70,7 +71,9 @@ function statusOf(result: string, catchAll: boolean, hasMailServer: boolean): Em
 /** What the finder's answer for one row means: an address and its status, or "not found". */
 export function finderFinding(answer: EmailFinderAnswer): EmailFinding {
   const email = text(answer.valid_email);
-  if (email === "" || !email.includes("@")) return { status: "not found", email: null };
+  // Only an address of the form name@domain.tld is a finding: the finder may build "@domain" for a
+  // name it cannot spell in Latin letters, and that text must not land in an Email cell.
+  if (validateEmailAddress(email).length > 0) return { status: "not found", email: null };
   const result = text(answer.result).toLowerCase();
   const status = statusOf(result, truthy(answer.catch_all), text(answer.mx_domain) !== "");
   // An address the finder itself calls invalid is no finding.

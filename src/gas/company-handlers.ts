@@ -16,7 +16,12 @@ import {
   runCompanySearch,
   savePreset,
 } from "../jobs/company-search/index";
-import { destinationSheet, type Exclusions, exclusionsOf } from "../jobs/company-search/leave-out";
+import {
+  destinationSheet,
+  type Exclusions,
+  exclusionsOf,
+  unidentifiedDomains,
+} from "../jobs/company-search/leave-out";
 import { COMPANIES_SHEET, companyIdsInSheet } from "../jobs/company-search/sheet";
 import { JobError } from "../jobs/enrich/deps";
 import { destinationName } from "../jobs/sheet-choice";
@@ -83,7 +88,7 @@ function deps(form: CompanySearchForm, excluded: Exclusions): CompanySearchDeps 
     sheetName: name,
     // Read again under the run's lock: what the sheet holds now is what must not be charged again.
     knownIds: () => [...companyIdsInSheet(destinationGrid(name)), ...(leaveOut?.ids ?? [])],
-    knownDomains: () => leaveOut?.domains ?? [],
+    knownDomains: () => [...unidentifiedDomains(destinationGrid(name)), ...(leaveOut?.domains ?? [])],
     room: (rows, width) => appendRoom(name, rows, width),
     spareSheet: () => {
       const sheet = spareSheet(name);

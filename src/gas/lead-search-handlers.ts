@@ -7,7 +7,13 @@ import { chunkLimit } from "../api/client";
 import type { Problem } from "../api/errors";
 import type { LeadSearchRequest } from "../api/wire";
 import { JobError } from "../jobs/enrich/deps";
-import { type CompanySelection, isCompanyHeader, selectedCompanies } from "../jobs/lead-search/companies";
+import {
+  type CompanySelection,
+  isCompanyHeader,
+  readSelectionPin,
+  selectedCompanies,
+  selectionPin,
+} from "../jobs/lead-search/companies";
 import type { LeadSearchForm } from "../jobs/lead-search/form";
 import {
   type KnownLeads,
@@ -24,6 +30,7 @@ import { runLeadSearches } from "../jobs/lead-search/run";
 import { checkRoom } from "../jobs/paid-rows";
 import { deletePersonaPreset, loadPersonaPresets, savePersonaPreset } from "../jobs/presets/personas";
 import { destinationName } from "../jobs/sheet-choice";
+import { destinationProblem } from "../jobs/sheet-kind";
 import type { RpcHandlers } from "../rpc";
 import type { LeadsCompanySelection } from "../rpc/leads";
 import { companyChoicesFor } from "./company-choices";
@@ -41,14 +48,27 @@ const RUN_BUDGET_MS = 4 * 60 * 1000;
 /** Searches per run: four fetchAll chunks of 50 fit the budget even when each takes a minute. */
 export const MAX_SEARCHES_PER_RUN = 200;
 
-function selection(): LeadsCompanySelection {
-  const range = SpreadsheetApp.getActiveRange();
+/**
+ * The selected company rows: the ones the sidebar pinned with Use selection (the target's value),
+ * else the active range. The pin keeps the estimate and the run on the rows the tab showed.
+ */
+function selection(pinned = ""): LeadsCompanySelection {
   const empty = (sheetName: string, note: string): LeadsCompanySelection => ({
     sheetName,
     companies: [],
     skipped: [],
     note,
+    pin: "",
   });
+  const pin = readSelectionPin(pinned);
+  const pinnedSheet = pin ? SpreadsheetApp.getActiveSpreadsheet().getSheetByName(pin.sheet) : null;
+  if (pin && !pinnedSheet) {
+    return empty(
+      pin.sheet,
+      `${pin.sheet} is not there any more: select company rows, then press Use selection.`,
+    );
+  }
+  const range = pin && pinnedSheet ? pinnedSheet.getRange(pin.a1) : SpreadsheetApp.getActiveRange();
   if (!range) return empty("", "Nothing is selected: select rows of the Companies sheet.");
   const sheet = range.getSheet();
   const grid = sheetGrid(sheet);
@@ -66,6 +86,7 @@ function selection(): LeadsCompanySelection {
     sheetName: sheet.getName(),
     ...found,
     note: found.companies.length === 0 ? "The selected rows name no company: select company rows." : "",
+    pin: selectionPin(sheet.getName(), range.getA1Notation()),
   };
 }
 
@@ -81,6 +102,13 @@ function formOf(arg: unknown): LeadSearchForm {
 
 /** The sheet the form writes to (formOf has named it). */
 const destinationOf = (form: LeadSearchForm) => form.sheet_name || LEADS_SHEET;
+
+/** A destination sheet of companies, or with its headers below a title, takes no leads (sheet-kind.ts). */
+function destinationProblems(form: LeadSearchForm): Problem[] {
+  const name = destinationOf(form);
+  const problem = destinationProblem(name, sheetsByName.grid(name), "leads");
+  return problem ? [{ path: "sheet_name", ...problem }] : [];
+}
 
 /** The form's leave-out column (a CRM export), read; its problems at their fields. */
 function leaveOutOf(form: LeadSearchForm): LeadLeaveOut | null | Problem[] {
@@ -102,7 +130,7 @@ function creditsOf(form: LeadSearchForm, searchCredits: number) {
 }
 
 function plan(form: LeadSearchForm) {
-  const companies = form.target.kind === "selected_companies" ? selection().companies : [];
+  const companies = form.target.kind === "selected_companies" ? selection(form.target.value).companies : [];
   const planned = planSearches(form, companies);
   if (planned.searches.length > MAX_SEARCHES_PER_RUN) {
     planned.problems.push({
@@ -207,7 +235,11 @@ export const leadSearchHandlers: Pick<
     const form = formOf(arg);
     const planned = plan(form);
     const leaveOut = leaveOutOf(form);
-    const problems = [...planned.problems, ...(Array.isArray(leaveOut) ? leaveOut : [])];
+    const problems = [
+      ...planned.problems,
+      ...(Array.isArray(leaveOut) ? leaveOut : []),
+      ...destinationProblems(form),
+    ];
     if (problems.length > 0) return { ok: false, problems };
     const left = Array.isArray(leaveOut) ? null : leaveOut;
     const { settings, client } = connected();
@@ -231,7 +263,11 @@ export const leadSearchHandlers: Pick<
     const form = formOf(arg);
     const planned = plan(form);
     const leaveOut = leaveOutOf(form);
-    const problems = [...planned.problems, ...(Array.isArray(leaveOut) ? leaveOut : [])];
+    const problems = [
+      ...planned.problems,
+      ...(Array.isArray(leaveOut) ? leaveOut : []),
+      ...destinationProblems(form),
+    ];
     if (problems.length > 0) return { ok: false, problems };
     const left = Array.isArray(leaveOut) ? null : leaveOut;
     const { settings, client } = connected();

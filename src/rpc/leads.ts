@@ -19,6 +19,11 @@ export interface LeadsCompanySelection extends CompanySelection {
   sheetName: string;
   /** Why nothing usable is selected, or "". */
   note: string;
+  /**
+   * These rows as the target's value ('Companies'!A2:C4): the sidebar puts it in the form, so the
+   * estimate and the run read the rows shown, wherever the user clicks meanwhile. "" when none.
+   */
+  pin: string;
 }
 
 export type LeadsEstimate =

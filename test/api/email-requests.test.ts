@@ -98,6 +98,23 @@ describe("what an answer means", () => {
     );
   });
 
+  it("an answer whose address is no address (no name before @, no domain) is 'not found', never written", () => {
+    // The sandbox's finder answered "@granite-partners.com" for a lead named in Devanagari at a
+    // catch-all domain, and the Email cell got that text under "catch-all".
+    for (const valid_email of [
+      "@granite-partners.com",
+      "jane@",
+      "jane@acme",
+      "a b@acme.com",
+      "j@acme.com@x.io",
+    ]) {
+      expect(finderFinding({ ...base, result: "valid", catch_all: "true", valid_email })).toEqual({
+        status: "not found",
+        email: null,
+      });
+    }
+  });
+
   it("a validator's invalid, unknown and no-mail-server answers", () => {
     const sent = "j@acme.com";
     expect(

@@ -58,6 +58,53 @@ describe("typed input in the forms", () => {
     await sidebar.locator("#co-industries").fill("");
   });
 
+  it("Companies: Clear empties the text still in the boxes, a refused entry and its reason too", async () => {
+    await type("#co-industries", "sofware");
+    await expect.poll(() => sidebar.getByTestId("co-industries-refused").count()).toBe(1);
+    await sidebar.locator("#co-locations").fill("atlantis");
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+    // Before: "sofware" and its red reason stayed after Clear, and the next Estimate was refused.
+    expect(await sidebar.locator("#co-industries").inputValue()).toBe("");
+    expect(await sidebar.locator("#co-locations").inputValue()).toBe("");
+    expect(await sidebar.getByTestId("co-industries-refused").count()).toBe(0);
+  });
+
+  it("Companies: a problem in the folded Revenue and exclusions section opens it, so the marked field shows", async () => {
+    const section = sidebar.locator("details", { hasText: "Revenue and exclusions" });
+    await sidebar.getByText("Revenue and exclusions").click();
+    await sidebar.locator("#co-leave_out_sheet").fill("No such sheet");
+    await sidebar.locator("#co-leave_out_column").fill("Website");
+    // Folded again, as a user does after filling it in.
+    await sidebar.getByText("Revenue and exclusions").click();
+    expect(await section.getAttribute("open")).toBeNull();
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    // Before: "Some fields need fixing ... See the marked fields", and the field stayed folded away.
+    await expect.poll(() => sidebar.getByTestId("problems-leave_out_sheet").isVisible()).toBe(true);
+    expect(await sidebar.getByTestId("problems-leave_out_sheet").textContent()).toMatch(
+      /No sheet is named "No such sheet"/,
+    );
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+  });
+
+  it("Companies: a pasted list longer than the 10 keywords allowed keeps the rest in the box, with why", async () => {
+    await sidebar.locator("#co-keywords").evaluate(
+      (el, text) => {
+        (el as HTMLInputElement).focus();
+        const data = new DataTransfer();
+        data.setData("text", text);
+        el.dispatchEvent(
+          new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      Array.from({ length: 12 }, (_, i) => `k${i + 1}`).join("\n"),
+    );
+    await expect.poll(() => chips("co-keywords")).toHaveLength(10);
+    // Before: k11 and k12 vanished without a word, and the box with them.
+    expect(await sidebar.locator("#co-keywords").inputValue()).toBe("k11, k12");
+    expect(await sidebar.getByTestId("co-keywords-refused").textContent()).toContain("at most 10");
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+  });
+
   it("Companies: commas make chips, names fold to the list, what cannot match is refused at the field", async () => {
     await type("#co-locations", "germany, usa");
     expect(await chips("co-locations")).toEqual(["Germany", "United States"]);

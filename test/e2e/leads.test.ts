@@ -5,7 +5,7 @@
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl } from "../../sandbox/api/control";
-import { openSidebar, readGrid, selectRange, selectSheet, typeIntoCell } from "./playground-page";
+import { openSidebar, readGrid, selectCell, selectRange, selectSheet, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage } from "./support";
 
 describe("Leads tab", () => {
@@ -110,6 +110,9 @@ describe("Leads tab", () => {
     await expect
       .poll(() => sidebar.getByTestId("leads-estimate").textContent())
       .toContain("3 searches, up to 12 credits");
+    // A look at another cell before Confirm: the run searches the 3 rows the tab showed, not the
+    // header cell now selected (before, it ran what was selected when Confirm was pressed).
+    await selectCell(page, "A1");
     await sidebar.getByRole("button", { name: "Confirm & run" }).click();
     const failed = sidebar.getByTestId("leads-failed-companies");
     await failed.waitFor();

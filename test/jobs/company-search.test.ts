@@ -208,12 +208,11 @@ describe("writing the Companies sheet", () => {
 });
 
 describe("a run", () => {
-  it("fetches the pages in one call, writes the rows and remembers where Next page starts", () => {
+  it("fetches the first page, then the others in one call, writes the rows and remembers where Next page starts", () => {
     const client = new FakeCompanyClient({ matches: 5000, unsuitable: new Set([3, 40]) });
     const deps = companyDeps(client);
     const result = runCompanySearch(deps, form({ limit_by: 200 }), 200);
-    expect(client.calls).toHaveLength(1);
-    expect(client.calls[0]).toHaveLength(8);
+    expect(client.calls.map((call) => call.length)).toEqual([1, 7]);
     expect(result).toMatchObject({
       state: "done",
       resultsCount: 5000,
@@ -235,6 +234,13 @@ describe("a run", () => {
     expect(again).toMatchObject({ written: 0, duplicates: 24, spent: 24 });
   });
 
+  it("one company asked is sent as two (limit_by must exceed 1): the result and Next page count both", () => {
+    const deps = companyDeps(new FakeCompanyClient({ matches: 500 }));
+    const result = runCompanySearch(deps, form({ limit_by: 1 }), 3);
+    // Before: "2 companies returned for matches 1–1", and Next page started at the second, paid already.
+    expect(result).toMatchObject({ returned: 2, written: 2, offset: 0, total: 2, nextOffset: 2 });
+  });
+
   it("ends paging at the last match and at the 1,600th", () => {
     const few = runCompanySearch(
       companyDeps(new FakeCompanyClient({ matches: 30 })),
@@ -253,7 +259,7 @@ describe("a run", () => {
   it("asks for the total on the first page only (get_max_companies) and counts from its answer", () => {
     const client = new FakeCompanyClient({ matches: 5000, count: "when asked" });
     const result = runCompanySearch(companyDeps(client), form({ limit_by: 200 }), 200);
-    expect(client.calls[0]?.map((page) => page.get_max_companies)).toEqual([
+    expect(client.calls.flat().map((page) => page.get_max_companies)).toEqual([
       true,
       ...Array(7).fill(undefined),
     ]);
@@ -294,6 +300,13 @@ describe("a run", () => {
     expect(result.state).toBe("invalid");
     expect(result.problems.keywords?.[0]).toContain('"|"');
     expect(client.calls).toHaveLength(0);
+  });
+
+  it("sends no page after a refine answer: 3 credits for a search of several pages, not 3 a page", () => {
+    const client = new FakeCompanyClient({ matches: 4000, refine: true });
+    const result = runCompanySearch(companyDeps(client), form({ limit_by: 100 }), 100);
+    expect(client.calls.map((call) => call.length)).toEqual([1]);
+    expect(result).toMatchObject({ state: "refine", spent: 3, written: 0, nextOffset: null });
   });
 
   it("shows the refine answer with its message, count and 3 credits", () => {

@@ -11,7 +11,8 @@ describe("a company search slowed down by 429s", () => {
     expect(plain.throttled).toBe(0);
     const searchCompanies = client.searchCompanies.bind(client);
     client.searchCompanies = (requests) => ({ ...searchCompanies(requests), throttled: 4 });
+    // Two calls (the first page alone, then the other): the 429s of both are counted.
     const slowed = runCompanySearch(companyDeps(client), { ...emptyForm(), limit_by: 50, offset_by: 50 }, 50);
-    expect(slowed).toMatchObject({ state: "done", throttled: 4 });
+    expect(slowed).toMatchObject({ state: "done", throttled: 8 });
   });
 });

@@ -139,6 +139,23 @@ describe("Emails: find", () => {
     expect(progress.summary).toContain("3 valid");
   });
 
+  it("does not ask for an address at a shared site the company's website is a page of (calendly.com/acme)", () => {
+    const { grid, client, run } = world([
+      ["First Name", "Last Name", "Website"],
+      ["Ada", "Lovelace", "https://calendly.com/acme-sales"],
+      ["Bo", "Kim", "https://acme.wixsite.com/home"],
+      ["Cy", "Park", "acme.com"],
+    ]);
+    const { planned } = run();
+    // Before: all three were sent, two of them "at" calendly.com and wixsite.com, each charged.
+    expect(planned).toMatchObject({ rowsToSend: 1, incomplete: 2 });
+    expect(client.finderCalls.flat()).toEqual([{ first_name: "Cy", last_name: "Park", domain: "acme.com" }]);
+    expect(grid.column("Email Status").slice(0, 2)).toEqual([
+      "not checked: the company's website is on calendly.com, not its own domain",
+      "not checked: the company's website is on wixsite.com, not its own domain",
+    ]);
+  });
+
   it("writes Checked At as a Sheets date with a date-time format (issue 23.10)", () => {
     const { grid, run } = world(CRM);
     run();

@@ -275,6 +275,37 @@ describe("Enrich's work-email pass", () => {
     expect(column(w.grid, "email_status")).toEqual(["valid", EMAIL_STATUS_TEXT.noDomain]);
   });
 
+  it("a company website that is a page on a shared site (calendly.com/acme) is not sent to the finder", () => {
+    const w = historyWorld(
+      [
+        ["Profile URL", "Title"],
+        [url("a"), "Title a"],
+        [url("b"), "Title b"],
+      ],
+      { workEmail: true, mode: "refresh" },
+    );
+    const answer = answerOf();
+    const client: LookupClient = new FakeClient((sent) => {
+      const found = answer(sent);
+      // b's company website is a page on calendly.com, not its own mail domain.
+      if (!sent.endsWith("/in/b")) return found;
+      return {
+        ok: true as const,
+        lead: { ...found.lead, company_website: "https://calendly.com/acme-sales" },
+      };
+    });
+    const sent: EmailFinderRequest[][] = [];
+    client.findEmails = finder(sent);
+    w.d.client = () => client;
+    w.run();
+    // Before: b went to the finder "at" calendly.com, answered and charged.
+    expect(sent.flat().map((r) => r.domain)).toEqual(["acme.com"]);
+    expect(column(w.grid, "email_status")).toEqual([
+      "valid",
+      "not checked: the company's website is on calendly.com, not its own domain",
+    ]);
+  });
+
   it("the estimate's path: Work email under auto goes through lookups and says why", () => {
     expect(runPath(10, {}, "auto", true)).toMatchObject({
       kind: "lookups",

@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { PERSONA_PRESETS } from "../../sidebar/vocabulary/personas";
 import type { ApiError } from "../../src/api/errors";
 import type { Lead, LeadSearchRequest, LeadSearchResponse } from "../../src/api/wire";
-import { selectedCompanies } from "../../src/jobs/lead-search/companies";
+import {
+  isCompanyHeader,
+  readSelectionPin,
+  selectedCompanies,
+  selectionPin,
+} from "../../src/jobs/lead-search/companies";
 import { emptyForm, formToRequest, type LeadSearchForm } from "../../src/jobs/lead-search/form";
 import { knownLeads, NO_KNOWN_LEADS, withKnownLeadsExcluded } from "../../src/jobs/lead-search/known-leads";
 import { DEFAULT_LEAD_COLUMNS, leadsLayout } from "../../src/jobs/lead-search/leads-sheet";
@@ -179,6 +184,35 @@ describe("find leads at these companies", () => {
       { row: 3, label: "Beta", target: { company_link: "https://n.example/company/beta/" } },
     ]);
     expect(selection.skipped).toEqual([{ row: 4, reason: "no network_id or network_link in this row" }]);
+  });
+
+  it("reads a sheet of people's rows by their companies' columns, never the people's own id or URL", () => {
+    const leads = selectedCompanies(
+      ["Full Name", "Job Title", "Company", "LinkedIn URL", "Company Network ID", "Network ID"],
+      [
+        ["Ada", "CTO", "Acme", "https://n.example/in/ada", "1000001", "700000001"],
+        ["Bo", "VP Sales", "Acme", "https://n.example/in/bo", "1000001", "700000002"],
+        ["Cy", "CFO", "Beta", "https://n.example/in/cy", "", "700000003"],
+      ],
+      2,
+    );
+    expect(leads.companies).toEqual([{ row: 2, label: "Acme", target: { company_id: 1000001 } }]);
+    expect(leads.skipped.map((s) => s.row)).toEqual([4]);
+    // A contacts export without its companies' ids: a person's profile URL is no company link.
+    const contacts = ["Name", "Title", "LinkedIn URL", "network_id"];
+    expect(isCompanyHeader(contacts)).toBe(false);
+    expect(
+      selectedCompanies(contacts, [["Ada", "CTO", "https://n.example/in/ada", "7"]], 2).companies,
+    ).toEqual([]);
+  });
+
+  it("keeps the rows the sidebar showed as the target's value, any sheet name", () => {
+    for (const sheet of ["Companies", "Q3 'hot' accounts!", "Ünïcode"]) {
+      expect(readSelectionPin(selectionPin(sheet, "A2:C4"))).toEqual({ sheet, a1: "A2:C4" });
+    }
+    expect(readSelectionPin(selectionPin("Companies", "2:4"))).toEqual({ sheet: "Companies", a1: "2:4" });
+    expect(readSelectionPin("")).toBeNull();
+    expect(readSelectionPin("Companies!A2")).toBeNull();
   });
 
   it("plans one search per company with the same personas and filters, one estimate for all", () => {

@@ -115,6 +115,51 @@ describe("company search into any sheet, leaving out a CRM export's companies", 
     expect(addon.runtime.sheets().filter((sheet) => /^japan accounts$/i.test(sheet.name))).toHaveLength(1);
   });
 
+  it("into a sheet of the user's own companies (by website, without ids): those are left out, not bought again", async () => {
+    const [a, b] = matches;
+    addon.runtime.insertSheet("My accounts");
+    addon.runtime.setValues("My accounts", "A1", [
+      ["Company", "Website", "Owner"],
+      [a!.name, `https://www.${a!.domain}`, "me"],
+      [b!.name, b!.domain.toUpperCase(), "you"],
+    ]);
+    const chosen = form({ sheet_name: "my accounts", limit_by: 5 });
+    const estimate = rpcValue<CompanyEstimate>(addon.runtime, "companyEstimate", chosen);
+    expect(estimate.knownExcluded).toBe(2);
+    const result = rpcValue<CompanyRunResult>(addon.runtime, "companyRun", {
+      form: chosen,
+      confirmedCredits: estimate.maxCredits,
+    });
+    // Before: the two were charged again and written under the user's rows a second time.
+    const websites = addon.runtime
+      .getValues("My accounts", `B2:B${result.written + 3}`)
+      .map((row) => String(row[0]).toLowerCase());
+    expect(websites.filter((site) => site.includes(a!.domain))).toHaveLength(1);
+    expect(websites.filter((site) => site.includes(b!.domain))).toHaveLength(1);
+    expect(result.written).toBe(5);
+    expect(await charged()).toBe(5);
+    expect(addon.runtime.getValues("My accounts", "C2:C3")).toEqual([["me"], ["you"]]);
+  });
+
+  it("refuses to write companies into a sheet of people, at its field, before anything is charged", async () => {
+    addon.runtime.insertSheet("Leads");
+    addon.runtime.setValues("Leads", "A1", [
+      ["Full Name", "Job Title", "Company", "LinkedIn URL", "Company Network ID", "Network ID", "Sales ID"],
+      ["Ada Lee", "CTO", "Acme", "https://n.example/in/ada", "1000001", "700000001", "ACwAAAda"],
+    ]);
+    const chosen = form({ sheet_name: "leads", limit_by: 3 });
+    const estimate = rpcValue<CompanyEstimate>(addon.runtime, "companyEstimate", chosen);
+    expect(estimate.problems.sheet_name).toEqual([
+      "Leads holds people (job titles, sales ids...), not companies. Name another sheet, or leave it empty for the Companies sheet.",
+    ]);
+    const run = rpcValue<CompanyRunResult>(addon.runtime, "companyRun", {
+      form: chosen,
+      confirmedCredits: 3,
+    });
+    expect(run.state).toBe("invalid");
+    expect(await charged()).toBe(0);
+  });
+
   it("names what is wrong with the leave-out sheet or column at its field, and sends nothing", async () => {
     const noSheet = rpcValue<CompanyEstimate>(
       addon.runtime,

@@ -77,7 +77,7 @@ beforeEach(async () => {
 });
 
 describe("company search in the runtime", () => {
-  it("writes 200 companies equal to the API's answer, one fetchAll, charged as the ledger says", async () => {
+  it("writes 200 companies equal to the API's answer, the first page then the rest in one fetchAll, charged as the ledger says", async () => {
     const f = form({ headcounts: ["51-200", "201-500", "501-1000"], limit_by: 200 });
     const estimate = rpcValue<CompanyEstimate>(addon.runtime, "companyEstimate", f);
     const before = { ...addon.runtime.counters };
@@ -96,10 +96,11 @@ describe("company search in the runtime", () => {
     expect(result.resultsCount).toBeGreaterThan(200);
     expect(result.returned).toBeLessThanOrEqual(200);
     expect(result.written).toBe(result.returned);
-    // The account's parallel limit is read (users/me, free), then the 8 pages go out in one
-    // fetchAll between the two ledger reads that give the run's total (issue 23.4); the sheet
-    // gets a header write and one block of rows.
-    expect(fetchAlls).toBe(2 + 2);
+    // The account's parallel limit is read (users/me, free), then the first page alone (a refine
+    // answer would come for every page, 3 credits each) and the other 7 in one fetchAll, between
+    // the two ledger reads that give the run's total (issue 23.4); the sheet gets a header write
+    // and one block of rows.
+    expect(fetchAlls).toBe(2 + 1 + 2);
     expect(result.charges?.charged).toBe(result.spent);
     const charges = await demoCharges();
     expect(charges.reduce((a, b) => a + b, 0)).toBe(result.spent);
@@ -173,6 +174,16 @@ describe("company search in the runtime", () => {
     expect(result.resultsCount).toBeGreaterThan(1600);
     expect(await demoCharges()).toEqual([3]);
     expect(addon.runtime.sheets().some((s) => s.name === "Companies" && s.lastRow > 0)).toBe(false);
+  });
+
+  it("pays the refine answer once for a search of several pages, not 3 credits a page", async () => {
+    // 100 companies go as 4 pages of 25: sent together, each got the refine answer, 12 credits.
+    await addon.control.configure({ refineSearch: true });
+    const { estimate, result } = search(form({ limit_by: 100 }));
+    expect(estimate.pages).toBe(4);
+    expect(result).toMatchObject({ state: "refine", written: 0, spent: 3 });
+    expect(result.charges?.charged).toBe(3);
+    expect(await demoCharges()).toEqual([3]);
   });
 
   it("refuses a search above the spend cap and spends nothing", async () => {

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerCredits } from "../../sandbox/api/control";
-import { addressOf, domainKind, personFindable } from "../../sandbox/api/email-outcomes";
+import { addressOf, domainKind, personFindable, spellable } from "../../sandbox/api/email-outcomes";
 import { emailDomain } from "../../src/api/validate";
 import { type Lead, PATHS } from "../../src/api/wire";
 import { emptyForm, type LeadSearchForm } from "../../src/jobs/lead-search/form";
@@ -150,6 +150,55 @@ describe("leave out what a CRM export holds", () => {
     expect(column("Leads", "LinkedIn URL")).not.toContain(first[0]!.network_url);
   });
 
+  it("refuses to write leads into a sheet of companies, at its field, before anything is charged", async () => {
+    addon.runtime.insertSheet("Companies");
+    addon.runtime.setValues("Companies", "A1", [
+      ["Company", "Company Type", "Website", "Exact Headcount", "HQ Country", "Network ID", "LinkedIn URL"],
+      [
+        "Acme",
+        "Privately Held",
+        "https://acme.example",
+        120,
+        "France",
+        "1000001",
+        "https://n.example/company/acme",
+      ],
+    ]);
+    const chosen = form({ sheet_name: "companies" });
+    const answer = estimate(chosen);
+    // Before: the leads went in under the companies, their own ids in Network ID and their
+    // profiles in LinkedIn URL, where Find leads at these companies then read them as companies.
+    expect(answer).toMatchObject({ ok: false });
+    const problem = answer.ok ? null : answer.problems.find((p) => p.path === "sheet_name");
+    expect(problem?.message).toBe("Companies holds companies (the Companies tab's columns), not leads");
+    const ran = rpcValue<LeadsRunResult>(addon.runtime, "leadsRun", { form: chosen, confirmedMaxCredits: 5 });
+    expect(ran.ok).toBe(false);
+    expect(
+      addon.runtime
+        .getValues("Companies", "A1:A5")
+        .flat()
+        .filter((v) => v !== ""),
+    ).toEqual(["Company", "Acme"]);
+    expect(await charged(PATHS.leadSearch)).toBe(0);
+  });
+
+  it("refuses a sheet whose column headers are below a title row, before anything is charged", async () => {
+    addon.runtime.insertSheet("Q3");
+    addon.runtime.setValues("Q3", "A1", [
+      ["Q3 prospects (owner: me)", "", "", ""],
+      ["Name", "Title", "Company", "LinkedIn"],
+      ["Jane Doe", "CTO", "Acme", ""],
+    ]);
+    const answer = estimate(form({ sheet_name: "q3" }));
+    // Before: the leads' headers went into row 1 beside the title and their profile URLs into the
+    // user's Title column; Name, Title and Company stayed empty.
+    expect(answer.ok ? null : answer.problems.find((p) => p.path === "sheet_name")?.message).toBe(
+      "Q3's column headers are in row 2 (Name, Title, Company, LinkedIn), not row 1, where a search writes its columns",
+    );
+    expect(addon.runtime.getValues("Q3", "A1:D3")[2]).toEqual(["Jane Doe", "CTO", "Acme", ""]);
+    expect(await charged(PATHS.leadSearch)).toBe(0);
+  });
+
   it("names a sheet or column that is not there at its field, and charges nothing", async () => {
     addon.runtime.insertSheet("CRM export");
     addon.runtime.setValues("CRM export", "A1", [["Name", "LinkedIn"]]);
@@ -177,6 +226,7 @@ describe("leave out what a CRM export holds", () => {
 function expectedStatus(lead: Lead): string {
   const domain = emailDomain(String(lead.company_website ?? ""));
   const kind = domainKind(domain);
+  if (!spellable(lead.first_name, lead.last_name, domain)) return "not found";
   if (kind === "catch-all") return "catch-all";
   if (kind !== "ordinary" || !personFindable(lead.first_name, lead.last_name, domain)) return "not found";
   return "valid";
@@ -203,6 +253,22 @@ describe("work emails in the same run", () => {
     expect(result.emails?.charges?.charged).toBe(ledger);
     expect(ledger).toBe(statuses.filter((s) => s === "valid" || s === "catch-all").length);
     expect(result.charges?.charged).toBe(5);
+  });
+
+  it("asks no email at a company whose website is a page on a shared site (calendly.com/...), and charges none", async () => {
+    // Blue Retail S.A.'s website is https://calendly.com/blue-retail-s-a-lglc: an address "at" it
+    // would be someone@calendly.com. Before: each lead's finder call was charged, and written valid.
+    const result = run(
+      form({ target: { kind: "company_id", value: "1001280" }, personas: [], find_emails: true }),
+    );
+    expect(result.written).toBeGreaterThan(0);
+    const statuses = column("Leads", "Email status");
+    expect(new Set(statuses)).toEqual(
+      new Set(["not checked: the company's website is on calendly.com, not its own domain"]),
+    );
+    expect(column("Leads", "Email").every((email) => email === "")).toBe(true);
+    expect(await charged(PATHS.emailFinder)).toBe(0);
+    expect(addon.runtime.sheets().length).toBeGreaterThan(0);
   });
 
   it("sends the finder the Email rows per call setting's rows a call: 5 leads at 2 a call, 3 calls", async () => {

@@ -278,6 +278,51 @@ describe("find leads at these companies", () => {
     );
   });
 
+  it("runs the companies the estimate counted, though the user clicked elsewhere in the sheet before confirming", async () => {
+    setUpCompaniesSheet();
+    addon.runtime.select("Companies", "A2:C4");
+    const selection = rpc<LeadsCompanySelection & { pin?: string }>("leadsSelection", null);
+    expect(selection.companies).toHaveLength(3);
+    // The sidebar keeps the selection it shows (Use selection) in the form's target.
+    const f = form({ target: { kind: "selected_companies", value: selection.pin ?? "" }, limit_by: "2" });
+    const estimate = rpc<LeadsEstimate>("leadsEstimate", { form: f });
+    expect(estimate).toMatchObject({ ok: true, searches: 3 });
+    // A look at another row before Confirm: the selection moves to one cell of row 12.
+    addon.runtime.select("Companies", "A12");
+    const run = ok(
+      rpc<LeadsRunResult>("leadsRun", {
+        form: f,
+        confirmedMaxCredits: estimate.ok ? estimate.maxCredits : 0,
+      }),
+    );
+    // Before: one search, at row 12's company, which the estimate never showed.
+    expect(run.searches.map((s) => s.label)).toEqual(selection.companies.map((c) => c.label));
+    expect(run.spent).toBe(await leadSearchCharges());
+  });
+
+  it("rows selected in the Leads sheet name their companies by Company Network ID, never by the lead's Network ID", async () => {
+    const networkIds = setUpCompaniesSheet();
+    addon.runtime.select("Companies", `A2:C${COMPANIES + 1}`);
+    ok(estimateAndRun(form({ target: { kind: "selected_companies", value: "" }, limit_by: "2" })).result);
+    // Leads rows selected: their companies are the ones to search, by each lead's network_company_id.
+    addon.runtime.select("Leads", "A2:C6");
+    const companyIds = sheetColumn("Leads", "network_company_id").slice(0, 5).map(String);
+    const selection = rpc<LeadsCompanySelection>("leadsSelection", null);
+    expect(selection.companies.map((c) => c.target)).toEqual(
+      [...new Set(companyIds)].map((id) => ({ company_id: Number(id) })),
+    );
+    await addon.control.reset();
+    const run = ok(
+      estimateAndRun(form({ target: { kind: "selected_companies", value: "" }, limit_by: "2" })).result,
+    );
+    // Before: the lead's own Network ID went out as company_id: "The company was not found" for each.
+    expect(run.searches.filter((s) => s.state === "failed")).toEqual([]);
+    expect(new Set(sheetColumn("Leads", "network_company_id").map(String)).size).toBeLessThanOrEqual(
+      networkIds.length,
+    );
+    expect(run.spent).toBe(await leadSearchCharges());
+  });
+
   it("measured: the same 20 companies at 200 ms latency run as one parallel fetchAll", async () => {
     setUpCompaniesSheet();
     addon.runtime.select("Companies", `A2:C${COMPANIES + 1}`);

@@ -12,7 +12,7 @@ import {
   textEntries,
   withinEntryLimit,
 } from "../../sidebar/components/list-entries";
-import { INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../sidebar/vocabulary/entries";
+import { INDUSTRY_ENTRIES, LEAVE_OUT_NAME_ENTRIES, LOCATION_ENTRIES } from "../../sidebar/vocabulary/entries";
 import { INDUSTRIES } from "../../sidebar/vocabulary/industries";
 
 const accepted = (kind: EntryKind, text: string) =>
@@ -61,6 +61,64 @@ describe("list entries", () => {
       "Springfield, Illinois, United States",
     ]);
     expect(accepted(LOCATION_ENTRIES, "Atlantis")).toEqual(["Atlantis"]);
+  });
+
+  it("reads a listed city typed with its country as that city, not the city and the whole country", () => {
+    // "paris, france" was two chips, Paris and France: a lead search for Paris paid for Lyon.
+    expect(accepted(LOCATION_ENTRIES, "paris, france")).toEqual(["Paris, Île-de-France, France"]);
+    expect(accepted(LOCATION_ENTRIES, "munich, bavaria, germany, berlin, germany")).toEqual([
+      "München, Bavaria, Germany",
+      "Berlin, Berlin, Germany",
+    ]);
+    expect(accepted(LOCATION_ENTRIES, "new york, united states, uk")).toEqual([
+      "New York, New York, United States",
+      "United Kingdom",
+    ]);
+    // Another country after a city is a place of its own.
+    expect(accepted(LOCATION_ENTRIES, "berlin, france")).toEqual(["Berlin, Berlin, Germany", "France"]);
+  });
+
+  it("keeps listed places apart from an unknown one typed on the same line", () => {
+    // "germany, atlantis" was one location, "germany, atlantis", sent as typed.
+    expect(accepted(LOCATION_ENTRIES, "germany, atlantis")).toEqual(["Germany", "atlantis"]);
+    expect(
+      accepted(
+        LOCATION_ENTRIES,
+        "germany, united kingdom, zurich, montreal, springfield, illinois, united states, Atlantis",
+      ),
+    ).toEqual([
+      "Germany",
+      "United Kingdom",
+      "Zürich, Zurich, Switzerland",
+      "Montréal, Quebec, Canada",
+      "springfield, illinois, united states",
+      "Atlantis",
+    ]);
+    // An unknown city with its country stays one place: never the whole country instead.
+    expect(accepted(LOCATION_ENTRIES, "nantes, france, japan")).toEqual(["nantes, france", "Japan"]);
+  });
+
+  it("writes the operators of a grouped keyword in capitals, as the API reads them", () => {
+    // "(cloud and security)" was refused: "uses parentheses outside a grouped expression".
+    expect(
+      accepted(keywordRuleEntries, "(cloud and security), (Saas Or paas), (fintech AND not crypto)"),
+    ).toEqual(["(cloud AND security)", "(Saas OR paas)", "(fintech AND NOT crypto)"]);
+    // Without parentheses a keyword is a phrase: its words stay as typed.
+    expect(accepted(keywordRuleEntries, "research and development")).toEqual(["research and development"]);
+  });
+
+  it("keeps a person's name with its credential whole (the API matches the name as the network stores it)", () => {
+    // "Jane Doe, MBA" was two people, "Jane Doe" and "MBA": the lead was not left out, and charged.
+    expect(accepted(LEAVE_OUT_NAME_ENTRIES, "Jane Doe, MBA, John Roe")).toEqual([
+      "Jane Doe, MBA",
+      "John Roe",
+    ]);
+    expect(accepted(LEAVE_OUT_NAME_ENTRIES, "Ann Lee, PhD\nBo Kim, Jr.\nCy Park, CISSP, PMP")).toEqual([
+      "Ann Lee, PhD",
+      "Bo Kim, Jr.",
+      "Cy Park, CISSP, PMP",
+    ]);
+    expect(accepted(LEAVE_OUT_NAME_ENTRIES, "ana garcía, luis pérez")).toEqual(["ana garcía", "luis pérez"]);
   });
 
   it("refuses an industry outside the list, with the closest names", () => {

@@ -31,7 +31,9 @@ export function EstimateView({
       Balance {balance === null ? "unknown" : plural(balance, "credit")} · spend cap {plural(cap, "credit")}
       <span class="next">
         1 credit per company returned; skipped companies are free.{" "}
-        {pages === 1 ? "One request" : `${pages} requests of ${pageSize}`} sent in parallel.
+        {pages === 1
+          ? "One request."
+          : `${pages} requests of ${pageSize}: the first, then the other ${pages - 1} in parallel.`}
       </span>
       {estimate.knownExcluded ? (
         <span class="next" data-testid="company-known-excluded">

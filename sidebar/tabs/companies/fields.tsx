@@ -86,6 +86,7 @@ export function ListField(props: {
   hint: ComponentChildren;
   placeholder?: string;
   max?: number;
+  maxReason?: string;
 }) {
   const id = `co-${props.field}`;
   return (
@@ -97,6 +98,7 @@ export function ListField(props: {
         kind={props.kind}
         placeholder={props.placeholder}
         max={props.max}
+        {...(props.maxReason ? { maxReason: props.maxReason } : {})}
         describedBy={`${id}-hint ${id}-problems`}
         invalid={(props.problems[props.field]?.length ?? 0) > 0}
       />

@@ -3,6 +3,7 @@
  * matter where they matter. limit_by is "how many companies" in all (sent in pages), offset_by
  * "where to start" in the match list.
  */
+import { useEffect, useRef } from "preact/hooks";
 import { COMPANY_TYPES, FOLLOWER_RANGES, HEADCOUNTS } from "../../../src/api/wire";
 import type { CompanySearchForm, FieldProblems } from "../../../src/rpc/companies";
 import { domainEntries, keywordRuleEntries } from "../../components/list-entries";
@@ -11,6 +12,17 @@ import { CheckboxGroup, FieldGroup, Hint, ListField, NumberField, TextField } fr
 
 const PLAIN = { fontWeight: 400 } as const;
 const PAIR = { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "0 8px" } as const;
+
+/** The fields folded under Revenue and exclusions. */
+const FOLDED_FIELDS: ReadonlyArray<keyof FieldProblems> = [
+  "revenue_min",
+  "revenue_max",
+  "exclude_domains",
+  "exclude_ids",
+  "leave_out_sheet",
+  "leave_out_column",
+  "sheet_name",
+];
 
 export function CompanyForm({
   form,
@@ -26,6 +38,13 @@ export function CompanyForm({
     <K extends keyof CompanySearchForm>(field: K) =>
     (value: CompanySearchForm[K]) =>
       onChange({ [field]: value });
+  // The folded section opens when one of its fields has a problem ("see the marked fields" must
+  // find them), and is never closed under the user's hands when the problem goes.
+  const folded = useRef<HTMLDetailsElement>(null);
+  const foldedProblem = FOLDED_FIELDS.some((field) => (problems[field]?.length ?? 0) > 0);
+  useEffect(() => {
+    if (foldedProblem && folded.current) folded.current.open = true;
+  }, [foldedProblem]);
   const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
   return (
     <>
@@ -67,6 +86,7 @@ export function CompanyForm({
         onChange={set("keywords")}
         problems={problems}
         max={10}
+        maxReason="at most 10 keywords: remove one, or combine some with OR inside one keyword, such as (a OR b)"
         placeholder="e.g. saas, or (cloud AND security)"
         hint={
           <>
@@ -100,7 +120,7 @@ export function CompanyForm({
         onChange={set("num_of_followers")}
         problems={problems}
       />
-      <details>
+      <details ref={folded}>
         <summary>Revenue and exclusions</summary>
         <div style={PAIR}>
           <NumberField

@@ -119,6 +119,25 @@ export function ResultView({
       </div>
     );
   }
+  if (result.resultsCount === null && result.returned === 0 && result.errors.length === 0) {
+    // Production answers a window past the last match {amount: 0, companies: []}, without a count
+    // even when asked (A1): the matches end before it. (Every company of a whole window unsuitable
+    // is the unlikely other reading; either way nothing was charged.)
+    const from = (result.offset + 1).toLocaleString("en-US");
+    const among = known > 0 ? " of those not in the sheet" : "";
+    return (
+      <div class="notice info" role="status" data-testid="company-result">
+        <strong>
+          No company came back for matches {from}–{(result.offset + result.total).toLocaleString("en-US")}
+          {among}.
+        </strong>
+        <span class="next">
+          The API returned none: the matches end before match {from}
+          {among}, so nothing was charged. Start at an earlier match.
+        </span>
+      </div>
+    );
+  }
   const tone = result.state === "done" ? "ok" : "info";
   // What the window could hold: the matches may end inside it; the rest of the gap is skipped companies.
   const available =

@@ -3,10 +3,11 @@ import type { Problem } from "../../../src/api/errors";
 import { COMPANY_TYPES, FILTER_EMPTY_VARS, HEADCOUNTS, TIME_RANGES } from "../../../src/api/wire";
 import type { LeadSearchForm } from "../../../src/jobs/lead-search/form";
 import type { EntryKind } from "../../components/list-entries";
-import { companyNameEntries, textEntries } from "../../components/list-entries";
+import { companyNameEntries } from "../../components/list-entries";
 import {
   GROUP_ID_ENTRIES,
   INDUSTRY_ENTRIES,
+  LEAVE_OUT_NAME_ENTRIES,
   LOCATION_ENTRIES,
   SCHOOL_ID_ENTRIES,
 } from "../../vocabulary/entries";
@@ -20,7 +21,7 @@ const KINDS: Record<ListField, EntryKind> = {
   past_company_names: companyNameEntries,
   groups: GROUP_ID_ENTRIES,
   schools: SCHOOL_ID_ENTRIES,
-  exclude_names: textEntries,
+  exclude_names: LEAVE_OUT_NAME_ENTRIES,
 };
 type ListField =
   | "locations"

@@ -1,6 +1,6 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
 
-import { leadSearchStatusText } from "../../../src/jobs/lead-search/status-text";
+import { type LeftOut, leadSearchStatusText } from "../../../src/jobs/lead-search/status-text";
 import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
 import { BalanceNote } from "../../components/balance-note";
@@ -8,6 +8,17 @@ import { EmailCost, EmailsResult, LeaveOutNote } from "./destination-notes";
 import { plural } from "./inputs";
 
 const LIST = { paddingLeft: "16px", margin: "4px 0" } as const;
+
+/** The leads the run left out before sending: the sheet's own, and a leave-out sheet's. */
+function leftOutOf(result: Extract<LeadsRunResult, { ok: true }>): LeftOut {
+  const sheets = result.leaveOut
+    ? `${result.sheetName} sheet and ${result.leaveOut.sheet}`
+    : `${result.sheetName} sheet`;
+  return {
+    count: result.knownExcluded + result.knownByName + (result.leaveOut?.excluded ?? 0),
+    where: `the ${sheets}`,
+  };
+}
 
 export function EstimateView({ estimate }: { estimate: Extract<LeadsEstimate, { ok: true }> }) {
   const { searches, maxCredits, balance, balanceError, cap } = estimate;
@@ -101,7 +112,9 @@ export function RunResult({
             : ""}
           {single?.state === "ok"
             ? `${single.results_count ? ` · results: ${single.results_count}` : ""}${
-                single.status ? ` · ${leadSearchStatusText(single.status, single.companyName)}` : ""
+                single.status
+                  ? ` · ${leadSearchStatusText(single.status, single.companyName, leftOutOf(result))}`
+                  : ""
               }`
             : ""}
         </span>
@@ -187,9 +200,10 @@ function CompanyUsed({
       {others.length > 0 ? (
         <>
           <span class="next">
+            {/* "Another" only beside the company the API named: without one, these are the only ones. */}
             {others.length === 1
-              ? "Your Companies sheet has another company of this name: search by its id to be sure."
-              : `Your Companies sheet has ${others.length} other companies of this name: search by one's id to be sure.`}
+              ? `Your Companies sheet has ${used ? "another company" : "a company"} of this name: search by its id to be sure.`
+              : `Your Companies sheet has ${others.length}${used ? " other" : ""} companies of this name: search by one's id to be sure.`}
           </span>
           <ul style={LIST}>
             {others.map((choice) => (

@@ -15,7 +15,7 @@ export function estimateCompanySearch(
   settings: { parallel: number; spendCap: number },
   balance: () => BalanceReading,
   /** What the run leaves out besides the form's exclusions (leave-out.ts); none when absent. */
-  exclusions: Exclusions = { known: [], leaveOut: null, problems: {} },
+  exclusions: Exclusions = { known: [], knownDomains: [], leaveOut: null, problems: {} },
 ): CompanyEstimate {
   const planned = planSearch(form);
   const problems: FieldProblems = { ...planned.problems, ...exclusions.problems };
@@ -48,7 +48,7 @@ export function estimateCompanySearch(
     maxCredits: plan.maxCredits,
     ...balance(),
     withinCap: largestTotalWithin(planned.filters, planned.offset, settings.spendCap, settings.parallel),
-    knownExcluded: exclusions.known.length,
+    knownExcluded: exclusions.known.length + exclusions.knownDomains.length,
     ...(exclusions.leaveOut
       ? {
           leaveOut: {

@@ -9,7 +9,8 @@
 import { linkTarget } from "../../sheet/hyperlink";
 import type { Grid, GridValue } from "../enrich/ports";
 import { columnCells, leaveOutCells, type SheetsByName } from "../sheet-choice";
-import { COMPANIES_SHEET } from "./sheet";
+import { destinationProblem } from "../sheet-kind";
+import { COMPANIES_SHEET, companyColumns, networkIdKey } from "./sheet";
 
 export type { SheetsByName };
 
@@ -78,10 +79,40 @@ export function destinationSheet(sheetName: string): string {
   return sheetName.trim() === "" ? COMPANIES_SHEET : sheetName.trim();
 }
 
+/**
+ * The domains of the companies a sheet holds without a network_id (typed by hand, a CRM's rows),
+ * from its Website and Domain columns: left out by exclude_domains, as the rows with an id are by
+ * exclude_ids. Without them, a search into a sheet of the user's own accounts bought those
+ * companies again and wrote them under the user's rows a second time.
+ */
+export function unidentifiedDomains(grid: Grid): string[] {
+  const last = grid.lastRow();
+  const width = grid.lastColumn();
+  if (last < 2 || width < 1) return [];
+  const columns = companyColumns((grid.read(1, 1, 1, width)[0] ?? []).map((h) => String(h ?? "")));
+  const sources = [columns.get("domain"), columns.get("website")].filter((c) => c !== undefined);
+  if (sources.length === 0) return [];
+  const read = (column: number | undefined) =>
+    column === undefined ? [] : grid.read(2, column + 1, last - 1, 1).map((row) => row[0] ?? "");
+  const ids = read(columns.get("network_id"));
+  const cells = sources.map(read);
+  const domains = new Set<string>();
+  for (let row = 0; row < last - 1; row++) {
+    if (networkIdKey(ids[row]) !== "") continue;
+    for (const column of cells) {
+      const key = leaveOutKey(column[row] ?? "");
+      if (key !== null && "domain" in key) domains.add(key.domain);
+    }
+  }
+  return [...domains];
+}
+
 /** What a search leaves out besides the form's own exclusions, and the form's problems with it. */
 export interface Exclusions {
   /** Company ids already in the sheet the search writes to. */
   known: string[];
+  /** Domains of its companies without an id (unidentifiedDomains). */
+  knownDomains: string[];
   /** The leave-out sheet's column, read; null when the form names none. */
   leaveOut: (LeaveOut & { sheet: string; column: string }) | null;
   /** A leave-out sheet or column that is not there, at its field. */
@@ -100,15 +131,18 @@ export function exclusionsOf(
   const destination = sheets.grid(destinationSheet(form.sheet_name));
   const exclusions: Exclusions = {
     known: destination ? knownIds(destination) : [],
+    knownDomains: destination ? unidentifiedDomains(destination) : [],
     leaveOut: null,
     problems: {},
   };
+  const unfit = destinationProblem(destinationSheet(form.sheet_name), destination, "companies");
+  if (unfit) exclusions.problems = { sheet_name: [`${unfit.message}. ${unfit.hint}`] };
   const read = leaveOutCells(form, sheets, {
     things: "companies",
     column: "Name the column of company ids, websites or domains (its header), for example Website.",
   });
   if (read === null) return exclusions;
-  if ("problems" in read) exclusions.problems = read.problems;
+  if ("problems" in read) exclusions.problems = { ...exclusions.problems, ...read.problems };
   else exclusions.leaveOut = { ...leaveOutOf(read.cells), sheet: read.sheet, column: read.column };
   return exclusions;
 }

@@ -17,6 +17,7 @@ import { type CompanySearchForm, type FieldProblems, type FormField, hasProblems
 import { destinationSheet } from "./leave-out";
 import { pagePlan } from "./pages";
 import { saveLastSearch } from "./saved";
+import { sendCompanyPages } from "./send-pages";
 import { appendCompanies, COMPANIES_SHEET, type CompanySheet, type WriteResult } from "./sheet";
 import type { CompanyRunResult, PageError } from "./types";
 
@@ -282,6 +283,16 @@ function withKnownExcluded(
   return { ...excluded, exclude_domains: allDomains };
 }
 
+/**
+ * How many matches from `offset` the pages ask for: the total, or more when a page of 1 went out
+ * as 2 (limit_by must exceed 1). The result's match range and Next page count the extra one, which
+ * came back and was paid for.
+ */
+function windowSpan(pages: readonly CompanySearchRequest[], offset: number, total: number): number {
+  const end = pages.reduce((most, page) => Math.max(most, (page.offset_by ?? 0) + (page.limit_by ?? 0)), 0);
+  return Math.max(total, end - offset);
+}
+
 /** The sheet the run writes to (the form's choice), the Companies sheet when none was named. */
 const sheetNameOf = (deps: CompanySearchDeps) => deps.sheetName ?? COMPANIES_SHEET;
 
@@ -359,9 +370,10 @@ export function runCompanySearch(
             deps.settings.parallel,
           );
     const pages = withTotalAsked(sent.pages);
+    const span = windowSpan(pages, planned.offset, plan.total);
     const ledger = deps.ledger?.() ?? null;
     const mark = ledger ? markLedger(ledger) : null;
-    const batch = client.searchCompanies(pages, { deadline });
+    const batch = sendCompanyPages(client, pages, deadline);
     const collected = collect(pages, batch.outcomes);
     if (batch.stoppedBy) {
       collected.errors.unshift({
@@ -403,9 +415,9 @@ export function runCompanySearch(
       sheetName: written?.sheetName ?? sheetNameOf(deps),
       range: write.written > 0 ? `A${write.firstRow}:${columnLetters(width)}${write.lastRow}` : "",
       offset: planned.offset,
-      total: plan.total,
+      total: span,
       nextOffset: firstUnfetched(
-        nextOffsetOf(collected, planned.offset + plan.total),
+        nextOffsetOf(collected, planned.offset + span),
         deps.knownIds !== undefined && written?.sheetName === sheetNameOf(deps) ? pages : [],
         batch.outcomes,
       ),

@@ -11,6 +11,7 @@ import type { EmailFinderRequest } from "../../api/wire";
 import type { GridValue } from "../enrich/ports";
 import type { EmailJobKind, OutputColumns, SourceColumns } from "./columns";
 import { cellText, finderKey, finderRequestOf, isBlankPerson, validatorKey } from "./person";
+import { sharedSiteNote, sharedSiteOf } from "./shared-sites";
 
 /** A row's Email status text when it was not checked (a failure): Retry failed rows sends these again. */
 export const NOT_CHECKED = "not checked";
@@ -106,6 +107,8 @@ export function planRow(
     return { kind: "skip", valid: known === "valid" };
   const request = finderRequestOf(firstText, lastText, website);
   if (validateEmailFinder(request).length > 0) return { kind: "incomplete", note: finderNote(request) };
+  const site = sharedSiteOf(website);
+  if (site !== null) return { kind: "incomplete", note: sharedSiteNote(site) };
   return { kind: "send", key: finderKey(request), finder: request };
 }
 

@@ -32,6 +32,7 @@ import { validateEmailFinder } from "../../api/validate";
 import type { EmailFinderRequest, Lead } from "../../api/wire";
 import { finderRequestOf } from "../emails/person";
 import { notCheckedText } from "../emails/rows";
+import { sharedSiteNote, sharedSiteOf } from "../emails/shared-sites";
 import { extent } from "../extent";
 import { cancelRequested } from "./cancel";
 import { saveJob } from "./cursor";
@@ -276,6 +277,11 @@ export function findWorkEmails(
       }
       if (validateEmailFinder(request).length > 0) {
         put(row, changed, { status: EMAIL_STATUS_TEXT.noName });
+        continue;
+      }
+      const site = sharedSiteOf(website);
+      if (site !== null) {
+        put(row, changed, { status: sharedSiteNote(site) });
         continue;
       }
       const key = personKey(request);

@@ -1,9 +1,13 @@
 /**
  * "Find leads at these companies": the selected rows of a Companies sheet (COMPANY_FIELDS as
  * headers) -> one lead search target per company, by company_id (from network_id) when the row
- * has one, else by company_link (from network_link). Rows without either are reported, not guessed.
+ * has one, else by company_link (from network_link). Rows of a sheet of people (the Leads sheet)
+ * name their companies by network_company_id and company_url instead. Rows without either are
+ * reported, not guessed.
  */
-import { companyKeyColumns } from "../company-search/sheet";
+import { matchColumns } from "../../sheet/columns";
+import { type CompanyKeyColumns, companyKeyColumns } from "../company-search/sheet";
+import { onlyPeople } from "../sheet-kind";
 import type { CompanyTarget } from "./form";
 
 export interface SelectedCompany {
@@ -23,6 +27,26 @@ export interface CompanySelection {
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value).trim());
 
 /**
+ * The columns that name each selected row's company. In a sheet of people (the Leads sheet) the
+ * Network ID and LinkedIn URL columns are the people's own: their companies are the Company Network
+ * ID (network_company_id), Company LinkedIn URL (company_url) and Company columns. Read as a
+ * Companies sheet, a lead's network_id went out as company_id ("The company was not found" for
+ * every lead selected, or another company's leads paid for).
+ */
+function companyColumnsOf(headers: readonly string[]): CompanyKeyColumns {
+  if (!onlyPeople(headers)) return companyKeyColumns(headers);
+  const people = matchColumns(headers, ["network_company_id", "company_url", "company_name"]);
+  const columns: CompanyKeyColumns = {};
+  const id = people.get("network_company_id");
+  const link = people.get("company_url");
+  const name = people.get("company_name");
+  if (id !== undefined) columns.network_id = id;
+  if (link !== undefined) columns.network_link = link;
+  if (name !== undefined) columns.name = name;
+  return columns;
+}
+
+/**
  * `headers` is the sheet's header row; `rows` the selected rows, the first at sheet row `firstRow`.
  * The header row itself and blank rows are ignored; a company selected twice is searched once.
  */
@@ -31,8 +55,7 @@ export function selectedCompanies(
   rows: readonly (readonly unknown[])[],
   firstRow: number,
 ): CompanySelection {
-  // The Companies sheet's own reading of its key columns (helper of the Companies feature).
-  const columns = companyKeyColumns(headers.map(text));
+  const columns = companyColumnsOf(headers.map(text));
   const idColumn = columns.network_id;
   const linkColumn = columns.network_link;
   const nameColumn = columns.name;
@@ -60,8 +83,28 @@ export function selectedCompanies(
   return result;
 }
 
-/** Whether a header row is a Companies sheet's: it names network_id or network_link. */
+/**
+ * Whether a header row names the companies of its rows: a Companies sheet's network_id or
+ * network_link, or a sheet of people's network_company_id or company_url.
+ */
 export function isCompanyHeader(headers: readonly unknown[]): boolean {
-  const columns = companyKeyColumns(headers.map(text));
+  const columns = companyColumnsOf(headers.map(text));
   return columns.network_id !== undefined || columns.network_link !== undefined;
+}
+
+/**
+ * The selection the sidebar showed (Use selection), kept as the target's value so that the
+ * estimate and the run read the same rows: 'Sheet name'!A2:C4, quotes doubled as in A1 notation.
+ * Read from the live selection instead, a click elsewhere in the sheet between Estimate and Confirm
+ * ran other companies than the ones the estimate counted.
+ */
+export function selectionPin(sheetName: string, a1: string): string {
+  return `'${sheetName.replace(/'/g, "''")}'!${a1}`;
+}
+
+/** The sheet and range of a pinned selection; null when the value is none (an older sidebar). */
+export function readSelectionPin(value: string): { sheet: string; a1: string } | null {
+  const match = /^'((?:[^']|'')+)'!(\$?[A-Z]*\$?\d*(?::\$?[A-Z]*\$?\d*)?)$/.exec(value.trim());
+  if (!match || match[2] === "") return null;
+  return { sheet: (match[1] ?? "").replace(/''/g, "'"), a1: match[2] ?? "" };
 }

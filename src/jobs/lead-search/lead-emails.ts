@@ -11,6 +11,7 @@ import type { EmailFinderRequest, Lead } from "../../api/wire";
 import { type CellValue, safeText } from "../../sheet/cell-value";
 import { normalizeHeader } from "../../sheet/columns";
 import { finderRequestOf } from "../emails/person";
+import { sharedSiteNote, sharedSiteOf } from "../emails/shared-sites";
 
 /** The headers of the two columns emails are written to (found case aside, else added). */
 export const EMAIL_HEADER = "Email";
@@ -31,6 +32,8 @@ export const EMAIL_NOT_CHECKED = {
   noPerson: "not checked: no name or company website",
   /** The API answered the row with its own error. */
   failed: "not checked: the email service could not check it",
+  /** The company's website is a page on a shared site (shared-sites.ts): nothing was sent. */
+  sharedSite: sharedSiteNote,
 } as const;
 
 /** Where the Email and Email status columns are (0-based), and the headers to add for missing ones. */
@@ -79,7 +82,10 @@ export function findLeadEmails(
   const requests = leads.map((lead) =>
     finderRequestOf(lead.first_name, lead.last_name, lead.company_website),
   );
-  const asked = requests.flatMap((request, index) => (isAsked(request) ? [index] : []));
+  const shared = leads.map((lead) => sharedSiteOf(String(lead.company_website ?? "")));
+  const asked = requests.flatMap((request, index) =>
+    isAsked(request) && shared[index] === null ? [index] : [],
+  );
   const result =
     asked.length === 0
       ? null
@@ -90,7 +96,10 @@ export function findLeadEmails(
   const outcomeAt = new Map(asked.map((leadIndex, i) => [leadIndex, result?.outcomes[i] ?? null]));
   const counts: Record<string, number> = {};
   const cells = leads.map((_, index): [CellValue, CellValue] => {
-    const cell = cellsOf(asked.includes(index), outcomeAt.get(index) ?? null);
+    const site = shared[index];
+    const cell: [CellValue, CellValue] = site
+      ? ["", EMAIL_NOT_CHECKED.sharedSite(site)]
+      : cellsOf(asked.includes(index), outcomeAt.get(index) ?? null);
     const key = String(cell[1]).startsWith("not checked") ? "not checked" : String(cell[1]);
     counts[key] = (counts[key] ?? 0) + 1;
     return cell;

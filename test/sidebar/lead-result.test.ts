@@ -1,0 +1,91 @@
+/**
+ * The Leads tab's result in words: a re-run whose matches are all in the sheet already says so,
+ * as the Companies tab does (issue 23.12), instead of "No lead matches these filters".
+ */
+import { describe, expect, it } from "vitest";
+import { RunResult } from "../../sidebar/tabs/leads/result";
+import type { LeadsRunResult } from "../../src/rpc/leads";
+import { vnodeHtml } from "./vnode-html";
+
+type Ran = Extract<LeadsRunResult, { ok: true }>;
+
+/** A single search that came back with production's no-match answer (PRODUCTION.md A6). */
+function noMatch(known: Partial<Pick<Ran, "knownExcluded" | "knownByName" | "leaveOut">>): Ran {
+  return {
+    ok: true,
+    sheetName: "Prospects",
+    companyChoices: [],
+    knownExcluded: 0,
+    knownByName: 0,
+    knownUnexcludable: 0,
+    leaveOut: null,
+    ...known,
+    searches: [
+      {
+        label: "Search",
+        state: "ok",
+        leads: 0,
+        written: 0,
+        results_count: "",
+        status: "No leads match with input criteria",
+        spent: 0,
+      },
+    ],
+    written: 0,
+    duplicates: 0,
+    spent: 0,
+    stoppedBy: null,
+    rows: null,
+    nextOffset: null,
+    throttled: 0,
+    recovered: 0,
+    charges: { charged: 0, pending: 0, complete: true },
+    maybeCharged: 0,
+    fetchAllChunks: 1,
+    sheetWrites: 0,
+    emails: null,
+  };
+}
+
+const text = (result: Ran) => vnodeHtml(RunResult({ result })).replace(/<[^>]+>/g, "");
+
+describe("a lead search that found no new lead", () => {
+  it("says nothing matches when the sheet left nothing out", () => {
+    expect(text(noMatch({}))).toContain("No lead matches these filters.");
+  });
+
+  it("says the leads already in the sheet were left out, not that nothing matches", () => {
+    const said = text(noMatch({ knownExcluded: 30, knownByName: 2 }));
+    expect(said).not.toContain("No lead matches these filters.");
+    expect(said).toContain(
+      "No lead outside the Prospects sheet matches these filters: the 32 leads already there were left out of the search.",
+    );
+  });
+
+  it("counts a CRM export's leads left out too, and names it", () => {
+    const said = text(
+      noMatch({
+        knownExcluded: 1,
+        leaveOut: { sheet: "CRM", column: "Sales ID", excluded: 4, unexcludable: 0, unmatched: 0 },
+      }),
+    );
+    expect(said).toContain(
+      "No lead outside the Prospects sheet and CRM matches these filters: the 5 leads already there were left out of the search.",
+    );
+  });
+});
+
+describe("a search by company name that found no lead", () => {
+  it("lists the Companies sheet's companies of that name without calling them 'another'", () => {
+    const result = noMatch({});
+    result.searches[0]!.companyName = "Harbor Logistics AG";
+    result.companyChoices = [
+      { row: 2, name: "Harbor Logistics AG", network_id: "1000003", website: "https://harbor.example" },
+    ];
+    const said = text(result);
+    expect(said).toContain("No lead came back, so the API did not say which company it found for this name.");
+    // Before: "has another company of this name", with no first one named anywhere.
+    expect(said).not.toContain("another");
+    expect(said).toContain("Your Companies sheet has a company of this name: search by its id to be sure.");
+  });
+});
