@@ -51,6 +51,16 @@ export interface EmailJob {
   appended: Array<{ column: number; header: string }>;
   /** Column -> header of every column the run writes (the change history names cells by them). */
   headers: Record<string, string>;
+  /**
+   * Column -> header of every column the run reads or writes: each step finds them again by header
+   * (follow.ts), since a colleague may insert, delete or move columns between steps.
+   */
+  tracked?: Record<string, string>;
+  /**
+   * What identifies the row at the cursor and the last row (their source cells), and the sheet's
+   * last row then: each step finds its rows again after rows were inserted or deleted (follow.ts).
+   */
+  anchors?: { cursor: string; bottom: string; lastRow: number };
   /** The column Undo finds a row by: a profile URL, else a name, else the address. */
   rowKey: number;
   /** Retry failed rows: only rows whose status says "not checked". */

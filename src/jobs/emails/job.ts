@@ -10,6 +10,7 @@ import { isoTime } from "../history/log";
 import { chargesSince, markLedger } from "../ledger/run-charges";
 import type { EmailJobKind } from "./columns";
 import { type EmailJobDeps, limitsOf } from "./deps";
+import { anchorsOf, followSheet } from "./follow";
 import type { EmailJob, EmailProgress } from "./job-types";
 import { type EmailSelection, type PlannedRun, planRun } from "./plan";
 import type { RowChoice } from "./rows";
@@ -146,6 +147,10 @@ export function confirmRun(deps: EmailJobDeps, jobId: string): EmailProgress {
     const left = appended[0]!.column;
     grid.write(job.headerRow, left, [appended.map((added) => added.header)]);
   }
+  const lastRow = grid.lastRow();
+  const width = Math.max(1, grid.lastColumn());
+  const rowAt = (row: number) => (row <= lastRow ? grid.read(row, 1, 1, width)[0] : undefined);
+  job.anchors = anchorsOf(job, rowAt, lastRow);
   job.state = "running";
   job.startedAt = isoTime(deps.clock.now());
   saveJob(deps, job);
@@ -174,6 +179,14 @@ export function stepRun(deps: EmailJobDeps, jobId: string): EmailProgress {
         message: "The run's sheet was deleted.",
         next: "Nothing more is sent.",
       };
+      saveJob(deps, job);
+      return progressOf(job);
+    }
+    // Rows and columns where a colleague's edits since the last step put them.
+    const gone = followSheet(job, grid);
+    if (gone) {
+      job.state = "stopped";
+      job.message = gone;
       saveJob(deps, job);
       return progressOf(job);
     }

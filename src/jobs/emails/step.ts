@@ -21,6 +21,7 @@ import { type CellChanges, changeRectangles } from "../enrich/rectangles";
 import { readLiterals } from "../enrich/row-writer";
 import { formattedRows, formatWrittenTimes } from "../enrich/time-formats";
 import { type EmailJobDeps, limitsOf } from "./deps";
+import { anchorsOf } from "./follow";
 import type { EmailPort } from "./formula";
 import type { EmailCounts, EmailJob } from "./job-types";
 import { cellText } from "./person";
@@ -237,6 +238,7 @@ export function runStep(deps: EmailJobDeps, job: EmailJob, grid: Grid, save: () 
   const start = deps.clock.now();
   const width = Math.max(grid.lastColumn(), job.out.email, job.out.status, job.out.checkedAt);
   const rows = grid.read(job.top, 1, job.bottom - job.top + 1, width) as GridValue[][];
+  const lastRow = grid.lastRow();
   const known = earlierAnswers(job, rows);
   let client: EmailPort | null = null;
   while (job.cursor <= job.bottom) {
@@ -284,6 +286,7 @@ export function runStep(deps: EmailJobDeps, job: EmailJob, grid: Grid, save: () 
     });
     write(deps, job, grid, job.cursor, changes);
     job.cursor += sentUpTo;
+    job.anchors = anchorsOf(job, (row) => rows[row - job.top], lastRow);
     // Written, then saved: a cut-off from here on loses nothing and sends nothing twice.
     save();
     if (stoppedBy) {

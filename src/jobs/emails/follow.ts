@@ -1,0 +1,156 @@
+/**
+ * An Emails run's rows and columns where they are now. The run is planned by column and row
+ * numbers, but in a shared sheet a colleague may insert, delete or move columns or rows between
+ * two steps. Read with the estimate's numbers, a column inserted at A made the next step read
+ * the Stage column as the Email column (so 20 people were "skipped: already hold an email") and a
+ * deleted one made it write statuses into the wrong columns; rows inserted above left the last
+ * people unchecked. So the job keeps the header of every column it reads or writes (`tracked`)
+ * and what identifies the row at its cursor and its last row (`anchors`: the row's source cells),
+ * and every step first finds them again: the header row nearest where it was that holds every
+ * tracked header, each column by its header (followHeaders, as Enrich does), and each anchor row
+ * nearest where the shift puts it. A tracked header that is gone (deleted or renamed) stops the
+ * run before anything is sent, with Resume once it is back.
+ */
+import { followHeaders, goneMessage } from "../enrich/follow-columns";
+import type { Grid, GridValue } from "../enrich/ports";
+import type { SourceColumns } from "./columns";
+import type { EmailJob } from "./job-types";
+import { cellText } from "./person";
+
+const SOURCE_ROLES: ReadonlyArray<keyof SourceColumns> = [
+  "first",
+  "last",
+  "full",
+  "website",
+  "email",
+  "profile",
+];
+
+/** Column -> header of every column the run reads or writes (empty headers left out). */
+export function trackedColumns(
+  sources: SourceColumns,
+  written: Readonly<Record<string, string>>,
+  headerCells: readonly string[],
+): Record<string, string> {
+  const tracked: Record<string, string> = {};
+  for (const role of SOURCE_ROLES) {
+    const column = sources[role];
+    const header = column > 0 ? cellText(headerCells[column - 1]) : "";
+    if (header !== "") tracked[String(column)] = header;
+  }
+  for (const [column, header] of Object.entries(written)) if (header !== "") tracked[column] = header;
+  return tracked;
+}
+
+/** What identifies a row: its source cells (names, website, address, profile URL); "" for a blank row. */
+function anchorOf(sources: SourceColumns, cells: readonly GridValue[] | undefined): string {
+  const texts = SOURCE_ROLES.map((role) => (sources[role] > 0 ? cellText(cells?.[sources[role] - 1]) : ""));
+  return texts.every((text) => text === "") ? "" : JSON.stringify(texts);
+}
+
+/**
+ * The anchors to keep after the cursor moved: `rowAt(row)` answers a row's cells as the step read
+ * them, `lastRow` the sheet's last row then.
+ */
+export function anchorsOf(
+  job: EmailJob,
+  rowAt: (row: number) => readonly GridValue[] | undefined,
+  lastRow: number,
+): NonNullable<EmailJob["anchors"]> {
+  return {
+    cursor: job.cursor <= job.bottom ? anchorOf(job.sources, rowAt(job.cursor)) : "",
+    bottom: anchorOf(job.sources, rowAt(job.bottom)),
+    lastRow,
+  };
+}
+
+/** Rows ordered by distance from `expected` (the lower first on a tie), within first..last. */
+function* nearest(expected: number, first: number, last: number): Generator<number> {
+  for (let distance = 0; expected - distance >= first || expected + distance <= last; distance += 1) {
+    if (expected - distance >= first && expected - distance <= last) yield expected - distance;
+    if (distance > 0 && expected + distance >= first && expected + distance <= last)
+      yield expected + distance;
+  }
+}
+
+const moveColumn = (moved: ReadonlyMap<number, number>, column: number) =>
+  column > 0 ? (moved.get(column) ?? column) : column;
+
+/**
+ * Finds the run's header row, columns and rows where they are now and moves the job to them (the
+ * caller saves it). Answers the message to stop with when a tracked column is gone, else null.
+ * A job planned before columns were tracked is left as it is.
+ */
+export function followSheet(job: EmailJob, grid: Grid): EmailJob["message"] | null {
+  const tracked = job.tracked;
+  if (!tracked || Object.keys(tracked).length === 0) return null;
+  const lastRow = grid.lastRow();
+  const width = Math.max(1, grid.lastColumn());
+  if (lastRow < 1) return goneMessage(followHeaders(tracked, []).gone);
+  const cells = grid.read(1, 1, lastRow, width) as GridValue[][];
+  const texts = (row: number) => (cells[row - 1] ?? []).map((cell) => cellText(cell));
+
+  // Rows move at most as far as the sheet grew or shrank: a header row or an anchor further away
+  // is another row holding the same text (the anchored one was deleted or edited), never taken for it.
+  const reach = Math.abs(lastRow - (job.anchors?.lastRow ?? lastRow));
+  const within = (expected: number, from: number) =>
+    nearest(expected, Math.max(from, expected - reach), Math.min(lastRow, expected + reach));
+  let headerRow = 0;
+  let moved = new Map<number, number>();
+  for (const row of job.anchors ? within(job.headerRow, 1) : nearest(job.headerRow, 1, lastRow)) {
+    const found = followHeaders(tracked, texts(row));
+    if (found.gone.length === 0) {
+      headerRow = row;
+      moved = found.moved;
+      break;
+    }
+  }
+  if (headerRow === 0) return goneMessage(followHeaders(tracked, texts(job.headerRow)).gone);
+
+  const sources = { ...job.sources };
+  for (const role of SOURCE_ROLES) sources[role] = moveColumn(moved, sources[role]);
+  const shift = headerRow - job.headerRow;
+  const find = (anchor: string | undefined, expected: number, from: number) => {
+    if (!anchor) return null;
+    for (const row of within(expected, from)) if (anchorOf(sources, cells[row - 1]) === anchor) return row;
+    return null;
+  };
+  const cursor = find(job.anchors?.cursor, job.cursor + shift, headerRow + 1) ?? job.cursor + shift;
+  const rowsMoved = cursor - job.cursor;
+  const bottom = Math.max(
+    cursor - 1,
+    find(job.anchors?.bottom, job.bottom + rowsMoved, cursor) ?? job.bottom + rowsMoved,
+  );
+
+  job.headerRow = headerRow;
+  job.top = Math.max(headerRow + 1, Math.min(job.top + shift, cursor));
+  job.cursor = cursor;
+  job.bottom = bottom;
+  job.sources = sources;
+  job.out = {
+    email: moveColumn(moved, job.out.email),
+    status: moveColumn(moved, job.out.status),
+    checkedAt: moveColumn(moved, job.out.checkedAt),
+  };
+  job.rowKey = moveColumn(moved, job.rowKey);
+  job.appended = job.appended.map((added) => ({ ...added, column: moveColumn(moved, added.column) }));
+  const rekey = (record: Readonly<Record<string, string>>) =>
+    Object.fromEntries(
+      Object.entries(record).map(([column, header]) => [String(moveColumn(moved, Number(column))), header]),
+    );
+  job.headers = rekey(job.headers);
+  job.tracked = rekey(tracked);
+  if (job.selectedColumns) {
+    const { left, right } = job.selectedColumns;
+    const inside = Object.keys(tracked)
+      .map(Number)
+      .filter((column) => column >= left && column <= right)
+      .map((column) => moveColumn(moved, column));
+    if (inside.length > 0)
+      job.selectedColumns = {
+        left: inside.reduce((a, b) => Math.min(a, b)),
+        right: inside.reduce((a, b) => Math.max(a, b)),
+      };
+  }
+  return null;
+}

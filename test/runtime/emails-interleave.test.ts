@@ -1,0 +1,156 @@
+/**
+ * A shared sheet under an Emails run: the owner's run is cut between two steps (its first batch
+ * written and saved), and an editor then inserts or deletes a column, or inserts rows, above or
+ * left of the run's cells, as colleagues do. The next steps must read each person from their own
+ * cells, write Email / Email Status / Checked At into those columns only (never a colleague's
+ * column), leave no person of the selection unchecked, and send each person once: what the
+ * sandbox received and charged is read back.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
+import { fetchAllSync } from "../../sandbox/sync-http/index";
+import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
+import { PATHS } from "../../src/api/wire";
+import type { EmailEstimate, EmailProgress } from "../../src/rpc/emails";
+import { type AddonRuntime, startAddonRuntime } from "./support";
+
+/** A fresh sheet per test (columns are inserted and deleted). */
+let SHEET = "";
+let sheets = 0;
+const OWNER = "owner@example.com";
+const EDITOR = "editor@example.com";
+/** Two batches of the step (50 people a batch), one call each (50 rows a call). */
+const PEOPLE = 70;
+let addon: AddonRuntime;
+const sent: Array<Record<string, string>> = [];
+
+function recordingFetch(requests: HttpRequest[], options?: { timeoutMs?: number }): HttpOutcome[] {
+  for (const r of requests)
+    if (r.url.includes("email_"))
+      sent.push(...(JSON.parse(r.payload ?? "[]") as Array<Record<string, string>>));
+  return fetchAllSync(requests, options);
+}
+
+type Answer<T> = { ok: true; value: T } | { ok: false; error: { kind: string; message: string } };
+function value<T>(method: string, arg: unknown, user = OWNER): T {
+  const answer = addon.runtime.rpc(method, arg, { user }) as Answer<T>;
+  if (!answer.ok) throw new Error(`${method}: ${answer.error.message}`);
+  return answer.value;
+}
+
+const HEADER = ["Account", "First Name", "Last Name", "Company Website", "Stage"];
+const person = (i: number) => [`Acct ${i}`, `Ana${i}`, `Perez${i}`, "https://www.initech.com/", `stage ${i}`];
+
+/** Estimates and confirms a find over every person; the first step is cut off before its 2nd batch. */
+function startAndCut(): string {
+  addon.runtime.select(SHEET, `B1:D${PEOPLE + 1}`);
+  const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
+  expect(estimate.rowsToSend).toBe(PEOPLE);
+  const jobId = estimate.progress.jobId;
+  value<EmailProgress>("emailsConfirm", { jobId });
+  let fetches = 0;
+  expect(() =>
+    addon.runtime.rpc(
+      "emailsStep",
+      { jobId },
+      {
+        user: OWNER,
+        interrupt: (c: { method: string }) => c.method === "UrlFetchApp.fetchAll" && ++fetches === 2,
+      },
+    ),
+  ).toThrow(/Exceeded maximum execution time/);
+  expect(sent).toHaveLength(50);
+  return jobId;
+}
+
+function drive(jobId: string): EmailProgress {
+  let progress = value<EmailProgress>("emailsStep", { jobId });
+  for (let i = 0; progress.state === "running" && i < 30; i += 1)
+    progress = value<EmailProgress>("emailsStep", { jobId });
+  return progress;
+}
+
+/** The sheet's rows as header -> text, whatever column each header is in now. */
+function rowsByHeader(): Array<Record<string, string>> {
+  const cells = addon.runtime.getSheetCells(SHEET).map((row) => row.map((cell) => String(cell.value ?? "")));
+  const header = cells[0]!;
+  return cells.slice(1).map((row) => Object.fromEntries(header.map((h, i) => [h, row[i] ?? ""])));
+}
+
+function expectEveryPersonOnce(): void {
+  const people = rowsByHeader().filter((row) => row["First Name"] !== "");
+  expect(people).toHaveLength(PEOPLE);
+  for (const [i, row] of people.entries()) {
+    expect(row).toMatchObject({ Account: `Acct ${i}`, "First Name": `Ana${i}`, Stage: `stage ${i}` });
+    expect(row["Email Status"], `row of Ana${i}`).toMatch(/^(valid|not found|catch-all|invalid|unknown)$/);
+    expect(row["Checked At"]).not.toBe("");
+  }
+  // Each person sent once, from their own cells.
+  expect(sent.map((body) => body.first_name).sort()).toEqual(
+    Array.from({ length: PEOPLE }, (_, i) => `Ana${i}`).sort(),
+  );
+  for (const body of sent) expect(body.last_name).toBe(body.first_name!.replace("Ana", "Perez"));
+}
+
+beforeAll(async () => {
+  addon = await startAddonRuntime({
+    userProperties: { EMAIL_ROWS_PER_CALL: "50" },
+    runtime: { user: OWNER, fetchAll: recordingFetch },
+  });
+  addon.runtime.properties.user(EDITOR).setAll({ API_BASE_URL: addon.sandboxUrl });
+});
+afterAll(async () => {
+  await addon?.close();
+});
+beforeEach(async () => {
+  await addon.control.reset();
+  addon.runtime.properties.document.clear();
+  sheets += 1;
+  SHEET = `CRM ${sheets}`;
+  addon.runtime.insertSheet(SHEET);
+  addon.runtime.setValues(SHEET, "A1", [HEADER, ...Array.from({ length: PEOPLE }, (_, i) => person(i))]);
+  sent.length = 0;
+});
+
+describe("Emails: an editor changes the sheet between the owner's steps", () => {
+  it("a column inserted left of the run's columns: people read and written where they are now", async () => {
+    const jobId = startAndCut();
+    addon.runtime.user = EDITOR;
+    addon.runtime.insertColumns(SHEET, 1, 1);
+    addon.runtime.user = OWNER;
+    expect(drive(jobId).state).toBe("done");
+    expectEveryPersonOnce();
+    expect(await ledgerCredits(addon.control, PATHS.emailFinder)).toBeLessThanOrEqual(PEOPLE);
+  });
+
+  it("a column deleted left of the run's columns: no colleague's column is written", async () => {
+    addon.runtime.setValues(SHEET, "F1", [["Notes"]]);
+    const jobId = startAndCut();
+    addon.runtime.deleteColumns(SHEET, 1, 1);
+    expect(drive(jobId).state).toBe("done");
+    const rows = rowsByHeader();
+    for (const [i, row] of rows.entries()) {
+      expect(row["First Name"]).toBe(`Ana${i}`);
+      expect(row.Stage).toBe(`stage ${i}`);
+      expect(row["Email Status"]).toMatch(/^(valid|not found|catch-all|invalid|unknown)$/);
+    }
+  });
+
+  it("rows inserted above the run: no person is left unchecked or sent twice", async () => {
+    const jobId = startAndCut();
+    addon.runtime.insertRows(SHEET, 2, 3);
+    expect(drive(jobId).state).toBe("done");
+    expectEveryPersonOnce();
+  });
+
+  it("a column the run writes deleted: the run stops before sending, naming it", async () => {
+    const jobId = startAndCut();
+    // Email Status, appended at G by the estimate.
+    addon.runtime.deleteColumns(SHEET, 7, 1);
+    const stopped = value<EmailProgress>("emailsStep", { jobId });
+    expect(stopped.state).toBe("stopped");
+    expect(stopped.message?.message).toMatch(/"Email Status" \(was G\)/);
+    expect(sent).toHaveLength(50);
+    expect(rowsByHeader().every((row) => row.Stage?.startsWith("stage"))).toBe(true);
+  });
+});
