@@ -154,3 +154,34 @@ describe("Emails: an editor changes the sheet between the owner's steps", () => 
     expect(rowsByHeader().every((row) => row.Stage?.startsWith("stage"))).toBe(true);
   });
 });
+
+describe("Emails: Cancel pressed while a step is sending", () => {
+  it("the step stops after the batch already out; the sidebar's next step sends nothing", async () => {
+    addon.runtime.select(SHEET, `B1:D${PEOPLE + 1}`);
+    const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
+    const jobId = estimate.progress.jobId;
+    value<EmailProgress>("emailsConfirm", { jobId });
+    let cancelled: EmailProgress | null = null;
+    const step = addon.runtime.rpc(
+      "emailsStep",
+      { jobId },
+      {
+        user: OWNER,
+        interrupt: (c: { method: string }) => {
+          if (c.method === "UrlFetchApp.fetchAll" && cancelled === null)
+            cancelled = value<EmailProgress>("emailsCancel", { jobId });
+          return false;
+        },
+      },
+    ) as Answer<EmailProgress>;
+    expect(cancelled).not.toBeNull();
+    expect(step.ok && step.value.state).toBe("cancelled");
+    // The sidebar steps again only when a step answers "running"; even so nothing more goes out.
+    const again = value<EmailProgress>("emailsStep", { jobId });
+    expect(again.state).toBe("cancelled");
+    expect(sent).toHaveLength(50);
+    expect(await ledgerCredits(addon.control, PATHS.emailFinder)).toBeLessThanOrEqual(50);
+    const unreached = rowsByHeader().filter((row) => row["First Name"] !== "" && row["Email Status"] === "");
+    expect(unreached).toHaveLength(PEOPLE - 50);
+  });
+});

@@ -171,6 +171,8 @@ export function stepRun(deps: EmailJobDeps, jobId: string): EmailProgress {
   try {
     const job = jobNamed(deps, jobId);
     if (job.state !== "running") return progressOf(job);
+    // Cancel pressed while the last step held the lock, after its last look: nothing more is sent.
+    if (cancelAsked(deps, jobId)) return endCancelled(deps, job);
     const grid = deps.grid(job.sheetId);
     if (!grid) {
       job.state = "stopped";
@@ -192,11 +194,18 @@ export function stepRun(deps: EmailJobDeps, jobId: string): EmailProgress {
     }
     let end: ReturnType<typeof runStep>;
     try {
-      end = runStep(deps, job, grid, () => saveJob(deps, job));
+      end = runStep(
+        deps,
+        job,
+        grid,
+        () => saveJob(deps, job),
+        () => cancelAsked(deps, jobId),
+      );
     } finally {
       // Whatever happened, rows written so far are not sent again.
       saveJob(deps, job);
     }
+    if (end !== "done" && cancelAsked(deps, jobId)) return endCancelled(deps, job);
     if (end === "done") job.state = "done";
     else if (end === "cap") {
       job.state = "stopped";
@@ -214,30 +223,80 @@ export function stepRun(deps: EmailJobDeps, jobId: string): EmailProgress {
   }
 }
 
+/** `change` under the document lock: a step running meanwhile would save its own copy over it. */
+function underLock(deps: EmailJobDeps, jobId: string, change: (job: EmailJob) => void): EmailProgress {
+  if (!deps.lock.tryAcquire(limitsOf(deps).lockWaitMs))
+    throw new JobError("busy", "A step of this run is writing to the spreadsheet.", "Try again in a moment.");
+  try {
+    const job = jobNamed(deps, jobId);
+    change(job);
+    saveJob(deps, job);
+    return progressOf(job);
+  } finally {
+    deps.lock.release();
+  }
+}
+
 export function pauseRun(deps: EmailJobDeps, jobId: string): EmailProgress {
-  const job = jobNamed(deps, jobId);
-  if (job.state === "running") job.state = "paused";
-  saveJob(deps, job);
-  return progressOf(job);
+  return underLock(deps, jobId, (job) => {
+    if (job.state === "running") job.state = "paused";
+  });
 }
 
 export function resumeRun(deps: EmailJobDeps, jobId: string): EmailProgress {
-  const job = jobNamed(deps, jobId);
-  if (job.state === "paused" || (job.state === "stopped" && job.message?.kind !== "spend_cap")) {
-    deps.client();
-    job.state = "running";
-    delete job.message;
-  }
+  return underLock(deps, jobId, (job) => {
+    if (job.state === "paused" || (job.state === "stopped" && job.message?.kind !== "spend_cap")) {
+      deps.client();
+      job.state = "running";
+      delete job.message;
+    }
+  });
+}
+
+/** Where Cancel leaves its request for a step that holds the lock (a job id never repeats). */
+const CANCEL_KEY = "emails.cancel";
+/** How long Cancel waits for a running step before leaving it the request instead. */
+const CANCEL_LOCK_WAIT_MS = 1_000;
+
+/** Whether Cancel was pressed for `jobId`, as the store holds it now (not this execution's first read). */
+function cancelAsked(deps: EmailJobDeps, jobId: string): boolean {
+  return (deps.store.fresh ? deps.store.fresh(CANCEL_KEY) : deps.store.get(CANCEL_KEY)) === jobId;
+}
+
+function endCancelled(deps: EmailJobDeps, job: EmailJob): EmailProgress {
+  job.state = "cancelled";
+  delete job.message;
+  readCharges(deps, job);
   saveJob(deps, job);
+  deps.store.remove(CANCEL_KEY);
   return progressOf(job);
 }
 
+/**
+ * Ends the run. While a step is sending (it holds the lock), the call already out is charged
+ * whatever happens: Cancel leaves a request the step reads before its next batch (and the next
+ * step at its start), and says it is stopping; the step ends the run. Before, the step saved its
+ * own copy of the run over the cancelled one and the sidebar went on stepping to the last row.
+ */
 export function cancelRun(deps: EmailJobDeps, jobId: string): EmailProgress {
-  const job = jobNamed(deps, jobId);
-  if (job.state !== "done" && job.state !== "cancelled") {
-    job.state = "cancelled";
-    readCharges(deps, job);
+  if (!deps.lock.tryAcquire(Math.min(CANCEL_LOCK_WAIT_MS, limitsOf(deps).lockWaitMs))) {
+    const job = jobNamed(deps, jobId);
+    if (job.state === "done" || job.state === "cancelled") return progressOf(job);
+    deps.store.set(CANCEL_KEY, jobId);
+    return {
+      ...progressOf(job),
+      message: {
+        kind: "cancelling",
+        message: "Stopping: the rows already sent are written, nothing more is sent.",
+        next: "A summary follows in a moment.",
+      },
+    };
   }
-  saveJob(deps, job);
-  return progressOf(job);
+  try {
+    const job = jobNamed(deps, jobId);
+    if (job.state === "done" || job.state === "cancelled") return progressOf(job);
+    return endCancelled(deps, job);
+  } finally {
+    deps.lock.release();
+  }
 }

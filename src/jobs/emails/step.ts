@@ -230,10 +230,16 @@ function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, chan
 export type StepEnd = "more" | "done" | "cap" | "stopped";
 
 /**
- * Works from the cursor until the rows end, the step's time is up, the cap is reached or the API
- * stops the batch (no key, no credits). Mutates `job` (cursor, counts, sent, message); the caller saves it.
+ * Works from the cursor until the rows end, the step's time is up, the cap is reached, the API
+ * stops the batch (no key, no credits) or `cancelled()` says Cancel was pressed. Mutates `job` (cursor, counts, sent, message); the caller saves it.
  */
-export function runStep(deps: EmailJobDeps, job: EmailJob, grid: Grid, save: () => void): StepEnd {
+export function runStep(
+  deps: EmailJobDeps,
+  job: EmailJob,
+  grid: Grid,
+  save: () => void,
+  cancelled: () => boolean = () => false,
+): StepEnd {
   const limits = limitsOf(deps);
   const start = deps.clock.now();
   const width = Math.max(grid.lastColumn(), job.out.email, job.out.status, job.out.checkedAt);
@@ -243,6 +249,8 @@ export function runStep(deps: EmailJobDeps, job: EmailJob, grid: Grid, save: () 
   let client: EmailPort | null = null;
   while (job.cursor <= job.bottom) {
     if (deps.clock.now() - start > limits.softBudgetMs) return "more";
+    // Cancel pressed during the last batch: nothing more is sent (job.ts ends the run).
+    if (cancelled()) return "stopped";
     const room = Math.min(limits.batch, job.cap - job.sent);
     const batch = gather(job, rows, known, Math.max(0, room));
     let sentUpTo = batch.plans.length;
