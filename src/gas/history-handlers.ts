@@ -21,6 +21,7 @@ import { DATE_TIME_FORMAT, timeOfCell } from "../sheet/sheet-time";
 import { transactionsSheet } from "./credits-sheet";
 import { jobDeps } from "./enrich-handlers";
 import { historyDeps } from "./history-deps";
+import { jobChangesTarget, rememberJobChanges } from "./job-changes-sheet";
 
 export const JOB_CHANGES_SHEET = "Job changes";
 /**
@@ -179,7 +180,9 @@ export const historyHandlers: Pick<
   historyShowJobChanges: (arg) => {
     const since = sinceOf(arg);
     const changes = jobChangesSince(historyDeps(), midnightInSpreadsheet(since));
-    const target = transactionsSheet(JOB_CHANGES_SHEET);
+    // A Job changes sheet colleagues have written in stays as it is (job-changes-sheet.ts).
+    const place = jobChangesTarget(JOB_CHANGES_SHEET, JOB_CHANGES_HEADERS);
+    const target = transactionsSheet(place.name);
     const rows = changes.map((change) => [
       // A date, as in the history (issue 23.10): the sheet filters by date.
       dateOrText(change.time),
@@ -199,11 +202,17 @@ export const historyHandlers: Pick<
     target.replace([JOB_CHANGES_HEADERS, ...rows]);
     if (rows.length > 0) {
       SpreadsheetApp.getActiveSpreadsheet()
-        .getSheetByName(JOB_CHANGES_SHEET)
+        .getSheetByName(place.name)
         ?.getRange(2, 1, rows.length, 1)
         .setNumberFormat(DATE_TIME_FORMAT);
     }
     target.finish();
-    return { sheetName: JOB_CHANGES_SHEET, count: changes.length, since };
+    rememberJobChanges(place.name);
+    return {
+      sheetName: place.name,
+      count: changes.length,
+      since,
+      ...(place.kept ? { kept: place.kept } : {}),
+    };
   },
 };
