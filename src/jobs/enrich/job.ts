@@ -19,6 +19,7 @@ import { DEFAULT_LIMITS, type JobDeps, JobError } from "./deps";
 import { failedRows, failureCounts, rowRanges } from "./failures";
 import { headersOf } from "./follow-columns";
 import type { EnrichJob, EnrichProgress } from "./job-types";
+import { holdMaybeCharged } from "./maybe-charged";
 import { checkOptions, type EnrichOptions } from "./options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "./plan";
 import type { Grid } from "./ports";
@@ -261,9 +262,10 @@ export function estimateJob(
   urlColumn?: number,
 ): { plan: EnrichPlan; progress: EnrichProgress } {
   const options = checkOptions(input);
+  const planned = planEnrichment(grid, selection, options, urlColumn);
   const plan = skipRecentlyRefreshed(
     grid,
-    planEnrichment(grid, selection, options, urlColumn),
+    options.resendMaybeCharged ? planned : holdMaybeCharged(grid, planned),
     options.skipRefreshedDays ?? 0,
     deps.clock.now(),
   );
