@@ -41,24 +41,27 @@ function value<T>(method: string, arg: unknown, user = OWNER): T {
 const HEADER = ["Account", "First Name", "Last Name", "Company Website", "Stage"];
 const person = (i: number) => [`Acct ${i}`, `Ana${i}`, `Perez${i}`, "https://www.initech.com/", `stage ${i}`];
 
-/** Estimates and confirms a find over every person; the first step is cut off before its 2nd batch. */
+/**
+ * Estimates and confirms a find over every person; the first step is cut off between its batches:
+ * the first written and saved, the second not yet recorded as going out (nothing of it in flight).
+ */
 function startAndCut(): string {
   addon.runtime.select(SHEET, `B1:D${PEOPLE + 1}`);
   const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
   expect(estimate.rowsToSend).toBe(PEOPLE);
   const jobId = estimate.progress.jobId;
   value<EmailProgress>("emailsConfirm", { jobId });
-  let fetches = 0;
-  expect(() =>
-    addon.runtime.rpc(
-      "emailsStep",
-      { jobId },
-      {
-        user: OWNER,
-        interrupt: (c: { method: string }) => c.method === "UrlFetchApp.fetchAll" && ++fetches === 2,
-      },
-    ),
-  ).toThrow(/Exceeded maximum execution time/);
+  let fetched = false;
+  let saves = 0;
+  const interrupt = (c: { method: string }) => {
+    if (c.method === "UrlFetchApp.fetchAll") fetched = true;
+    // The run saved after the first batch, then starts saving the second as in flight.
+    if (fetched && c.method.startsWith("Properties.set")) saves += 1;
+    return saves === 2;
+  };
+  expect(() => addon.runtime.rpc("emailsStep", { jobId }, { user: OWNER, interrupt })).toThrow(
+    /Exceeded maximum execution time/,
+  );
   expect(sent).toHaveLength(50);
   return jobId;
 }
@@ -183,5 +186,35 @@ describe("Emails: Cancel pressed while a step is sending", () => {
     expect(await ledgerCredits(addon.control, PATHS.emailFinder)).toBeLessThanOrEqual(50);
     const unreached = rowsByHeader().filter((row) => row["First Name"] !== "" && row["Email Status"] === "");
     expect(unreached).toHaveLength(PEOPLE - 50);
+  });
+});
+
+describe("Emails: a step cut off after its batch was answered, before it was written", () => {
+  it("sends no one twice: the batch's rows say they may have been charged", async () => {
+    addon.runtime.select(SHEET, `B1:D${PEOPLE + 1}`);
+    const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
+    const jobId = estimate.progress.jobId;
+    value<EmailProgress>("emailsConfirm", { jobId });
+    let fetched = false;
+    expect(() =>
+      addon.runtime.rpc(
+        "emailsStep",
+        { jobId },
+        {
+          user: OWNER,
+          interrupt: (c: { method: string }) => {
+            if (c.method === "UrlFetchApp.fetchAll") fetched = true;
+            return fetched && c.method !== "UrlFetchApp.fetchAll";
+          },
+        },
+      ),
+    ).toThrow(/Exceeded maximum execution time/);
+    expect(sent).toHaveLength(50);
+    expect(drive(jobId).state).toBe("done");
+    const names = sent.map((body) => body.first_name);
+    expect(names.length - new Set(names).size).toBe(0);
+    expect(await ledgerCredits(addon.control, PATHS.emailFinder)).toBeLessThanOrEqual(PEOPLE);
+    const statuses = rowsByHeader().map((row) => row["Email Status"] ?? "");
+    expect(statuses.filter((text) => text.includes("may have been charged"))).toHaveLength(50);
   });
 });

@@ -122,6 +122,8 @@ export function followSheet(job: EmailJob, grid: Grid): EmailJob["message"] | nu
     find(job.anchors?.bottom, job.bottom + rowsMoved, cursor) ?? job.bottom + rowsMoved,
   );
 
+  if (job.inFlight)
+    job.inFlight = { top: job.inFlight.top + rowsMoved, bottom: job.inFlight.bottom + rowsMoved };
   job.headerRow = headerRow;
   job.top = Math.max(headerRow + 1, Math.min(job.top + shift, cursor));
   job.cursor = cursor;

@@ -77,6 +77,11 @@ export interface EmailJob {
    * neither sends it again nor counts it twice.
    */
   startedAt?: string;
+  /**
+   * The rows whose call is out (saved before sending, cleared once they are written): a step that
+   * finds it set knows the execution was cut off in between, and does not send them again.
+   */
+  inFlight?: { top: number; bottom: number };
   /** Distinct people or addresses sent so far: what the spend cap counts (1 credit each at most). */
   sent: number;
   cap: number;
