@@ -218,3 +218,16 @@ describe("Emails: a step cut off after its batch was answered, before it was wri
     expect(statuses.filter((text) => text.includes("may have been charged"))).toHaveLength(50);
   });
 });
+
+describe("Emails: Undo last run while an Emails run is unfinished", () => {
+  it("is refused, as for Enrich: the run's cells are still changing", async () => {
+    const jobId = startAndCut();
+    const paused = value<EmailProgress>("emailsPause", { jobId });
+    expect(paused.state).toBe("paused");
+    const undo = addon.runtime.rpc("historyUndo", null, { user: EDITOR }) as Answer<unknown>;
+    expect(undo.ok).toBe(false);
+    expect(!undo.ok && undo.error.kind).toBe("unfinished");
+    // Nothing was put back: the first batch's rows keep their answers.
+    expect(rowsByHeader().filter((row) => row["Email Status"] !== "")).toHaveLength(50);
+  });
+});

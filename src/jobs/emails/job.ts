@@ -62,6 +62,17 @@ export function progressOf(job: EmailJob): EmailProgress {
 
 const UNFINISHED = new Set(["running", "paused", "stopped"]);
 
+/** The document's Emails run when it can still go on (running, paused, or stopped short of its cap), else null. */
+export function unfinishedRun(deps: EmailJobDeps): EmailJob | null {
+  const current = loadJob(deps);
+  return current &&
+    UNFINISHED.has(current.state) &&
+    current.sent < current.cap &&
+    current.cursor <= current.bottom
+    ? current
+    : null;
+}
+
 /** Plans the selection and saves it as the document's run to confirm (refused while another is unfinished). */
 export function estimateRun(
   deps: EmailJobDeps,
@@ -69,13 +80,8 @@ export function estimateRun(
   selection: EmailSelection,
   choice: RowChoice = { onlyFailed: false, maybeCharged: false },
 ): PlannedRun {
-  const current = loadJob(deps);
-  if (
-    current &&
-    UNFINISHED.has(current.state) &&
-    current.sent < current.cap &&
-    current.cursor <= current.bottom
-  )
+  const current = unfinishedRun(deps);
+  if (current)
     throw new JobError(
       "busy",
       `An emails run on ${current.sheetName} (rows ${current.top}:${current.bottom}) is not finished.`,
