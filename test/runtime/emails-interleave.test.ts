@@ -146,6 +146,32 @@ describe("Emails: an editor changes the sheet between the owner's steps", () => 
     expectEveryPersonOnce();
   });
 
+  it("the list sorted (Z to A by first name): no person is left unchecked, none sent twice", async () => {
+    const jobId = startAndCut();
+    // As a colleague's sort leaves it: the same rows, in another order (row values moved whole).
+    const width = addon.runtime.getSheetCells(SHEET)[0]!.length;
+    const last = String.fromCharCode(64 + width);
+    const body = addon.runtime.getValues(SHEET, `A2:${last}${PEOPLE + 1}`);
+    const sorted = [...body].sort((a, b) => String(b[1]).localeCompare(String(a[1])));
+    addon.runtime.setValues(SHEET, "A2", sorted as Array<Array<string | number | boolean | Date | null>>);
+    const end = drive(jobId);
+    const people = rowsByHeader().filter((row) => row["First Name"] !== "");
+    const unchecked = people.filter((row) => row["Email Status"] === "");
+    if (end.state === "done") {
+      expect(unchecked).toEqual([]);
+      expectEveryPersonOnce();
+    } else {
+      // Or it stops before sending and says why; a new estimate then sends only the rest.
+      expect(end.state).toBe("stopped");
+      expect(end.message?.kind).toBe("changed");
+      expect(sent).toHaveLength(50);
+      value<EmailProgress>("emailsCancel", { jobId });
+      addon.runtime.select(SHEET, `B1:D${PEOPLE + 1}`);
+      const again = value<EmailEstimate>("emailsEstimate", { kind: "find" });
+      expect(again.rowsToSend).toBe(unchecked.length);
+    }
+  });
+
   it("a column the run writes deleted: the run stops before sending, naming it", async () => {
     const jobId = startAndCut();
     // Email Status, appended at G by the estimate.

@@ -13,6 +13,7 @@
  */
 import { followHeaders, goneMessage } from "../enrich/follow-columns";
 import type { Grid, GridValue } from "../enrich/ports";
+import { sha256Hex } from "../history/sha256";
 import type { SourceColumns } from "./columns";
 import type { EmailJob } from "./job-types";
 import { cellText } from "./person";
@@ -42,9 +43,19 @@ export function trackedColumns(
   return tracked;
 }
 
-/** What identifies a row: its source cells (names, website, address, profile URL); "" for a blank row. */
-function anchorOf(sources: SourceColumns, cells: readonly GridValue[] | undefined): string {
-  const texts = SOURCE_ROLES.map((role) => (sources[role] > 0 ? cellText(cells?.[sources[role] - 1]) : ""));
+/**
+ * The columns that identify a row: its source columns (names, website, address, profile URL)
+ * but the ones the run writes (the finder's Email column is read and written), so that its own
+ * answers never make a row look like another.
+ */
+function keyColumns(sources: SourceColumns, out: EmailJob["out"]): number[] {
+  const written = new Set([out.email, out.status, out.checkedAt]);
+  return SOURCE_ROLES.map((role) => (sources[role] > 0 && !written.has(sources[role]) ? sources[role] : 0));
+}
+
+/** What identifies a row: the text of its key columns; "" for a blank row. */
+function anchorOf(columns: readonly number[], cells: readonly GridValue[] | undefined): string {
+  const texts = columns.map((column) => (column > 0 ? cellText(cells?.[column - 1]) : ""));
   return texts.every((text) => text === "") ? "" : JSON.stringify(texts);
 }
 
@@ -57,12 +68,39 @@ export function anchorsOf(
   rowAt: (row: number) => readonly GridValue[] | undefined,
   lastRow: number,
 ): NonNullable<EmailJob["anchors"]> {
+  const columns = keyColumns(job.sources, job.out);
   return {
-    cursor: job.cursor <= job.bottom ? anchorOf(job.sources, rowAt(job.cursor)) : "",
-    bottom: anchorOf(job.sources, rowAt(job.bottom)),
+    cursor: job.cursor <= job.bottom ? anchorOf(columns, rowAt(job.cursor)) : "",
+    bottom: anchorOf(columns, rowAt(job.bottom)),
     lastRow,
+    done: doneRows(columns, job.top, job.cursor - 1, rowAt),
   };
 }
+
+/**
+ * Who the rows the run has passed hold, in any order: a SHA-256 of their anchors, sorted (blank
+ * rows left out). A sort that brings a person not reached yet above the cursor changes it.
+ */
+function doneRows(
+  columns: readonly number[],
+  first: number,
+  last: number,
+  rowAt: (row: number) => readonly GridValue[] | undefined,
+): string {
+  const anchors: string[] = [];
+  for (let row = first; row <= last; row += 1) {
+    const anchor = anchorOf(columns, rowAt(row));
+    if (anchor !== "") anchors.push(anchor);
+  }
+  return sha256Hex(anchors.sort().join("\n"));
+}
+
+const MOVED: NonNullable<EmailJob["message"]> = {
+  kind: "changed",
+  message:
+    "The rows of this run moved since its last step (sorted, or rows moved across it): nothing more was sent, so that no one is checked twice or left out.",
+  next: "Cancel, then select the rows and estimate again: rows already checked are skipped (free).",
+};
 
 /** Rows ordered by distance from `expected` (the lower first on a tie), within first..last. */
 function* nearest(expected: number, first: number, last: number): Generator<number> {
@@ -109,10 +147,16 @@ export function followSheet(job: EmailJob, grid: Grid): EmailJob["message"] | nu
 
   const sources = { ...job.sources };
   for (const role of SOURCE_ROLES) sources[role] = moveColumn(moved, sources[role]);
+  const out = {
+    email: moveColumn(moved, job.out.email),
+    status: moveColumn(moved, job.out.status),
+    checkedAt: moveColumn(moved, job.out.checkedAt),
+  };
+  const keyCells = keyColumns(sources, out);
   const shift = headerRow - job.headerRow;
   const find = (anchor: string | undefined, expected: number, from: number) => {
     if (!anchor) return null;
-    for (const row of within(expected, from)) if (anchorOf(sources, cells[row - 1]) === anchor) return row;
+    for (const row of within(expected, from)) if (anchorOf(keyCells, cells[row - 1]) === anchor) return row;
     return null;
   };
   const cursor = find(job.anchors?.cursor, job.cursor + shift, headerRow + 1) ?? job.cursor + shift;
@@ -122,18 +166,18 @@ export function followSheet(job: EmailJob, grid: Grid): EmailJob["message"] | nu
     find(job.anchors?.bottom, job.bottom + rowsMoved, cursor) ?? job.bottom + rowsMoved,
   );
 
+  const top = Math.max(headerRow + 1, Math.min(job.top + shift, cursor));
+  const done = job.anchors?.done;
+  if (done !== undefined && doneRows(keyCells, top, cursor - 1, (row) => cells[row - 1]) !== done)
+    return MOVED;
   if (job.inFlight)
     job.inFlight = { top: job.inFlight.top + rowsMoved, bottom: job.inFlight.bottom + rowsMoved };
   job.headerRow = headerRow;
-  job.top = Math.max(headerRow + 1, Math.min(job.top + shift, cursor));
+  job.top = top;
   job.cursor = cursor;
   job.bottom = bottom;
   job.sources = sources;
-  job.out = {
-    email: moveColumn(moved, job.out.email),
-    status: moveColumn(moved, job.out.status),
-    checkedAt: moveColumn(moved, job.out.checkedAt),
-  };
+  job.out = out;
   job.rowKey = moveColumn(moved, job.rowKey);
   job.appended = job.appended.map((added) => ({ ...added, column: moveColumn(moved, added.column) }));
   const rekey = (record: Readonly<Record<string, string>>) =>

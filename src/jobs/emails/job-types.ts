@@ -58,9 +58,10 @@ export interface EmailJob {
   tracked?: Record<string, string>;
   /**
    * What identifies the row at the cursor and the last row (their source cells), and the sheet's
-   * last row then: each step finds its rows again after rows were inserted or deleted (follow.ts).
+   * last row then: each step finds its rows again after rows were inserted or deleted, and `done`
+   * tells whether the rows it passed still hold the same people (follow.ts).
    */
-  anchors?: { cursor: string; bottom: string; lastRow: number };
+  anchors?: { cursor: string; bottom: string; lastRow: number; done?: string };
   /** The column Undo finds a row by: a profile URL, else a name, else the address. */
   rowKey: number;
   /** Retry failed rows: only rows whose status says "not checked". */
