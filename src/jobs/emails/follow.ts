@@ -98,7 +98,7 @@ function doneRows(
 const MOVED: NonNullable<EmailJob["message"]> = {
   kind: "changed",
   message:
-    "The rows of this run moved since its last step (sorted, or rows moved across it): nothing more was sent, so that no one is checked twice or left out.",
+    "The rows this run has passed changed since its last step (sorted, moved, or a name or website edited): nothing more was sent, so that no one is checked twice or left out.",
   next: "Cancel, then select the rows and estimate again: rows already checked are skipped (free).",
 };
 
