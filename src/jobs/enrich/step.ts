@@ -11,6 +11,7 @@ import type { Lead, LeadLookupResponse } from "../../api/wire";
 import { LEAD_LABELS } from "../../sheet/field-labels";
 import { toSecond } from "../../sheet/sheet-time";
 import { writeHeaderCells } from "../header-cells";
+import { drainPaidBulkJobs } from "./bulk/drain";
 import { runBulk } from "./bulk/run";
 import { cancelWatcher } from "./cancel";
 import { saveJob } from "./cursor";
@@ -56,6 +57,12 @@ export interface StepContext {
    * end counts the failed rows with it instead of reading the column again (two reads, G6).
    */
   urls?: DistinctUrls;
+  /**
+   * The URL column changed while paid bulk jobs were out (bulk/drain.ts): where a profile URL is
+   * now, for writing their answers; and no more submits.
+   */
+  relocate?: (url: string) => number[];
+  draining?: boolean;
   job: EnrichJob;
   states: string;
   grid: Grid;
@@ -352,7 +359,7 @@ export function stopAtCap(context: StepContext, urls: DistinctUrls): void {
 }
 
 /** Hands each write's changes, with their rows' profile URLs, to the change history. */
-function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorder | undefined {
+export function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorder | undefined {
   const log = context.deps.changes;
   if (!log) return undefined;
   const { job, grid } = context;
@@ -434,6 +441,9 @@ export function runSteps(context: StepContext): string {
   if (job.state !== "running") return context.states;
   const urls = readUrls(grid, job);
   if (fingerprint(urls.keys) !== job.fingerprint) {
+    // Paid bulk jobs still out are polled and written where their URLs are now, first.
+    if (drainPaidBulkJobs(context, urls, started)) return context.states;
+    if (job.state !== "running") return context.states;
     stop(context, {
       kind: "changed",
       message: "The profile URLs in the selected rows changed since this run was estimated.",

@@ -69,7 +69,7 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
     stopWith = pollDueJobs(context, urls, client, deadline) ?? stopWith;
     polled ||= due;
     if (job.state !== "running") break;
-    if (!bulk.cancelling && stopWith === null) {
+    if (!bulk.cancelling && !context.draining && stopWith === null) {
       const open = bulk.jobs.length;
       const refused = submitPending(context, urls, client, deadline);
       // New jobs: hand the progress back at once ("N URLs in bulk jobs"); the next step polls them.
@@ -86,6 +86,8 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
       stopWith = refused;
     }
     if (bulk.jobs.length === 0) {
+      // Drained after the URL column changed: the caller stops the run (bulk/drain.ts).
+      if (context.draining) break;
       if (bulk.cancelling) requestCancel(deps.store, job.id);
       else if (stopWith !== null) {
         stop(context, stopMessage(stopWith));

@@ -12,11 +12,14 @@ import { isoNow, type StepContext } from "../step";
 import type { UrlState } from "../url-states";
 import { withStates } from "../url-states";
 import type { DistinctUrls } from "../urls";
+import { locatedUrls } from "./drain";
 
 /** Outcomes by distinct URL index, and the state each index moves to. */
 export class Settlement {
   readonly outcomes = new Map<number, RowOutcome>();
   readonly states = new Map<number, UrlState>();
+  /** The profile URL each answered index was asked for (a completed job's inputs). */
+  readonly inputs = new Map<number, string>();
 
   set(index: number, state: UrlState, outcome?: RowOutcome): void {
     this.states.set(index, state);
@@ -36,8 +39,10 @@ export function applySettlement(
   if (order === "write-first") saveStates(context, settlement);
 }
 
-function writeRows(context: StepContext, urls: DistinctUrls, settlement: Settlement): void {
+function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlement): void {
   const { job, deps, grid } = context;
+  // Where the answers' URLs are now, when the column changed while the jobs were out (drain.ts).
+  const urls = locatedUrls(context, read, settlement.inputs);
   const byRow = new Map<number, RowOutcome>();
   for (const [index, outcome] of settlement.outcomes)
     for (const row of urls.rows[index] ?? []) byRow.set(row, { ...outcome });

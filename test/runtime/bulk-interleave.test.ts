@@ -1,0 +1,56 @@
+/**
+ * A shared sheet under the owner's Enrich run through bulk jobs (the default generation): the API
+ * has taken (and charged) the run's bulk jobs when an editor inserts rows above the list. The
+ * answers already paid for must still land in their people's rows, and Cancel must end the run;
+ * no one is charged twice.
+ */
+import { describe, expect, it } from "vitest";
+import type { EnrichProgress } from "../../src/rpc/enrich";
+import type { UndoAnswer } from "../../src/rpc/history";
+import {
+  chargesPerPerson,
+  crmRows,
+  driveSteps,
+  estimateAndConfirm,
+  rpcValue,
+  SHEET,
+} from "../jobs/enrich-world";
+import { bulkWorld, FRESH } from "./bulk-world";
+
+const world = bulkWorld();
+const PEOPLE = 60;
+
+describe("Enrich through bulk jobs: an editor inserts rows while the jobs are out", () => {
+  it("writes the paid answers where their people are, and Cancel ends the run", async () => {
+    const { runtime, control } = world();
+    await control.reset();
+    const urls = await control.sampleUrls(PEOPLE, 0);
+    runtime.setValues(SHEET, "A1", crmRows(urls, 0));
+    const jobId = estimateAndConfirm(runtime, `A1:A${PEOPLE + 1}`, FRESH);
+    rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+    runtime.insertRows(SHEET, 2, 1);
+    let end = driveSteps(runtime, jobId, 40);
+    expect(end.message?.kind).toBe("changed");
+    if (end.state === "stopped") {
+      end = rpcValue<EnrichProgress>(runtime, "enrichCancel", { jobId });
+      for (let i = 0; i < 40 && end.state === "running"; i++) {
+        runtime.advanceClock(10_000);
+        end = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+      }
+    }
+    expect(end.state).toBe("cancelled");
+    const charges = await chargesPerPerson(control);
+    expect([...charges.values()].every((n) => n === 1)).toBe(true);
+    // Every person the API charged for has their answer in their own row (one row lower now).
+    const rows = runtime.getValues(SHEET, `A3:B${PEOPLE + 2}`);
+    expect(rows.map(([url]) => url)).toEqual(urls);
+    expect(rows.filter(([, title]) => title !== "Old title")).toHaveLength(charges.size);
+    expect(charges.size).toBe(PEOPLE);
+    // Undo finds those rows by their URLs and puts the old titles back.
+    const undo = rpcValue<UndoAnswer>(runtime, "historyUndo", null);
+    expect(undo.leftAlone).toBe(0);
+    expect(runtime.getValues(SHEET, `B3:B${PEOPLE + 2}`).every(([title]) => title === "Old title")).toBe(
+      true,
+    );
+  });
+});
