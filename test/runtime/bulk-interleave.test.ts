@@ -53,4 +53,33 @@ describe("Enrich through bulk jobs: an editor inserts rows while the jobs are ou
       true,
     );
   });
+
+  it("a column the run writes deleted while the jobs are out: Cancel ends the run, the paid answers land in the other columns", async () => {
+    const { runtime, control } = world();
+    await control.reset();
+    runtime.properties.document.clear();
+    const sheet = "CRM columns";
+    runtime.insertSheet(sheet);
+    const urls = await control.sampleUrls(PEOPLE, 0);
+    runtime.setValues(sheet, "A1", crmRows(urls, 0));
+    const jobId = estimateAndConfirm(runtime, `A1:A${PEOPLE + 1}`, FRESH, sheet);
+    rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+    // The Title column (B), which the run writes.
+    runtime.deleteColumns(sheet, 2, 1);
+    const stopped = driveSteps(runtime, jobId, 40);
+    expect(stopped.message?.kind).toBe("columns");
+    let end = rpcValue<EnrichProgress>(runtime, "enrichCancel", { jobId });
+    for (let i = 0; i < 40 && end.state === "running"; i++) {
+      runtime.advanceClock(10_000);
+      end = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+    }
+    expect(end.state).toBe("cancelled");
+    const charges = await chargesPerPerson(control);
+    expect(charges.size).toBe(PEOPLE);
+    const header = runtime.getValues(sheet, "A1:J1")[0]!.map(String);
+    const status = header.indexOf("Enrichment Status");
+    expect(status).toBeGreaterThan(0);
+    const statuses = runtime.getValues(sheet, `A2:J${PEOPLE + 1}`).map((row) => String(row[status]));
+    expect(statuses.filter((text) => text.startsWith("ok"))).toHaveLength(PEOPLE);
+  });
 });

@@ -11,7 +11,7 @@ import type { Lead, LeadLookupResponse } from "../../api/wire";
 import { LEAD_LABELS } from "../../sheet/field-labels";
 import { toSecond } from "../../sheet/sheet-time";
 import { writeHeaderCells } from "../header-cells";
-import { drainPaidBulkJobs } from "./bulk/drain";
+import { drainPaidBulkJobs, drainWithoutGoneColumns } from "./bulk/drain";
 import { runBulk } from "./bulk/run";
 import { cancelWatcher } from "./cancel";
 import { saveJob } from "./cursor";
@@ -63,6 +63,8 @@ export interface StepContext {
    */
   relocate?: (url: string) => number[];
   draining?: boolean;
+  /** The columns to write while draining with a column gone (0 for it); absent: job.layout. */
+  layout?: ColumnLayout;
   job: EnrichJob;
   states: string;
   grid: Grid;
@@ -435,10 +437,17 @@ export function runSteps(context: StepContext): string {
   const started = deps.clock.now();
   // "throttled: slowing down" describes this step only.
   job.throttled = 0;
-  followMovedColumns(context);
+  const degraded = followMovedColumns(context);
   context.headersJustRead = true;
-  // A run that stops here is saved by the caller (job.ts stepJob), with its failures and charges.
-  if (job.state !== "running") return context.states;
+  // A run that stops here is saved by the caller (job.ts stepJob), with its failures and charges;
+  // paid bulk jobs still out are written first, without the gone column (bulk/drain.ts).
+  if (job.state !== "running") {
+    if (degraded && job.bulk?.jobs.length) {
+      const read = readUrls(grid, job);
+      drainWithoutGoneColumns(context, degraded, read, fingerprint(read.keys) !== job.fingerprint, started);
+    }
+    return context.states;
+  }
   const urls = readUrls(grid, job);
   if (fingerprint(urls.keys) !== job.fingerprint) {
     // Paid bulk jobs still out are polled and written where their URLs are now, first.

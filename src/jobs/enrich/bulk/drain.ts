@@ -8,6 +8,7 @@
  * answer carries the URL it was asked for); once none is open, the run stops as before.
  */
 import { normalizeProfileUrl } from "../../../api/profile-url";
+import type { ColumnLayout } from "../job-types";
 import { changeRecorder, type StepContext } from "../step";
 import { type DistinctUrls, distinctUrls } from "../urls";
 import { runBulk } from "./run";
@@ -32,17 +33,46 @@ function columnNow(context: StepContext): DistinctUrls {
  * Drains the run's open bulk jobs after its URL column changed; false when none is open (the
  * caller stops the run at once). The run keeps going until they are all written.
  */
-export function drainPaidBulkJobs(context: StepContext, urls: DistinctUrls, started: number): boolean {
+export function drainPaidBulkJobs(
+  context: StepContext,
+  urls: DistinctUrls,
+  started: number,
+  relocate = true,
+): boolean {
   const bulk = context.job.bulk;
   if (!bulk || bulk.jobs.length === 0 || context.job.lookups) return false;
-  const now = columnNow(context);
+  const now = relocate ? columnNow(context) : urls;
   const at = new Map(now.keys.map((key, index) => [key, now.rows[index]!]));
-  context.relocate = (url) => at.get(normalizeProfileUrl(url) ?? "") ?? [];
+  if (relocate) context.relocate = (url) => at.get(normalizeProfileUrl(url) ?? "") ?? [];
   context.draining = true;
   // The change history names each written row by the profile URL it holds now.
   context.record = changeRecorder(context, now);
   runBulk(context, urls, started);
   return context.job.state === "running" && (context.job.bulk?.jobs.length ?? 0) > 0;
+}
+
+/**
+ * A column the run writes is gone (deleted or renamed) while paid bulk jobs are out: they are
+ * polled and written without that column (`layout`: 0 for it; the work email is left for later,
+ * since the columns it reads may have moved), and the run stops with the same message once none
+ * is open. Before, the stop came first at every step, Cancel never ended the run, and the paid
+ * answers were never written unless the header came back.
+ */
+export function drainWithoutGoneColumns(
+  context: StepContext,
+  layout: ColumnLayout,
+  urls: DistinctUrls,
+  changed: boolean,
+  started: number,
+): void {
+  const { job } = context;
+  if (!job.bulk || job.bulk.jobs.length === 0 || job.lookups) return;
+  const message = job.message;
+  job.state = "running";
+  context.layout = layout;
+  const going = drainPaidBulkJobs(context, urls, started, changed);
+  if (job.state === "running" && !going && !job.bulk?.cancelling) job.state = "stopped";
+  job.message = message;
 }
 
 /**

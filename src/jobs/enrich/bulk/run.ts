@@ -86,10 +86,11 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
       stopWith = refused;
     }
     if (bulk.jobs.length === 0) {
-      // Drained after the URL column changed: the caller stops the run (bulk/drain.ts).
-      if (context.draining) break;
       if (bulk.cancelling) requestCancel(deps.store, job.id);
-      else if (stopWith !== null) {
+      // Drained after the sheet changed under the run: the caller stops it (bulk/drain.ts).
+      else if (context.draining) {
+        // Nothing: the caller stops the run.
+      } else if (stopWith !== null) {
         stop(context, stopMessage(stopWith));
         markPending(context, urls, pendingBecause(stopWith));
       } else if (indicesIn(context.states, URL_STATE.pending, 1).length === 0) job.state = "done";

@@ -47,12 +47,13 @@ function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlem
   for (const [index, outcome] of settlement.outcomes)
     for (const row of urls.rows[index] ?? []) byRow.set(row, { ...outcome });
   // The work email of each lead found, written with its row (email-pass.ts; off: nothing).
-  findWorkEmails(context, urls, [...settlement.outcomes.keys()], byRow);
+  // Not while a column is gone: the columns it reads the person from may have moved.
+  if (!context.layout) findWorkEmails(context, urls, [...settlement.outcomes.keys()], byRow);
   if (byRow.size > 0) {
     context.written ??= new Map();
     writeOutcomes(
       grid,
-      job.layout,
+      context.layout ?? job.layout,
       byRow,
       job.options.mode,
       isoNow(deps.clock),
