@@ -82,4 +82,27 @@ describe("Enrich through bulk jobs: an editor inserts rows while the jobs are ou
     const statuses = runtime.getValues(sheet, `A2:J${PEOPLE + 1}`).map((row) => String(row[status]));
     expect(statuses.filter((text) => text.startsWith("ok"))).toHaveLength(PEOPLE);
   });
+
+  it("the run's sheet deleted while the jobs are out: Cancel ends the run", async () => {
+    const { runtime, control } = world();
+    await control.reset();
+    runtime.properties.document.clear();
+    const sheet = "CRM deleted";
+    runtime.insertSheet(sheet);
+    const urls = await control.sampleUrls(PEOPLE, 0);
+    runtime.setValues(sheet, "A1", crmRows(urls, 0));
+    const jobId = estimateAndConfirm(runtime, `A1:A${PEOPLE + 1}`, FRESH, sheet);
+    rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+    runtime.deleteSheet(sheet);
+    const stopped = driveSteps(runtime, jobId, 10);
+    expect(stopped.state).toBe("stopped");
+    let end = rpcValue<EnrichProgress>(runtime, "enrichCancel", { jobId });
+    for (let i = 0; i < 10 && end.state === "running"; i++) {
+      runtime.advanceClock(10_000);
+      end = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+    }
+    expect(end.state).toBe("cancelled");
+    // The jobs were paid: the summary says what the ledger charged, with nowhere left to write.
+    expect(end.message?.message).toContain(`${PEOPLE} credits charged (the API's ledger)`);
+  });
 });

@@ -173,8 +173,9 @@ export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
   }
   try {
     const { job, states } = loadOwn(deps, jobId);
-    // Bulk jobs already submitted are paid: the run stops submitting and ends once they are written.
-    if (job.bulk && job.bulk.jobs.length > 0 && UNFINISHED.has(job.state))
+    // Bulk jobs already submitted are paid: the run stops submitting and ends once they are
+    // written; with its sheet gone there is nowhere to write them, and the run ends now.
+    if (job.bulk && job.bulk.jobs.length > 0 && UNFINISHED.has(job.state) && deps.grid(job.sheetId))
       return cancelAfterBulkJobs(deps, job, states);
     return endCancelled(deps, job, states);
   } finally {
@@ -223,6 +224,8 @@ export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
     const { job, states } = loadOwn(deps, jobId);
     if (job.state !== "running") return progressOf(job, states);
     const grid = deps.grid(job.sheetId);
+    // Cancelled while waiting for its bulk jobs, and the sheet is gone: nothing left to write.
+    if (!grid && job.bulk?.cancelling) return endCancelled(deps, job, states);
     if (!grid) {
       job.state = "stopped";
       job.message = {
