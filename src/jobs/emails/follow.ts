@@ -95,7 +95,20 @@ function doneRows(
   return sha256Hex(anchors.sort().join("\n"));
 }
 
-const MOVED: NonNullable<EmailJob["message"]> = {
+/**
+ * Whether the rows the run passed (top to the cursor, `rowAt` as the step read them) hold other
+ * people than when it passed them: then the step stops before sending, with MOVED.
+ */
+export function passedMoved(
+  job: EmailJob,
+  rowAt: (row: number) => readonly GridValue[] | undefined,
+): boolean {
+  const done = job.anchors?.done;
+  if (done === undefined) return false;
+  return doneRows(keyColumns(job.sources, job.out), job.top, job.cursor - 1, rowAt) !== done;
+}
+
+export const MOVED: NonNullable<EmailJob["message"]> = {
   kind: "changed",
   message:
     "The rows this run has passed changed since its last step (sorted, moved, or a name or website edited): nothing more was sent, so that no one is checked twice or left out.",
@@ -125,6 +138,13 @@ export function followSheet(job: EmailJob, grid: Grid): EmailJob["message"] | nu
   const lastRow = grid.lastRow();
   const width = Math.max(1, grid.lastColumn());
   if (lastRow < 1) return goneMessage(followHeaders(tracked, []).gone);
+  // Nothing inserted or deleted, every header in its place (the usual step): one row read; the
+  // step checks on its own read that the rows it passed still hold the same people (passedMoved).
+  if (job.anchors && lastRow === job.anchors.lastRow && job.headerRow <= lastRow) {
+    const header = (grid.read(job.headerRow, 1, 1, width)[0] ?? []).map((cell) => cellText(cell));
+    const found = followHeaders(tracked, header);
+    if (found.gone.length === 0 && [...found.moved].every(([from, to]) => from === to)) return null;
+  }
   const cells = grid.read(1, 1, lastRow, width) as GridValue[][];
   const texts = (row: number) => (cells[row - 1] ?? []).map((cell) => cellText(cell));
 

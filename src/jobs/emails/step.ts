@@ -21,7 +21,7 @@ import { type CellChanges, changeRectangles } from "../enrich/rectangles";
 import { readLiterals } from "../enrich/row-writer";
 import { formattedRows, formatWrittenTimes } from "../enrich/time-formats";
 import { type EmailJobDeps, limitsOf } from "./deps";
-import { anchorsOf } from "./follow";
+import { anchorsOf, MOVED, passedMoved } from "./follow";
 import type { EmailPort } from "./formula";
 import type { EmailCounts, EmailJob } from "./job-types";
 import { cellText } from "./person";
@@ -301,6 +301,11 @@ export function runStep(
   const width = Math.max(grid.lastColumn(), job.out.email, job.out.status, job.out.checkedAt);
   const rows = grid.read(job.top, 1, job.bottom - job.top + 1, width) as GridValue[][];
   const lastRow = grid.lastRow();
+  // Sorted (or rows moved across the cursor) since the last step: nothing is sent (follow.ts).
+  if (passedMoved(job, (row) => rows[row - job.top])) {
+    job.message = MOVED;
+    return "stopped";
+  }
   const known = earlierAnswers(job, rows);
   settleInFlight(deps, job, grid, rows, known, save);
   let client: EmailPort | null = null;
