@@ -245,6 +245,9 @@ describe("Emails: a step cut off after its batch was answered, before it was wri
     // What the summary says was spent is the ledger's figure, the cut-off batch included.
     expect(end.summary).toContain(`${ledger} credits charged (the API's ledger`);
     expect(end.counts.maybeCharged).toBe(50);
+    // Retry failed rows leaves them out unless ticked, as any row that may have been charged.
+    const retry = value<EmailEstimate>("emailsRetryEstimate", { jobId });
+    expect(retry).toMatchObject({ maybeCharged: 50, maybeChargedIncluded: false, rowsToSend: 0 });
     const statuses = rowsByHeader().map((row) => row["Email Status"] ?? "");
     expect(statuses.filter((text) => text.includes("may have been charged"))).toHaveLength(50);
   });
