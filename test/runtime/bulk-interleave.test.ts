@@ -105,4 +105,31 @@ describe("Enrich through bulk jobs: an editor inserts rows while the jobs are ou
     // The jobs were paid: the summary says what the ledger charged, with nowhere left to write.
     expect(end.message?.message).toContain(`${PEOPLE} credits charged (the API's ledger)`);
   });
+
+  it("rows inserted above the header while the jobs are out: the run never counts an answer it could not write as enriched", async () => {
+    const { runtime, control } = world();
+    await control.reset();
+    runtime.properties.document.clear();
+    const sheet = "CRM above";
+    runtime.insertSheet(sheet);
+    const urls = await control.sampleUrls(PEOPLE, 0);
+    runtime.setValues(sheet, "A1", crmRows(urls, 0));
+    const jobId = estimateAndConfirm(runtime, `A1:A${PEOPLE + 1}`, FRESH, sheet);
+    rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+    runtime.insertRows(sheet, 1, 2);
+    driveSteps(runtime, jobId, 40);
+    let end = rpcValue<EnrichProgress>(runtime, "enrichCancel", { jobId });
+    for (let i = 0; i < 40 && end.state === "running"; i++) {
+      runtime.advanceClock(10_000);
+      end = rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId });
+    }
+    expect(end.state).toBe("cancelled");
+    const written = runtime
+      .getValues(sheet, `B4:B${PEOPLE + 3}`)
+      .filter(([title]) => title !== "Old title").length;
+    // What the run says it enriched is what is in the sheet; the rest were paid, and say so.
+    expect(end.ok).toBe(written);
+    expect(end.ok + end.interrupted).toBe(PEOPLE);
+    expect(end.message?.message).toContain(`${PEOPLE} credits charged (the API's ledger)`);
+  });
 });

@@ -9,8 +9,7 @@ import { saveJob } from "../cursor";
 import { findWorkEmails } from "../email-pass";
 import { type RowOutcome, writeOutcomes } from "../row-writer";
 import { isoNow, type StepContext } from "../step";
-import type { UrlState } from "../url-states";
-import { withStates } from "../url-states";
+import { URL_STATE, type UrlState, withStates } from "../url-states";
 import type { DistinctUrls } from "../urls";
 import { locatedUrls } from "./drain";
 
@@ -43,6 +42,7 @@ function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlem
   const { job, deps, grid } = context;
   // Where the answers' URLs are now, when the column changed while the jobs were out (drain.ts).
   const urls = locatedUrls(context, read, settlement.inputs);
+  if (context.draining) keepUnwritable(context, urls, settlement);
   const byRow = new Map<number, RowOutcome>();
   for (const [index, outcome] of settlement.outcomes)
     for (const row of urls.rows[index] ?? []) byRow.set(row, { ...outcome });
@@ -61,6 +61,20 @@ function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlem
       context.record,
       deps.settings.lists,
     );
+  }
+}
+
+/**
+ * Drained after the sheet changed (drain.ts): an answer with no row to land in (its URL gone from
+ * the column) or no status column left to say so was paid for and not written. It is counted as
+ * interrupted (may have been charged, never sent again by itself), never as enriched.
+ */
+function keepUnwritable(context: StepContext, urls: DistinctUrls, settlement: Settlement): void {
+  const layout = context.layout ?? context.job.layout;
+  for (const index of [...settlement.outcomes.keys()]) {
+    if ((urls.rows[index] ?? []).length > 0 && layout.status.enrichment_status > 0) continue;
+    settlement.outcomes.delete(index);
+    settlement.states.set(index, URL_STATE.interrupted);
   }
 }
 
