@@ -265,3 +265,22 @@ describe("Emails: Undo last run while an Emails run is unfinished", () => {
     expect(rowsByHeader().filter((row) => row["Email Status"] !== "")).toHaveLength(50);
   });
 });
+
+describe("Emails: a colleague fills the next free column between the estimate and Confirm", () => {
+  it("the run's new columns go after it, and the colleague's column keeps what they typed", async () => {
+    addon.runtime.select(SHEET, `B1:D${PEOPLE + 1}`);
+    const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
+    expect(estimate.writes).toBe("Email (F, new), Email Status (G, new), Checked At (H, new)");
+    addon.runtime.user = EDITOR;
+    addon.runtime.setValues(SHEET, "F1", [["Notes"], ["call Monday"], ["left a message"]]);
+    addon.runtime.user = OWNER;
+    value<EmailProgress>("emailsConfirm", { jobId: estimate.progress.jobId });
+    expect(drive(estimate.progress.jobId).state).toBe("done");
+    const rows = rowsByHeader();
+    expect(rows[0]).toMatchObject({ Notes: "call Monday", "First Name": "Ana0" });
+    expect(rows[1]).toMatchObject({ Notes: "left a message" });
+    expect(
+      rows.every((row) => /^(valid|not found|catch-all|invalid|unknown)$/.test(row["Email Status"] ?? "")),
+    ).toBe(true);
+  });
+});

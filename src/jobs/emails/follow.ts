@@ -220,3 +220,28 @@ export function followSheet(job: EmailJob, grid: Grid): EmailJob["message"] | nu
   }
   return null;
 }
+
+/**
+ * The columns the estimate planned to append, moved past the sheet's last column as it is at
+ * Confirm: a colleague may have started a column of their own there meanwhile (its header and
+ * cells would have been overwritten; 2 of 2 notes in the test).
+ */
+export function appendPastLastColumn(job: EmailJob, lastColumn: number): void {
+  if (job.appended.length === 0) return;
+  const first = job.appended.reduce((low, added) => Math.min(low, added.column), Number.POSITIVE_INFINITY);
+  const shift = lastColumn + 1 - first;
+  if (shift <= 0) return;
+  const moved = new Map(job.appended.map((added) => [added.column, added.column + shift]));
+  job.appended = job.appended.map((added) => ({ ...added, column: added.column + shift }));
+  job.out = {
+    email: moveColumn(moved, job.out.email),
+    status: moveColumn(moved, job.out.status),
+    checkedAt: moveColumn(moved, job.out.checkedAt),
+  };
+  const rekey = (record: Readonly<Record<string, string>>) =>
+    Object.fromEntries(
+      Object.entries(record).map(([column, header]) => [String(moveColumn(moved, Number(column))), header]),
+    );
+  job.headers = rekey(job.headers);
+  if (job.tracked) job.tracked = rekey(job.tracked);
+}

@@ -10,7 +10,7 @@ import { isoTime } from "../history/log";
 import { chargesSince, markLedger } from "../ledger/run-charges";
 import type { EmailJobKind } from "./columns";
 import { type EmailJobDeps, limitsOf } from "./deps";
-import { anchorsOf, followSheet } from "./follow";
+import { anchorsOf, appendPastLastColumn, followSheet } from "./follow";
 import type { EmailJob, EmailProgress } from "./job-types";
 import { type EmailSelection, type PlannedRun, planRun } from "./plan";
 import type { RowChoice } from "./rows";
@@ -131,6 +131,7 @@ export function confirmRun(deps: EmailJobDeps, jobId: string): EmailProgress {
   job.ledgerMark = reader ? markLedger(reader) : null;
   const grid = deps.grid(job.sheetId);
   if (!grid) throw new JobError("selection", "That sheet is gone.", "Estimate again.");
+  appendPastLastColumn(job, grid.lastColumn());
   if (job.appended.length > 0) {
     const { appended } = job;
     deps.changes?.record(
