@@ -124,6 +124,14 @@ describe("Emails: an editor changes the sheet between the owner's steps", () => 
     expect(drive(jobId).state).toBe("done");
     expectEveryPersonOnce();
     expect(await ledgerCredits(addon.control, PATHS.emailFinder)).toBeLessThanOrEqual(PEOPLE);
+    // Undo (the editor presses it) finds every written cell where it is now and empties it.
+    const undo = value<{ restored: number; leftAlone: number; notFound: number }>(
+      "historyUndo",
+      null,
+      EDITOR,
+    );
+    expect(undo).toMatchObject({ leftAlone: 0, notFound: 0 });
+    expect(rowsByHeader().every((row) => (row["Email Status"] ?? "") === "")).toBe(true);
   });
 
   it("a column deleted left of the run's columns: no colleague's column is written", async () => {
