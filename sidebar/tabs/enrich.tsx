@@ -30,6 +30,7 @@ import { FieldsChooser } from "./enrich/fields";
 import { HistoryPanel } from "./enrich/history";
 import { ModeChooser } from "./enrich/mode";
 import { NewSelectionChoice } from "./enrich/new-selection";
+import { ResendMaybeCharged } from "./enrich/resend-maybe-charged";
 import { HANDING_OVER, RunView } from "./enrich/run";
 import { SchedulePanel } from "./enrich/schedule";
 import { Selection } from "./enrich/selection";
@@ -56,6 +57,7 @@ export function EnrichTab() {
   const [extras, setExtras] = useState<Extras>({ up_to_the_second_fresh: true });
   const [mode, setMode] = useState<EnrichMode>("refresh");
   const [skipDays, setSkipDays] = useState(DEFAULT_SKIP_REFRESHED_DAYS);
+  const [resendMaybeCharged, setResendMaybeCharged] = useState(false);
   // Paid (up to a credit a profile): off unless the user ticks it.
   const [workEmail, setWorkEmail] = useState(false);
   const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
@@ -71,7 +73,10 @@ export function EnrichTab() {
   const mounted = useRef(true);
 
   // A changed choice makes the shown estimate stale: estimate again before confirming.
-  useEffect(() => setEstimate(null), [defaults, more, extras, mode, urlColumn, skipDays, workEmail]);
+  useEffect(
+    () => setEstimate(null),
+    [defaults, more, extras, mode, urlColumn, skipDays, workEmail, resendMaybeCharged],
+  );
 
   const extraFields = parseFieldList(more);
   const fieldProblem = "error" in extraFields ? extraFields.error : null;
@@ -82,6 +87,7 @@ export function EnrichTab() {
     extras,
     mode,
     ...(skipDays > 0 ? { skipRefreshedDays: skipDays } : {}),
+    ...(resendMaybeCharged ? { resendMaybeCharged: true } : {}),
     ...(workEmail ? { workEmail: true } : {}),
   });
 
@@ -403,6 +409,7 @@ export function EnrichTab() {
       <WorkEmailChooser on={workEmail} setOn={setWorkEmail} />
       <ModeChooser mode={mode} setMode={setMode} />
       <SkipRefreshedChooser days={skipDays} setDays={setSkipDays} />
+      <ResendMaybeCharged checked={resendMaybeCharged} setChecked={setResendMaybeCharged} />
       {estimate ? <EstimateView estimate={estimate} fresh={extras.up_to_the_second_fresh === true} /> : null}
       <div class="buttons">
         {estimate ? (

@@ -2,6 +2,8 @@
  * The change history's server methods (sidebar and menu): settings, Undo last run, and the
  * job-change digest. The work is src/jobs/history/'s, through the ports of history-deps.ts.
  */
+
+import { unfinishedRun } from "../jobs/emails/job";
 import { JobError } from "../jobs/enrich/deps";
 import { currentJob } from "../jobs/enrich/job";
 import { HISTORY_SHEET } from "../jobs/history/columns";
@@ -19,8 +21,10 @@ import type { HistoryStatus, JobChange } from "../rpc/history";
 import { type CellValue, toCellValue } from "../sheet/cell-value";
 import { DATE_TIME_FORMAT, timeOfCell } from "../sheet/sheet-time";
 import { transactionsSheet } from "./credits-sheet";
+import { emailJobDeps } from "./email-handlers";
 import { jobDeps } from "./enrich-handlers";
 import { historyDeps } from "./history-deps";
+import { jobChangesTarget, rememberJobChanges } from "./job-changes-sheet";
 
 export const JOB_CHANGES_SHEET = "Job changes";
 /**
@@ -92,13 +96,20 @@ function withLock<T>(deps: HistoryDeps, work: () => T): T {
   }
 }
 
-/** Undo under the document lock, refused while a run is unfinished (its cells are still changing). */
+/**
+ * Undo under the document lock, refused while a run is unfinished, Enrich's or the Emails action's:
+ * its cells are still changing, and what it wrote after the undo could never be undone.
+ */
 export function undoLastRunNow(): UndoResult {
   const job = currentJob(jobDeps());
-  if (job && UNFINISHED.has(job.state)) {
+  const unfinished =
+    job && UNFINISHED.has(job.state)
+      ? { what: "A run", sheet: job.sheetName, state: job.state }
+      : emailsUnfinished();
+  if (unfinished) {
     throw new JobError(
       "unfinished",
-      `A run on "${job.sheetName}" is ${job.state}.`,
+      `${unfinished.what} on "${unfinished.sheet}" is ${unfinished.state}.`,
       "Let it finish or cancel it, then undo.",
     );
   }
@@ -110,6 +121,11 @@ export function undoLastRunNow(): UndoResult {
     if (kind === "nothing") throw new JobError("nothing", (error as Error).message, next);
     throw error;
   }
+}
+
+function emailsUnfinished(): { what: string; sheet: string; state: string } | null {
+  const run = unfinishedRun(emailJobDeps());
+  return run ? { what: "An emails run", sheet: run.sheetName, state: run.state } : null;
 }
 
 /** A count and the first few of a list, as "3 (A, B, C)" or "30 (A, B, ...)". */
@@ -179,7 +195,9 @@ export const historyHandlers: Pick<
   historyShowJobChanges: (arg) => {
     const since = sinceOf(arg);
     const changes = jobChangesSince(historyDeps(), midnightInSpreadsheet(since));
-    const target = transactionsSheet(JOB_CHANGES_SHEET);
+    // A Job changes sheet colleagues have written in stays as it is (job-changes-sheet.ts).
+    const place = jobChangesTarget(JOB_CHANGES_SHEET, JOB_CHANGES_HEADERS);
+    const target = transactionsSheet(place.name);
     const rows = changes.map((change) => [
       // A date, as in the history (issue 23.10): the sheet filters by date.
       dateOrText(change.time),
@@ -199,11 +217,17 @@ export const historyHandlers: Pick<
     target.replace([JOB_CHANGES_HEADERS, ...rows]);
     if (rows.length > 0) {
       SpreadsheetApp.getActiveSpreadsheet()
-        .getSheetByName(JOB_CHANGES_SHEET)
+        .getSheetByName(place.name)
         ?.getRange(2, 1, rows.length, 1)
         .setNumberFormat(DATE_TIME_FORMAT);
     }
     target.finish();
-    return { sheetName: JOB_CHANGES_SHEET, count: changes.length, since };
+    rememberJobChanges(place.name);
+    return {
+      sheetName: place.name,
+      count: changes.length,
+      since,
+      ...(place.kept ? { kept: place.kept } : {}),
+    };
   },
 };

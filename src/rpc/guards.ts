@@ -104,6 +104,7 @@ const enrichOptions = fields<EnrichOptions>({
   mode: oneOf(["fill", "refresh"] as const),
   skipRefreshedDays: optional(num),
   workEmail: optional(bool),
+  resendMaybeCharged: optional(bool),
 });
 
 const enrichRequest = fields<EnrichRequest>({ options: enrichOptions, urlColumn: optional(num) });

@@ -34,6 +34,8 @@ export interface JobChangesSheet {
   sheetName: string;
   count: number;
   since: string;
+  /** The `Job changes` sheet someone edited since the add-on wrote it: left as it is. */
+  kept?: string;
 }
 
 export interface HistoryMethods {

@@ -262,6 +262,8 @@ describe("Emails: find", () => {
         ...saved,
         state: "running",
         cursor: saved.top,
+        // The anchors as the step's first save left them (no row passed yet).
+        anchors: { ...saved.anchors, done: undefined },
         sent: 0,
         counts: { ...progress.counts, valid: 0, failed: 0, maybeCharged: 0, notFound: 0 },
       }),

@@ -123,7 +123,11 @@ export function HistoryPanel({ onUndone }: { onUndone?: () => void } = {}) {
     if (answer) {
       notices.show({
         tone: "ok",
-        message: `${answer.count} job change${answer.count === 1 ? "" : "s"} since ${answer.since}, in the "${answer.sheetName}" sheet.`,
+        message:
+          `${answer.count} job change${answer.count === 1 ? "" : "s"} since ${answer.since}, in the "${answer.sheetName}" sheet.` +
+          (answer.kept
+            ? ` "${answer.kept}" was edited since the add-on wrote it, so it was left as it is.`
+            : ""),
       });
     }
   }

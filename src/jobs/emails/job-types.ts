@@ -51,6 +51,17 @@ export interface EmailJob {
   appended: Array<{ column: number; header: string }>;
   /** Column -> header of every column the run writes (the change history names cells by them). */
   headers: Record<string, string>;
+  /**
+   * Column -> header of every column the run reads or writes: each step finds them again by header
+   * (follow.ts), since a colleague may insert, delete or move columns between steps.
+   */
+  tracked?: Record<string, string>;
+  /**
+   * What identifies the row at the cursor and the last row (their source cells), and the sheet's
+   * last row then: each step finds its rows again after rows were inserted or deleted, and `done`
+   * tells whether the rows it passed still hold the same people (follow.ts).
+   */
+  anchors?: { cursor: string; bottom: string; lastRow: number; done?: string };
   /** The column Undo finds a row by: a profile URL, else a name, else the address. */
   rowKey: number;
   /** Retry failed rows: only rows whose status says "not checked". */
@@ -67,6 +78,11 @@ export interface EmailJob {
    * neither sends it again nor counts it twice.
    */
   startedAt?: string;
+  /**
+   * The rows whose call is out (saved before sending, cleared once they are written): a step that
+   * finds it set knows the execution was cut off in between, and does not send them again.
+   */
+  inFlight?: { top: number; bottom: number };
   /** Distinct people or addresses sent so far: what the spend cap counts (1 credit each at most). */
   sent: number;
   cap: number;

@@ -10,6 +10,7 @@ import { isoTime } from "../history/log";
 import { chargesSince, markLedger } from "../ledger/run-charges";
 import type { EmailJobKind } from "./columns";
 import { type EmailJobDeps, limitsOf } from "./deps";
+import { anchorsOf, appendPastLastColumn, followSheet } from "./follow";
 import type { EmailJob, EmailProgress } from "./job-types";
 import { type EmailSelection, type PlannedRun, planRun } from "./plan";
 import type { RowChoice } from "./rows";
@@ -61,6 +62,17 @@ export function progressOf(job: EmailJob): EmailProgress {
 
 const UNFINISHED = new Set(["running", "paused", "stopped"]);
 
+/** The document's Emails run when it can still go on (running, paused, or stopped short of its cap), else null. */
+export function unfinishedRun(deps: EmailJobDeps): EmailJob | null {
+  const current = loadJob(deps);
+  return current &&
+    UNFINISHED.has(current.state) &&
+    current.sent < current.cap &&
+    current.cursor <= current.bottom
+    ? current
+    : null;
+}
+
 /** Plans the selection and saves it as the document's run to confirm (refused while another is unfinished). */
 export function estimateRun(
   deps: EmailJobDeps,
@@ -68,13 +80,8 @@ export function estimateRun(
   selection: EmailSelection,
   choice: RowChoice = { onlyFailed: false, maybeCharged: false },
 ): PlannedRun {
-  const current = loadJob(deps);
-  if (
-    current &&
-    UNFINISHED.has(current.state) &&
-    current.sent < current.cap &&
-    current.cursor <= current.bottom
-  )
+  const current = unfinishedRun(deps);
+  if (current)
     throw new JobError(
       "busy",
       `An emails run on ${current.sheetName} (rows ${current.top}:${current.bottom}) is not finished.`,
@@ -124,6 +131,7 @@ export function confirmRun(deps: EmailJobDeps, jobId: string): EmailProgress {
   job.ledgerMark = reader ? markLedger(reader) : null;
   const grid = deps.grid(job.sheetId);
   if (!grid) throw new JobError("selection", "That sheet is gone.", "Estimate again.");
+  appendPastLastColumn(job, grid.lastColumn());
   if (job.appended.length > 0) {
     const { appended } = job;
     deps.changes?.record(
@@ -146,6 +154,10 @@ export function confirmRun(deps: EmailJobDeps, jobId: string): EmailProgress {
     const left = appended[0]!.column;
     grid.write(job.headerRow, left, [appended.map((added) => added.header)]);
   }
+  const lastRow = grid.lastRow();
+  const width = Math.max(1, grid.lastColumn());
+  const rowAt = (row: number) => (row <= lastRow ? grid.read(row, 1, 1, width)[0] : undefined);
+  job.anchors = anchorsOf(job, rowAt, lastRow);
   job.state = "running";
   job.startedAt = isoTime(deps.clock.now());
   saveJob(deps, job);
@@ -166,6 +178,8 @@ export function stepRun(deps: EmailJobDeps, jobId: string): EmailProgress {
   try {
     const job = jobNamed(deps, jobId);
     if (job.state !== "running") return progressOf(job);
+    // Cancel pressed while the last step held the lock, after its last look: nothing more is sent.
+    if (cancelAsked(deps, jobId)) return endCancelled(deps, job);
     const grid = deps.grid(job.sheetId);
     if (!grid) {
       job.state = "stopped";
@@ -177,13 +191,28 @@ export function stepRun(deps: EmailJobDeps, jobId: string): EmailProgress {
       saveJob(deps, job);
       return progressOf(job);
     }
+    // Rows and columns where a colleague's edits since the last step put them.
+    const gone = followSheet(job, grid);
+    if (gone) {
+      job.state = "stopped";
+      job.message = gone;
+      saveJob(deps, job);
+      return progressOf(job);
+    }
     let end: ReturnType<typeof runStep>;
     try {
-      end = runStep(deps, job, grid, () => saveJob(deps, job));
+      end = runStep(
+        deps,
+        job,
+        grid,
+        () => saveJob(deps, job),
+        () => cancelAsked(deps, jobId),
+      );
     } finally {
       // Whatever happened, rows written so far are not sent again.
       saveJob(deps, job);
     }
+    if (end !== "done" && cancelAsked(deps, jobId)) return endCancelled(deps, job);
     if (end === "done") job.state = "done";
     else if (end === "cap") {
       job.state = "stopped";
@@ -201,30 +230,80 @@ export function stepRun(deps: EmailJobDeps, jobId: string): EmailProgress {
   }
 }
 
+/** `change` under the document lock: a step running meanwhile would save its own copy over it. */
+function underLock(deps: EmailJobDeps, jobId: string, change: (job: EmailJob) => void): EmailProgress {
+  if (!deps.lock.tryAcquire(limitsOf(deps).lockWaitMs))
+    throw new JobError("busy", "A step of this run is writing to the spreadsheet.", "Try again in a moment.");
+  try {
+    const job = jobNamed(deps, jobId);
+    change(job);
+    saveJob(deps, job);
+    return progressOf(job);
+  } finally {
+    deps.lock.release();
+  }
+}
+
 export function pauseRun(deps: EmailJobDeps, jobId: string): EmailProgress {
-  const job = jobNamed(deps, jobId);
-  if (job.state === "running") job.state = "paused";
-  saveJob(deps, job);
-  return progressOf(job);
+  return underLock(deps, jobId, (job) => {
+    if (job.state === "running") job.state = "paused";
+  });
 }
 
 export function resumeRun(deps: EmailJobDeps, jobId: string): EmailProgress {
-  const job = jobNamed(deps, jobId);
-  if (job.state === "paused" || (job.state === "stopped" && job.message?.kind !== "spend_cap")) {
-    deps.client();
-    job.state = "running";
-    delete job.message;
-  }
+  return underLock(deps, jobId, (job) => {
+    if (job.state === "paused" || (job.state === "stopped" && job.message?.kind !== "spend_cap")) {
+      deps.client();
+      job.state = "running";
+      delete job.message;
+    }
+  });
+}
+
+/** Where Cancel leaves its request for a step that holds the lock (a job id never repeats). */
+const CANCEL_KEY = "emails.cancel";
+/** How long Cancel waits for a running step before leaving it the request instead. */
+const CANCEL_LOCK_WAIT_MS = 1_000;
+
+/** Whether Cancel was pressed for `jobId`, as the store holds it now (not this execution's first read). */
+function cancelAsked(deps: EmailJobDeps, jobId: string): boolean {
+  return (deps.store.fresh ? deps.store.fresh(CANCEL_KEY) : deps.store.get(CANCEL_KEY)) === jobId;
+}
+
+function endCancelled(deps: EmailJobDeps, job: EmailJob): EmailProgress {
+  job.state = "cancelled";
+  delete job.message;
+  readCharges(deps, job);
   saveJob(deps, job);
+  deps.store.remove(CANCEL_KEY);
   return progressOf(job);
 }
 
+/**
+ * Ends the run. While a step is sending (it holds the lock), the call already out is charged
+ * whatever happens: Cancel leaves a request the step reads before its next batch (and the next
+ * step at its start), and says it is stopping; the step ends the run. Before, the step saved its
+ * own copy of the run over the cancelled one and the sidebar went on stepping to the last row.
+ */
 export function cancelRun(deps: EmailJobDeps, jobId: string): EmailProgress {
-  const job = jobNamed(deps, jobId);
-  if (job.state !== "done" && job.state !== "cancelled") {
-    job.state = "cancelled";
-    readCharges(deps, job);
+  if (!deps.lock.tryAcquire(Math.min(CANCEL_LOCK_WAIT_MS, limitsOf(deps).lockWaitMs))) {
+    const job = jobNamed(deps, jobId);
+    if (job.state === "done" || job.state === "cancelled") return progressOf(job);
+    deps.store.set(CANCEL_KEY, jobId);
+    return {
+      ...progressOf(job),
+      message: {
+        kind: "cancelling",
+        message: "Stopping: the rows already sent are written, nothing more is sent.",
+        next: "A summary follows in a moment.",
+      },
+    };
   }
-  saveJob(deps, job);
-  return progressOf(job);
+  try {
+    const job = jobNamed(deps, jobId);
+    if (job.state === "done" || job.state === "cancelled") return progressOf(job);
+    return endCancelled(deps, job);
+  } finally {
+    deps.lock.release();
+  }
 }

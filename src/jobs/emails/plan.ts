@@ -15,6 +15,7 @@ import {
   outputColumns,
   type SourceColumns,
 } from "./columns";
+import { trackedColumns } from "./follow";
 import type { EmailJob } from "./job-types";
 import { ZERO_COUNTS } from "./job-types";
 import { mayHaveBeenCharged, planRow, type RowChoice } from "./rows";
@@ -169,6 +170,7 @@ export function planRun(
     out,
     appended,
     headers,
+    tracked: trackedColumns(sources, headers, header.headers),
     rowKey,
     onlyFailed: choice.onlyFailed,
     ...(selected ? { selectedColumns: selected } : {}),

@@ -11,7 +11,7 @@
  */
 import type { EmailFinding } from "../../api/email-answers";
 import type { EmailBatchResult } from "../../api/emails";
-import type { ApiError } from "../../api/errors";
+import { type ApiError, apiError } from "../../api/errors";
 import { redactEmails } from "../../api/redact-emails";
 import { writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
@@ -21,6 +21,7 @@ import { type CellChanges, cheapestRectangles } from "../enrich/rectangles";
 import { readLiterals } from "../enrich/row-writer";
 import { formattedRows, formatWrittenTimes } from "../enrich/time-formats";
 import { type EmailJobDeps, limitsOf } from "./deps";
+import { anchorsOf, MOVED, passedMoved } from "./follow";
 import type { EmailPort } from "./formula";
 import type { EmailCounts, EmailJob } from "./job-types";
 import { cellText } from "./person";
@@ -228,27 +229,101 @@ function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, chan
   }
 }
 
+/** Why a row sent by a step that was cut off before writing it says "not checked". */
+const CUT_OFF = apiError("timeout", {
+  charged: "maybe",
+  message: "The run was cut off while this row's call was out.",
+});
+
+/**
+ * Rows whose call was out when an execution was cut off (job.inFlight, saved before sending): each
+ * not written since says "not checked ... may have been charged" and is never sent again by itself
+ * (Retry failed rows asks first), as Enrich's interrupted URLs are. Then the cursor moves past them.
+ */
+function settleInFlight(
+  deps: EmailJobDeps,
+  job: EmailJob,
+  grid: Grid,
+  rows: GridValue[][],
+  known: Map<string, Answer>,
+  save: () => void,
+): void {
+  const flight = job.inFlight;
+  if (!flight) return;
+  const now = new Date(toSecond(deps.clock.now()));
+  const changes: CellChanges = new Map();
+  const from = Math.max(job.cursor, flight.top);
+  for (let row = from; row <= Math.min(flight.bottom, job.bottom); row += 1) {
+    const cells = rows[row - job.top] ?? [];
+    if (writtenThisRun(job, cells)) {
+      countWritten(job, cells);
+      continue;
+    }
+    const plan = planRow(job.kind, cells, job.sources, job.out, {
+      onlyFailed: job.onlyFailed,
+      maybeCharged: job.retryMaybeCharged === true,
+    });
+    let answer: Answer | undefined;
+    let copied = false;
+    if (plan.kind === "send") {
+      // What the cap counts: each person (or address) of the call once, and later rows asking
+      // the same copy this answer rather than send it again.
+      copied = known.has(plan.key);
+      answer = known.get(plan.key) ?? { ok: false, error: CUT_OFF };
+      if (!copied) {
+        known.set(plan.key, answer);
+        job.sent += 1;
+      }
+    }
+    count(job, plan, answer, copied);
+    const written = rowCells(job, plan, answer, now);
+    if (written.size > 0) changes.set(row, written);
+  }
+  write(deps, job, grid, from, changes);
+  job.cursor = Math.max(job.cursor, Math.min(flight.bottom, job.bottom) + 1);
+  delete job.inFlight;
+  save();
+}
+
 export type StepEnd = "more" | "done" | "cap" | "stopped";
 
 /**
- * Works from the cursor until the rows end, the step's time is up, the cap is reached or the API
- * stops the batch (no key, no credits). Mutates `job` (cursor, counts, sent, message); the caller saves it.
+ * Works from the cursor until the rows end, the step's time is up, the cap is reached, the API
+ * stops the batch (no key, no credits) or `cancelled()` says Cancel was pressed. Mutates `job` (cursor, counts, sent, message); the caller saves it.
  */
-export function runStep(deps: EmailJobDeps, job: EmailJob, grid: Grid, save: () => void): StepEnd {
+export function runStep(
+  deps: EmailJobDeps,
+  job: EmailJob,
+  grid: Grid,
+  save: () => void,
+  cancelled: () => boolean = () => false,
+): StepEnd {
   const limits = limitsOf(deps);
   const start = deps.clock.now();
   const width = Math.max(grid.lastColumn(), job.out.email, job.out.status, job.out.checkedAt);
   const rows = grid.read(job.top, 1, job.bottom - job.top + 1, width) as GridValue[][];
+  const lastRow = grid.lastRow();
+  // Sorted (or rows moved across the cursor) since the last step: nothing is sent (follow.ts).
+  if (passedMoved(job, (row) => rows[row - job.top])) {
+    job.message = MOVED;
+    return "stopped";
+  }
   const known = earlierAnswers(job, rows);
+  settleInFlight(deps, job, grid, rows, known, save);
   let client: EmailPort | null = null;
   while (job.cursor <= job.bottom) {
     if (deps.clock.now() - start > limits.softBudgetMs) return "more";
+    // Cancel pressed during the last batch: nothing more is sent (job.ts ends the run).
+    if (cancelled()) return "stopped";
     const room = Math.min(limits.batch, job.cap - job.sent);
     const batch = gather(job, rows, known, Math.max(0, room));
     let sentUpTo = batch.plans.length;
     let stoppedBy: ApiError | null = null;
     if (batch.items.size > 0) {
       client ??= deps.client();
+      // Recorded before sending: a cut-off before the rows are written must not send them again.
+      job.inFlight = { top: job.cursor, bottom: job.cursor + batch.plans.length - 1 };
+      save();
       const result = send(client, job, batch, start + limits.hardBudgetMs);
       stoppedBy = result.stoppedBy;
       const keys = [...batch.items.keys()];
@@ -286,6 +361,8 @@ export function runStep(deps: EmailJobDeps, job: EmailJob, grid: Grid, save: () 
     });
     write(deps, job, grid, job.cursor, changes);
     job.cursor += sentUpTo;
+    delete job.inFlight;
+    job.anchors = anchorsOf(job, (row) => rows[row - job.top], lastRow);
     // Written, then saved: a cut-off from here on loses nothing and sends nothing twice.
     save();
     if (stoppedBy) {

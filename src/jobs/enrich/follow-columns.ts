@@ -75,27 +75,25 @@ export function withAppendedHeaders(job: EnrichJob): Record<string, string> {
 }
 
 /**
- * Where the job's columns are now. A header still at its column stays; one found exactly once
- * elsewhere (not claimed by another) moved there; otherwise it is gone and maps to 0. Columns
- * not yet headed (appended, before the first step writes them) go after the sheet's last column.
- * `headerCells` is the header row read as wide as the sheet's last column.
+ * Where tracked columns (column -> header, 1-based) are now in `current` (the header row's texts).
+ * A header still at its column stays; one found exactly once elsewhere (not claimed by another)
+ * moved there; otherwise it is gone and maps to 0. The Emails action follows its columns the same way.
  */
-export function followColumns(job: EnrichJob, headerCells: readonly GridValue[]): FollowedColumns {
-  const current = headerCells.map((cell) => cellText(cell));
-  const tracked = Object.entries(job.columnHeaders ?? {}).map(([column, header]) => ({
-    column: Number(column),
-    header,
-  }));
+export function followHeaders(
+  tracked: Readonly<Record<string, string>>,
+  current: readonly string[],
+): { moved: Map<number, number>; gone: GoneColumn[] } {
+  const entries = Object.entries(tracked).map(([column, header]) => ({ column: Number(column), header }));
   const moved = new Map<number, number>();
   const claimed = new Set<number>();
-  for (const { column, header } of tracked) {
+  for (const { column, header } of entries) {
     if (current[column - 1] === header) {
       moved.set(column, column);
       claimed.add(column);
     }
   }
   const gone: GoneColumn[] = [];
-  for (const { column, header } of tracked) {
+  for (const { column, header } of entries) {
     if (moved.has(column)) continue;
     const places = current
       .map((text, index) => (text === header && !claimed.has(index + 1) ? index + 1 : 0))
@@ -108,6 +106,21 @@ export function followColumns(job: EnrichJob, headerCells: readonly GridValue[])
       gone.push({ header, column });
     }
   }
+  return { moved, gone };
+}
+
+/**
+ * Where the job's columns are now (followHeaders). Columns not yet headed (appended, before the
+ * first step writes them) go after the sheet's last column.
+ * `headerCells` is the header row read as wide as the sheet's last column.
+ */
+export function followColumns(job: EnrichJob, headerCells: readonly GridValue[]): FollowedColumns {
+  const current = headerCells.map((cell) => cellText(cell));
+  const tracked = Object.entries(job.columnHeaders ?? {}).map(([column, header]) => ({
+    column: Number(column),
+    header,
+  }));
+  const { moved, gone } = followHeaders(job.columnHeaders ?? {}, current);
 
   const { layout } = job;
   const urlColumn = moved.get(job.urlColumn) ?? job.urlColumn;

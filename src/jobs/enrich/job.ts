@@ -19,6 +19,7 @@ import { DEFAULT_LIMITS, type JobDeps, JobError } from "./deps";
 import { failedRows, failureCounts, rowRanges } from "./failures";
 import { headersOf } from "./follow-columns";
 import type { EnrichJob, EnrichProgress } from "./job-types";
+import { holdMaybeCharged } from "./maybe-charged";
 import { checkOptions, type EnrichOptions } from "./options";
 import { type EnrichPlan, planEnrichment, type SelectionBox } from "./plan";
 import type { Grid } from "./ports";
@@ -172,8 +173,9 @@ export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
   }
   try {
     const { job, states } = loadOwn(deps, jobId);
-    // Bulk jobs already submitted are paid: the run stops submitting and ends once they are written.
-    if (job.bulk && job.bulk.jobs.length > 0 && UNFINISHED.has(job.state))
+    // Bulk jobs already submitted are paid: the run stops submitting and ends once they are
+    // written; with its sheet gone there is nowhere to write them, and the run ends now.
+    if (job.bulk && job.bulk.jobs.length > 0 && UNFINISHED.has(job.state) && deps.grid(job.sheetId))
       return cancelAfterBulkJobs(deps, job, states);
     return endCancelled(deps, job, states);
   } finally {
@@ -222,6 +224,8 @@ export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
     const { job, states } = loadOwn(deps, jobId);
     if (job.state !== "running") return progressOf(job, states);
     const grid = deps.grid(job.sheetId);
+    // Cancelled while waiting for its bulk jobs, and the sheet is gone: nothing left to write.
+    if (!grid && job.bulk?.cancelling) return endCancelled(deps, job, states);
     if (!grid) {
       job.state = "stopped";
       job.message = {
@@ -261,9 +265,10 @@ export function estimateJob(
   urlColumn?: number,
 ): { plan: EnrichPlan; progress: EnrichProgress } {
   const options = checkOptions(input);
+  const planned = planEnrichment(grid, selection, options, urlColumn);
   const plan = skipRecentlyRefreshed(
     grid,
-    planEnrichment(grid, selection, options, urlColumn),
+    options.resendMaybeCharged ? planned : holdMaybeCharged(grid, planned),
     options.skipRefreshedDays ?? 0,
     deps.clock.now(),
   );

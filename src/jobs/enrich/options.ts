@@ -26,6 +26,11 @@ export interface EnrichOptions {
    * finder, and the row gets its Email and Email status (email-pass.ts). Absent: off.
    */
   workEmail?: boolean;
+  /**
+   * Also send URLs whose last request may have been charged (maybe-charged.ts); absent: they are
+   * left out of a run over other rows too, and the estimate says so.
+   */
+  resendMaybeCharged?: boolean;
 }
 
 /**
@@ -130,11 +135,14 @@ export function checkOptions(raw: unknown): EnrichOptions {
   }
   if (input.workEmail !== undefined && typeof input.workEmail !== "boolean")
     throw new Error("Work email: tick it or leave it unticked.");
+  if (input.resendMaybeCharged !== undefined && typeof input.resendMaybeCharged !== "boolean")
+    throw new Error("Also send rows that may have been charged: tick it or leave it unticked.");
   return {
     fields,
     extras,
     mode: input.mode,
     ...(days > 0 ? { skipRefreshedDays: days } : {}),
     ...(input.workEmail === true ? { workEmail: true } : {}),
+    ...(input.resendMaybeCharged === true ? { resendMaybeCharged: true } : {}),
   };
 }

@@ -11,6 +11,7 @@ import type { Lead, LeadLookupResponse } from "../../api/wire";
 import { LEAD_LABELS } from "../../sheet/field-labels";
 import { toSecond } from "../../sheet/sheet-time";
 import { writeHeaderCells } from "../header-cells";
+import { drainPaidBulkJobs, drainWithoutGoneColumns } from "./bulk/drain";
 import { runBulk } from "./bulk/run";
 import { cancelWatcher } from "./cancel";
 import { saveJob } from "./cursor";
@@ -56,6 +57,14 @@ export interface StepContext {
    * end counts the failed rows with it instead of reading the column again (two reads, G6).
    */
   urls?: DistinctUrls;
+  /**
+   * The URL column changed while paid bulk jobs were out (bulk/drain.ts): where a profile URL is
+   * now, for writing their answers; and no more submits.
+   */
+  relocate?: (url: string) => number[];
+  draining?: boolean;
+  /** The columns to write while draining with a column gone (0 for it); absent: job.layout. */
+  layout?: ColumnLayout;
   job: EnrichJob;
   states: string;
   grid: Grid;
@@ -352,7 +361,7 @@ export function stopAtCap(context: StepContext, urls: DistinctUrls): void {
 }
 
 /** Hands each write's changes, with their rows' profile URLs, to the change history. */
-function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorder | undefined {
+export function changeRecorder(context: StepContext, urls: DistinctUrls): ChangeRecorder | undefined {
   const log = context.deps.changes;
   if (!log) return undefined;
   const { job, grid } = context;
@@ -428,12 +437,22 @@ export function runSteps(context: StepContext): string {
   const started = deps.clock.now();
   // "throttled: slowing down" describes this step only.
   job.throttled = 0;
-  followMovedColumns(context);
+  const degraded = followMovedColumns(context);
   context.headersJustRead = true;
-  // A run that stops here is saved by the caller (job.ts stepJob), with its failures and charges.
-  if (job.state !== "running") return context.states;
+  // A run that stops here is saved by the caller (job.ts stepJob), with its failures and charges;
+  // paid bulk jobs still out are written first, without the gone column (bulk/drain.ts).
+  if (job.state !== "running") {
+    if (degraded && job.bulk?.jobs.length) {
+      const read = readUrls(grid, job);
+      drainWithoutGoneColumns(context, degraded, read, fingerprint(read.keys) !== job.fingerprint, started);
+    }
+    return context.states;
+  }
   const urls = readUrls(grid, job);
   if (fingerprint(urls.keys) !== job.fingerprint) {
+    // Paid bulk jobs still out are polled and written where their URLs are now, first.
+    if (drainPaidBulkJobs(context, urls, started)) return context.states;
+    if (job.state !== "running") return context.states;
     stop(context, {
       kind: "changed",
       message: "The profile URLs in the selected rows changed since this run was estimated.",

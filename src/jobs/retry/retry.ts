@@ -8,6 +8,7 @@
 import { apiError } from "../../api/errors";
 import { type JobDeps, JobError } from "../enrich/deps";
 import type { EnrichJob, EnrichProgress } from "../enrich/job-types";
+import { MAYBE_CHARGED } from "../enrich/maybe-charged";
 import type { EnrichPlan, SelectionBox } from "../enrich/plan";
 import type { Grid } from "../enrich/ports";
 import { readStatuses } from "../enrich/row-writer";
@@ -23,7 +24,6 @@ export interface RetryCounts {
 }
 
 const REFUSED = `error: ${apiError("validation", { charged: "no" }).message}`;
-const MAYBE_CHARGED = "may have been charged";
 
 interface Classified {
   job: EnrichJob;

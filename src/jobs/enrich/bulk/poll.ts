@@ -15,6 +15,7 @@ import { STATUS_TEXT } from "../row-writer";
 import type { StepContext } from "../step";
 import { URL_STATE } from "../url-states";
 import type { DistinctUrls } from "../urls";
+import { inputUrl } from "./drain";
 import { jobIndices } from "./job-urls";
 import { pollWaitMs } from "./poll-schedule";
 import { applySettlement, Settlement } from "./settle";
@@ -43,6 +44,8 @@ function settleCompleted(
   let found = 0;
   items.forEach((item, position) => {
     const index = indices[position]!;
+    const url = inputUrl(item.input);
+    if (url !== null) settlement.inputs.set(index, url);
     if (item.lead === null) {
       settlement.set(index, URL_STATE.notFound, { kind: "status", status: STATUS_TEXT.notFound });
       return;

@@ -69,7 +69,7 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
     stopWith = pollDueJobs(context, urls, client, deadline) ?? stopWith;
     polled ||= due;
     if (job.state !== "running") break;
-    if (!bulk.cancelling && stopWith === null) {
+    if (!bulk.cancelling && !context.draining && stopWith === null) {
       const open = bulk.jobs.length;
       const refused = submitPending(context, urls, client, deadline);
       // New jobs: hand the progress back at once ("N URLs in bulk jobs"); the next step polls them.
@@ -87,7 +87,10 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
     }
     if (bulk.jobs.length === 0) {
       if (bulk.cancelling) requestCancel(deps.store, job.id);
-      else if (stopWith !== null) {
+      // Drained after the sheet changed under the run: the caller stops it (bulk/drain.ts).
+      else if (context.draining) {
+        // Nothing: the caller stops the run.
+      } else if (stopWith !== null) {
         stop(context, stopMessage(stopWith));
         markPending(context, urls, pendingBecause(stopWith));
       } else if (indicesIn(context.states, URL_STATE.pending, 1).length === 0) job.state = "done";

@@ -9,14 +9,16 @@ import { saveJob } from "../cursor";
 import { findWorkEmails } from "../email-pass";
 import { type RowOutcome, writeOutcomes } from "../row-writer";
 import { isoNow, type StepContext } from "../step";
-import type { UrlState } from "../url-states";
-import { withStates } from "../url-states";
+import { URL_STATE, type UrlState, withStates } from "../url-states";
 import type { DistinctUrls } from "../urls";
+import { locatedUrls } from "./drain";
 
 /** Outcomes by distinct URL index, and the state each index moves to. */
 export class Settlement {
   readonly outcomes = new Map<number, RowOutcome>();
   readonly states = new Map<number, UrlState>();
+  /** The profile URL each answered index was asked for (a completed job's inputs). */
+  readonly inputs = new Map<number, string>();
 
   set(index: number, state: UrlState, outcome?: RowOutcome): void {
     this.states.set(index, state);
@@ -36,18 +38,22 @@ export function applySettlement(
   if (order === "write-first") saveStates(context, settlement);
 }
 
-function writeRows(context: StepContext, urls: DistinctUrls, settlement: Settlement): void {
+function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlement): void {
   const { job, deps, grid } = context;
+  // Where the answers' URLs are now, when the column changed while the jobs were out (drain.ts).
+  const urls = locatedUrls(context, read, settlement.inputs);
+  if (context.draining) keepUnwritable(context, urls, settlement);
   const byRow = new Map<number, RowOutcome>();
   for (const [index, outcome] of settlement.outcomes)
     for (const row of urls.rows[index] ?? []) byRow.set(row, { ...outcome });
   // The work email of each lead found, written with its row (email-pass.ts; off: nothing).
-  findWorkEmails(context, urls, [...settlement.outcomes.keys()], byRow);
+  // Not while a column is gone: the columns it reads the person from may have moved.
+  if (!context.layout) findWorkEmails(context, urls, [...settlement.outcomes.keys()], byRow);
   if (byRow.size > 0) {
     context.written ??= new Map();
     writeOutcomes(
       grid,
-      job.layout,
+      context.layout ?? job.layout,
       byRow,
       job.options.mode,
       isoNow(deps.clock),
@@ -55,6 +61,20 @@ function writeRows(context: StepContext, urls: DistinctUrls, settlement: Settlem
       context.record,
       deps.settings.lists,
     );
+  }
+}
+
+/**
+ * Drained after the sheet changed (drain.ts): an answer with no row to land in (its URL gone from
+ * the column) or no status column left to say so was paid for and not written. It is counted as
+ * interrupted (may have been charged, never sent again by itself), never as enriched.
+ */
+function keepUnwritable(context: StepContext, urls: DistinctUrls, settlement: Settlement): void {
+  const layout = context.layout ?? context.job.layout;
+  for (const index of [...settlement.outcomes.keys()]) {
+    if ((urls.rows[index] ?? []).length > 0 && layout.status.enrichment_status > 0) continue;
+    settlement.outcomes.delete(index);
+    settlement.states.set(index, URL_STATE.interrupted);
   }
 }
 
