@@ -232,8 +232,7 @@ export function listEntries(list: Vocabulary, options: { complete: boolean; what
           pieces.push(parts.slice(start, end).join(", "));
           start = options.complete ? end : withOwnPlaces(list, parts, start, end);
         }
-        if (options.complete) entries.push(...pieces);
-        else entries.push(...placesOf(list, pieces));
+        for (const piece of options.complete ? pieces : placesOf(list, pieces)) entries.push(piece);
       }
       return entries;
     },
