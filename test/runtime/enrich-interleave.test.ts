@@ -132,6 +132,30 @@ describe("Enrich: an editor changes the sheet between the owner's steps", () => 
     expect(titles.filter((title) => title === "Old title").length).toBe(ROWS - charges.size);
   });
 
+  it("rows inserted above the header row: the run stops before sending and says the header row moved, not that every column was deleted", async () => {
+    const sheet = "CRM 4";
+    world.runtime.insertSheet(sheet);
+    world.runtime.setValues(sheet, "A1", [
+      ["Profile URL", "Title", "Company"],
+      ...urls.map((url) => [url, "Old title", "Old Co"]),
+    ]);
+    const jobId = estimateAndConfirm(world.runtime, `A1:A${ROWS + 1}`, FRESH, sheet);
+    cutAtSecondFetch(jobId);
+    const sent = (await world.control.stats()).ledger.length;
+    world.runtime.user = EDITOR;
+    world.runtime.insertRows(sheet, 1, 2);
+    world.runtime.user = "user@example.com";
+    const stopped = driveSteps(world.runtime, jobId);
+    expect(stopped.state).toBe("stopped");
+    expect(stopped.message?.message).toMatch(
+      /^Row 1 no longer holds this run's headers \("Profile URL" \(was A\), .*\): rows were inserted or deleted above the list/,
+    );
+    expect(stopped.message?.message).not.toMatch(/deleted or renamed/);
+    expect(stopped.message?.next).toMatch(/Undo that change/);
+    expect((await world.control.stats()).ledger.length).toBe(sent);
+    rpcValue<EnrichProgress>(world.runtime, "enrichCancel", { jobId });
+  });
+
   it("a new run over rows whose lookup may have been charged leaves them out unless asked", async () => {
     const sheet = "CRM 3";
     world.runtime.insertSheet(sheet);

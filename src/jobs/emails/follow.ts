@@ -163,7 +163,10 @@ export function followSheet(job: EmailJob, grid: Grid): EmailJob["message"] | nu
       break;
     }
   }
-  if (headerRow === 0) return goneMessage(followHeaders(tracked, texts(job.headerRow)).gone);
+  if (headerRow === 0) {
+    const header = { row: job.headerRow, tracked: Object.keys(tracked).length };
+    return goneMessage(followHeaders(tracked, texts(job.headerRow)).gone, header);
+  }
 
   const sources = { ...job.sources };
   for (const role of SOURCE_ROLES) sources[role] = moveColumn(moved, sources[role]);

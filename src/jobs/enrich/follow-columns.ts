@@ -171,9 +171,22 @@ export function followColumns(job: EnrichJob, headerCells: readonly GridValue[])
 }
 
 /** The message a step stops with when columns it needs are gone. */
-export function goneMessage(gone: readonly GoneColumn[]): { kind: string; message: string; next: string } {
+export function goneMessage(
+  gone: readonly GoneColumn[],
+  /** The run's header row and how many headers it follows: when all are gone, the row moved. */
+  header?: { row: number; tracked: number },
+): { kind: string; message: string; next: string } {
   const names = gone.map((g) => `"${g.header}" (was ${columnLetters(g.column)})`).join(", ");
   const one = gone.length === 1;
+  // Every header gone at once is rarely every column deleted: rows inserted or deleted above the
+  // list move its header row, and naming each column as deleted would send the user looking.
+  if (header && header.tracked > 1 && gone.length === header.tracked) {
+    return {
+      kind: "columns",
+      message: `Row ${header.row} no longer holds this run's headers (${names}): rows were inserted or deleted above the list, or the row was cleared, since the estimate. Nothing more was sent.`,
+      next: "Undo that change (Edit > Undo) and press Resume; or Cancel and run the list again where it is now: rows already enriched keep their values.",
+    };
+  }
   return {
     kind: "columns",
     message: `The column${one ? "" : "s"} ${names} this run writes ${one ? "is" : "are"} gone: deleted or renamed since the estimate. Nothing more was sent.`,

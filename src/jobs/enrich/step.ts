@@ -99,7 +99,8 @@ export function followMovedColumns(context: StepContext): ColumnLayout | null {
   const width = Math.max(grid.lastColumn(), job.urlColumn);
   const followed = followColumns(job, grid.read(job.layout.headerRow, 1, 1, width)[0] ?? []);
   if (followed.gone.length > 0) {
-    stop(context, goneMessage(followed.gone));
+    const tracked = Object.keys(job.columnHeaders).length;
+    stop(context, goneMessage(followed.gone, { row: job.layout.headerRow, tracked }));
     return followed.layout;
   }
   job.layout = followed.layout;
