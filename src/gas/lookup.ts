@@ -36,6 +36,7 @@ export function formulaContext() {
     deadline,
     spendCap: settings.spendCap,
     now: () => appsScriptClock.now(),
+    sleep: (ms: number) => Utilities.sleep(ms),
     formatTime,
     budget: formulaBudget(settings.formulaBudget),
   };
