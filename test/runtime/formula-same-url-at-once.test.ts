@@ -6,16 +6,18 @@
  * while the first's fetch is out (its interrupt hook); the sandbox's ledger says what was charged.
  */
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { manualClock } from "../../sandbox/gas/clock";
+import { type ManualClock, manualClock } from "../../sandbox/gas/clock";
 import { PATHS } from "../../src/api/wire";
 import { MESSAGES } from "../../src/jobs/lookup/formula";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
 let addon: AddonRuntime;
 let urls: string[];
+let clock: ManualClock;
 
 beforeAll(async () => {
-  addon = await startAddonRuntime({ runtime: { clock: manualClock(Date.UTC(2026, 10, 25, 9)) } });
+  clock = manualClock(Date.UTC(2026, 10, 25, 9));
+  addon = await startAddonRuntime({ runtime: { clock } });
   urls = await addon.control.sampleUrls(2);
 });
 afterAll(async () => {
@@ -60,4 +62,21 @@ it("=FIND_EMAIL of a person another cell is asking right now pays once, not twic
   expect(first).toEqual([["alee@acme.com", "valid"]]);
   expect(second).toEqual([[MESSAGES.notFetched, ""]]);
   expect(await charges(PATHS.emailFinder)).toBe(1);
+});
+
+it("a lookup that may have been charged is neither sent again nor waited for by the next calculation", async () => {
+  const url = urls[1]!;
+  await addon.control.configure({ faults: [{ path: PATHS.leadLookup, kind: "malformed", count: 1 }] });
+  const lost = addon.runtime.run("LOOKUP_LEAD", [url, "full_name"], { kind: "custom" }) as string[][];
+  expect(lost[0]![0]).toMatch(/may have been charged/);
+  const sent = (await addon.control.stats()).requests[PATHS.leadLookup];
+  // The user re-enters the formula at once: no 25 s of waiting for an answer that will not come.
+  const before = clock.now();
+  const again = addon.runtime.run("LOOKUP_LEAD", [url, "full_name"], { kind: "custom" }) as string[][];
+  expect(clock.now() - before).toBeLessThan(2_000);
+  expect(again[0]![0]).toMatch(
+    /may have been charged: use Enrich for this URL, or recalculate after \d\d:\d\d/,
+  );
+  expect((await addon.control.stats()).requests[PATHS.leadLookup]).toBe(sent);
+  await addon.control.configure({ faults: [] });
 });

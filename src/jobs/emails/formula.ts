@@ -146,6 +146,7 @@ function answer<I>(
     found,
     keys.filter((key) => !maybeCharged.has(key)),
     deps.now(),
+    [...maybeCharged],
   );
   for (const [key, finding] of found) findings.set(key, finding);
   for (const [key, finding] of awaitOthers(busy, (k) => shelves.read(k, deps.now()), deps))

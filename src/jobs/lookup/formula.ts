@@ -225,8 +225,10 @@ function answerPending(
   }
   // A lookup that may have been charged (a gateway's 502/504, a timeout) keeps its in-flight
   // marker, so a recalculation does not send it again blindly until the marker expires.
-  const settled = mine.filter(([id]) => !fetched.maybeCharged.has(id)).map(([, d]) => d.cacheKey);
-  shelves.settle(byKey, settled, deps.now());
+  const keyOf = ([, d]: [string, Distinct]) => d.cacheKey;
+  const lost = mine.filter(([id]) => fetched.maybeCharged.has(id));
+  const settled = mine.filter(([id]) => !fetched.maybeCharged.has(id)).map(keyOf);
+  shelves.settle(byKey, settled, deps.now(), lost.map(keyOf));
   const waited = awaitOthers(busy, (keys) => shelves.read(keys, deps.now()), deps);
   for (const [id, d] of send) {
     const lead = waited.get(d.cacheKey);

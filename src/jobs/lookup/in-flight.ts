@@ -46,8 +46,9 @@ export function awaitOthers<T>(
     deps.sleep(1000);
     const seen = read(left);
     for (const [key, value] of seen.answers) got.set(key, value);
-    // A marker cleared without an answer: that cell failed (not found, an error); stop waiting.
-    left = left.filter((key) => !got.has(key) && seen.inFlight.has(key));
+    // A marker cleared without an answer (not found, an error) or left as abandoned (an answer
+    // lost, maybe charged): that cell is done and nothing more will come; stop waiting.
+    left = left.filter((key) => !got.has(key) && !isAbandoned(seen.inFlight.get(key) ?? 0, deps.now()));
   }
   return got;
 }
