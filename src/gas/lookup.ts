@@ -58,17 +58,21 @@ function formatTime(epochMs: number): string {
 }
 
 /**
- * The spendable balance (users/me's balance_platform, PRODUCTION.md A9), cached for a minute;
- * throws (a formula error) with the next step.
+ * The spendable balance (users/me's balance_platform, PRODUCTION.md A9), cached for a minute
+ * unless the refresh argument changed; throws (a formula error) with the next step.
  */
-export function creditBalanceCell(): number | string {
+export function creditBalanceCell(refresh?: unknown): number | string {
   const cache = documentCache();
-  const cached = cache.getAll([BALANCE_CACHE_KEY])[BALANCE_CACHE_KEY];
-  if (cached !== undefined && Number.isFinite(Number(cached))) return Number(cached);
+  // Kept with the refresh cell's value: changing that cell must read the balance again.
+  const [cached, seen] = (cache.getAll([BALANCE_CACHE_KEY])[BALANCE_CACHE_KEY] ?? "").split("\n");
+  if (cached && seen === String(refresh) && Number.isFinite(Number(cached))) return Number(cached);
   const settings = readSettings();
   if (!hasApiKey(settings)) throw new Error(NO_KEY);
   const account = connectClient(settings).account();
   if (!account.ok) throw new Error(`${account.error.message} ${account.error.next}`);
-  cache.putAll({ [BALANCE_CACHE_KEY]: String(account.value.balance) }, BALANCE_CACHE_SECONDS);
+  cache.putAll(
+    { [BALANCE_CACHE_KEY]: `${account.value.balance}\n${String(refresh)}` },
+    BALANCE_CACHE_SECONDS,
+  );
   return account.value.balance;
 }
