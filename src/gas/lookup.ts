@@ -5,7 +5,7 @@
  */
 
 import type { LookupArguments } from "../jobs/lookup/formula";
-import { lookupLeadFormula } from "../jobs/lookup/formula";
+import { lookupLeadFormula, MESSAGES } from "../jobs/lookup/formula";
 import type { CellValue } from "../sheet/cell-value";
 import { formulaBudget } from "./formula-budget";
 import { appsScriptClock } from "./http";
@@ -18,8 +18,6 @@ import { readSettings } from "./settings-store";
  * unless the longest fetch so far would still end in time, leaving the rest to build the rows.
  */
 export const FORMULA_BUDGET_MS = 25_000;
-
-const NO_KEY = "No API key yet: open Extensions > Prospecting > Open sidebar > Settings and save your key.";
 
 /**
  * What every paid formula runs with (=LOOKUP_LEAD, =FIND_EMAIL, =VALIDATE_EMAIL): the owner's
@@ -67,7 +65,7 @@ export function creditBalanceCell(refresh?: unknown): number | string {
   const [cached, seen] = (cache.getAll([BALANCE_CACHE_KEY])[BALANCE_CACHE_KEY] ?? "").split("\n");
   if (cached && seen === String(refresh) && Number.isFinite(Number(cached))) return Number(cached);
   const settings = readSettings();
-  if (!hasApiKey(settings)) throw new Error(NO_KEY);
+  if (!hasApiKey(settings)) throw new Error(MESSAGES.noKey);
   const account = connectClient(settings).account();
   if (!account.ok) throw new Error(`${account.error.message} ${account.error.next}`);
   cache.putAll(

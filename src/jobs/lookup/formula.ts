@@ -67,7 +67,9 @@ export interface LookupFormulaDeps {
 
 export const MESSAGES = {
   notFetched: "not fetched yet: recalculate or use Enrich",
-  noKey: "No API key yet: open Extensions > Prospecting > Open sidebar > Settings and save your key.",
+  // Formulas run with the owner's properties (G5): an editor's own saved key does not count.
+  noKey:
+    "No API key yet: formulas spend the spreadsheet owner's key; the owner saves one in Extensions > Prospecting > Open sidebar > Settings.",
   overCap: (cap: number) =>
     `Not fetched: this range would spend more than your cap of ${cap} credits per run. Raise the cap in Settings, or use Enrich.`,
   notProfileUrl: (text: string) =>
