@@ -78,7 +78,7 @@ export const MESSAGES = {
     `Not fetched: today's formula budget of ${limit} credits for this spreadsheet is used up (the owner sets it in Settings). Recalculate tomorrow, or use Enrich.`,
   apiError: (error: ApiError) =>
     error.charged === "maybe" && !/may have been charged/.test(error.message)
-      ? `${error.message} The lookup was sent and its answer lost: it may have been charged, and recalculating pays again if it was. Check the Credits tab first.`
+      ? `${error.message} It was sent and may have been charged: a recalculation asks again only 10 minutes later, and pays again if it was. Check the Credits tab first.`
       : `${error.message} ${error.next}`,
   tooManyUrls: (count: number, max: number) =>
     `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
