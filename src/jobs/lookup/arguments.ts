@@ -10,16 +10,17 @@ function cellsOf(input: CellArgument): unknown[] {
   return [input];
 }
 
-/** Names in a text or a range: each cell split on commas, semicolons and line breaks, trimmed, empty names skipped. */
+/**
+ * Names in a text or a range: each cell split on commas, semicolons and line breaks, trimmed,
+ * empty names skipped.
+ */
 export function namesIn(input: CellArgument): string[] {
-  return (
-    cellsOf(input)
-      .filter((cell) => cell !== null && cell !== undefined && cell !== "")
-      // Commas, semicolons (the argument separator of many locales) or one name a line.
-      .flatMap((cell) => String(cell).split(/[,;\n]/))
-      .map((name) => name.trim())
-      .filter((name) => name !== "")
-  );
+  // Commas, semicolons (the argument separator of many locales) or one name a line.
+  return cellsOf(input)
+    .filter((cell) => cell !== null && cell !== undefined && cell !== "")
+    .flatMap((cell) => String(cell).split(/[,;\n]/))
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
 }
 
 /** The field argument as parseFieldList takes it: text, or a range of cells. */
