@@ -136,13 +136,12 @@ export function LOOKUP_LEAD(url: unknown, fields?: unknown, options?: unknown): 
  * (balance_platform). Free; cached for a minute. Example: =CREDIT_BALANCE()
  * To refresh it on demand, point it at a cell you change: =CREDIT_BALANCE(B1)
  *
- * @param {*} [refresh] Optional, ignored: any cell, so that changing it recalculates the balance.
+ * @param {*} [refresh] Optional: any cell; changing it reads the balance again.
  * @return The current credit balance.
  * @customfunction
  */
 export function CREDIT_BALANCE(refresh?: unknown): number | string {
-  void refresh;
-  return creditBalanceCell();
+  return creditBalanceCell(refresh);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 
 import type { LookupArguments } from "../jobs/lookup/formula";
-import { lookupLeadFormula } from "../jobs/lookup/formula";
+import { lookupLeadFormula, MESSAGES } from "../jobs/lookup/formula";
 import type { CellValue } from "../sheet/cell-value";
 import { formulaBudget } from "./formula-budget";
 import { appsScriptClock } from "./http";
@@ -18,8 +18,6 @@ import { readSettings } from "./settings-store";
  * unless the longest fetch so far would still end in time, leaving the rest to build the rows.
  */
 export const FORMULA_BUDGET_MS = 25_000;
-
-const NO_KEY = "No API key yet: open Extensions > Prospecting > Open sidebar > Settings and save your key.";
 
 /**
  * What every paid formula runs with (=LOOKUP_LEAD, =FIND_EMAIL, =VALIDATE_EMAIL): the owner's
@@ -36,6 +34,7 @@ export function formulaContext() {
     deadline,
     spendCap: settings.spendCap,
     now: () => appsScriptClock.now(),
+    sleep: (ms: number) => Utilities.sleep(ms),
     formatTime,
     budget: formulaBudget(settings.formulaBudget),
   };
@@ -57,17 +56,21 @@ function formatTime(epochMs: number): string {
 }
 
 /**
- * The spendable balance (users/me's balance_platform, PRODUCTION.md A9), cached for a minute;
- * throws (a formula error) with the next step.
+ * The spendable balance (users/me's balance_platform, PRODUCTION.md A9), cached for a minute
+ * unless the refresh argument changed; throws (a formula error) with the next step.
  */
-export function creditBalanceCell(): number | string {
+export function creditBalanceCell(refresh?: unknown): number | string {
   const cache = documentCache();
-  const cached = cache.getAll([BALANCE_CACHE_KEY])[BALANCE_CACHE_KEY];
-  if (cached !== undefined && Number.isFinite(Number(cached))) return Number(cached);
+  // Kept with the refresh cell's value: changing that cell must read the balance again.
+  const [cached, seen] = (cache.getAll([BALANCE_CACHE_KEY])[BALANCE_CACHE_KEY] ?? "").split("\n");
+  if (cached && seen === String(refresh) && Number.isFinite(Number(cached))) return Number(cached);
   const settings = readSettings();
-  if (!hasApiKey(settings)) throw new Error(NO_KEY);
+  if (!hasApiKey(settings)) throw new Error(MESSAGES.noKey);
   const account = connectClient(settings).account();
   if (!account.ok) throw new Error(`${account.error.message} ${account.error.next}`);
-  cache.putAll({ [BALANCE_CACHE_KEY]: String(account.value.balance) }, BALANCE_CACHE_SECONDS);
+  cache.putAll(
+    { [BALANCE_CACHE_KEY]: `${account.value.balance}\n${String(refresh)}` },
+    BALANCE_CACHE_SECONDS,
+  );
   return account.value.balance;
 }

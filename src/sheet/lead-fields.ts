@@ -195,7 +195,8 @@ export function parseFieldList(input: string | readonly (readonly unknown[])[]):
   const cells = typeof input === "string" ? [input] : input.flat();
   const typed = cells
     .filter((cell) => cell !== null && cell !== undefined)
-    .flatMap((cell) => String(cell).split(","))
+    // Commas, semicolons (the argument separator of many locales) or one name a line.
+    .flatMap((cell) => String(cell).split(/[,;\n]/))
     .map((name) => name.trim())
     .filter((name) => name !== "");
   if (typed.length === 0) return { fields: [...DEFAULT_LOOKUP_FIELDS] };

@@ -10,6 +10,7 @@ import {
   filterQuery,
   modifiersOf,
   type TransactionFilterForm,
+  VALUE_LABELS,
 } from "../../src/jobs/credits/filters";
 import { listTransactionPage, pageBounds } from "../../src/jobs/credits/list";
 import type { TransactionClient, TransactionsSheet } from "../../src/jobs/credits/ports";
@@ -62,9 +63,23 @@ describe("filter form -> query", () => {
       filterQuery({ balance_type: { modifier: "exact", value: "Lead lookup (Enrich, formulas)" } }),
     ).toEqual({ balance_type__exact: "leads_by_link" });
     // A value production may have that the list does not know is sent as typed.
-    expect(filterQuery({ balance_type: { modifier: "exact", value: "email_finder" } })).toEqual({
-      balance_type__exact: "email_finder",
+    expect(filterQuery({ balance_type: { modifier: "exact", value: "data_export" } })).toEqual({
+      balance_type__exact: "data_export",
     });
+  });
+
+  it("knows the charge types of the email formulas and the Emails action, by label too", () => {
+    // Typed as the words the user reads, an unknown value is dropped by production (A11) and the
+    // list would show every transaction under a filter that looks applied.
+    for (const [typed, value] of [
+      ["Email finder", "email_finder"],
+      ["email validator", "email_validator"],
+    ]) {
+      expect(filterQuery({ balance_type: { modifier: "exact", value: typed! } })).toEqual({
+        balance_type__exact: value,
+      });
+      expect(VALUE_LABELS.balance_type?.map((option) => option.value)).toContain(value);
+    }
   });
 
   it("accepts both date formats and every modifier of the spec", () => {

@@ -263,10 +263,18 @@ describe("=LOOKUP_LEAD", () => {
     };
     expect(() => run({ url: URL_A }, cutOff, cache, start)).toThrow(/Exceeded/);
 
-    // 10 s later the first execution may still be running (another cell): sent as before.
+    // 10 s later the first execution may still be running (another cell at once): not paid for
+    // twice; this cell waits for that answer in the cache while its time allows, then says so.
     const sameTime = new FakeLookup();
-    run({ url: URL_A }, sameTime, new MapCache(new Map(cache.values)), start + 10_000);
-    expect(sameTime.calls).toEqual([[{ url: URL_A }]]);
+    let clock = start + 10_000;
+    const waiting = run({ url: URL_A }, sameTime, new MapCache(new Map(cache.values)), clock, {
+      now: () => clock,
+      sleep: (ms) => {
+        clock += ms;
+      },
+    });
+    expect(sameTime.calls).toEqual([]);
+    expect(waiting).toEqual([[MESSAGES.notFetched, "", "", "", ""]]);
 
     // 40 s later it must have died: URL_A is not sent again, URL_B is.
     const port = new FakeLookup();

@@ -4,6 +4,7 @@ import { estimateLookupCost } from "../../src/api/cost";
 import { LOOKUP_OPTIONS } from "../../src/api/wire";
 import { leadCacheKey, utf8Bytes } from "../../src/jobs/lookup/cache";
 import { optionFlags, parseLookupOptions } from "../../src/jobs/lookup/options";
+import { parseFieldList } from "../../src/sheet/lead-fields";
 
 describe("lookup options", () => {
   it("maps friendly names and the spec's names, any case and spacing, in the spec's order", () => {
@@ -64,6 +65,20 @@ describe("lead cache keys", () => {
       fc.property(fc.string({ unit: "grapheme" }), (text) => {
         expect(utf8Bytes(text)).toBe(Buffer.byteLength(text, "utf8"));
       }),
+    );
+  });
+});
+
+describe("names typed in one cell as users type lists (issue: separators)", () => {
+  // A cell holding one name a line (Ctrl+Enter) or "a; b" (the argument separator of Sheets in
+  // many locales) named no field before: the formula failed with the whole cell as one name.
+  it("splits fields and options on semicolons and line breaks as on commas", () => {
+    expect(parseFieldList("full_name; job_title\ncompany_name")).toEqual({
+      fields: ["full_name", "job_title", "company_name"],
+    });
+    expect(parseFieldList([["Name\r\nTitle"]])).toEqual({ fields: ["full_name", "job_title"] });
+    expect(parseLookupOptions("fresh;\nfull_experience")).toEqual(
+      parseLookupOptions("fresh, full_experience"),
     );
   });
 });

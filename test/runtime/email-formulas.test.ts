@@ -153,6 +153,20 @@ describe("the owner's Email rows per call setting", () => {
 });
 
 describe("a call that may have been charged", () => {
+  it("a row the finder answered with its own error says so in the formula's words, not a lookup's lost answer", async () => {
+    const faulty = await startAddonRuntime({ runtime: { user: OWNER } });
+    try {
+      faulty.runtime.setValues(SHEET, "A2", [["Grace", "Hopper", "mailerror.io"]]);
+      faulty.runtime.setCell(SHEET, "D2", "=FIND_EMAIL(A2, B2, C2)");
+      const message = String(faulty.runtime.getValues(SHEET, "D2:D2")[0]![0]);
+      expect(message).toMatch(/^The email service could not check this row\. .*may have been charged/);
+      expect(message).not.toMatch(/lookup|answer lost/i);
+      expect(message).toMatch(/10 minutes/);
+    } finally {
+      await faulty.close();
+    }
+  });
+
   it("is not sent again by a recalculation; the cell says when it will be", async () => {
     const clock = manualClock(Date.UTC(2026, 10, 24, 9, 0, 0));
     const faulty = await startAddonRuntime({ runtime: { user: OWNER, clock, fetchAll: recordingFetch } });

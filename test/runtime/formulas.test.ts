@@ -191,9 +191,19 @@ describe("=CREDIT_BALANCE()", () => {
     addon.runtime.setCell(SHEET, "C70", "=CREDIT_BALANCE()");
     expect(addon.runtime.getValues(SHEET, "C70")).toEqual([[9999]]);
     const requests = addon.runtime.counters.requests;
-    addon.runtime.setCell(SHEET, "D70", "=CREDIT_BALANCE(B70)");
+    addon.runtime.setCell(SHEET, "D70", "=CREDIT_BALANCE()");
     expect(addon.runtime.getValues(SHEET, "D70")).toEqual([[9999]]);
     expect(addon.runtime.counters.requests).toBe(requests);
     expect((await addon.control.stats()).ledger).toHaveLength(1);
+  });
+
+  it("reads the balance again when its refresh cell changes, as its help says, even within the minute", async () => {
+    addon.runtime.setCell(SHEET, "B72", "1");
+    addon.runtime.setCell(SHEET, "C72", "=CREDIT_BALANCE(B72)");
+    expect(addon.runtime.getValues(SHEET, "C72")).toEqual([[10000]]);
+    addon.runtime.setCell(SHEET, "A73", freshUrl());
+    addon.runtime.setCell(SHEET, "B73", '=LOOKUP_LEAD(A73, "full_name")');
+    addon.runtime.setCell(SHEET, "B72", "2");
+    expect(addon.runtime.getValues(SHEET, "C72")).toEqual([[9999]]);
   });
 });

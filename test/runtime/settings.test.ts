@@ -198,7 +198,7 @@ describe("Settings over RPC", () => {
     expect(userProperty("API_KEY")).toBeNull();
     addon.runtime.setCell(SHEET, "A2", urls[1]!);
     addon.runtime.setCell(SHEET, "B2", '=LOOKUP_LEAD(A2, "full_name")');
-    expect(String(addon.runtime.getValues(SHEET, "B2")[0]![0])).toMatch(/No API key yet.*Settings/);
+    expect(String(addon.runtime.getValues(SHEET, "B2")[0]![0])).toMatch(/No API key yet.*owner.*Settings/);
     addon.runtime.setCell(SHEET, "C2", "=CREDIT_BALANCE(A2)");
     expect(addon.runtime.getCell(SHEET, "C2").error?.message).toMatch(/No API key yet/);
   });

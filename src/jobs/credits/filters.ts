@@ -45,6 +45,8 @@ export const VALUE_LABELS: Partial<Record<FilterField, ReadonlyArray<{ value: st
     { value: "leads_by_icp", label: "Lead search" },
     { value: "companies_by_icp", label: "Company search" },
     { value: "leads_by_link", label: "Lead lookup (Enrich, formulas)" },
+    { value: "email_finder", label: "Email finder (=FIND_EMAIL, Emails, Work email)" },
+    { value: "email_validator", label: "Email validator (=VALIDATE_EMAIL, Emails)" },
     { value: "top_up", label: "Top-up" },
   ],
 };

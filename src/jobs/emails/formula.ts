@@ -18,7 +18,7 @@ import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { NO_BUDGET } from "../formula-budget/budget";
 import type { CellArgument } from "../lookup/arguments";
 import { MESSAGES as LOOKUP_MESSAGES, type LookupFormulaDeps } from "../lookup/formula";
-import { isAbandoned, retryAfter } from "../lookup/in-flight";
+import { awaitOthers, isAbandoned, retryAfter } from "../lookup/in-flight";
 import { createShelves } from "../lookup/shelves";
 import { cellText, finderKey, finderRequestOf, isBlankPerson, validatorKey } from "./person";
 
@@ -114,13 +114,19 @@ function answer<I>(
     budget.settle(reserved, 0);
     return { findings, messages };
   }
-  const keys = sending.map(([key]) => key);
-  shelves.markInFlight(keys, now);
-  const result = send(
-    port,
-    sending.map(([, item]) => item),
-    deps.deadline,
+  const busy = shelves.markInFlight(
+    sending.map(([key]) => key),
+    now,
   );
+  const mine = sending.filter(([key]) => !busy.includes(key));
+  const keys = mine.map(([key]) => key);
+  const result: EmailBatchResult = mine.length
+    ? send(
+        port,
+        mine.map(([, item]) => item),
+        deps.deadline,
+      )
+    : { outcomes: [], stoppedBy: null, rowsAnswered: 0, rowsMaybeCharged: 0 };
   // What may have been charged, at the per-row rule: the budget errs towards spending less.
   budget.settle(reserved, result.rowsAnswered + result.rowsMaybeCharged);
   const stopped = result.stoppedBy === null ? null : messageOf(result.stoppedBy);
@@ -128,7 +134,7 @@ function answer<I>(
   // A row whose call may have been charged (a 5xx, a timeout, an unreadable answer) keeps its
   // in-flight marker: a recalculation does not send it again blindly until the marker expires.
   const maybeCharged = new Set<string>();
-  sending.forEach(([key], i) => {
+  mine.forEach(([key], i) => {
     const outcome = result.outcomes[i] ?? null;
     if (outcome?.ok) found.set(key, outcome.value);
     else if (outcome !== null) {
@@ -140,8 +146,11 @@ function answer<I>(
     found,
     keys.filter((key) => !maybeCharged.has(key)),
     deps.now(),
+    [...maybeCharged],
   );
   for (const [key, finding] of found) findings.set(key, finding);
+  for (const [key, finding] of awaitOthers(busy, (k) => shelves.read(k, deps.now()), deps))
+    findings.set(key, finding);
   return { findings, messages };
 }
 

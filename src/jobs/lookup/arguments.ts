@@ -10,11 +10,15 @@ function cellsOf(input: CellArgument): unknown[] {
   return [input];
 }
 
-/** Names in a text or a range: each cell split on commas, trimmed, empty names skipped. */
+/**
+ * Names in a text or a range: each cell split on commas, semicolons and line breaks, trimmed,
+ * empty names skipped.
+ */
 export function namesIn(input: CellArgument): string[] {
+  // Commas, semicolons (the argument separator of many locales) or one name a line.
   return cellsOf(input)
     .filter((cell) => cell !== null && cell !== undefined && cell !== "")
-    .flatMap((cell) => String(cell).split(","))
+    .flatMap((cell) => String(cell).split(/[,;\n]/))
     .map((name) => name.trim())
     .filter((name) => name !== "");
 }

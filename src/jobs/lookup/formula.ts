@@ -25,7 +25,7 @@ import { type FormulaBudget, NO_BUDGET } from "../formula-budget/budget";
 import { type PaidExtrasHowTo, paidExtrasProblem } from "../paid-extras";
 import { type CellArgument, fieldListInput, urlCells } from "./arguments";
 import { leadCacheKey, type TextCache } from "./cache";
-import { isAbandoned, retryAfter } from "./in-flight";
+import { awaitOthers, isAbandoned, retryAfter } from "./in-flight";
 import { optionFlags, parseLookupOptions } from "./options";
 import { createShelves, type ShelfLock, type Shelves } from "./shelves";
 
@@ -51,6 +51,8 @@ export interface LookupFormulaDeps {
   spendCap: number;
   /** Epoch ms now (the in-flight markers' times). */
   now(): number;
+  /** Utilities.sleep: waiting for another cell's answer to the same URL (in-flight.ts). */
+  sleep?(ms: number): void;
   /** A time of day as the user reads it, e.g. "14:05" in the spreadsheet's time zone. */
   formatTime(epochMs: number): string;
   /** The owner's daily budget for this spreadsheet's formulas (none: no daily limit). */
@@ -65,7 +67,9 @@ export interface LookupFormulaDeps {
 
 export const MESSAGES = {
   notFetched: "not fetched yet: recalculate or use Enrich",
-  noKey: "No API key yet: open Extensions > Prospecting > Open sidebar > Settings and save your key.",
+  // Formulas run with the owner's properties (G5): an editor's own saved key does not count.
+  noKey:
+    "No API key yet: formulas spend the spreadsheet owner's key; the owner saves one in Extensions > Prospecting > Open sidebar > Settings.",
   overCap: (cap: number) =>
     `Not fetched: this range would spend more than your cap of ${cap} credits per run. Raise the cap in Settings, or use Enrich.`,
   notProfileUrl: (text: string) =>
@@ -74,7 +78,7 @@ export const MESSAGES = {
     `Not fetched: today's formula budget of ${limit} credits for this spreadsheet is used up (the owner sets it in Settings). Recalculate tomorrow, or use Enrich.`,
   apiError: (error: ApiError) =>
     error.charged === "maybe" && !/may have been charged/.test(error.message)
-      ? `${error.message} The lookup was sent and its answer lost: it may have been charged, and recalculating pays again if it was. Check the Credits tab first.`
+      ? `${error.message} It was sent and may have been charged: a recalculation asks again only 10 minutes later, and pays again if it was. Check the Credits tab first.`
       : `${error.message} ${error.next}`,
   tooManyUrls: (count: number, max: number) =>
     `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
@@ -152,10 +156,13 @@ function fetchPending(
   const answers = new Map<string, Lead>();
   const messages = new Map<string, string>();
   const maybeCharged = new Set<string>();
-  const batch = port.lookupLeads(
-    pending.map(([, d]) => requestFor(d.url, options)),
-    { deadline },
-  );
+  // Nothing left to send when other cells are fetching all of it (in-flight.ts).
+  const batch = pending.length
+    ? port.lookupLeads(
+        pending.map(([, d]) => requestFor(d.url, options)),
+        { deadline },
+      )
+    : { outcomes: [], stoppedBy: null, spent: 0 };
   const stopped = batch.stoppedBy === null ? null : MESSAGES.apiError(batch.stoppedBy);
   pending.forEach(([id], i) => {
     const outcome = batch.outcomes[i] ?? null;
@@ -202,23 +209,33 @@ function answerPending(
     budget.settle(reserved, 0);
     return { answers: new Map(), messages };
   }
-  const keys = send.map(([, d]) => d.cacheKey);
-  shelves.markInFlight(keys, deps.now());
-  const fetched = fetchPending(send, options, port, deps.deadline);
+  const busy = shelves.markInFlight(
+    send.map(([, d]) => d.cacheKey),
+    deps.now(),
+  );
+  const mine = send.filter(([, d]) => !busy.includes(d.cacheKey));
+  const fetched = fetchPending(mine, options, port, deps.deadline);
   // Cut off before this line, the reservation stays counted: the budget errs towards spending less.
   // A lookup sent and never read (a timeout, a gateway's 5xx) may still be billed: it keeps its
   // reservation, so the day's count holds what may have been charged, not only what was read.
   budget.settle(reserved, fetched.spent + fetched.unread * perUrl);
   // Reached only if Apps Script did not cut this execution off: every answer (or error) is in.
   const byKey = new Map<string, Lead>();
-  for (const [id, d] of send) {
+  for (const [id, d] of mine) {
     const lead = fetched.answers.get(id);
     if (lead !== undefined) byKey.set(d.cacheKey, lead);
   }
   // A lookup that may have been charged (a gateway's 502/504, a timeout) keeps its in-flight
   // marker, so a recalculation does not send it again blindly until the marker expires.
-  const settled = send.filter(([id]) => !fetched.maybeCharged.has(id)).map(([, d]) => d.cacheKey);
-  shelves.settle(byKey, settled, deps.now());
+  const keyOf = ([, d]: [string, Distinct]) => d.cacheKey;
+  const lost = mine.filter(([id]) => fetched.maybeCharged.has(id));
+  const settled = mine.filter(([id]) => !fetched.maybeCharged.has(id)).map(keyOf);
+  shelves.settle(byKey, settled, deps.now(), lost.map(keyOf));
+  const waited = awaitOthers(busy, (keys) => shelves.read(keys, deps.now()), deps);
+  for (const [id, d] of send) {
+    const lead = waited.get(d.cacheKey);
+    if (lead) fetched.answers.set(id, lead);
+  }
   for (const [id, message] of fetched.messages) messages.set(id, message);
   return { answers: fetched.answers, messages };
 }

@@ -16,7 +16,7 @@
  */
 import type { Lead } from "../../api/wire";
 import { compactJson, LEAD_CACHE_SECONDS, MAX_CACHED_BYTES, type TextCache, utf8Bytes } from "./cache";
-import { IN_FLIGHT_SECONDS } from "./in-flight";
+import { CUSTOM_FUNCTION_LIMIT_MS, IN_FLIGHT_SECONDS, isAbandoned } from "./in-flight";
 
 /** Shelves the answer keys are spread over. */
 export const SHELVES = 32;
@@ -156,10 +156,17 @@ export interface ShelfView<V = Lead> {
 export interface Shelves<V = Lead> {
   /** The cached answers and the in-flight markers of these answer keys, as alive at `now`. */
   read(keys: readonly string[], now: number): ShelfView<V>;
-  /** Marks these keys in flight (sent at `now`). */
-  markInFlight(keys: readonly string[], now: number): void;
-  /** Caches the answers and clears the markers of `settled` (answered or failed). */
-  settle(answers: ReadonlyMap<string, V>, settled: readonly string[], now: number): void;
+  /**
+   * Marks these keys in flight (sent at `now`), under the lock; returns the keys another
+   * execution marked less than 30 s ago (fetching them right now), which it leaves marked as theirs.
+   */
+  markInFlight(keys: readonly string[], now: number): string[];
+  /**
+   * Caches the answers and clears the markers of `settled` (answered or failed); the markers of
+   * `lost` (sent, answer lost: maybe charged) stay, dated as abandoned (in-flight.ts), so that the
+   * next calculation neither sends them again nor waits for them.
+   */
+  settle(answers: ReadonlyMap<string, V>, settled: readonly string[], now: number, lost?: string[]): void;
 }
 
 export function createShelves<V = Lead>(cache: TextCache, lock?: ShelfLock): Shelves<V> {
@@ -209,10 +216,17 @@ export function createShelves<V = Lead>(cache: TextCache, lock?: ShelfLock): She
       return { answers, inFlight };
     },
     markInFlight(keys, now) {
-      update(keys, now, (_key, entry) => ({ ...entry, f: now }));
+      const taken: string[] = [];
+      update(keys, now, (key, entry) => {
+        if (entry.f === undefined || isAbandoned(entry.f, now)) return { ...entry, f: now };
+        taken.push(key);
+        return entry;
+      });
+      return taken;
     },
-    settle(answers, settled, now) {
-      update(settled, now, (key, entry) => {
+    settle(answers, settled, now, lost = []) {
+      update([...settled, ...lost], now, (key, entry) => {
+        if (lost.includes(key)) return { ...entry, f: now - CUSTOM_FUNCTION_LIMIT_MS - 1 };
         const answer = answers.get(key);
         const next: Entry<unknown> = answer === undefined ? { ...entry } : { l: answer, t: now };
         delete next.f;

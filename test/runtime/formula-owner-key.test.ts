@@ -1,0 +1,34 @@
+/**
+ * Formulas run with the spreadsheet owner's user properties (PRODUCTION.md G5), so an editor who
+ * saved a key of their own still gets no answers while the owner has none. The cells must say
+ * whose key is missing: "save your key" sends that editor to a Settings that already has it.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
+
+const SHEET = "Sheet1";
+const OWNER = "owner@example.com";
+const EDITOR = "editor@example.com";
+let addon: AddonRuntime;
+
+beforeAll(async () => {
+  addon = await startAddonRuntime({ apiKey: null, runtime: { user: OWNER } });
+});
+afterAll(async () => {
+  await addon?.close();
+});
+
+it("an editor with a key of their own is told the formulas need the owner's key, and nothing is charged", async () => {
+  const [url] = await addon.control.sampleUrls(1);
+  addon.runtime.properties.user(EDITOR).setAll({ API_KEY: DEMO_KEY, API_BASE_URL: addon.sandboxUrl });
+  addon.runtime.user = EDITOR;
+  addon.runtime.setCell(SHEET, "A1", url!);
+  addon.runtime.setCell(SHEET, "B1", '=LOOKUP_LEAD(A1, "full_name")');
+  addon.runtime.setCell(SHEET, "B2", '=FIND_EMAIL("Ann", "Lee", "acme.com")');
+  addon.runtime.setCell(SHEET, "B3", "=CREDIT_BALANCE()");
+  const owners = /spreadsheet owner's key.*the owner saves one/i;
+  expect(String(addon.runtime.getValues(SHEET, "B1")[0]![0])).toMatch(owners);
+  expect(String(addon.runtime.getValues(SHEET, "B2")[0]![0])).toMatch(owners);
+  expect(addon.runtime.getCell(SHEET, "B3").error?.message).toMatch(owners);
+  expect((await addon.control.stats()).ledger).toEqual([]);
+});
