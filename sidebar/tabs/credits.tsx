@@ -47,7 +47,10 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
         setPage(result.page);
       } else {
         setProblems(result.problems);
-        notices.showError(result.error);
+        // No key, or one the API refused: the balance above says so, with what to do (read
+        // again when it still shows a balance: the key was removed or refused since).
+        if (result.error.kind !== "auth") notices.showError(result.error);
+        else if (summary?.ok) void refreshSummary();
       }
     });
   }

@@ -121,4 +121,16 @@ describe("Credits tab in the playground", () => {
     await sidebar.getByRole("button", { name: "Change in Settings" }).click();
     await expect.poll(() => sidebar.getByLabel("Spend cap per run (credits)").inputValue()).toBe("500");
   });
+
+  it("tells an editor without a key once that no key is saved, not in the balance and again in the list", async () => {
+    await page.getByRole("button", { name: "User" }).click();
+    await page.getByRole("menuitem", { name: /\(editor\)/ }).click();
+    await expect.poll(() => page.getByRole("button", { name: "User" }).count()).toBe(1);
+    sidebar = await openSidebar(page);
+    await sidebar.getByRole("tab", { name: "Credits" }).click();
+    await sidebar.getByTestId("credits-balance-error").waitFor();
+    await page.waitForTimeout(500);
+    const text = (await sidebar.locator("body").innerText()) ?? "";
+    expect(text.match(/No API key is saved yet/g) ?? []).toHaveLength(1);
+  });
 });
