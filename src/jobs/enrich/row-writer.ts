@@ -181,12 +181,11 @@ export function spans(rows: readonly number[]): Array<{ top: number; bottom: num
  * The cells of `changes` in every column `must` holds: a column no row of the write changes is
  * left out whole, one that some rows change is written in all the write's rows.
  */
-function wholeColumns(must: CellChanges, may: CellChanges, changes: CellChanges): CellChanges {
+function wholeColumns(must: CellChanges, changes: CellChanges): CellChanges {
   const columns = new Set<number>();
   for (const cells of must.values()) for (const column of cells.keys()) columns.add(column);
   const result: CellChanges = new Map();
   for (const [row, cells] of changes) {
-    if (!must.has(row) && !may.has(row)) continue;
     const kept = new Map([...cells].filter(([column]) => columns.has(column)));
     if (kept.size > 0) result.set(row, kept);
   }
@@ -316,7 +315,7 @@ export function writeOutcomes(
   // cells as they were: of the ways to cover what changes, the cheapest (rectangles.ts). One of
   // them writes each column some row changes whole (the cells that stay, with their same values)
   // and bridges short gaps of rows written earlier in the step: few rectangles, more cells.
-  const whole = wholeColumns(must, may, changes);
+  const whole = wholeColumns(must, changes);
   if (written) bridgeGaps(whole, written);
   const rectangles = cheapestRectangles(must, may, [whole]);
   if (written) for (const [row, cells] of changes) written.set(row, cells);
