@@ -340,6 +340,12 @@ export interface Runtime {
   clickMenu(caption: string, options?: RunOptions): unknown;
   /** Typing into a cell: a value, or a formula that is evaluated (and spilled) at once. */
   setCell(sheet: string, a1: string, input: string): void;
+  /**
+   * Pasting plain text from `a1` (Ctrl+V of lines of tab-separated text, or Delete over a block
+   * with empty strings): each string is read as if typed into its cell, one edit for the block,
+   * formulas recalculated once after it. Rows may differ in length; a missing cell is left as it is.
+   */
+  pasteCells(sheet: string, a1: string, inputs: readonly (readonly string[])[]): void;
   /** Typing a block from `a1` (host-side seeding; not counted, not an execution). */
   setValues(sheet: string, a1: string, values: Array<Array<string | number | boolean | Date | null>>): void;
   getValues(sheet: string, a1Range: string): CellScalar[][];
@@ -734,11 +740,22 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return runExecution(item.functionName, [], { kind: "menu", ...opts });
     },
 
-    setCell: (sheetName, a1, input) => {
+    setCell: (sheetName, a1, input) => runtime.pasteCells(sheetName, a1, [[input]]),
+
+    pasteCells: (sheetName, a1, inputs) => {
       const { sheet, range } = resolve(sheetName, a1);
-      model.write(sheet, { ...range, numRows: 1, numColumns: 1 }, [
-        [parseInput(input, model.cell(sheet, range.row, range.column)?.numberFormat, model.parseOptions)],
-      ]);
+      inputs.forEach((line, r) => {
+        line.forEach((input, c) => {
+          const row = range.row + r;
+          const column = range.column + c;
+          sheet.maxRows = Math.max(sheet.maxRows, row);
+          sheet.maxColumns = Math.max(sheet.maxColumns, column);
+          const format = model.cell(sheet, row, column)?.numberFormat;
+          model.write(sheet, { row, column, numRows: 1, numColumns: 1 }, [
+            [parseInput(input, format, model.parseOptions)],
+          ]);
+        });
+      });
       recalcIfAuto();
     },
 

@@ -33,6 +33,8 @@ export class PlaygroundEngine {
         return this.execute(() => this.runtime.runMenuItem(request.functionName));
       case "setCell":
         return this.execute(() => this.runtime.setCell(request.sheet, request.a1, request.input));
+      case "paste":
+        return this.execute(() => this.runtime.pasteCells(request.sheet, request.a1, request.rows));
       case "select":
         this.runtime.select(request.sheet, request.a1Range);
         return { activeRange: this.runtime.activeRange() };

@@ -33,6 +33,20 @@ function text(body: Record<string, unknown>, name: string): string {
   return value;
 }
 
+/** The most cells one paste may hold: a pasted CRM export of some thousand rows fits. */
+const MAX_PASTE_CELLS = 50_000;
+
+function textRows(body: Record<string, unknown>, name: string): string[][] {
+  const value = body[name];
+  const isRow = (row: unknown): row is string[] =>
+    Array.isArray(row) && row.every((cell) => typeof cell === "string");
+  if (!Array.isArray(value) || !value.every(isRow))
+    throw new BadRequest(`"${name}" must be an array of rows of strings.`);
+  const cells = value.reduce((sum, row) => sum + row.length, 0);
+  if (cells > MAX_PASTE_CELLS) throw new BadRequest(`Paste at most ${MAX_PASTE_CELLS} cells at once.`);
+  return value;
+}
+
 /** Turns a JSON call into the engine request it stands for. */
 function engineRequest(path: string, body: Record<string, unknown>): EngineRequest | null {
   switch (path) {
@@ -44,6 +58,8 @@ function engineRequest(path: string, body: Record<string, unknown>): EngineReque
       return { op: "menu", functionName: text(body, "functionName") };
     case "/api/cell":
       return { op: "setCell", sheet: text(body, "sheet"), a1: text(body, "a1"), input: text(body, "input") };
+    case "/api/paste":
+      return { op: "paste", sheet: text(body, "sheet"), a1: text(body, "a1"), rows: textRows(body, "rows") };
     case "/api/select":
       return { op: "select", sheet: text(body, "sheet"), a1Range: text(body, "a1Range") };
     case "/api/add-sheet":

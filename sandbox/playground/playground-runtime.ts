@@ -21,6 +21,8 @@ export interface PlaygroundRuntime {
   runScript(functionName: string, args: unknown[]): unknown;
   /** Typing into a cell: a value, or a formula that the runtime evaluates. */
   setCell(sheet: string, a1: string, input: string): void;
+  /** Pasting (or clearing) a block from `a1`: each string read as typed, one edit. */
+  pasteCells(sheet: string, a1: string, rows: string[][]): void;
   /** Sets the active sheet and range (what getActiveRange() answers). */
   select(sheet: string, a1Range: string): void;
   /** The "+" under the grid: a new empty sheet ("Sheet2", "Sheet3", ...), made active. */

@@ -95,6 +95,7 @@ export type EngineRequest =
   | { op: "view" }
   | { op: "menu"; functionName: string }
   | { op: "setCell"; sheet: string; a1: string; input: string }
+  | { op: "paste"; sheet: string; a1: string; rows: string[][] }
   | { op: "select"; sheet: string; a1Range: string }
   | { op: "closeSidebar" }
   | { op: "addSheet" }
@@ -111,6 +112,7 @@ export interface EngineAnswers {
   view: ExecutionView;
   menu: ExecutionView;
   setCell: ExecutionView;
+  paste: ExecutionView;
   /** Selecting changes no cell: only the new active range comes back. */
   select: { activeRange: string };
   closeSidebar: { closed: true };

@@ -139,6 +139,7 @@ export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): Play
       return value === undefined ? null : JSON.parse(JSON.stringify(value));
     },
     setCell: (sheet, a1, input) => runtime.setCell(sheet, a1, input),
+    pasteCells: (sheet, a1, rows) => runtime.pasteCells(sheet, a1, rows),
     select: (sheet, a1Range) => runtime.select(sheet, a1Range),
     addSheet: () => {
       const names = new Set(runtime.sheets().map((sheet) => sheet.name));

@@ -97,7 +97,7 @@ describe("Enrich with Work email", () => {
     await typeIntoCell(page, `${email}3`, "karen@oldco.com");
     // Karen's Location emptied: fill mode fetches her row, and sees her job change.
     await selectCell(page, `${letterOf(header.indexOf("Location"))}3`);
-    const cleared = page.waitForResponse((r) => r.url().endsWith("/api/cell"));
+    const cleared = page.waitForResponse((r) => r.url().endsWith("/api/paste"));
     await page.keyboard.press("Delete");
     await cleared;
     const finderBefore = await credits("email_finder");

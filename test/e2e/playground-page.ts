@@ -60,6 +60,21 @@ export async function typeIntoCell(page: Page, a1: string, text: string): Promis
   await answered;
 }
 
+/**
+ * Selects a cell and pastes plain text into the grid as Ctrl+V does (a paste event carrying the
+ * text: headless Chromium has no system clipboard); waits for the server's answer.
+ */
+export async function pasteText(page: Page, a1: string, text: string): Promise<void> {
+  await selectCell(page, a1);
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/paste"));
+  await page.locator(".grid-scroll").evaluate((box, pasted) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", pasted);
+    box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+  await answered;
+}
+
 /** Selects a block by click and shift-click (the add-on reads it as the active range). */
 export async function selectRange(page: Page, from: string, to: string): Promise<void> {
   await cell(page, from).click();

@@ -18,6 +18,9 @@ export const playgroundApi = {
   runMenuItem: (functionName: string) => send<ExecutionView>("POST", "/api/menu", { functionName }),
   setCell: (sheet: string, a1: string, input: string) =>
     send<ExecutionView>("POST", "/api/cell", { sheet, a1, input }),
+  /** Ctrl+V of plain text, or Delete over a block: `rows` from `a1`, each string read as typed. */
+  paste: (sheet: string, a1: string, rows: string[][]) =>
+    send<ExecutionView>("POST", "/api/paste", { sheet, a1, rows }),
   select: (sheet: string, a1Range: string) =>
     send<{ activeRange: string }>("POST", "/api/select", { sheet, a1Range }),
   addSheet: () => send<ExecutionView>("POST", "/api/add-sheet", {}),

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { type CellPosition, cellA1, parseRangeA1, rangeA1 } from "../a1";
 import type { ExecutionView, SheetView, SidebarView, SpreadsheetView } from "../protocol";
 import { playgroundApi } from "./api";
+import { parseClipboardText } from "./clipboard";
 import { FormulaBar } from "./formula-bar";
 import { type Editing, Grid } from "./grid";
 import { MenuBar } from "./menu-bar";
@@ -17,8 +18,8 @@ import { isShimMessage } from "./shim-messages";
 import { SidebarPanel } from "./sidebar-panel";
 
 const EMPTY_SHEET: SheetView = { name: "", display: [], input: [], errors: {}, numeric: [] };
-/** Clearing more cells than this at once is refused: each cell is one execution. */
-const MAX_CLEAR_CELLS = 500;
+/** Pasting or clearing more cells than this at once is refused (the server's limit too). */
+const MAX_BLOCK_CELLS = 50_000;
 
 let nextNoticeId = 1;
 
@@ -165,25 +166,56 @@ export function App() {
     setEditing({ cell, text: text ?? sheet.input[cell.row]?.[cell.col] ?? "" });
   };
 
-  const clearSelection = () => {
-    const cells: CellPosition[] = [];
-    for (let row = range.top; row <= range.bottom; row++) {
-      for (let col = range.left; col <= range.right; col++) {
-        if ((sheet.input[row]?.[col] ?? "") !== "") cells.push({ row, col });
-      }
-    }
-    if (cells.length > MAX_CLEAR_CELLS) {
-      setDialogs((d) => [
-        ...d,
-        {
-          id: nextNoticeId++,
-          title: "Too many cells",
-          message: `Clear at most ${MAX_CLEAR_CELLS} cells at once.`,
-        },
-      ]);
+  /** Writes a block from the selection's top-left cell as one edit, as Sheets pastes. */
+  const writeBlock = (rows: string[][], what: "Paste" | "Clear") => {
+    const cells = rows.reduce((sum, row) => sum + row.length, 0);
+    if (cells === 0) return;
+    if (cells > MAX_BLOCK_CELLS) {
+      const message = `${what} at most ${MAX_BLOCK_CELLS} cells at once.`;
+      setDialogs((d) => [...d, { id: nextNoticeId++, title: "Too many cells", message }]);
       return;
     }
-    for (const cell of cells) writeCell(cell, "");
+    const origin = { row: range.top, col: range.left };
+    void send(() => playgroundApi.paste(sheet.name, cellA1(origin), rows), false);
+    if (what === "Clear") return;
+    // Sheets selects what was pasted.
+    const width = Math.max(...rows.map((row) => row.length));
+    pushSelection({ anchor: origin, focus: moveBy(origin, rows.length - 1, width - 1) });
+  };
+
+  /** Delete over the selection: its cells that hold something, up to the sheet's last row and column. */
+  const clearSelection = () => {
+    const bottom = Math.min(range.bottom, sheet.input.length - 1);
+    const rows: string[][] = [];
+    for (let row = range.top; row <= bottom; row++) {
+      const right = Math.min(range.right, (sheet.input[row]?.length ?? 0) - 1);
+      rows.push(Array.from({ length: Math.max(0, right - range.left + 1) }, () => ""));
+    }
+    while (rows.length > 0 && rows[rows.length - 1]!.length === 0) rows.pop();
+    if (rows.length > 0)
+      writeBlock(
+        rows.map((row) => (row.length > 0 ? row : [""])),
+        "Clear",
+      );
+  };
+
+  /**
+   * Ctrl+V of plain text into the grid (not into a cell being edited): lines and tabs become rows
+   * and cells from the selection's top-left; one value pasted over a larger selection fills it.
+   */
+  const onGridPaste = (event: ClipboardEvent) => {
+    if (event.target !== gridBox.current || editingRef.current) return;
+    const text = event.clipboardData?.getData("text/plain") ?? "";
+    event.preventDefault();
+    let rows = parseClipboardText(text);
+    if (rows.length === 1 && rows[0]!.length === 1) {
+      const value = rows[0]![0]!;
+      const width = range.right - range.left + 1;
+      rows = Array.from({ length: range.bottom - range.top + 1 }, () =>
+        Array.from({ length: width }, () => value),
+      );
+    }
+    writeBlock(rows, "Paste");
   };
 
   const onGridKey = (event: KeyboardEvent) => {
@@ -280,6 +312,7 @@ export function App() {
             ref={gridBox}
             tabIndex={0}
             onKeyDown={onGridKey}
+            onPaste={onGridPaste}
           >
             <Grid
               scrollBox={gridBox}
