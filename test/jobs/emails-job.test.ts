@@ -156,6 +156,23 @@ describe("Emails: find", () => {
     ]);
   });
 
+  it("does not ask for an address at a free email provider a CRM export put in Website (gmail.com)", () => {
+    const { grid, client, run } = world([
+      ["Full Name", "Company Domain"],
+      ["Ada Lovelace", "gmail.com"],
+      ["Bo Kim", "https://www.Yahoo.co.uk/"],
+      ["Cy Park", "acme.com"],
+    ]);
+    const { planned } = run();
+    // Before: all three were sent, two of them guesses at personal addresses, each charged.
+    expect(planned).toMatchObject({ rowsToSend: 1, incomplete: 2 });
+    expect(client.finderCalls.flat()).toEqual([{ first_name: "Cy", last_name: "Park", domain: "acme.com" }]);
+    expect(grid.column("Email Status").slice(0, 2)).toEqual([
+      "not checked: gmail.com is a free email provider's domain, not the company's",
+      "not checked: yahoo.co.uk is a free email provider's domain, not the company's",
+    ]);
+  });
+
   it("writes Checked At as a Sheets date with a date-time format (issue 23.10)", () => {
     const { grid, run } = world(CRM);
     run();

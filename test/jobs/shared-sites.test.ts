@@ -1,6 +1,6 @@
 /** A company website that is a page on a shared site names no mail domain (shared-sites.ts). */
 import { describe, expect, it } from "vitest";
-import { sharedSiteOf } from "../../src/jobs/emails/shared-sites";
+import { sharedSiteNote, sharedSiteOf } from "../../src/jobs/emails/shared-sites";
 
 describe("a company's website on a shared site", () => {
   it.each([
@@ -27,4 +27,32 @@ describe("a company's website on a shared site", () => {
   ])("%s is the company's own", (website) => {
     expect(sharedSiteOf(website)).toBeNull();
   });
+});
+
+describe("a company's website that is a free email provider's domain", () => {
+  // CRM exports fill Website or Company Domain from a contact's address: a freelancer's gmail.com
+  // is no company's domain, and the finder would charge for a guess at a personal address.
+  it.each([
+    ["gmail.com", "gmail.com"],
+    ["https://www.GMAIL.com/", "gmail.com"],
+    ["yahoo.co.uk", "yahoo.co.uk"],
+    ["hotmail.fr", "hotmail.fr"],
+    ["outlook.com", "outlook.com"],
+    ["icloud.com", "icloud.com"],
+    ["proton.me", "proton.me"],
+    ["mail.ru", "mail.ru"],
+    ["qq.com", "qq.com"],
+  ])("%s is %s, never the company's own, even bare", (website, site) => {
+    expect(sharedSiteOf(website)).toBe(site);
+    expect(sharedSiteNote(site)).toBe(
+      `not checked: ${site} is a free email provider's domain, not the company's`,
+    );
+  });
+
+  it.each(["google.com", "microsoft.com", "yahooinc.com", "outlook-partners.com", "gmail.com.acme.io"])(
+    "%s is a company's own",
+    (website) => {
+      expect(sharedSiteOf(website)).toBeNull();
+    },
+  );
 });

@@ -146,6 +146,30 @@ describe("Emails: find for a CRM export", () => {
     );
   });
 
+  it("sends no row whose Company Website is a free email provider (gmail.com): nothing charged for it", async () => {
+    addon.runtime.setValues(SHEET, "A1", [
+      ["First Name", "Last Name", "Company Website", "Email", "Email Status", "", ""],
+      ["Ada", "Lovelace", "gmail.com", "", "", "", ""],
+      ["Bo", "Kim", "https://www.Hotmail.co.uk", "", "", "", ""],
+      ["José", "García-López", "initech.com", "", "", "", ""],
+      ...Array.from({ length: 6 }, () => ["", "", "", "", "", "", ""]),
+    ]);
+    addon.runtime.select(SHEET, "A1:E4");
+    const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
+    expect(estimate).toMatchObject({ rowsToSend: 1, incomplete: 2, maxCredits: 1 });
+    value<EmailProgress>("emailsConfirm", { jobId: estimate.progress.jobId });
+    expect(drive(estimate.progress.jobId).state).toBe("done");
+    expect(sent.flatMap((s) => s.body)).toEqual([
+      { first_name: "José", last_name: "García-López", domain: "initech.com" },
+    ]);
+    expect(addon.runtime.getValues(SHEET, "E2:E3")).toEqual([
+      ["not checked: gmail.com is a free email provider's domain, not the company's"],
+      ["not checked: hotmail.co.uk is a free email provider's domain, not the company's"],
+    ]);
+    const jose = expected("José", "García-López", "initech.com");
+    expect(await credits(PATHS.emailFinder)).toBe(jose[0] === "" ? 0 : 1);
+  });
+
   it("an editor without a key may estimate (free) but is refused at Confirm; nothing sent, nothing charged", async () => {
     addon.runtime.select(SHEET, "A1:E9");
     const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" }, EDITOR);

@@ -6,6 +6,7 @@
  * all the same. The site itself ("https://calendly.com", the company Calendly) is not a page on it.
  */
 import { emailDomain } from "../../api/validate/email";
+import { isFreeMailDomain } from "./free-mail";
 
 const SHARED_SITES = [
   "bit.ly",
@@ -39,9 +40,13 @@ const SHARED_SITES = [
   "upwork.com",
 ];
 
-/** The shared site a company's website is a page or subdomain of; null when it is its own. */
+/**
+ * The shared site a company's website is a page or subdomain of, or the free email provider it is
+ * (gmail.com, bare or not: free-mail.ts); null when it is the company's own.
+ */
 export function sharedSiteOf(website: string): string | null {
   const domain = emailDomain(website);
+  if (isFreeMailDomain(domain)) return domain;
   const site = SHARED_SITES.find((host) => domain === host || domain.endsWith(`.${host}`));
   if (site === undefined) return null;
   // A subdomain (acme.wixsite.com) is a page of the site; emailDomain has dropped www. already.
@@ -57,5 +62,7 @@ export function sharedSiteOf(website: string): string | null {
 
 /** A row's Email status when its company's website is a page on a shared site: nothing was sent. */
 export function sharedSiteNote(site: string): string {
+  if (isFreeMailDomain(site))
+    return `not checked: ${site} is a free email provider's domain, not the company's`;
   return `not checked: the company's website is on ${site}, not its own domain`;
 }
