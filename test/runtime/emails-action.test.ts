@@ -158,7 +158,11 @@ describe("Emails: find for a CRM export", () => {
     const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
     expect(estimate).toMatchObject({ rowsToSend: 1, incomplete: 2, maxCredits: 1 });
     value<EmailProgress>("emailsConfirm", { jobId: estimate.progress.jobId });
-    expect(drive(estimate.progress.jobId).state).toBe("done");
+    const done = drive(estimate.progress.jobId);
+    expect(done.state).toBe("done");
+    expect(done.summary).toContain(
+      "2 not sent (a name or a company domain missing, or not the company's own)",
+    );
     expect(sent.flatMap((s) => s.body)).toEqual([
       { first_name: "José", last_name: "García-López", domain: "initech.com" },
     ]);

@@ -35,8 +35,10 @@ export function EmailsEstimateView({
       {estimate.incomplete > 0 ? (
         <span class="next">
           {plural(estimate.incomplete, "row")} not sent:{" "}
-          {find ? "a first name, last name or company website is missing" : "not an email address"} (their
-          status says which).
+          {find
+            ? "a first name, last name or company website is missing, or the website is not the company's own (a free email provider, a page on a shared site)"
+            : "not an email address"}{" "}
+          (their status says which).
         </span>
       ) : null}
       {estimate.maybeCharged > 0 ? (
