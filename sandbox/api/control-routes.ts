@@ -108,6 +108,7 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
       case "lookupSource":
       case "lookupNotFound":
       case "leadNoMatch":
+      case "leadNoMatchCharge":
       case "insufficientFundsStatus":
       case "extrasCharged":
       case "emailCharge":

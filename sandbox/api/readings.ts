@@ -16,6 +16,11 @@ export interface Readings {
   lookupNotFound: "bad_url" | "not_found_404";
   /** A6: a lead search with no match is {amount: -1, leads: [], status: "No leads match ..."}. */
   leadNoMatch: "no_leads_status" | "empty_success";
+  /**
+   * A6 (charge inferred: "the ledger decides"): the no-match answer's `amount: -1` is free, or
+   * charged as 1 credit (a `leads_by_icp` record of 1).
+   */
+  leadNoMatchCharge: "free" | "charged";
   /** A8: out of funds as 402, or as the newer 400 whose detail says "insufficient funds". */
   insufficientFundsStatus: 402 | 400;
   /** A9 (inferred): a request is served while the balance is above 0 and may take it below 0. */
@@ -53,6 +58,7 @@ export const PRODUCTION_READINGS: Readings = {
   lookupSource: "lead_by_link",
   lookupNotFound: "bad_url",
   leadNoMatch: "no_leads_status",
+  leadNoMatchCharge: "free",
   insufficientFundsStatus: 402,
   negativeBalance: false,
   afterBalance: "per_operation",
@@ -84,6 +90,7 @@ export const READING_CHOICES: { [K in keyof Readings]?: readonly Readings[K][] }
   lookupSource: ["lead_by_link", "cache_or_live"],
   lookupNotFound: ["bad_url", "not_found_404"],
   leadNoMatch: ["no_leads_status", "empty_success"],
+  leadNoMatchCharge: ["free", "charged"],
   insufficientFundsStatus: [402, 400],
   extrasCharged: ["always", "when_returned"],
   afterBalance: ["per_operation", "balance"],

@@ -179,6 +179,19 @@ describe("lead search (A5, A6, A7)", () => {
     expect(await charged(PATHS.leadSearch)).toBe(0);
   });
 
+  it("no match billed (A6: the ledger decides): the run reports the ledger's 1 credit, not the answer's 0", async () => {
+    await addon.control.configure({ leadNoMatchCharge: "charged" });
+    const result = runLeads(
+      leadForm({
+        target: company,
+        personas: [{ name: "Nobody", functions: ["zzqqxx astrologer"], seniorities: [], prohibit: [] }],
+      }),
+    );
+    expect(result.searches[0]).toMatchObject({ state: "ok", leads: 0 });
+    expect(await charged(PATHS.leadSearch)).toBe(1);
+    expect(result.charges).toMatchObject({ charged: 1, pending: 0 });
+  });
+
   it("free-text personas with a priority, then Next page past the first page, never paid twice", async () => {
     const personas = [
       { name: "Leaders", functions: [], seniorities: ["manager+"], prohibit: ["intern"], priority: "1" },
