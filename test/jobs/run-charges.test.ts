@@ -8,13 +8,19 @@ import type { TransactionPages } from "../../src/api/client";
 import type { Transaction, TransactionQuery } from "../../src/api/wire";
 import { chargesSince, type LedgerReader, markLedger } from "../../src/jobs/ledger/run-charges";
 
-function row(id: string, created_at: string, amount: number, status = "success"): Transaction {
+function row(
+  id: string,
+  created_at: string,
+  amount: number,
+  status = "success",
+  balance_type = "leads_by_link",
+): Transaction {
   return {
     id,
     created_at,
     updated_at: created_at,
     status,
-    balance_type: "leads_by_link",
+    balance_type,
     amount,
     description: "Lead lookup",
     after_balance: -1,
@@ -78,4 +84,19 @@ describe("a run's charges from the ledger", () => {
       expect(charges).toEqual({ charged: 3, pending: 4, complete: true });
     });
   }
+
+  it("reads each endpoint's rows under the spec's balance type and production's counter name (A9)", () => {
+    const mark = { after: "2026-11-25T10:00:00.000000", id: "mark" };
+    const rows = [
+      row("lookup-spec", "2026-11-25T10:00:01.000000", -1, "success", "leads_by_link"),
+      row("lookup-production", "2026-11-25T10:00:02.000000", -2, "success", "lead_by_link"),
+      row("validator-spec", "2026-11-25T10:00:03.000000", -4, "success", "email_validator"),
+      // Production's account names the validator's counter balance_email_verifier.
+      row("validator-production", "2026-11-25T10:00:04.000000", -8, "success", "email_verifier"),
+      row("finder", "2026-11-25T10:00:05.000000", -16, "success", "email_finder"),
+    ].reverse();
+    const at = (kind: Parameters<typeof chargesSince>[2]) =>
+      chargesSince(ledger(rows, true), mark, kind, Number.POSITIVE_INFINITY)?.charged;
+    expect([at("lookup"), at("email_validator"), at("email_finder")]).toEqual([3, 12, 16]);
+  });
 });

@@ -33,9 +33,10 @@ const BALANCE_TYPES: Record<ChargeKind, RegExp> = {
   lookup: /^leads?_by_link$/,
   lead_search: /^leads_by_icp$/,
   company_search: /^companies_by_icp$/,
-  // The sandbox's names (PRODUCTION.md A16 does not give production's): one per endpoint.
+  // The sandbox's names (PRODUCTION.md A16 does not give production's): one per endpoint; the
+  // validator's account counter is balance_email_verifier in production (A9), so that name too.
   email_finder: /^email_?finder$/,
-  email_validator: /^email_?validator$/,
+  email_validator: /^email_?(validator|verifier)$/,
 };
 
 /** What the ledger says a run charged. */
