@@ -3,7 +3,8 @@
  * store, with Apps Script's limits (9 KB a value, 500 KB a store). Inside a custom function
  * getUserProperties() answers the spreadsheet OWNER's store, whoever recalculates (DESIGN.md).
  */
-import { enter, type ServiceHost } from "./host";
+import { effectiveUser, enter, type ServiceHost } from "./host";
+import { PROPERTIES_QUOTA_MESSAGE } from "./quota";
 
 export const PROPERTY_VALUE_LIMIT = 9 * 1024;
 export const PROPERTY_STORE_LIMIT = 500 * 1024;
@@ -100,8 +101,11 @@ class Properties {
     private readonly store: PropertyStore,
   ) {}
 
+  /** Every read or write is one call of the user's daily quota (G1): past it, nothing happens. */
   private enter(method: string): void {
     enter(this.host, `Properties.${method}`);
+    if (!this.host.state.quotas.properties.take(effectiveUser(this.host), 1))
+      throw this.host.exec.exception(PROPERTIES_QUOTA_MESSAGE);
   }
 
   getProperty(key: unknown): string | null {
