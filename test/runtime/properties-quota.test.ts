@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../sandbox/gas/clock";
 import { PROPERTIES_QUOTA_MESSAGE } from "../../sandbox/gas/services/quota";
+import { PATHS } from "../../src/api/wire";
+import type { EmailEstimate, EmailProgress, EmailsStartup } from "../../src/rpc/emails";
 import type { EnrichProgress } from "../../src/rpc/enrich";
 import {
   chargesPerPerson,
@@ -18,6 +20,7 @@ import {
   SHEET,
   startEnrichWorld,
 } from "../jobs/enrich-world";
+import { type AddonRuntime, startAddonRuntime } from "./support";
 
 const URLS = 12;
 
@@ -103,3 +106,77 @@ for (const generation of ["legacy", "auto"] as const) {
     });
   });
 }
+
+describe("the day's Properties quota runs out during an Emails run", () => {
+  let addon: AddonRuntime;
+  const clock = manualClock(Date.UTC(2026, 10, 24, 9, 0, 0));
+  const people = [
+    ["First Name", "Last Name", "Company Website", "Email", "Email Status"],
+    ...["Ann Lee", "Bob Stone", "Cy Young", "Di Fox", "Ed Hart", "Flo Rida"].map((name, i) => [
+      ...name.split(" "),
+      `initech${i % 2}.com`,
+      "",
+      "",
+    ]),
+  ];
+  beforeAll(async () => {
+    addon = await startAddonRuntime({ runtime: { clock } });
+  });
+  afterAll(async () => {
+    await addon?.close();
+  });
+
+  function tryCall<T>(method: string, arg: unknown): T | null {
+    try {
+      const answer = addon.runtime.rpc(method, arg) as { ok: boolean; value?: T };
+      return answer.ok ? (answer.value as T) : null;
+    } catch (error) {
+      expect(String(error)).toContain(PROPERTIES_QUOTA_MESSAGE);
+      return null;
+    }
+  }
+
+  it("charges nobody twice and, the next day, checks every row, wherever the quota ends", async () => {
+    const quota = addon.runtime.quotas.properties;
+    for (let allowance = 1; allowance <= 30; allowance += 1) {
+      await addon.control.reset();
+      clock.advance(quota.resetsAt() - 2 * 3_600_000 - clock.now());
+      addon.runtime.properties.document.clear();
+      addon.runtime.setValues(
+        "Sheet1",
+        "A1",
+        people.map((row) => [...row, ""]),
+      );
+      addon.runtime.select("Sheet1", `A1:E${people.length}`);
+      const estimate = tryCall<EmailEstimate>("emailsEstimate", { kind: "find" });
+      const jobId = estimate!.progress.jobId;
+      quota.setUsed(quota.limit - allowance);
+      let progress = tryCall<EmailProgress>("emailsConfirm", { jobId });
+      for (let step = 0; step < 20 && quota.remaining() > 0 && progress?.state !== "done"; step++)
+        progress = tryCall<EmailProgress>("emailsStep", { jobId }) ?? progress;
+      clock.advance(quota.resetsAt() - clock.now() + 60_000);
+      const startup = tryCall<EmailsStartup>("emailsStartup", null);
+      const state = startup?.job?.state;
+      // A Confirm the quota refused leaves the estimate standing (not shown): confirmed again.
+      if (state === undefined) tryCall("emailsConfirm", { jobId });
+      if (state === "paused" || state === "stopped") tryCall("emailsResume", { jobId });
+      for (let step = 0; step < 20; step++) {
+        progress = tryCall<EmailProgress>("emailsStep", { jobId }) ?? progress;
+        if (progress?.state !== "running") break;
+      }
+      const stats = await addon.control.stats();
+      const rows = stats.ledger.filter((row) => row.path === PATHS.emailFinder);
+      const sentRows = addon.runtime.getValues("Sheet1", `E2:E${people.length}`).map((row) => String(row[0]));
+      expect(progress?.state, `allowance ${allowance}: ${JSON.stringify(progress)}`).toBe("done");
+      expect(
+        sentRows.every((status) => status !== ""),
+        `allowance ${allowance}: ${sentRows}`,
+      ).toBe(true);
+      // Six people, each found at most once: never more than six credits.
+      expect(
+        rows.reduce((sum, row) => sum + row.amount, 0),
+        `allowance ${allowance}`,
+      ).toBeLessThanOrEqual(6);
+    }
+  });
+});
