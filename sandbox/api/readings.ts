@@ -43,6 +43,12 @@ export interface Readings {
    * not refused (200, unfiltered); "exact" compares it as written (so it matches nothing).
    */
   statusFilter: "drops_unreadable" | "exact";
+  /**
+   * A11 (documented for the newer ledger, inferred for this list): a date or number filter value
+   * the API cannot read is refused (400, the spec's first reading, the default) or dropped (200,
+   * that filter ignored, as production's newer ledger does).
+   */
+  unreadableFilter: "refused" | "dropped";
   /** A12 (inferred): lookup extras cost +1 each "always", or only "when_returned" (non-empty). */
   extrasCharged: "always" | "when_returned";
   /**
@@ -65,6 +71,7 @@ export const PRODUCTION_READINGS: Readings = {
   ledgerStatuses: true,
   pendingMs: 0,
   statusFilter: "drops_unreadable",
+  unreadableFilter: "refused",
   extrasCharged: "always",
   emailCharge: "per_valid_email",
 };
@@ -95,5 +102,6 @@ export const READING_CHOICES: { [K in keyof Readings]?: readonly Readings[K][] }
   extrasCharged: ["always", "when_returned"],
   afterBalance: ["per_operation", "balance"],
   statusFilter: ["drops_unreadable", "exact"],
+  unreadableFilter: ["refused", "dropped"],
   emailCharge: ["per_valid_email", "per_row"],
 };
