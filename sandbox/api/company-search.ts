@@ -29,6 +29,7 @@ const FIELDS = [
   "get_max_companies",
   "include_total_count",
   "website_blacklist",
+  "sub_industries",
   "strict",
   "exclude_ids",
   "exclude_domains",
@@ -51,6 +52,23 @@ interface Query {
   wantsCount: boolean;
   excludeIds: Set<string>;
   excludeDomains: Set<string>;
+  /** website_blacklist (PRODUCTION.md A17): staffing agencies and directories are dropped. */
+  websiteBlacklist: boolean;
+}
+
+/**
+ * What website_blacklist drops (A17: "staffing agencies and directories"): the staffing industry,
+ * and companies whose name or tagline says they are one. The data set has no directory industry.
+ */
+const BLACKLISTED_INDUSTRIES = new Set(["Staffing and Recruiting"]);
+const BLACKLISTED_WORDS = /\b(staffing|recruit(ing|ment|ers?)?|director(y|ies))\b/i;
+
+function isBlacklisted(company: SandboxCompany): boolean {
+  return (
+    BLACKLISTED_INDUSTRIES.has(company.industry) ||
+    BLACKLISTED_WORDS.test(company.name) ||
+    BLACKLISTED_WORDS.test(company.tagline)
+  );
 }
 
 function checkList(
@@ -100,7 +118,9 @@ function readQuery(text: string): Query {
   }
   const wantsCount =
     (reader.boolean("get_max_companies") ?? false) || (reader.boolean("include_total_count") ?? false);
-  reader.boolean("website_blacklist");
+  const websiteBlacklist = reader.boolean("website_blacklist") ?? false;
+  // A17: accepted on this path. Industries here match exactly, with no sub-industries to leave out.
+  reader.boolean("sub_industries");
   const strict = reader.strings("strict") ?? [];
   for (const name of strict) {
     if (name !== "company_locations")
@@ -153,6 +173,7 @@ function readQuery(text: string): Query {
       ((excludeIds as Array<string | number> | undefined) ?? []).map((id) => String(id).trim()),
     ),
     excludeDomains: new Set((reader.strings("exclude_domains") ?? []).map(normalizeDomain)),
+    websiteBlacklist,
   };
 }
 
@@ -192,6 +213,7 @@ function matchesOtherFilters(company: SandboxCompany, query: Query): boolean {
   if (query.revenueMax !== undefined && company.revenueMillions > query.revenueMax) return false;
   if (query.excludeIds.has(company.networkId)) return false;
   if (query.excludeDomains.has(normalizeDomain(company.domain))) return false;
+  if (query.websiteBlacklist && isBlacklisted(company)) return false;
   // strict: the headquarters itself must be in one of the locations, not only another office.
   if (
     query.strictLocations &&

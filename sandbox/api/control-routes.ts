@@ -108,11 +108,13 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
       case "lookupSource":
       case "lookupNotFound":
       case "leadNoMatch":
+      case "leadNoMatchCharge":
       case "insufficientFundsStatus":
       case "extrasCharged":
       case "emailCharge":
       case "afterBalance":
-      case "statusFilter": {
+      case "statusFilter":
+      case "unreadableFilter": {
         const choices = READING_CHOICES[name] as readonly unknown[];
         if (!choices.includes(value)) throw bad(`${name} must be one of ${choices.join(", ")}`);
         Object.assign(next, { [name]: value });

@@ -309,7 +309,11 @@ export const leadSearch: Endpoint = ({ body, data, state }) => {
     return lead;
   });
   if (leads.length === 0 && state.config.leadNoMatch === "no_leads_status") {
-    return { status: 200, body: { amount: -1, leads: [], status: NO_LEADS_STATUS } };
+    const body = { amount: -1, leads: [], status: NO_LEADS_STATUS };
+    // A6: whether production bills the -1 is not settled; the control charges it as 1 credit.
+    if (state.config.leadNoMatchCharge === "free") return { status: 200, body };
+    const charge = { credits: 1, balanceType: "leads_by_icp", description: "Lead search: no match" };
+    return { status: 200, body, charge };
   }
   const response: LeadSearchResponse = {
     leads,

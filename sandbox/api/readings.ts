@@ -16,6 +16,11 @@ export interface Readings {
   lookupNotFound: "bad_url" | "not_found_404";
   /** A6: a lead search with no match is {amount: -1, leads: [], status: "No leads match ..."}. */
   leadNoMatch: "no_leads_status" | "empty_success";
+  /**
+   * A6 (charge inferred: "the ledger decides"): the no-match answer's `amount: -1` is free, or
+   * charged as 1 credit (a `leads_by_icp` record of 1).
+   */
+  leadNoMatchCharge: "free" | "charged";
   /** A8: out of funds as 402, or as the newer 400 whose detail says "insufficient funds". */
   insufficientFundsStatus: 402 | 400;
   /** A9 (inferred): a request is served while the balance is above 0 and may take it below 0. */
@@ -38,6 +43,12 @@ export interface Readings {
    * not refused (200, unfiltered); "exact" compares it as written (so it matches nothing).
    */
   statusFilter: "drops_unreadable" | "exact";
+  /**
+   * A11 (documented for the newer ledger, inferred for this list): a date or number filter value
+   * the API cannot read is refused (400, the spec's first reading, the default) or dropped (200,
+   * that filter ignored, as production's newer ledger does).
+   */
+  unreadableFilter: "refused" | "dropped";
   /** A12 (inferred): lookup extras cost +1 each "always", or only "when_returned" (non-empty). */
   extrasCharged: "always" | "when_returned";
   /**
@@ -53,12 +64,14 @@ export const PRODUCTION_READINGS: Readings = {
   lookupSource: "lead_by_link",
   lookupNotFound: "bad_url",
   leadNoMatch: "no_leads_status",
+  leadNoMatchCharge: "free",
   insufficientFundsStatus: 402,
   negativeBalance: false,
   afterBalance: "per_operation",
   ledgerStatuses: true,
   pendingMs: 0,
   statusFilter: "drops_unreadable",
+  unreadableFilter: "refused",
   extrasCharged: "always",
   emailCharge: "per_valid_email",
 };
@@ -84,9 +97,11 @@ export const READING_CHOICES: { [K in keyof Readings]?: readonly Readings[K][] }
   lookupSource: ["lead_by_link", "cache_or_live"],
   lookupNotFound: ["bad_url", "not_found_404"],
   leadNoMatch: ["no_leads_status", "empty_success"],
+  leadNoMatchCharge: ["free", "charged"],
   insufficientFundsStatus: [402, 400],
   extrasCharged: ["always", "when_returned"],
   afterBalance: ["per_operation", "balance"],
   statusFilter: ["drops_unreadable", "exact"],
+  unreadableFilter: ["refused", "dropped"],
   emailCharge: ["per_valid_email", "per_row"],
 };

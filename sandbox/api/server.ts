@@ -138,15 +138,19 @@ function bump(counter: Record<string, number>, path: string, by = 1): void {
   counter[path] = (counter[path] ?? 0) + by;
 }
 
-/** The key of a valid `Authorization: Token <key>` header, or an ApiFailure 401. */
+/**
+ * The key of a valid `Authorization: Token <key>` header, or an ApiFailure 401. A header without
+ * the scheme (a raw key) is refused as production refuses it (PRODUCTION.md A15): "Invalid token
+ * header. No credentials provided.", never read as a key.
+ */
 function authenticate(req: IncomingMessage, state: SandboxState): string {
   const header = req.headers.authorization;
   if (header === undefined || header.trim() === "") {
     throw new ApiFailure(401, "Authentication credentials were not provided.");
   }
   const match = /^Token\s+(\S+)\s*$/.exec(header);
-  if (match === null || state.accounts.get(match[1]!) === undefined)
-    throw new ApiFailure(401, "Invalid token.");
+  if (match === null) throw new ApiFailure(401, "Invalid token header. No credentials provided.");
+  if (state.accounts.get(match[1]!) === undefined) throw new ApiFailure(401, "Invalid token.");
   return match[1]!;
 }
 
@@ -373,6 +377,8 @@ async function handle(
       const body = error.body();
       const detail =
         typeof body.detail === "string" ? names.detailText(body.detail) : names.answer(body.detail);
+      // Production names its scheme on every refusal of the credentials (A15).
+      if (error.status === 401) res.setHeader("WWW-Authenticate", "Token");
       return send(res, error.status, { ...body, detail });
     }
     send(

@@ -76,7 +76,7 @@ type Predicate = (t: Transaction) => boolean;
 /** The statuses production's ledger has (PRODUCTION.md A11); another value is one it cannot read. */
 const LEDGER_STATUSES: readonly string[] = ["pending", "success", "error"];
 
-/** Null: the filter is dropped (production drops a status value it cannot read; A11). */
+/** Null: the filter is dropped (production drops a value it cannot read; A11). */
 function filterFor(name: string, raw: string, state: SandboxState): Predicate | null {
   const [field, modifier, extra] = name.split("__");
   const allowed = MODIFIERS[field as Field];
@@ -103,17 +103,24 @@ function filterFor(name: string, raw: string, state: SandboxState): Predicate | 
       `${name} must be ${modifier === "range" ? `two values x,y, each ${what}` : what}`,
       `edit ${name}`,
     );
+  // A11: a value that cannot be read is refused, or (the control) dropped like production's ledger.
+  const dropped = state.config.unreadableFilter === "dropped";
   if (modifier === "range") {
     const parts = raw.split(",");
-    if (parts.length !== 2) throw bad();
-    const from = parse(parts[0]!.trim());
-    const to = parse(parts[1]!.trim());
-    if (from === null || to === null) throw bad();
+    const from = parts.length === 2 ? parse(parts[0]!.trim()) : null;
+    const to = parts.length === 2 ? parse(parts[1]!.trim()) : null;
+    if (from === null || to === null) {
+      if (dropped) return null;
+      throw bad();
+    }
     // Inclusive on both ends; a date alone as the upper bound includes that whole day.
     return (t) => numericValue(t, numeric) >= from.low && numericValue(t, numeric) < to.high;
   }
   const bound = parse(raw);
-  if (bound === null) throw bad();
+  if (bound === null) {
+    if (dropped) return null;
+    throw bad();
+  }
   switch (modifier) {
     case "exact":
       return (t) => numericValue(t, numeric) >= bound.low && numericValue(t, numeric) < bound.high;

@@ -28,6 +28,8 @@
  * - G1 daily URL Fetch quota: 20,000 requests a user a day (`quotas: { urlFetchPerDay }`,
  *   `runtime.quotas.urlFetch.setLimit/setUsed/used/resetsAt`); past it fetch and fetchAll throw
  *   "Service invoked too many times for one day: urlfetch." before sending (services/quota.ts).
+ *   Likewise Properties reads and writes: 50,000 calls a user a day (`quotas: { propertiesPerDay }`,
+ *   `runtime.quotas.properties`); past it each call throws "... for one day: properties.".
  * - G2 URL Fetch timeout: about 60 s a request; one network failure fails a whole fetchAll
  *   (services/url-fetch.ts).
  * - G3 urlFetchWhitelist: with `manifest` (dist/appsscript.json) given, a URL no prefix matches
@@ -397,7 +399,7 @@ export interface Runtime {
   readonly counters: Counters;
   resetCounters(): void;
   /**
-   * Daily quotas per user (G1): `quotas.urlFetch.setLimit(n)`, `.setUsed(n, user?)`, `.used(user?)`,
+   * Daily quotas per user (G1): `quotas.urlFetch` (and `quotas.properties`) `.setLimit(n)`, `.setUsed(n, user?)`, `.used(user?)`,
    * `.remaining(user?)`, `.resetsAt()` (the next day boundary of the runtime's clock).
    */
   readonly quotas: Quotas;

@@ -223,6 +223,29 @@ export const RULES: Rule[] = [
     },
   },
   {
+    id: "A15.raw-key",
+    title: 'a key without the Token scheme: 401 "Invalid token header", WWW-Authenticate: Token',
+    cost: 0,
+    run: async ({ target }) => {
+      // The target's own key, sent raw: refused whatever it is, so nothing is spent.
+      const response = await fetch(`${target.baseUrl}${PATHS.transactions}`, {
+        headers: { Accept: "application/json", Authorization: target.key },
+        signal: AbortSignal.timeout(target.timeoutMs),
+      });
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      const error = expectError({ status: response.status, body, text }, 401);
+      check(/invalid token header/i.test(String(error.detail)), `detail: ${String(error.detail)}`);
+      const scheme = response.headers.get("www-authenticate");
+      check(scheme !== null && /^token\b/i.test(scheme), `WWW-Authenticate: ${String(scheme)}`);
+    },
+  },
+  {
     id: "transactions.shape",
     title:
       "transaction list: count, next, previous, limit, max_limit, offset, results typed as the spec says",

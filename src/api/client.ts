@@ -1,17 +1,11 @@
 /**
  * The API client: every call the add-on makes to the API goes through here. Pure TypeScript; the
  * outside world comes in through the Http and Clock ports, so the same code runs in Apps Script,
- * in tests against the sandbox, and in benchmarks.
+ * in tests against the sandbox, and in benchmarks. The formulas' part (lookups, the balance,
+ * emails) and the plumbing are client-core.ts; this adds the searches, the transaction list and
+ * bulk jobs, which only the server module loads.
  */
-import { type AccountState, accountState, readAccount } from "./account";
-import {
-  type BatchItem,
-  type BatchPolicy,
-  type BatchResult,
-  NO_ANSWER,
-  type Outcome,
-  runBatch,
-} from "./batch";
+import { type BatchItem, type BatchResult, NO_ANSWER, type Outcome } from "./batch";
 import {
   type AccountProfile,
   type BulkJobResult,
@@ -23,101 +17,45 @@ import {
   readBulkSubmit,
   validateBulkSubmit,
 } from "./bulk-enrich";
+import { type BatchCallOptions, type ClientConfig, clientCore, type FormulaClient } from "./client-core";
 import type { EmailFinding } from "./email-answers";
-import { type EmailBatchResult, type EmailPorts, findEmails, validateEmails } from "./emails";
-import { apiError, type Problem, validationError } from "./errors";
+import type { EmailBatchResult } from "./emails";
+import { validationError } from "./errors";
 import { type TransactionPages, transactionPageQueries } from "./pagination";
-import type { Clock, Http, HttpOutcome } from "./ports";
-import { type Connection, getRequest, interpret, postRequest, type Result } from "./request";
+import { getRequest, interpret, postRequest } from "./request";
 import {
-  creditsSpent,
-  isBadUrlAnswer,
   leadSearchCredits,
   readCompanySearch,
   readLeadLookup,
   readLeadSearch,
   readTransactions,
 } from "./responses";
-import {
-  type SupportedLists,
-  validateCompanySearch,
-  validateLeadLookup,
-  validateLeadSearch,
-  validateTransactionQuery,
-} from "./validate";
+import { validateCompanySearch, validateLeadSearch, validateTransactionQuery } from "./validate";
 import {
   type CompanySearchRequest,
   type CompanySearchResponse,
-  type EmailFinderRequest,
-  type EndpointPath,
-  type LeadLookupRequest,
-  type LeadLookupResponse,
   type LeadSearchRequest,
   type LeadSearchResponse,
-  PARALLEL_LIMITS,
   PATHS,
   type TransactionListResponse,
   type TransactionQuery,
 } from "./wire";
-import { type WireNames, wireTranslation } from "./wire-names";
 
 export type { BatchResult, Outcome } from "./batch";
+export {
+  type BatchCallOptions,
+  type BatchEndpoint,
+  type ClientConfig,
+  chunkLimit,
+  DEFAULT_MAX_TRIES,
+  type FormulaClient,
+  FRESH_MAX_PARALLEL,
+} from "./client-core";
 export type { TransactionPages } from "./pagination";
+export type { EmailBatchResult, EmailFinding };
 
-export type BatchEndpoint = "companySearch" | "leadSearch" | "leadLookup";
-
-export interface ClientConfig {
-  baseUrl: string;
-  /** With or without a leading `Token `. */
-  apiKey: string;
-  http: Http;
-  clock: Clock;
-  /** Requests per fetchAll call; capped at the spec's parallel limits (20 / 50 / 500). */
-  chunkSize?: number | Partial<Record<BatchEndpoint, number>>;
-  /** Tries per request for retryable failures (429, unsent, lookup 500); default 5. */
-  maxTries?: number;
-  /** Supported locations and industries, when the add-on has them; otherwise the server checks. */
-  lists?: SupportedLists;
-  /**
-   * Production's words for the spec's `network` and `company_db` (PRODUCTION.md A14), applied to
-   * paths and keys on the wire only (wire-names.ts); absent: the spec's own.
-   */
-  wireNames?: WireNames;
-  /** Rows per call to the email finder and validator (emails.ts: default 10, at most 100). */
-  emailRowsPerCall?: number;
-}
-
-export interface BatchCallOptions {
-  /** Epoch ms from clock.now(): no chunk or backoff sleep starts that cannot end before it. */
-  deadline: number;
-  /** Expected duration of one fetchAll before any was observed (see batch.ts); default 0. */
-  chunkEstimateMs?: number;
-  /**
-   * Requests per fetchAll call to start at: the pace an earlier batch of the same run ended at
-   * (BatchResult.parallel). Absent: the chunk size (FRESH_MAX_PARALLEL at most for fresh lookups).
-   */
-  startParallel?: number;
-  /** Asked before every fetchAll: true leaves the rest unsent (batch.ts). */
-  stop?: () => boolean;
-}
-
-/**
- * Most lookups asking `up_to_the_second_fresh` in one fetchAll. About 2.9% of fresh lookups take
- * longer than UrlFetchApp's ~60 s (sandbox/README.md, latency model, from production's "seconds to
- * about a minute", PRODUCTION.md A4), and one such request makes fetchAll fail whole (G2): every
- * request of the chunk may have been charged and none is counted. A chunk of n loses its answers
- * with probability 1 - 0.971^n, and takes as long as its slowest request. Simulated over the
- * latency model (500 URLs, 60 seeds), fixed chunks of n: 3 lose 8.6% of the credits in 62 min,
- * 4 lose 11.3% in 52 min, 10 lose 26% in 31 min; the earlier "start at 10, grow by one per quick
- * chunk" lost 22 of 99 in the production benchmark (100 URLs), 4 at most lose 15 of 100 there
- * (754 s instead of 636 s). Fresh runs are long anyway (a 9 s median per
- * request): 4 keeps the money lost near a tenth. The batch still halves after a slow or failed
- * chunk and grows back by one, never above this; cached lookups (none past 60 s) go at full size.
- */
-export const FRESH_MAX_PARALLEL = 4;
-
-export interface Client {
-  lookupLeads(requests: LeadLookupRequest[], options: BatchCallOptions): BatchResult<LeadLookupResponse>;
+/** The whole client: the formulas' calls (client-core.ts) and the searches, lists and bulk jobs. */
+export interface Client extends FormulaClient {
   searchCompanies(
     requests: CompanySearchRequest[],
     options: BatchCallOptions,
@@ -143,16 +81,6 @@ export interface Client {
    * list's path carries no name, so a connection test on it alone would pass with the wrong name.
    */
   servesNetworkPaths(): Outcome<true>;
-  /**
-   * The account (GET /api/auth/users/me/, free): the spendable balance (balance_platform), what is
-   * reserved for requests in flight, and the search limits. Never the latest after_balance, which
-   * production writes as a per-operation counter (PRODUCTION.md A9).
-   */
-  account(): Outcome<AccountState>;
-  /** Work emails by first name, last name and domain (PRODUCTION.md A16); one outcome per row. */
-  findEmails(requests: EmailFinderRequest[], options: BatchCallOptions): EmailBatchResult;
-  /** The status of each address (PRODUCTION.md A16); one outcome per address. */
-  validateEmails(addresses: string[], options: BatchCallOptions): EmailBatchResult;
 }
 
 /**
@@ -160,110 +88,14 @@ export interface Client {
  * parallel cap); 20 jobs are 1,000 URLs, more than a step writes, in one call of about a second.
  */
 export const BULK_REQUESTS_PER_CALL = 20;
-export type { EmailBatchResult, EmailFinding };
 
-const PATH_OF = {
-  companySearch: PATHS.companySearch,
-  leadSearch: PATHS.leadSearch,
-  leadLookup: PATHS.leadLookup,
-} as const satisfies Record<BatchEndpoint, EndpointPath>;
-
-export const DEFAULT_MAX_TRIES = 5;
 /** Page size asked for when the caller gives none: max_limit in the spec's sample. */
 const TRANSACTION_PAGE_SIZE = 100;
 /** Transaction pages fetched per fetchAll call (the spec names no parallel limit for them). */
 const TRANSACTION_PAGES_PER_CALL = 10;
 
-/** The chunk size for one endpoint: the setting, never above the spec's parallel limit. */
-export function chunkLimit(endpoint: BatchEndpoint, setting: ClientConfig["chunkSize"]): number {
-  const max = PARALLEL_LIMITS[PATH_OF[endpoint]];
-  const wanted = typeof setting === "number" ? setting : setting?.[endpoint];
-  if (wanted === undefined || !Number.isFinite(wanted)) return max;
-  return Math.min(max, Math.max(1, Math.floor(wanted)));
-}
-
-type Reader<T> = (body: unknown) => T | null;
-
-/**
- * A lookup's outcome: the 400 `Bad url` answer (PRODUCTION.md A3) is "no profile at this URL",
- * free and final, like a 404; any other 400 stays a refused request.
- */
-function readLookupOutcome(outcome: HttpOutcome, connection: Connection): Result<LeadLookupResponse> {
-  const result = interpret(PATHS.leadLookup, outcome, readLeadLookup, connection);
-  if (result.ok || !isBadUrlAnswer(outcome)) return result;
-  const hint = result.error.hint;
-  return {
-    ok: false,
-    error: apiError("not_found", { status: 400, charged: "no", ...(hint ? { hint } : {}) }),
-  };
-}
-
-/** Charged answers carry their credit change in `amount`. */
-const chargedAmount = (value: { amount: number }) => creditsSpent(value.amount);
-
 export function createClient(config: ClientConfig): Client {
-  const connection: Connection = {
-    baseUrl: config.baseUrl,
-    apiKey: config.apiKey,
-    ...(config.wireNames ? { wire: wireTranslation(config.wireNames) } : {}),
-  };
-  const maxTries = Math.max(1, config.maxTries ?? DEFAULT_MAX_TRIES);
-
-  function plan<R extends object>(
-    requests: R[],
-    path: EndpointPath,
-    check: (r: R) => Problem[],
-  ): BatchItem[] {
-    return requests.map((request) => {
-      const problems = check(request);
-      return problems.length > 0
-        ? { error: validationError(problems) }
-        : { request: postRequest(connection, path, request) };
-    });
-  }
-
-  function batch<T>(
-    path: EndpointPath,
-    items: BatchItem[],
-    read: Reader<T> | { outcome: (outcome: HttpOutcome) => Result<T> },
-    policy: Pick<BatchPolicy<NoInfer<T>>, "limit" | "cost" | "retryServerErrors">,
-    options: BatchCallOptions,
-  ): BatchResult<T> {
-    const readOutcome =
-      typeof read === "function"
-        ? (outcome: HttpOutcome) => interpret(path, outcome, read, connection)
-        : read.outcome;
-    return runBatch(
-      config.http,
-      config.clock,
-      items,
-      { ...policy, read: readOutcome },
-      {
-        deadline: options.deadline,
-        maxTries,
-        chunkEstimateMs: options.chunkEstimateMs ?? 0,
-        ...(options.startParallel === undefined ? {} : { startParallel: options.startParallel }),
-        ...(options.stop === undefined ? {} : { stop: options.stop }),
-      },
-    );
-  }
-
-  /** Lead lookup's 500 is "send again" by the spec; a search's 500 may have been charged. */
-  function endpointPolicy<T extends { amount: number }>(
-    endpoint: BatchEndpoint,
-    cost: (value: T) => number = chargedAmount,
-  ) {
-    return {
-      limit: chunkLimit(endpoint, config.chunkSize),
-      cost,
-      retryServerErrors: endpoint === "leadLookup",
-    };
-  }
-
-  /** Fresh lookups: no more than FRESH_MAX_PARALLEL in one fetchAll (see there). */
-  function freshPolicy<P extends { limit: number }>(policy: P): P {
-    return { ...policy, limit: Math.min(policy.limit, FRESH_MAX_PARALLEL) };
-  }
+  const { connection, formula, plan, batch, endpointPolicy } = clientCore(config);
 
   function listTransactions(query: TransactionQuery): Outcome<TransactionListResponse> {
     const problems = validateTransactionQuery(query);
@@ -320,30 +152,11 @@ export function createClient(config: ClientConfig): Client {
     return interpret(PATHS.accountMe, outcome, readAccountProfile, connection);
   }
 
-  const emailPorts: EmailPorts = {
-    connection,
-    http: config.http,
-    clock: config.clock,
-    maxTries,
-    ...(config.emailRowsPerCall === undefined ? {} : { rowsPerCall: config.emailRowsPerCall }),
-  };
-
   return {
+    ...formula,
     submitBulkEnrich,
     bulkEnrichStatus,
     accountProfile,
-    findEmails: (requests, options) => findEmails(emailPorts, requests, options),
-    validateEmails: (addresses, options) => validateEmails(emailPorts, addresses, options),
-    lookupLeads: (requests, options) =>
-      batch(
-        PATHS.leadLookup,
-        plan(requests, PATHS.leadLookup, validateLeadLookup),
-        { outcome: (outcome) => readLookupOutcome(outcome, connection) },
-        requests.some((r) => r.up_to_the_second_fresh === true)
-          ? freshPolicy(endpointPolicy("leadLookup"))
-          : endpointPolicy("leadLookup"),
-        options,
-      ),
     searchCompanies: (requests, options) =>
       batch(
         PATHS.companySearch,
@@ -367,11 +180,6 @@ export function createClient(config: ClientConfig): Client {
       const [outcome = NO_ANSWER] = config.http.fetchAll([postRequest(connection, PATHS.leadLookup, {})]);
       const result = interpret(PATHS.leadLookup, outcome, readLeadLookup, connection);
       return !result.ok && result.error.kind === "configuration" ? result : { ok: true, value: true };
-    },
-    account() {
-      const [outcome = NO_ANSWER] = config.http.fetchAll([getRequest(connection, PATHS.account, {})]);
-      const answer = interpret(PATHS.account, outcome, readAccount, connection);
-      return answer.ok ? { ok: true, value: accountState(answer.value) } : answer;
     },
   };
 }

@@ -10,7 +10,7 @@
  * answer shared, so one address is never paid for twice in a batch.
  */
 import { type BatchItem, type BatchResult, type Outcome, runBatch } from "./batch";
-import type { BatchCallOptions } from "./client";
+import type { BatchCallOptions } from "./client-core";
 import type { EmailFinding } from "./email-answers";
 import {
   finderFinding,

@@ -6,7 +6,8 @@
  * Accepted formats (DESIGN.md, "API facts beyond the spec"): `/in/<slug>` with or without a
  * trailing slash, scheme, `www` or a country subdomain; `http`; `/pub/...`; `/pub-profile/...`;
  * sales ids in `/in/<id>`; and `/sales/lead/<id>,NAME_SEARCH,<x>`. Any host is accepted, because
- * the key must not depend on which mirror or country domain the URL came from.
+ * the key must not depend on which mirror or country domain the URL came from; what the API
+ * answers does depend on the site (answerKey).
  *
  * Written with regular expressions instead of `URL` because Apps Script's V8 has no `URL` class.
  */
@@ -70,6 +71,34 @@ export function normalizeProfileUrl(input: string): string | null {
     return `${section}/${parts.join("/")}`;
   }
   return null;
+}
+
+/**
+ * The site a profile URL is on: the last two labels of its host, lower case, so `www.` and a
+ * country subdomain do not count (`de.network.example` -> `network.example`); null for anything
+ * that is no URL. Kept this short because =LOOKUP_LEAD's bundle is near its budget: two sites
+ * under one country suffix (`a.co.uk`, `b.co.uk`) read as one, which only groups them as before.
+ */
+export function profileSite(input: string): string | null {
+  const host = URL_SHAPE.exec(input.trim())?.[1];
+  return host === undefined ? null : host.toLowerCase().split(".").slice(-2).join(".");
+}
+
+/**
+ * The key under which spellings of one person share one answer. The person's key alone
+ * (normalizeProfileUrl) does not decide the answer: production answers a URL on any host but the
+ * network's "Bad url" (PRODUCTION.md A3), so the same person on two sites are two questions. The
+ * first site seen for a person keeps the person's key (what caches and runs have always used),
+ * each other site gets its own (`in/jane-doe@elsewhere.example`). `firstSites` is per grouping.
+ */
+export function answerKey(input: string, firstSites: Map<string, string>): string | null {
+  const id = normalizeProfileUrl(input);
+  if (id === null) return null;
+  // A key implies a host: the site is there.
+  const site = profileSite(input)!;
+  const first = firstSites.get(id) ?? site;
+  firstSites.set(id, first);
+  return first === site ? id : `${id}@${site}`;
 }
 
 /**

@@ -269,7 +269,10 @@ export interface CompanySearchRequest {
   limit_by?: number;
   offset_by?: number;
   get_max_companies?: boolean;
+  /** Production (PRODUCTION.md A17): drops staffing agencies and directories. */
   website_blacklist?: boolean;
+  /** Production (A17): true matches only the industries named, not their sub-industries. */
+  sub_industries?: boolean;
   /** A list naming company_locations. Exact type: not shown. */
   strict?: string[];
   /** Element type: not shown. */

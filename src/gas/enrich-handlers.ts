@@ -31,7 +31,7 @@ import { gridOfSheet, sheetGrid } from "./grid";
 import { changeLogOf } from "./history-deps";
 import { appsScriptClock } from "./http";
 import { checkOwner, claimRun, ownerOf } from "./job-owner";
-import { documentSignal, documentStore } from "./job-store";
+import { documentSignal, documentStore, NOTE_SECONDS } from "./job-store";
 import { documentLock } from "./lock";
 import { estimatedPath } from "./run-path";
 import { type BalanceView, connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
@@ -55,6 +55,7 @@ export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
   return {
     store: documentStore(),
     cancelSignal: documentSignal(),
+    notes: documentSignal(NOTE_SECONDS),
     lock: documentLock(),
     clock: appsScriptClock,
     grid: gridOfSheet,

@@ -81,13 +81,18 @@ export function userStore(): Store {
 
 /** Long enough to outlast any step (6 minutes at most); a stale entry names a job that is over. */
 const SIGNAL_SECONDS = 600;
+/**
+ * A bulk submit's note of job ids (jobs/enrich/bulk/submit.ts): as long as the cache keeps
+ * anything (6 hours, G4), so a run resumed later that day still finds them.
+ */
+export const NOTE_SECONDS = 21_600;
 
 /**
  * Cancel's fast signal over the document cache, which every editor's executions share (a read
  * costs 3 ms against a property's 30 ms, G6). Opened on first use; where the platform gives no
  * document cache, the signal says nothing and the step reads the store instead (every 5 s).
  */
-export function documentSignal(): CancelSignal {
+export function documentSignal(seconds = SIGNAL_SECONDS): CancelSignal {
   let cache: GoogleAppsScript.Cache.Cache | null | undefined;
   const open = () => {
     if (cache === undefined) {
@@ -110,7 +115,7 @@ export function documentSignal(): CancelSignal {
     },
     put: (key, value) => {
       try {
-        open()?.put(key, value, SIGNAL_SECONDS);
+        open()?.put(key, value, seconds);
       } catch {
         // The store holds the request: the step reads it within CANCEL_STORE_EVERY_MS.
       }

@@ -10,7 +10,7 @@ import type { CellValue } from "../sheet/cell-value";
 import { formulaBudget } from "./formula-budget";
 import { appsScriptClock } from "./http";
 import { BALANCE_CACHE_KEY, BALANCE_CACHE_SECONDS, documentCache, shelfLock } from "./lookup-cache";
-import { connectClient, hasApiKey } from "./settings-client";
+import { connectFormulaClient, hasApiKey } from "./settings-client";
 import { readSettings } from "./settings-store";
 
 /**
@@ -28,7 +28,7 @@ export function formulaContext() {
   const settings = readSettings();
   return {
     settings,
-    connect: () => (hasApiKey(settings) ? connectClient(settings) : null),
+    connect: () => (hasApiKey(settings) ? connectFormulaClient(settings) : null),
     cache: documentCache(),
     lock: shelfLock(),
     deadline,
@@ -66,7 +66,7 @@ export function creditBalanceCell(refresh?: unknown): number | string {
   if (cached && seen === String(refresh) && Number.isFinite(Number(cached))) return Number(cached);
   const settings = readSettings();
   if (!hasApiKey(settings)) throw new Error(MESSAGES.noKey);
-  const account = connectClient(settings).account();
+  const account = connectFormulaClient(settings).account();
   if (!account.ok) throw new Error(`${account.error.message} ${account.error.next}`);
   cache.putAll(
     { [BALANCE_CACHE_KEY]: `${account.value.balance}\n${String(refresh)}` },

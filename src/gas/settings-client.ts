@@ -4,6 +4,7 @@
  */
 import type { AccountState } from "../api/account";
 import { type Client, createClient } from "../api/client";
+import { type ClientConfig, createFormulaClient, type FormulaClient } from "../api/client-core";
 import type { Result } from "../api/request";
 import type { WireNames } from "../api/wire-names";
 import { appsScriptClock, createUrlFetchHttp } from "./http";
@@ -19,8 +20,8 @@ export function hasApiKey(settings: Settings): settings is ConnectedSettings {
 /** The names the add-on was built with for production's paths and keys (scripts/build.ts). */
 const BUILT_WIRE_NAMES: WireNames = { network: __API_NETWORK_NAME__, companyDb: __API_COMPANY_DB_NAME__ };
 
-export function connectClient(settings: ConnectedSettings): Client {
-  return createClient({
+function clientConfig(settings: ConnectedSettings): ClientConfig {
+  return {
     wireNames: BUILT_WIRE_NAMES,
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
@@ -29,7 +30,19 @@ export function connectClient(settings: ConnectedSettings): Client {
     chunkSize: settings.chunkSize,
     // Every email call (Emails, Enrich's Work email, the Leads tab, the formulas) goes through here.
     emailRowsPerCall: settings.emailRowsPerCall,
-  });
+  };
+}
+
+export function connectClient(settings: ConnectedSettings): Client {
+  return createClient(clientConfig(settings));
+}
+
+/**
+ * The formulas' client: the same connection, with only the calls a custom function makes, so
+ * dist/Code.js (loaded by every formula cell) carries none of the rest (api/client-core.ts).
+ */
+export function connectFormulaClient(settings: ConnectedSettings): FormulaClient {
+  return createFormulaClient(clientConfig(settings));
 }
 
 /** A balance as an estimate shows it next to the cost: the number, or why it could not be read. */
@@ -55,7 +68,7 @@ export function accountReading(result: Result<AccountState>): AccountReading {
 }
 
 /** The account, or null when it could not be read (a run then goes by its settings alone). */
-export function accountOrNull(client: Pick<Client, "account">): AccountState | null {
+export function accountOrNull(client: Pick<FormulaClient, "account">): AccountState | null {
   const account = client.account();
   return account.ok ? account.value : null;
 }

@@ -46,12 +46,13 @@ const BOOLEAN_LIKE = /^\s*(true|false)\s*$/i;
 // Dates and times Sheets would turn into date values ("2024-01-15", "1/15/2024", "Mar 2020",
 // "15 March 2020", "10:30", and the headcount "1-10" read as January 10): the API sends them as
 // text (job_started_on, created_at, headcount_range), and text they stay, in the API's wording.
+// A month name joined by a hyphen ("Sep-2023", "15-Sep-2023") is a date as well (PRODUCTION.md G8).
 const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
 const DATE_LIKE = new RegExp(
   [
     "^\\s*\\d{1,4}[-/.]\\d{1,4}([-/.]\\d{1,4})?(\\s|t|$)",
-    `^\\s*${MONTH},?\\s+\\d{1,4}`,
-    `^\\s*\\d{1,2}\\s+${MONTH}`,
+    `^\\s*${MONTH}[\\s,-]+\\d{1,4}`,
+    `^\\s*\\d{1,2}[\\s-]+${MONTH}`,
     "^\\s*\\d{1,2}:\\d{2}",
   ].join("|"),
   "i",

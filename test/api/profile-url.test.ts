@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalProfileUrl, normalizeProfileUrl } from "../../src/api/profile-url";
+import { answerKey, canonicalProfileUrl, normalizeProfileUrl, profileSite } from "../../src/api/profile-url";
 
 const slugChar = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789-".split(""));
 const slug = fc
@@ -144,5 +144,26 @@ describe("canonicalProfileUrl (issue 12.9: one spelling sent per person)", () =>
         },
       ),
     );
+  });
+});
+
+describe("the site that decides the answer (PRODUCTION.md A3)", () => {
+  it("is the host without www. or a country subdomain", () => {
+    expect(profileSite("https://www.network.example/in/jane")).toBe("network.example");
+    expect(profileSite("de.network.example/in/jane")).toBe("network.example");
+    expect(profileSite("http://NETWORK.example:8080/in/jane")).toBe("network.example");
+    expect(profileSite("not a url")).toBeNull();
+  });
+
+  it("keeps the person's key for the first site seen and gives another site its own", () => {
+    const sites = new Map<string, string>();
+    const keys = [
+      "https://www.elsewhere.example/in/jane",
+      "https://de.elsewhere.example/in/Jane/",
+      "https://www.network.example/in/jane",
+      "https://www.network.example/in/bob",
+      "nonsense",
+    ].map((url) => answerKey(url, sites));
+    expect(keys).toEqual(["in/jane", "in/jane", "in/jane@network.example", "in/bob", null]);
   });
 });

@@ -20,8 +20,10 @@ const mainSource = readFileSync(join(root, "src/main.ts"), "utf8");
  * sidebar's, menus' and trigger's code in the server module (loaded on demand) brought it to 58 KB.
  */
 // 80,000 until this session's merges: the email formulas, the bulk-job client methods and the
-// formulas' may-have-been-charged reservations took it to 82.6 KB. Raised to 85,000 for now; the
-// client's search and transaction validators (about 10 KB that no formula uses) are the next cut.
+// formulas' may-have-been-charged reservations took it to 82.6 KB. Raised to 85,000; it reached
+// it, and then the formulas got a client of their own (src/api/client-core.ts: lookups, balance,
+// emails), leaving the searches, their validators, the transaction list and bulk jobs to the
+// server module: 67.4 KB.
 const BUNDLE_BUDGET_BYTES = 85_000;
 
 const EXPECTED_GLOBALS = [

@@ -12,6 +12,8 @@ function FAIL() { throw new Error("No API key yet"); }
 function WRITE() { SpreadsheetApp.getActiveSheet().getRange("Z1").setValue(1); }
 function UI() { SpreadsheetApp.getUi(); }
 function WHO() { return PropertiesService.getUserProperties().getProperty("API_KEY") + "|" + Session.getActiveUser().getEmail(); }
+function SET_KEY() { PropertiesService.getUserProperties().setProperty("API_KEY", "changed"); return "set"; }
+function SET_DOC() { PropertiesService.getDocumentProperties().setProperty("N", "1"); return "set"; }
 function HERE() { return SpreadsheetApp.getActiveRange().getA1Notation(); }
 function SLOW() { Utilities.sleep(31000); return "done"; }
 function COUNTED(x) { CacheService.getScriptCache().put("n", String(Number(CacheService.getScriptCache().get("n") || 0) + 1)); return x; }
@@ -168,6 +170,19 @@ describe("custom functions in cells", () => {
     rt.properties.user("editor@example.com").setAll({ API_KEY: "editor-key" });
     rt.setCell("Sheet1", "A1", "=WHO()");
     expect(rt.getValues("Sheet1", "A1")).toEqual([["owner-key|"]]);
+  });
+
+  it("may not write the owner's user properties (G5), while the document's stay writable", () => {
+    const rt = tinyRuntime(CODE, {
+      user: "editor@example.com",
+      spreadsheet: { owner: "owner@example.com", sheets: [{ name: "Sheet1" }] },
+    });
+    rt.properties.user("owner@example.com").setAll({ API_KEY: "owner-key" });
+    rt.setCell("Sheet1", "A1", "=SET_KEY()");
+    expect(rt.getCell("Sheet1", "A1").error?.message).toBe("You do not have permission to call setProperty");
+    expect(rt.properties.user("owner@example.com").get("API_KEY")).toBe("owner-key");
+    rt.setCell("Sheet1", "A2", "=SET_DOC()");
+    expect(rt.getValues("Sheet1", "A2")).toEqual([["set"]]);
   });
 
   it("has the formula's cell as the active range", () => {

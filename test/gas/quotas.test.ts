@@ -1,7 +1,7 @@
 /** G1: the daily URL Fetch quota, counted per user per day of the runtime's clock. */
 import { describe, expect, it } from "vitest";
 import { manualClock } from "../../sandbox/gas/runtime";
-import { URL_FETCH_QUOTA_MESSAGE } from "../../sandbox/gas/services/quota";
+import { PROPERTIES_QUOTA_MESSAGE, URL_FETCH_QUOTA_MESSAGE } from "../../sandbox/gas/services/quota";
 import { failure, scriptedNetwork, tinyRuntime } from "./harness";
 
 const CODE = `
@@ -61,5 +61,33 @@ describe("URL Fetch daily quota", () => {
     clock.advance(60 * 60_000);
     expect(rt.run("one")).toBe(200);
     expect(rt.quotas.urlFetch.used()).toBe(1);
+  });
+});
+
+describe("Properties daily quota (G1)", () => {
+  const PROPS = `
+function write(n) { const p = PropertiesService.getUserProperties(); for (let i = 0; i < n; i++) p.setProperty("k" + i, "v"); return n; }
+function read() { return PropertiesService.getUserProperties().getProperty("k0"); }
+`;
+
+  it("is 50,000 calls a day, each read or write one call of the user who made it", () => {
+    const rt = tinyRuntime(PROPS);
+    expect(rt.quotas.properties.limit).toBe(50_000);
+    rt.run("write", [3]);
+    rt.run("read");
+    rt.run("read", [], { user: "bob@example.com" });
+    expect(rt.quotas.properties.used()).toBe(4);
+    expect(rt.quotas.properties.used("bob@example.com")).toBe(1);
+  });
+
+  it("throws Apps Script's message past it, before reading or writing anything, until the next day", () => {
+    const clock = manualClock(Date.UTC(2026, 0, 1, 23, 0));
+    const rt = tinyRuntime(PROPS, { clock, quotas: { propertiesPerDay: 2 } });
+    rt.run("write", [2]);
+    expect(failure(() => rt.run("write", [1])).message).toBe(PROPERTIES_QUOTA_MESSAGE);
+    expect(PROPERTIES_QUOTA_MESSAGE).toBe("Service invoked too many times for one day: properties.");
+    expect(failure(() => rt.run("read")).message).toBe(PROPERTIES_QUOTA_MESSAGE);
+    clock.advance(60 * 60_000);
+    expect(rt.run("read")).toBe("v");
   });
 });

@@ -75,6 +75,26 @@ describe("the add-on built with another network name, against the API serving it
     expect(await ledgerCredits(addon)).toBe(ROWS);
   });
 
+  it("Enrich through bulk jobs (the default generation) sends and reads the network's names too", async () => {
+    const { runtime } = addon;
+    runtime.properties.user().setAll({ API_GENERATION: "auto" });
+    try {
+      runtime.setValues(SHEET, "A1", crmRows(urls, 0));
+      const jobId = estimateAndConfirm(runtime, `A1:A${ROWS + 1}`, {
+        options: { fields: ["full_name", "network_id"], extras: {}, mode: "refresh" },
+      });
+      const done: EnrichProgress = driveSteps(runtime, jobId);
+      expect(done).toMatchObject({ state: "done", ok: ROWS, failed: 0 });
+      const stats = await addon.control.stats();
+      expect(stats.requests["/api/network/leads/by_link/"] ?? 0).toBe(0);
+      for (const status of columnOf(addon, SHEET, "Enrichment Status").slice(0, ROWS))
+        expect(String(status)).toMatch(/^ok/);
+      expect(await ledgerCredits(addon)).toBe(ROWS);
+    } finally {
+      runtime.properties.user().setAll({ API_GENERATION: "legacy" });
+    }
+  });
+
   it("company search writes company_db_urn and the network's columns; lead search finds leads by company and by link", async () => {
     const companyForm: CompanySearchForm = { ...emptyCompanyForm(), limit_by: 5 };
     const estimate = rpcValue<CompanyEstimate>(addon.runtime, "companyEstimate", companyForm);

@@ -96,6 +96,42 @@ describe("lookups (A2, A3)", () => {
     expect((await addon.control.stats()).requests[PATHS.leadLookup]).toBe(lookups);
   });
 
+  it("Enrich: the same profile pasted from another site first does not make the network's own row 'not found' (A3)", async () => {
+    const [good] = await addon.control.sampleUrls(1, 1);
+    // Production answers "Bad url" for any host that is not the network's: a different question.
+    const elsewhere = good!.replace("www.network.example", "www.elsewhere.example");
+    addon.runtime.setValues(SHEET, "A1", [
+      ["Profile URL", "Title"],
+      [elsewhere, ""],
+      [good!, ""],
+      [elsewhere, ""],
+    ]);
+    const end = enrich("A1:A4", { options: { fields: ["job_title"], extras: {}, mode: "refresh" } });
+    expect(end).toMatchObject({ state: "done", rows: 3, distinct: 2, ok: 1, notFound: 1, failed: 0 });
+    expect(column("Enrichment Status")).toEqual(["not found", "ok", "not found"]);
+    expect(column("Title")[1]).not.toBe("");
+    expect(await charged(PATHS.leadLookup)).toBe(1);
+  });
+
+  it("Enrich through bulk jobs: the same, another site's copy is a question of its own (A3, A19)", async () => {
+    addon.runtime.properties.user().setAll({ API_GENERATION: "auto" });
+    try {
+      const [good] = await addon.control.sampleUrls(1, 2);
+      const elsewhere = good!.replace("www.network.example", "de.elsewhere.example");
+      addon.runtime.setValues(SHEET, "A1", [
+        ["Profile URL", "Title"],
+        [elsewhere, ""],
+        [good!, ""],
+      ]);
+      const end = enrich("A1:A3", { options: { fields: ["job_title"], extras: {}, mode: "refresh" } });
+      expect(end).toMatchObject({ state: "done", distinct: 2, ok: 1, notFound: 1, failed: 0 });
+      expect(column("Enrichment Status")).toEqual(["not found", "ok"]);
+      expect((await addon.control.stats()).requests[PATHS.leadLookup] ?? 0).toBe(0);
+    } finally {
+      addon.runtime.properties.user().setAll({ API_GENERATION: "legacy" });
+    }
+  });
+
   it("=LOOKUP_LEAD: the not-found row says so, free, and the other rows fill", async () => {
     const [good] = await addon.control.sampleUrls(1, 3);
     addon.runtime.setValues(SHEET, "A1", [["Profile URL"], [MISSING], [good!]]);
@@ -103,6 +139,17 @@ describe("lookups (A2, A3)", () => {
     const values = addon.runtime.getValues(SHEET, "C2:C3");
     expect(String(values[0]![0])).toMatch(/No profile was found at this URL/);
     expect(String(values[1]![0])).not.toBe("");
+    expect(await charged(PATHS.leadLookup)).toBe(1);
+  });
+
+  it("=LOOKUP_LEAD over a range: another site's copy listed first does not hide the network's own (A3)", async () => {
+    const [good] = await addon.control.sampleUrls(1, 4);
+    const elsewhere = good!.replace("www.network.example", "www.elsewhere.example");
+    addon.runtime.setValues(SHEET, "A1", [["Profile URL"], [elsewhere], [good!]]);
+    addon.runtime.setCell(SHEET, "C2", '=LOOKUP_LEAD(A2:A3, "full_name")');
+    const values = addon.runtime.getValues(SHEET, "C2:C3");
+    expect(String(values[0]![0])).toMatch(/No profile was found at this URL/);
+    expect(String(values[1]![0])).not.toMatch(/No profile|^$/);
     expect(await charged(PATHS.leadLookup)).toBe(1);
   });
 
@@ -177,6 +224,19 @@ describe("lead search (A5, A6, A7)", () => {
     expect(result.searches[0]!.status).toMatch(/No leads match/);
     expect(result).toMatchObject({ spent: 0, written: 0, nextOffset: null });
     expect(await charged(PATHS.leadSearch)).toBe(0);
+  });
+
+  it("no match billed (A6: the ledger decides): the run reports the ledger's 1 credit, not the answer's 0", async () => {
+    await addon.control.configure({ leadNoMatchCharge: "charged" });
+    const result = runLeads(
+      leadForm({
+        target: company,
+        personas: [{ name: "Nobody", functions: ["zzqqxx astrologer"], seniorities: [], prohibit: [] }],
+      }),
+    );
+    expect(result.searches[0]).toMatchObject({ state: "ok", leads: 0 });
+    expect(await charged(PATHS.leadSearch)).toBe(1);
+    expect(result.charges).toMatchObject({ charged: 1, pending: 0 });
   });
 
   it("free-text personas with a priority, then Next page past the first page, never paid twice", async () => {

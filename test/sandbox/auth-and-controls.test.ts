@@ -19,10 +19,25 @@ describe("authentication", () => {
     }
   });
 
-  it("needs the Token scheme", async () => {
+  it("needs the Token scheme: a raw key is refused as production refuses it (PRODUCTION.md A15)", async () => {
     const url = (await api.control.sampleUrls(1))[0];
     const answer = await api.post(PATHS.lookup, { url }, { key: null, headers: { Authorization: DEMO_KEY } });
     expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({
+      detail: "Invalid token header. No credentials provided.",
+      status: "error",
+      status_code: 401,
+    });
+  });
+
+  it("names the Token scheme in WWW-Authenticate on every 401 (A15)", async () => {
+    for (const authorization of [undefined, DEMO_KEY, "Token not-a-key"]) {
+      const response = await fetch(`${api.url}${PATHS.transactions}`, {
+        headers: authorization === undefined ? {} : { Authorization: authorization },
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toBe("Token");
+    }
   });
 });
 

@@ -269,6 +269,21 @@ describe("company search: filters", () => {
     expect(revenue.body.results_count).toBeLessThan(all);
   });
 
+  it("drops staffing agencies with website_blacklist and takes the sub_industries flag (PRODUCTION.md A17)", async () => {
+    const staffing = { industries: ["Staffing and Recruiting"], limit_by: 100 };
+    const kept = await search(staffing);
+    expect(kept.status).toBe(200);
+    expect(kept.body.results_count).toBeGreaterThan(0);
+    const dropped = await search({ ...staffing, website_blacklist: true });
+    expect(dropped.status).toBe(200);
+    expect(dropped.body).toEqual({ amount: 0, companies: [] });
+    for (const sub_industries of [true, false]) {
+      const flagged = await search({ ...staffing, sub_industries });
+      expect(flagged.status, JSON.stringify(flagged.body)).toBe(200);
+      expect(flagged.body.results_count).toBe(kept.body.results_count);
+    }
+  });
+
   it("refuses unlisted locations and industries, bad enumerations and out-of-range paging, free and with a Hint", async () => {
     const before = await api.balance();
     const bad = [

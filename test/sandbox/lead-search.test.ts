@@ -260,6 +260,16 @@ describe("lead search: as production answers (PRODUCTION.md A6, A7)", () => {
     expect(spec.body).toMatchObject({ amount: 0, leads: [], status: "success" });
   });
 
+  it("charges the no-match answer 1 credit under the leadNoMatchCharge control (A6: the ledger decides)", async () => {
+    await api.control.configure({ leadNoMatchCharge: "charged" });
+    const before = await api.balance();
+    const none = await search({ without_company: true, personas: [["None", ["alchemy"], [], []]] });
+    expect(none.body).toEqual({ amount: -1, leads: [], status: "No leads match with input criteria" });
+    expect(await api.balance()).toBe(before - 1);
+    const ledger = (await api.control.stats()).ledger.filter((row) => row.path === PATHS.leads);
+    expect(ledger.map((row) => row.amount)).toEqual([1]);
+  });
+
   it("offset_by pages past the first limit_by leads; exclude_ids skips leads by sales id", async () => {
     const whole = (await search({ company_id: GIANT, limit_by: 10 })).body.leads;
     const page = (await search({ company_id: GIANT, limit_by: 5, offset_by: 5 })).body.leads;

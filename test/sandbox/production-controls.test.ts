@@ -219,6 +219,21 @@ describe("ledger statuses (A11)", () => {
     await api.control.configure({ statusFilter: "exact" });
     expect((await list("&status__exact=Succes")).count).toBe(0);
   });
+
+  it("a date or number it cannot read is refused by default; dropped, not refused, under the control", async () => {
+    const all = (await list()).count;
+    const unreadable = ["created_at__gte=yesterday", "amount__lt=zero", "created_at__range=2026-01-01"];
+    for (const filter of unreadable)
+      expect((await api.get(`${PATHS.transactions}?${filter}`)).status, filter).toBe(400);
+    await api.control.configure({ unreadableFilter: "dropped" });
+    for (const filter of unreadable) {
+      const answer = await api.get<{ count: number }>(`${PATHS.transactions}?${filter}`);
+      expect(answer.status, filter).toBe(200);
+      expect(answer.body.count, filter).toBe(all);
+    }
+    // A readable filter still filters.
+    expect((await list("&amount__lt=0")).count).toBeLessThan(all);
+  });
 });
 
 describe("balances (A9)", () => {

@@ -1,9 +1,11 @@
 /**
  * PropertiesService: user stores (one per user, kept apart), the document store and the script
  * store, with Apps Script's limits (9 KB a value, 500 KB a store). Inside a custom function
- * getUserProperties() answers the spreadsheet OWNER's store, whoever recalculates (DESIGN.md).
+ * getUserProperties() answers the spreadsheet OWNER's store, whoever recalculates (DESIGN.md),
+ * read-only (PRODUCTION.md G5).
  */
-import { enter, type ServiceHost } from "./host";
+import { effectiveUser, enter, type ServiceHost } from "./host";
+import { PROPERTIES_QUOTA_MESSAGE } from "./quota";
 
 export const PROPERTY_VALUE_LIMIT = 9 * 1024;
 export const PROPERTY_STORE_LIMIT = 500 * 1024;
@@ -98,10 +100,19 @@ class Properties {
   constructor(
     private readonly host: ServiceHost,
     private readonly store: PropertyStore,
+    /** The owner's user store seen from a custom function: editors cannot set it (G5). */
+    private readonly readOnly = false,
   ) {}
 
+  private checkWrite(method: string): void {
+    if (this.readOnly) throw this.host.exec.exception(`You do not have permission to call ${method}`);
+  }
+
+  /** Every read or write is one call of the user's daily quota (G1): past it, nothing happens. */
   private enter(method: string): void {
     enter(this.host, `Properties.${method}`);
+    if (!this.host.state.quotas.properties.take(effectiveUser(this.host), 1))
+      throw this.host.exec.exception(PROPERTIES_QUOTA_MESSAGE);
   }
 
   getProperty(key: unknown): string | null {
@@ -123,6 +134,7 @@ class Properties {
 
   setProperty(key: unknown, value: unknown): this {
     this.enter("setProperty");
+    this.checkWrite("setProperty");
     if (key === null || key === undefined) throw this.host.exec.exception("Invalid argument: key");
     this.set({ [String(key)]: String(value) }, false);
     return this;
@@ -130,6 +142,7 @@ class Properties {
 
   setProperties(values: unknown, deleteAllOthers?: unknown): this {
     this.enter("setProperties");
+    this.checkWrite("setProperties");
     if (values === null || typeof values !== "object")
       throw this.host.exec.exception("Invalid argument: properties");
     const strings: Record<string, string> = {};
@@ -140,12 +153,14 @@ class Properties {
 
   deleteProperty(key: unknown): this {
     this.enter("deleteProperty");
+    this.checkWrite("deleteProperty");
     this.store.delete(String(key));
     return this;
   }
 
   deleteAllProperties(): this {
     this.enter("deleteAllProperties");
+    this.checkWrite("deleteAllProperties");
     this.store.clear();
     return this;
   }
@@ -163,7 +178,8 @@ export function createPropertiesService(host: ServiceHost): object {
       enter(host, "PropertiesService.getUserProperties");
       // Custom functions run with the spreadsheet owner's authority (DESIGN.md).
       const email = host.exec.isCustomFunction ? host.state.model.owner : host.exec.user;
-      return new Properties(host, stores.user(email));
+      // ...and may read it, not set it (G5: whoever recalculates, it is not theirs to change).
+      return new Properties(host, stores.user(email), host.exec.isCustomFunction);
     },
     getDocumentProperties: () => {
       enter(host, "PropertiesService.getDocumentProperties");

@@ -12,6 +12,13 @@ import type { RuntimeClock } from "../clock";
 export const URL_FETCH_QUOTA_MESSAGE = "Service invoked too many times for one day: urlfetch.";
 export const DEFAULT_URL_FETCH_PER_DAY = 20_000;
 /**
+ * G1: "Properties reads/writes ... have daily quotas too". Google's quotas page: 50,000 read or
+ * write calls a day (consumer accounts; Workspace 500,000), each get/set/delete one call; past it
+ * the call throws this before reading or writing anything.
+ */
+export const PROPERTIES_QUOTA_MESSAGE = "Service invoked too many times for one day: properties.";
+export const DEFAULT_PROPERTIES_PER_DAY = 50_000;
+/**
  * G10: all of a user's triggers together may run 90 minutes a day (consumer accounts; Workspace 6
  * hours); past it they fail until the next day, with this message (Google's failure e-mails).
  */
@@ -24,6 +31,8 @@ export interface QuotaOptions {
   urlFetchPerDay?: number;
   /** Milliseconds all of a user's trigger runs may take a day (default 90 minutes; Workspace 6 hours). */
   triggerRuntimePerDayMs?: number;
+  /** Property reads and writes a user may make a day (default 50,000; Workspace 500,000). */
+  propertiesPerDay?: number;
 }
 
 /** One daily quota counted per user; tests set its limit and today's count. */
@@ -87,12 +96,19 @@ export class Quotas {
   readonly urlFetch: DailyQuota;
   /** Time-driven trigger runtime, counted in ms per user (G10). */
   readonly triggerRuntime: DailyQuota;
+  /** PropertiesService read and write calls per user (G1). */
+  readonly properties: DailyQuota;
 
   constructor(clock: RuntimeClock, defaultUser: () => string, options: QuotaOptions = {}) {
     this.urlFetch = new DailyQuota(clock, options.urlFetchPerDay ?? DEFAULT_URL_FETCH_PER_DAY, defaultUser);
     this.triggerRuntime = new DailyQuota(
       clock,
       options.triggerRuntimePerDayMs ?? DEFAULT_TRIGGER_RUNTIME_PER_DAY_MS,
+      defaultUser,
+    );
+    this.properties = new DailyQuota(
+      clock,
+      options.propertiesPerDay ?? DEFAULT_PROPERTIES_PER_DAY,
       defaultUser,
     );
   }

@@ -24,6 +24,7 @@ const FIELDS = [
   "offset_by",
   "get_max_companies",
   "website_blacklist",
+  "sub_industries",
   "strict",
   "exclude_ids",
   "exclude_domains",
@@ -74,6 +75,7 @@ export function validateCompanySearch(request: CompanySearchRequest, lists: Supp
   checkIntegerRange(problems, request.offset_by, "offset_by", 0, 1598, "from 0 to less than 1599");
   checkBoolean(problems, request.get_max_companies, "get_max_companies");
   checkBoolean(problems, request.website_blacklist, "website_blacklist");
+  checkBoolean(problems, request.sub_industries, "sub_industries");
   checkTextList(problems, request.strict, "strict", "strict filter", STRICT_VALUES);
   if (request.exclude_ids !== undefined) {
     const ids: unknown = request.exclude_ids;

@@ -72,6 +72,11 @@ export interface JobDeps {
   store: Store;
   /** Where Cancel is also signalled, for the step's cheap checks (cancel.ts); absent: the store. */
   cancelSignal?: CancelSignal;
+  /**
+   * The same kind of lossy shared note (the document cache), where a bulk submit leaves its job
+   * ids before the store saves them (bulk/submit.ts); absent: a failed save loses them.
+   */
+  notes?: CancelSignal;
   lock: Lock;
   clock: Clock;
   /** The grid of a sheet by id; null when the sheet was deleted. */

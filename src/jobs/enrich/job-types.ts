@@ -96,6 +96,8 @@ export interface BulkRun {
    * start, the execution was cut off before the job ids were saved; those URLs are never resubmitted.
    */
   sending: Array<[number, number]>;
+  /** When the submit in flight was sent (epoch ms): names its note of job ids (bulk/submit.ts). */
+  sendingAt?: number;
   /** Cancel pressed: nothing more is submitted; submitted jobs are polled and written, then the run ends. */
   cancelling?: boolean;
   /** USD the completed jobs say they charged (`meta.amount_charged`, A19). Absent: none yet. */

@@ -1,8 +1,9 @@
 /**
  * The profile URLs of the selection, deduplicated: each distinct person (by normalizeProfileUrl's
- * host-agnostic key) is looked up once and written to every row that holds it.
+ * host-agnostic key) is looked up once and written to every row that holds it; the same person on
+ * another site is another lookup, since the API answers another site "Bad url" (answerKey).
  */
-import { canonicalProfileUrl, normalizeProfileUrl } from "../../api/profile-url";
+import { answerKey, canonicalProfileUrl, profileSite } from "../../api/profile-url";
 import { linkTarget } from "../../sheet/hyperlink";
 import type { GridValue } from "./ports";
 
@@ -33,11 +34,12 @@ export function urlCellText(value: GridValue | undefined): string {
 export function distinctUrls(column: readonly GridValue[], firstRow: number): DistinctUrls {
   const index = new Map<string, number>();
   const result: DistinctUrls = { keys: [], urls: [], rows: [], invalidRows: [], rowsWithUrl: 0 };
+  const firstSites = new Map<string, string>();
   column.forEach((value, offset) => {
     const text = urlCellText(value);
     if (text === "") return;
     const row = firstRow + offset;
-    const key = normalizeProfileUrl(text);
+    const key = answerKey(text, firstSites);
     if (key === null) {
       result.invalidRows.push(row);
       return;
@@ -54,6 +56,15 @@ export function distinctUrls(column: readonly GridValue[], firstRow: number): Di
     result.rows.push([row]);
   });
   return result;
+}
+
+/**
+ * The key of `url` among `keys` (a DistinctUrls' keys): its own site's key when that site is not
+ * the first seen for the person, else the person's key.
+ */
+export function keyAmong(keys: ReadonlySet<string>, id: string, url: string): string {
+  const own = `${id}@${profileSite(url) ?? ""}`;
+  return keys.has(own) ? own : id;
 }
 
 /** FNV-1a of the keys in order: cheap to keep, enough to notice an edited URL column. */

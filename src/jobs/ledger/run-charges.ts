@@ -33,9 +33,10 @@ const BALANCE_TYPES: Record<ChargeKind, RegExp> = {
   lookup: /^leads?_by_link$/,
   lead_search: /^leads_by_icp$/,
   company_search: /^companies_by_icp$/,
-  // The sandbox's names (PRODUCTION.md A16 does not give production's): one per endpoint.
+  // The sandbox's names (PRODUCTION.md A16 does not give production's): one per endpoint; the
+  // validator's account counter is balance_email_verifier in production (A9), so that name too.
   email_finder: /^email_?finder$/,
-  email_validator: /^email_?validator$/,
+  email_validator: /^email_?(validator|verifier)$/,
 };
 
 /** What the ledger says a run charged. */
@@ -77,6 +78,26 @@ export function markLedger(reader: LedgerReader): LedgerMark | null {
 /** yyyy-mm-ddTHH:MM:SS.ssssss, the spec's timestamp, at the start of a row's created_at. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?/;
 
+/** A row's time as text that sorts as time does (fraction padded to 6 digits); null when unreadable. */
+function sortableTime(createdAt: unknown): string | null {
+  const at = TIMESTAMP.exec(String(createdAt))?.[0];
+  if (at === undefined) return null;
+  const [seconds = "", fraction = ""] = at.split(".");
+  return `${seconds}.${fraction.padEnd(6, "0")}`;
+}
+
+/**
+ * Whether a row is in the window, read here too: production drops a filter value it cannot read
+ * and answers the list unfiltered (PRODUCTION.md A11), which would add the key's whole history to
+ * the run. A row whose time cannot be read stays (the API put it in the window).
+ */
+function inWindow(row: Transaction, mark: LedgerMark): boolean {
+  if (row.id === mark.id) return false;
+  const from = sortableTime(mark.after);
+  const at = sortableTime(row.created_at);
+  return from === null || at === null || at >= from;
+}
+
 /** The run's charges on `kind`'s endpoint since `mark`; null when the ledger cannot be read. */
 export function chargesSince(
   reader: LedgerReader,
@@ -93,7 +114,7 @@ export function chargesSince(
   if (pages.error !== null && pages.results.length === 0) return null;
   // Which rows are spent is the one rule of src/api/ledger.ts (pending and error rows are not).
   const totals = ledgerTotals(
-    pages.results.filter((row) => row.id !== mark.id && BALANCE_TYPES[kind].test(String(row.balance_type))),
+    pages.results.filter((row) => inWindow(row, mark) && BALANCE_TYPES[kind].test(String(row.balance_type))),
   );
   return { charged: totals.spent, pending: totals.pending.credits, complete: pages.complete };
 }

@@ -10,7 +10,7 @@
  */
 import { estimateLookupCost } from "../../api/cost";
 import type { ApiError } from "../../api/errors";
-import { canonicalProfileUrl, normalizeProfileUrl } from "../../api/profile-url";
+import { answerKey, canonicalProfileUrl, normalizeProfileUrl } from "../../api/profile-url";
 import {
   type Lead,
   type LeadLookupRequest,
@@ -121,14 +121,24 @@ function isBlank(cell: unknown): boolean {
   return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
 }
 
-function classify(cell: unknown, distinct: Map<string, Distinct>, options: LookupOption[]): Wanted {
+function classify(
+  cell: unknown,
+  distinct: Map<string, Distinct>,
+  options: LookupOption[],
+  sites: Map<string, string>,
+): Wanted {
   if (isBlank(cell)) return { kind: "blank" };
   const text = typeof cell === "string" ? cell.trim() : String(cell);
-  const id = typeof cell === "string" ? normalizeProfileUrl(text) : null;
+  // Another site's copy of a person is asked on its own (the API answers it "Bad url", A3)...
+  const id = typeof cell === "string" ? answerKey(text, sites) : null;
   if (id === null) return { kind: "bad", text };
-  // The canonical spelling, not the first typed: a capitalised copy must not fail its twin.
+  // ...and shares the person's cache entry (only answers found are cached). The canonical
+  // spelling, not the first typed: a capitalised copy must not fail its twin.
   if (!distinct.has(id))
-    distinct.set(id, { url: canonicalProfileUrl(text) ?? text, cacheKey: leadCacheKey(id, options) });
+    distinct.set(id, {
+      url: canonicalProfileUrl(text) ?? text,
+      cacheKey: leadCacheKey(normalizeProfileUrl(text)!, options),
+    });
   return { kind: "lead", id };
 }
 
@@ -209,10 +219,8 @@ function answerPending(
     budget.settle(reserved, 0);
     return { answers: new Map(), messages };
   }
-  const busy = shelves.markInFlight(
-    send.map(([, d]) => d.cacheKey),
-    deps.now(),
-  );
+  // One marker per cache entry: two sites of one person share it, and a second mark would read busy.
+  const busy = shelves.markInFlight([...new Set(send.map(([, d]) => d.cacheKey))], deps.now());
   const mine = send.filter(([, d]) => !busy.includes(d.cacheKey));
   const fetched = fetchPending(mine, options, port, deps.deadline);
   // Cut off before this line, the reservation stays counted: the budget errs towards spending less.
@@ -292,7 +300,8 @@ export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps
   if (unseen !== null) throw new Error(unseen);
 
   const distinct = new Map<string, Distinct>();
-  const wanted = cells.cells.map((cell) => classify(cell, distinct, options));
+  const sites = new Map<string, string>();
+  const wanted = cells.cells.map((cell) => classify(cell, distinct, options, sites));
   const max = maxFormulaUrls(options);
   if (distinct.size > max) throw new Error(MESSAGES.tooManyUrls(distinct.size, max));
   const shelves = createShelves(deps.cache, deps.lock);

@@ -35,6 +35,8 @@ export const validCompanySearch: fc.Arbitrary<CompanySearchRequest> = fc.record(
     offset_by: fc.integer({ min: 0, max: 1598 }),
     get_max_companies: fc.boolean(),
     website_blacklist: fc.boolean(),
+    // Production's flag on the spec's path too (PRODUCTION.md A17).
+    sub_industries: fc.boolean(),
     strict: fc.constant(["company_locations"]),
     exclude_ids: fc.array(fc.oneof(fc.integer({ min: 1 }), word)),
     exclude_domains: fc.array(word.map((w) => `${w.replace(/ /g, "")}.com`)),

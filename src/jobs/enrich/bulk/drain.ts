@@ -10,7 +10,7 @@
 import { normalizeProfileUrl } from "../../../api/profile-url";
 import type { ColumnLayout } from "../job-types";
 import { changeRecorder, type StepContext } from "../step";
-import { type DistinctUrls, distinctUrls } from "../urls";
+import { type DistinctUrls, distinctUrls, keyAmong } from "../urls";
 import { runBulk } from "./run";
 
 /** The URL an answer was asked for (its input's profile URL), or null. */
@@ -43,7 +43,8 @@ export function drainPaidBulkJobs(
   if (!bulk || bulk.jobs.length === 0 || context.job.lookups) return false;
   const now = relocate ? columnNow(context) : urls;
   const at = new Map(now.keys.map((key, index) => [key, now.rows[index]!]));
-  if (relocate) context.relocate = (url) => at.get(normalizeProfileUrl(url) ?? "") ?? [];
+  const keys = new Set(at.keys());
+  if (relocate) context.relocate = (url) => at.get(keyAmong(keys, normalizeProfileUrl(url) ?? "", url)) ?? [];
   context.draining = true;
   // The change history names each written row by the profile URL it holds now.
   context.record = changeRecorder(context, now);

@@ -3,11 +3,15 @@
  * marked `j` and the submit's ranges saved as `sending` before anything is sent; the job ids are
  * saved the moment the answers are read, before any row is written. A step that starts and finds
  * `sending` was cut off in between: those URLs may be in jobs that charge as they run, and are
- * reported interrupted, never submitted again (settleCutOffSubmit).
+ * reported interrupted, never submitted again (settleCutOffSubmit), unless the submit's note
+ * names their jobs: the job ids go to the document cache (3 ms, G6) the moment they are read,
+ * before the store's save, which the day's Properties quota can refuse (G1) or a cut-off can
+ * miss. A job found there is polled and written like any other.
  */
 import { BULK_MAX_LEADS } from "../../../api/bulk-enrich";
 import type { ApiError } from "../../../api/errors";
 import { saveJob } from "../cursor";
+import type { SubmittedBulkJob } from "../job-types";
 import { errorStatus, refusesEveryUrl } from "../outcome-text";
 import type { LookupClient } from "../ports";
 import { STATUS_TEXT } from "../row-writer";
@@ -29,17 +33,56 @@ export function affordableUrls(context: StepContext): number {
   return Math.max(0, Math.floor((job.cap - atStake) / job.creditsPerUrl));
 }
 
-/** URLs of a submit that was cut off before its job ids were saved: interrupted, never resent. */
+/** The note of one submit's job ids: keyed by the run and the submit's time. */
+function noteKey(jobId: string, sendingAt: number | undefined): string {
+  return `bulk-submit:${jobId}:${sendingAt ?? ""}`;
+}
+
+/** The jobs a submit's note names, or none (no note, evicted, unreadable). */
+function notedJobs(context: StepContext, sendingAt: number | undefined): SubmittedBulkJob[] {
+  if (sendingAt === undefined) return [];
+  try {
+    const text = context.deps.notes?.get(noteKey(context.job.id, sendingAt));
+    const jobs: unknown = text ? JSON.parse(text) : [];
+    return Array.isArray(jobs) ? (jobs as SubmittedBulkJob[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * URLs of a submit whose job ids were not saved (a cut-off, a save refused): the jobs its note
+ * names are polled as usual; the rest are interrupted, never resent.
+ */
 export function settleCutOffSubmit(context: StepContext, urls: DistinctUrls): void {
   const bulk = context.job.bulk;
   if (!bulk || bulk.sending.length === 0) return;
+  const noted = notedJobs(context, bulk.sendingAt);
   const settlement = new Settlement();
   const interrupted = { kind: "status", status: STATUS_TEXT.interrupted } as const;
-  for (const [first, last] of bulk.sending)
+  for (const [first, last] of bulk.sending) {
+    const job = noted.find((j) => j.first === first && j.last === last && typeof j.id === "string");
+    if (job && !bulk.jobs.some((open) => open.id === job.id)) {
+      bulk.jobs.push(job);
+      continue;
+    }
     for (const index of jobIndices(context.states, { first, last }))
       settlement.set(index, URL_STATE.interrupted, interrupted);
+  }
   bulk.sending = [];
+  delete bulk.sendingAt;
   applySettlement(context, urls, settlement, "write-first");
+}
+
+/** Leaves the submit's job ids in its note before the store saves them (see the top). */
+function noteJobs(context: StepContext, jobs: SubmittedBulkJob[]): void {
+  const bulk = context.job.bulk;
+  if (jobs.length === 0 || bulk?.sendingAt === undefined) return;
+  try {
+    context.deps.notes?.put(noteKey(context.job.id, bulk.sendingAt), JSON.stringify(jobs));
+  } catch {
+    // Lossy by design: without the note, a save that fails leaves these URLs interrupted.
+  }
 }
 
 /**
@@ -61,6 +104,7 @@ export function submitPending(
   if (job.state !== "running") return null;
   const groups = groupsOf(indices, BULK_MAX_LEADS);
   bulk.sending = groups.map((group) => [group[0]!, group[group.length - 1]!]);
+  bulk.sendingAt = deps.clock.now();
   context.states = withStates(context.states, indices, URL_STATE.inJob);
   saveJob(deps.store, job, context.states);
 
@@ -101,7 +145,12 @@ export function submitPending(
     const state = error.charged === "maybe" ? URL_STATE.interrupted : URL_STATE.failed;
     for (const index of group) settlement.set(index, state, { kind: "status", status: errorStatus(error) });
   });
+  noteJobs(
+    context,
+    bulk.jobs.filter((open) => open.submittedAt === now),
+  );
   bulk.sending = [];
+  delete bulk.sendingAt;
   applySettlement(context, urls, settlement, "save-first");
   return refused;
 }
