@@ -14,7 +14,7 @@ import type {
 import { useNotices } from "../components/notices";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
-import { ExportPanel, type ExportState } from "./credits/export";
+import { type ExportChoice, ExportPanel, type ExportState } from "./credits/export";
 import { emptyFilters, FilterForm } from "./credits/filters";
 import { PAGE_SIZES, TransactionList } from "./credits/list";
 import { CreditsSummaryView } from "./credits/summary";
@@ -55,23 +55,24 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
     });
   }
 
-  async function runExport(replace: boolean) {
+  async function runExport(choice: ExportChoice) {
     setExportState({ step: "working" });
-    const result = await exportCall.run(() => call("creditsExport", { filters: form, replace }));
+    const result = await exportCall.run(() => call("creditsExport", { filters: form, ...choice }));
     if (result === undefined) {
       setExportState({ step: "idle" });
       return;
     }
     if (result.status === "confirm") {
-      setExportState({ step: "confirm", sheetName: result.sheetName, existingRows: result.existingRows });
+      setExportState({ step: "confirm", ask: result });
       return;
     }
     setExportState({ step: "idle" });
     if (result.status === "done") {
       setProblems({});
+      const replaced = result.replaced ? ` It replaced the export of ${result.replaced}.` : "";
       notices.show({
         tone: "ok",
-        message: `Wrote ${result.written.toLocaleString("en-US")} transaction${result.written === 1 ? "" : "s"} to the ${result.sheetName} sheet in ${result.seconds < 1 ? "under a second" : `${result.seconds} s`}. No credits used.`,
+        message: `Wrote ${result.written.toLocaleString("en-US")} transaction${result.written === 1 ? "" : "s"} of ${result.account} to the ${result.sheetName} sheet in ${result.seconds < 1 ? "under a second" : `${result.seconds} s`}.${replaced} No credits used.`,
         next: result.spent,
       });
     } else {
@@ -114,7 +115,7 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
         <ExportPanel
           state={exportState}
           disabled={listCall.busy}
-          onExport={(replace) => void runExport(replace)}
+          onExport={(choice) => void runExport(choice)}
           onCancel={() => setExportState({ step: "idle" })}
         />
         {page ? (

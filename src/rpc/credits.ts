@@ -5,6 +5,7 @@
  */
 import type { FilterProblems, TransactionFilterForm } from "../jobs/credits/filters";
 import type { TransactionPageView } from "../jobs/credits/list";
+import type { ExportResult } from "../jobs/credits/export";
 import type { UserError } from "../rpc";
 
 export type {
@@ -49,11 +50,19 @@ export interface CreditsExportRequest {
   filters: TransactionFilterForm;
   /** True once the user agreed to replace a Transactions sheet that holds data. */
   replace: boolean;
+  /** True once the user agreed to drop values of their own columns whose transaction is left out. */
+  dropNotes?: boolean;
 }
 
+export type { ExportRecord } from "../jobs/credits/ports";
+
+/**
+ * The export's answer: done (with how long it took, whose account it listed and whose export it
+ * replaced), a question to ask first (src/jobs/credits/export.ts says which), or a failure.
+ */
 export type CreditsExportResult =
-  | { status: "done"; sheetName: string; written: number; spent: string; seconds: number }
-  | { status: "confirm"; sheetName: string; existingRows: number }
+  | (Extract<ExportResult, { status: "done" }> & { seconds: number })
+  | Extract<ExportResult, { status: "confirm" }>
   | { status: "failed"; error: UserError; problems: FilterProblems };
 
 export interface CreditsMethods {

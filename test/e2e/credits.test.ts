@@ -106,7 +106,9 @@ describe("Credits tab in the playground", () => {
       .poll(() => sidebar.getByRole("alertdialog").textContent())
       .toMatch(new RegExp(`already has ${all.length + 1} rows`));
     await sidebar.getByRole("button", { name: "Replace" }).click();
-    await expect.poll(notice, { timeout: 15_000 }).toMatch(/Wrote 1 transaction to the Transactions sheet/);
+    await expect
+      .poll(notice, { timeout: 15_000 })
+      .toMatch(/Wrote 1 transaction of account-[0-9a-f]{8}@sandbox\.example to the Transactions sheet/);
     expect(await tabs()).toEqual(tabsBefore);
     await selectSheet(page, "Sheet1");
     await expect.poll(() => cell(page, "D1").textContent()).toBe(topUps[0]!.id);
@@ -131,6 +133,6 @@ describe("Credits tab in the playground", () => {
     await sidebar.getByTestId("credits-balance-error").waitFor();
     await page.waitForTimeout(500);
     const text = (await sidebar.locator("body").innerText()) ?? "";
-    expect(text.match(/No API key is saved yet/g) ?? []).toHaveLength(1);
+    expect(text.match(/No API key is saved for you/g) ?? []).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@
  * against the sandbox's own list, per-field problems for bad filters, and a refused key.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sandboxAccountEmail } from "../../sandbox/api/account-me";
 import { PATHS, type Transaction, type TransactionListResponse } from "../../src/api/wire";
 import type { CreditsExportResult, CreditsListResult, CreditsSummary } from "../../src/rpc/credits";
 import { TRANSACTION_FIELDS } from "../../src/sheet/lead-fields";
@@ -185,9 +186,10 @@ describe("Credits: export to a sheet", () => {
       written: expected.length,
     });
     const counters = addon.runtime.counters;
-    // A count probe, the first page, then the other 12 pages of 100 in parallel fetchAll calls of 10.
-    expect(counters.fetchAllCalls).toBe(4);
-    expect(counters.requests).toBe(14);
+    // The account (whose transactions), a count probe, the first page, then the other 12 pages of
+    // 100 in parallel fetchAll calls of 10.
+    expect(counters.fetchAllCalls).toBe(5);
+    expect(counters.requests).toBe(15);
     expect(counters.byMethod["Range.setValues"]).toBe(1);
 
     const cells = addon.runtime.getValues("Transactions", `A1:H${expected.length + 1}`);
@@ -199,8 +201,17 @@ describe("Credits: export to a sheet", () => {
     const filters = { after_balance: { modifier: "lte", value: "9" } };
     expect(rpc<CreditsExportResult>("creditsExport", { filters, replace: false })).toEqual({
       status: "confirm",
+      reason: "replace",
       sheetName: "Transactions",
       existingRows: expected.length + 1,
+      account: sandboxAccountEmail(BUSY_KEY),
+      listed: {
+        account: sandboxAccountEmail(BUSY_KEY),
+        by: "user@example.com",
+        at: expect.any(String),
+        rows: expected.length,
+      },
+      keptColumns: [],
     });
     const replaced = rpc<CreditsExportResult>("creditsExport", { filters, replace: true });
     expect(replaced).toMatchObject({ status: "done", written: 10 });
