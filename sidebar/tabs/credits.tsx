@@ -4,7 +4,7 @@
  * newest first; and an export of every matching transaction to a Transactions sheet. Nothing here
  * costs credits. All API text is rendered as text (Preact escapes it).
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type {
   CreditsSummary,
   FilterProblems,
@@ -30,6 +30,8 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
   const [page, setPage] = useState<TransactionPageView | null>(null);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const listCall = useServerCall();
+  /** The message of the last error the list posted, so that a list that then comes back clears it. */
+  const listError = useRef<string | null>(null);
   // The export shows its own steps (exportState); this instance's busy is not used.
   const exportCall = useServerCall();
   const [exportState, setExportState] = useState<ExportState>({ step: "idle" });
@@ -45,12 +47,17 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
         setProblems({});
         setApplied(filters);
         setPage(result.page);
+        // The list's own error ("Fix the filters marked below: nothing was sent.") is over once a
+        // list came back: left on show, it would say nothing was sent beside what was.
+        if (notices.notice?.tone === "error" && notices.notice.message === listError.current) notices.clear();
       } else {
         setProblems(result.problems);
         // No key, or one the API refused: the balance above says so, with what to do (read
         // again when it still shows a balance: the key was removed or refused since).
-        if (result.error.kind !== "auth") notices.showError(result.error);
-        else if (summary?.ok) void refreshSummary();
+        if (result.error.kind !== "auth") {
+          listError.current = result.error.message;
+          notices.showError(result.error);
+        } else if (summary?.ok) void refreshSummary();
       }
     });
   }

@@ -3,9 +3,10 @@
  * transaction list with every filter of the spec, and the export to a "Transactions" sheet. All
  * of them are free (the transaction list costs no credits). Filter problems come back per field.
  */
+
+import type { ExportResult } from "../jobs/credits/export";
 import type { FilterProblems, TransactionFilterForm } from "../jobs/credits/filters";
 import type { TransactionPageView } from "../jobs/credits/list";
-import type { ExportResult } from "../jobs/credits/export";
 import type { UserError } from "../rpc";
 
 export type {

@@ -10,6 +10,7 @@ import {
   filterQuery,
   modifiersOf,
   type TransactionFilterForm,
+  unknownValueNote,
   VALUE_LABELS,
 } from "../../src/jobs/credits/filters";
 import { listTransactionPage, pageBounds } from "../../src/jobs/credits/list";
@@ -56,8 +57,35 @@ describe("filter form -> query", () => {
     });
   });
 
+  it("says when a charge type typed is not one it knows, and is silent for known ones typed any way", () => {
+    for (const typed of ["", "lead search", "LEADS_BY_ICP", "Top-up", " email finder "])
+      expect(unknownValueNote("balance_type", typed)).toBeNull();
+    expect(unknownValueNote("balance_type", " refund ")).toMatch(
+      /^"refund" is not a charge type the add-on knows \(leads_by_icp, .*top_up\)\. It is sent as typed/,
+    );
+    expect(unknownValueNote("amount", "refund")).toBeNull();
+  });
+
+  it("reads a range typed high to low as the same range (the API would match nothing)", () => {
+    expect(
+      filterQuery({
+        amount: { modifier: "range", value: "-10, -20" },
+        after_balance: { modifier: "range", value: "5,5" },
+        created_at: { modifier: "range", value: "2026-11-21, 2026-11-01T10:00:00" },
+      }),
+    ).toEqual({
+      amount__range: "-20,-10",
+      after_balance__range: "5,5",
+      created_at__range: "2026-11-01T10:00:00,2026-11-21",
+    });
+    // Not both readable: sent as typed, for the validator to name.
+    expect(filterQuery({ amount: { modifier: "range", value: "x,-20" } })).toEqual({
+      amount__range: "x,-20",
+    });
+  });
+
   it("reads a charge type typed as the label the list shows (issue 23.14), any case", () => {
-    for (const typed of ["Lead search", "lead search", " LEAD  SEARCH ", "leads_by_icp"])
+    for (const typed of ["Lead search", "lead search", " LEAD  SEARCH ", "leads_by_icp", "LEADS_BY_ICP "])
       expect(filterQuery({ balance_type: { modifier: "exact", value: typed } })).toEqual({
         balance_type__exact: "leads_by_icp",
       });
