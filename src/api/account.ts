@@ -54,9 +54,9 @@ export function accountState(answer: AccountResponse): AccountState {
   const used =
     (countIn(answer.count_searches_completed_today) ?? 0) +
     (countIn(answer.count_searches_in_progress_today) ?? 0);
-  const email = typeof answer.email === "string" ? answer.email.trim().slice(0, 200) : "";
   return {
-    ...(email === "" ? {} : { email }),
+    // Kept short: this runs in Code.js (formulas), whose size every cell pays for.
+    email: (typeof answer.email === "string" && answer.email.trim()) || undefined,
     balance: answer.balance_platform,
     reserved: numberIn(answer.blocked_balance_platform) ?? 0,
     parallelSearches: countIn(answer.max_parallel_searches, 1),

@@ -7,6 +7,7 @@ import { exportTransactions } from "../jobs/credits/export";
 import { listTransactionPage, pageBounds } from "../jobs/credits/list";
 import { creditsOverview } from "../jobs/credits/overview";
 import type { TransactionClient } from "../jobs/credits/ports";
+import { retryingReads } from "../jobs/credits/retrying-reads";
 import type { RpcHandlers, UserError } from "../rpc";
 import type { CreditsExportRequest, CreditsListRequest, TransactionFilterForm } from "../rpc/credits";
 import { exportRecords, TRANSACTIONS_SHEET, transactionsSheet } from "./credits-sheet";
@@ -38,9 +39,10 @@ function userErrorOf(error: ApiError): UserError {
   return { kind: error.kind, message: `${error.message}${detail}`, next: error.next };
 }
 
+/** The user's own key's client (null without one); every read sent again after a transient failure. */
 function client(): TransactionClient | null {
   const settings = readSettings();
-  return hasApiKey(settings) ? connectClient(settings) : null;
+  return hasApiKey(settings) ? retryingReads(connectClient(settings), appsScriptClock) : null;
 }
 
 /** google.script.run carries whatever the sidebar gave: anything but an object filters nothing. */
@@ -64,6 +66,7 @@ function summary() {
     spentLastWeek: spending.lastWeek,
     pendingLastWeek: spending.pendingLastWeek,
     spendingComplete: spending.complete,
+    spendingError: spending.error && !spending.complete ? userErrorOf(spending.error) : null,
     spendCap,
   };
 }

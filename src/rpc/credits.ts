@@ -32,6 +32,8 @@ export type CreditsSummary =
       /** Charges of the last 7 days still pending (in flight): left out of the sums above. */
       pendingLastWeek: number;
       spendingComplete: boolean;
+      /** Why the spending is incomplete (null when complete): shown instead of a partial figure. */
+      spendingError: UserError | null;
       /** Settings' spend cap per run. */
       spendCap: number;
     }

@@ -81,7 +81,7 @@ export function exportTransactions(
   if (before && !isExportSheet(before.header)) return notAnExport(sheet.name);
   // Whose transactions these are (free): the sheet and the confirmation say it.
   const me = deps.client.account();
-  if (!me.ok) return { status: "failed", error: me.error, fetched: 0, count: 0 };
+  if (!me.ok) return { status: "failed", error: unwritten(me.error), fetched: 0, count: 0 };
   const account = accountName(me.value);
   if (existingRows > 0 && !options.replace) {
     return {
@@ -96,7 +96,7 @@ export function exportTransactions(
   }
   // One cheap request first: a bad key or a too-big export is known before any page is fetched.
   const probe = deps.client.listTransactions({ ...checked.query, limit: "1" });
-  if (!probe.ok) return { status: "failed", error: probe.error, fetched: 0, count: 0 };
+  if (!probe.ok) return { status: "failed", error: unwritten(probe.error), fetched: 0, count: 0 };
   if (probe.value.count > (deps.maxRows ?? MAX_EXPORT_ROWS)) {
     return {
       status: "failed",
@@ -114,7 +114,7 @@ export function exportTransactions(
   if (!pages.complete) {
     return {
       status: "failed",
-      error: pages.error ?? outOfTime(pages.results.length, pages.count),
+      error: pages.error ? unwritten(pages.error) : outOfTime(pages.results.length, pages.count),
       fetched: pages.results.length,
       count: pages.count,
     };
@@ -158,7 +158,7 @@ export function exportTransactions(
 
 /** The account as people know it: users/me's email, else a description of whose key it is. */
 function accountName(account: AccountState): string {
-  return account.email ?? "the account of your API key";
+  return account.email?.slice(0, 200) ?? "the account of your API key";
 }
 
 /** The header cell's note: whose transactions, who exported them, when, and which. */
@@ -213,6 +213,11 @@ export function spentSentence(totals: LedgerTotals): string {
   ].filter(Boolean);
   const spent = `These transactions spent ${credits(totals.spent)}.`;
   return left.length === 0 ? spent : `${spent} Not counted: ${left.join(" and ")}.`;
+}
+
+/** The API's error, saying that the sheet was not touched (the user may wonder after a failure). */
+function unwritten(error: ApiError): ApiError {
+  return { ...error, message: `${error.message} Nothing was written: the sheet is as it was.` };
 }
 
 function tooMany(count: number, max: number): ApiError {
