@@ -25,16 +25,18 @@ function Question({ ask }: { ask: Confirm }) {
   if (ask.reason === "drop") {
     return (
       <span id="credits-replace-text">
-        {plural(ask.dropped, "value")} in your own columns of the {ask.sheetName} sheet belong to transactions
-        this export leaves out (its filters). Replacing removes them; to keep them, Cancel and widen the
-        filters, or rename the sheet first.
+        {plural(ask.dropped, "value")} in your own columns of the {ask.sheetName} sheet{" "}
+        {ask.dropped === 1 ? "belongs" : "belong"} to transactions this export does not list (its filters
+        leave them out, or they are another account's). Replacing removes {ask.dropped === 1 ? "it" : "them"};
+        to keep {ask.dropped === 1 ? "it" : "them"}, Cancel and widen the filters, or rename the sheet first.
       </span>
     );
   }
   const other = ask.listed !== null && ask.listed.account !== ask.account;
   return (
     <span id="credits-replace-text">
-      The {ask.sheetName} sheet already has {plural(ask.existingRows, "row")}
+      The {ask.sheetName} sheet already has {plural(Math.max(0, ask.existingRows - 1), "row")} under its
+      header
       {ask.listed
         ? `: the transactions of ${ask.listed.account}, exported by ${ask.listed.by} on ${ask.listed.at}`
         : ""}
