@@ -23,12 +23,10 @@ function plural(n: number, one: string, many = `${one}s`): string {
 
 function Question({ ask }: { ask: Confirm }) {
   if (ask.reason === "drop") {
+    const them = ask.dropped === 1 ? "it" : "them";
     return (
       <span id="credits-replace-text">
-        {plural(ask.dropped, "value")} in your own columns of the {ask.sheetName} sheet{" "}
-        {ask.dropped === 1 ? "belongs" : "belong"} to transactions this export does not list (its filters
-        leave them out, or they are another account's). Replacing removes {ask.dropped === 1 ? "it" : "them"};
-        to keep {ask.dropped === 1 ? "it" : "them"}, Cancel and widen the filters, or rename the sheet first.
+        {`${plural(ask.dropped, "value")} in your own columns of the ${ask.sheetName} sheet ${ask.dropped === 1 ? "belongs" : "belong"} to transactions this export does not list (its filters leave them out, or they are another account's). Replacing removes ${them}; to keep ${them}, Cancel and widen the filters, or rename the sheet first.`}
       </span>
     );
   }
