@@ -381,6 +381,17 @@ describe("export to a sheet", () => {
     expect(sheet.frozen).toBe(true);
   });
 
+  it("names an account users/me gives no address for by whose key it is, so two editors' differ", () => {
+    const client = fakeClient(all);
+    const named = client.account;
+    client.account = () => {
+      const answer = named();
+      return answer.ok ? { ok: true, value: { ...answer.value, email: undefined } } : answer;
+    };
+    const result = exportTransactions(exportDeps(client, fakeSheet()), {}, { replace: false });
+    expect(result).toMatchObject({ status: "done", account: "the API key of owner@example.com" });
+  });
+
   it("says the sheet is as it was when it refuses the write", () => {
     const sheet = fakeSheet(30);
     sheet.refuse = "You are trying to edit a protected cell or object.";

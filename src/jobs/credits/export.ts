@@ -82,7 +82,7 @@ export function exportTransactions(
   // Whose transactions these are (free): the sheet and the confirmation say it.
   const me = deps.client.account();
   if (!me.ok) return { status: "failed", error: unwritten(me.error), fetched: 0, count: 0 };
-  const account = accountName(me.value);
+  const account = accountName(me.value, deps.exporter);
   if (existingRows > 0 && !options.replace) {
     return {
       status: "confirm",
@@ -156,9 +156,12 @@ export function exportTransactions(
   };
 }
 
-/** The account as people know it: users/me's email, else a description of whose key it is. */
-function accountName(account: AccountState): string {
-  return account.email?.slice(0, 200) ?? "the account of your API key";
+/**
+ * The account as people know it: users/me's email, else whose key it is ("the API key of
+ * ben@example.com"): keys are per user, so two editors' unnamed accounts are still told apart.
+ */
+function accountName(account: AccountState, exporter: string): string {
+  return account.email?.slice(0, 200) ?? `the API key of ${exporter}`;
 }
 
 /** The header cell's note: whose transactions, who exported them, when, and which. */
