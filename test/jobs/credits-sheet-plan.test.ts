@@ -54,6 +54,16 @@ describe("the export's sheet plan", () => {
     ]);
   });
 
+  it("does not ask about an unticked checkbox (FALSE) of a left-out transaction: nothing is lost with it", () => {
+    const current = {
+      header: [...TRANSACTION_FIELDS, "done"],
+      ids: ["a", "b"],
+      extra: [["FALSE"], ["TRUE"]],
+    };
+    expect(planSheet(current, [row("c")]).dropped).toBe(1);
+    expect(planSheet(current, [row("b")]).dropped).toBe(0);
+  });
+
   it("takes a sheet for an export only when row 1 starts with the export's header (any case)", () => {
     expect(isExportSheet([])).toBe(true);
     expect(isExportSheet(TRANSACTION_FIELDS.map((f) => f.toUpperCase()))).toBe(true);

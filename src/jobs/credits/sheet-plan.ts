@@ -10,7 +10,7 @@
  *   that transaction's id when new transactions push the rows down. A value beside no transaction
  *   (a total under the export) stays in its row.
  * A value whose transaction the new export leaves out (a narrower filter) has nowhere to go: it is
- * counted as dropped, and the export asks before dropping it.
+ * counted as dropped (an unticked checkbox's FALSE aside), and the export asks before dropping it.
  *
  * The plan is one block from A1, as wide as the last user column that needs rewriting (none: A:H
  * only), and as tall as the old or the new content, whichever is taller: one setValues, so a
@@ -96,7 +96,8 @@ export function planSheet(current: CurrentSheet | null, rows: readonly GridValue
     const cells = valueColumns.filter((c) => (current.extra[oldRow]?.[c] ?? "") !== "");
     if (cells.length === 0) return;
     if (newRow === undefined) {
-      dropped += cells.length;
+      // An unticked checkbox holds FALSE: nothing is lost with it, so it is not asked about.
+      dropped += cells.filter((c) => current.extra[oldRow]![c] !== "FALSE").length;
       moved = true;
       return;
     }
