@@ -5,11 +5,21 @@
  * says what that operation has used (negative). Limits come from the account-limit controls
  * (A10); with no parallel-search limit set, `max_parallel_searches` is the spec's lead-search limit.
  */
+import { createHash } from "node:crypto";
 import type { AccountResponse } from "../../src/api/wire.ts";
 import type { Endpoint } from "./endpoint.ts";
 
 /** The spec's parallel limit of lead search: what an account without a lower limit allows. */
 const SPEC_PARALLEL_SEARCHES = 50;
+
+/**
+ * The account's email: one per key, without the key in it (production's address is the user's,
+ * never their key; one built from the key would be redacted by the add-on and every account
+ * would read the same).
+ */
+export function sandboxAccountEmail(key: string): string {
+  return `account-${createHash("sha256").update(key).digest("hex").slice(0, 8)}@sandbox.example`;
+}
 
 export const accountMe: Endpoint = ({ key, state }) => {
   const account = state.accounts.get(key);
@@ -28,7 +38,7 @@ export const accountMe: Endpoint = ({ key, state }) => {
     count_parallel_searches: use.inFlight,
     count_searches_completed_today: use.completedToday,
     count_searches_in_progress_today: use.inProgressToday,
-    email: `${key}@sandbox.example`,
+    email: sandboxAccountEmail(key),
     full_name: "",
     max_credits: account?.initialCredits ?? 0,
     max_parallel_searches: accountParallel ?? SPEC_PARALLEL_SEARCHES,

@@ -4,7 +4,7 @@
  * newest first; and an export of every matching transaction to a Transactions sheet. Nothing here
  * costs credits. All API text is rendered as text (Preact escapes it).
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type {
   CreditsSummary,
   FilterProblems,
@@ -14,7 +14,7 @@ import type {
 import { useNotices } from "../components/notices";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
-import { ExportPanel, type ExportState } from "./credits/export";
+import { type ExportChoice, ExportPanel, type ExportState } from "./credits/export";
 import { emptyFilters, FilterForm } from "./credits/filters";
 import { PAGE_SIZES, TransactionList } from "./credits/list";
 import { CreditsSummaryView } from "./credits/summary";
@@ -30,6 +30,8 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
   const [page, setPage] = useState<TransactionPageView | null>(null);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const listCall = useServerCall();
+  /** The message of the last error the list posted, so that a list that then comes back clears it. */
+  const listError = useRef<string | null>(null);
   // The export shows its own steps (exportState); this instance's busy is not used.
   const exportCall = useServerCall();
   const [exportState, setExportState] = useState<ExportState>({ step: "idle" });
@@ -45,33 +47,39 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
         setProblems({});
         setApplied(filters);
         setPage(result.page);
+        // The list's own error ("Fix the filters marked below: nothing was sent.") is over once a
+        // list came back: left on show, it would say nothing was sent beside what was.
+        if (notices.notice?.tone === "error" && notices.notice.message === listError.current) notices.clear();
       } else {
         setProblems(result.problems);
         // No key, or one the API refused: the balance above says so, with what to do (read
         // again when it still shows a balance: the key was removed or refused since).
-        if (result.error.kind !== "auth") notices.showError(result.error);
-        else if (summary?.ok) void refreshSummary();
+        if (result.error.kind !== "auth") {
+          listError.current = result.error.message;
+          notices.showError(result.error);
+        } else if (summary?.ok) void refreshSummary();
       }
     });
   }
 
-  async function runExport(replace: boolean) {
+  async function runExport(choice: ExportChoice) {
     setExportState({ step: "working" });
-    const result = await exportCall.run(() => call("creditsExport", { filters: form, replace }));
+    const result = await exportCall.run(() => call("creditsExport", { filters: form, ...choice }));
     if (result === undefined) {
       setExportState({ step: "idle" });
       return;
     }
     if (result.status === "confirm") {
-      setExportState({ step: "confirm", sheetName: result.sheetName, existingRows: result.existingRows });
+      setExportState({ step: "confirm", ask: result });
       return;
     }
     setExportState({ step: "idle" });
     if (result.status === "done") {
       setProblems({});
+      const replaced = result.replaced ? ` It replaced the export of ${result.replaced}.` : "";
       notices.show({
         tone: "ok",
-        message: `Wrote ${result.written.toLocaleString("en-US")} transaction${result.written === 1 ? "" : "s"} to the ${result.sheetName} sheet in ${result.seconds < 1 ? "under a second" : `${result.seconds} s`}. No credits used.`,
+        message: `Wrote ${result.written.toLocaleString("en-US")} transaction${result.written === 1 ? "" : "s"} of ${result.account} to the ${result.sheetName} sheet in ${result.seconds < 1 ? "under a second" : `${result.seconds} s`}.${replaced} No credits used.`,
         next: result.spent,
       });
     } else {
@@ -114,7 +122,7 @@ export function CreditsTab({ onOpenSettings }: { onOpenSettings(): void }) {
         <ExportPanel
           state={exportState}
           disabled={listCall.busy}
-          onExport={(replace) => void runExport(replace)}
+          onExport={(choice) => void runExport(choice)}
           onCancel={() => setExportState({ step: "idle" })}
         />
         {page ? (

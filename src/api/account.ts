@@ -7,6 +7,8 @@
 import type { AccountResponse } from "./wire";
 
 export interface AccountState {
+  /** The account's email as users/me gives it (production sends it; absent when it does not). */
+  email?: string;
   /** balance_platform: what the key may spend now. */
   balance: number;
   /** blocked_balance_platform: reserved for requests still in flight (0 when not said). */
@@ -53,6 +55,8 @@ export function accountState(answer: AccountResponse): AccountState {
     (countIn(answer.count_searches_completed_today) ?? 0) +
     (countIn(answer.count_searches_in_progress_today) ?? 0);
   return {
+    // Kept short: this runs in Code.js (formulas), whose size every cell pays for.
+    email: (typeof answer.email === "string" && answer.email.trim()) || undefined,
     balance: answer.balance_platform,
     reserved: numberIn(answer.blocked_balance_platform) ?? 0,
     parallelSearches: countIn(answer.max_parallel_searches, 1),

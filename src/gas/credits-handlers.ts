@@ -7,18 +7,24 @@ import { exportTransactions } from "../jobs/credits/export";
 import { listTransactionPage, pageBounds } from "../jobs/credits/list";
 import { creditsOverview } from "../jobs/credits/overview";
 import type { TransactionClient } from "../jobs/credits/ports";
+import { retryingReads } from "../jobs/credits/retrying-reads";
 import type { RpcHandlers, UserError } from "../rpc";
 import type { CreditsExportRequest, CreditsListRequest, TransactionFilterForm } from "../rpc/credits";
-import { transactionsSheet } from "./credits-sheet";
+import { exportRecords, TRANSACTIONS_SHEET, transactionsSheet } from "./credits-sheet";
 import { appsScriptClock } from "./http";
+import { activeUser } from "./job-owner";
 import { documentLock } from "./lock";
 import { connectClient, hasApiKey } from "./settings-client";
 import { readSettings } from "./settings-store";
 
+/**
+ * Keys are per user (user properties): an editor of a shared spreadsheet has none until they save
+ * their own, and the owner's is never used for them here, though the owner's formulas are.
+ */
 const NO_KEY: UserError = {
   kind: "auth",
-  message: "No API key is saved yet.",
-  next: "Open Settings, paste your API key and press Save.",
+  message: "No API key is saved for you, so there is no account to show.",
+  next: "API keys are kept per user (another editor's key is never used for you here): open Settings, paste your own API key and press Save. Formulas such as =CREDIT_BALANCE() run with the spreadsheet owner's key.",
 };
 
 const BUSY: UserError = {
@@ -33,9 +39,10 @@ function userErrorOf(error: ApiError): UserError {
   return { kind: error.kind, message: `${error.message}${detail}`, next: error.next };
 }
 
+/** The user's own key's client (null without one); every read sent again after a transient failure. */
 function client(): TransactionClient | null {
   const settings = readSettings();
-  return hasApiKey(settings) ? connectClient(settings) : null;
+  return hasApiKey(settings) ? retryingReads(connectClient(settings), appsScriptClock) : null;
 }
 
 /** google.script.run carries whatever the sidebar gave: anything but an object filters nothing. */
@@ -59,6 +66,7 @@ function summary() {
     spentLastWeek: spending.lastWeek,
     pendingLastWeek: spending.pendingLastWeek,
     spendingComplete: spending.complete,
+    spendingError: spending.error && !spending.complete ? userErrorOf(spending.error) : null,
     spendCap,
   };
 }
@@ -79,16 +87,41 @@ function list(arg: CreditsListRequest) {
   return { ok: false as const, error: userErrorOf(result.error), problems: {} };
 }
 
+/**
+ * An editor without a key of their own: keys are per user, so the owner's is not used for them.
+ * Said with whose transactions the sheet lists now, so nobody takes them for their own.
+ */
+function noKeyForExport(): UserError {
+  const listed = exportRecords().read();
+  const sheet = listed
+    ? ` The ${TRANSACTIONS_SHEET} sheet stays as it is: it lists the transactions of ${listed.account}, exported by ${listed.by} on ${listed.at}.`
+    : "";
+  return {
+    kind: "auth",
+    message: `No API key is saved for you, so there is no account to export.${sheet}`,
+    next: "API keys are kept per user (another editor's key is never used for you): open Settings, paste your own API key and press Save. The export then lists your key's account.",
+  };
+}
+
 function exportToSheet(arg: CreditsExportRequest) {
   const api = client();
-  if (!api) return { status: "failed" as const, error: NO_KEY, problems: {} };
+  if (!api) return { status: "failed" as const, error: noKeyForExport(), problems: {} };
   const lock = documentLock();
   if (!lock.tryAcquire(10_000)) return { status: "failed" as const, error: BUSY, problems: {} };
   const started = appsScriptClock.now();
   try {
-    const replace = (Object(arg) as { replace?: unknown }).replace === true;
-    const deps = { client: api, sheet: transactionsSheet(), clock: appsScriptClock };
-    const result = exportTransactions(deps, filtersOf(arg), { replace });
+    const flags = Object(arg) as { replace?: unknown; dropNotes?: unknown };
+    const deps = {
+      client: api,
+      sheet: transactionsSheet(),
+      records: exportRecords(),
+      exporter: activeUser().label,
+      clock: appsScriptClock,
+    };
+    const result = exportTransactions(deps, filtersOf(arg), {
+      replace: flags.replace === true,
+      dropNotes: flags.dropNotes === true,
+    });
     switch (result.status) {
       case "done":
         return { ...result, seconds: Math.round((appsScriptClock.now() - started) / 100) / 10 };

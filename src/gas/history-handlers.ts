@@ -20,11 +20,11 @@ import type { RpcHandlers } from "../rpc";
 import type { HistoryStatus, JobChange } from "../rpc/history";
 import { type CellValue, toCellValue } from "../sheet/cell-value";
 import { DATE_TIME_FORMAT, timeOfCell } from "../sheet/sheet-time";
-import { transactionsSheet } from "./credits-sheet";
 import { emailJobDeps } from "./email-handlers";
 import { jobDeps } from "./enrich-handlers";
 import { historyDeps } from "./history-deps";
 import { jobChangesTarget, rememberJobChanges } from "./job-changes-sheet";
+import { replacedSheet } from "./replaced-sheet";
 
 export const JOB_CHANGES_SHEET = "Job changes";
 /**
@@ -197,7 +197,7 @@ export const historyHandlers: Pick<
     const changes = jobChangesSince(historyDeps(), midnightInSpreadsheet(since));
     // A Job changes sheet colleagues have written in stays as it is (job-changes-sheet.ts).
     const place = jobChangesTarget(JOB_CHANGES_SHEET, JOB_CHANGES_HEADERS);
-    const target = transactionsSheet(place.name);
+    const target = replacedSheet(place.name);
     const rows = changes.map((change) => [
       // A date, as in the history (issue 23.10): the sheet filters by date.
       dateOrText(change.time),

@@ -3,6 +3,8 @@
  * transaction list with every filter of the spec, and the export to a "Transactions" sheet. All
  * of them are free (the transaction list costs no credits). Filter problems come back per field.
  */
+
+import type { ExportResult } from "../jobs/credits/export";
 import type { FilterProblems, TransactionFilterForm } from "../jobs/credits/filters";
 import type { TransactionPageView } from "../jobs/credits/list";
 import type { UserError } from "../rpc";
@@ -30,6 +32,8 @@ export type CreditsSummary =
       /** Charges of the last 7 days still pending (in flight): left out of the sums above. */
       pendingLastWeek: number;
       spendingComplete: boolean;
+      /** Why the spending is incomplete (null when complete): shown instead of a partial figure. */
+      spendingError: UserError | null;
       /** Settings' spend cap per run. */
       spendCap: number;
     }
@@ -49,11 +53,19 @@ export interface CreditsExportRequest {
   filters: TransactionFilterForm;
   /** True once the user agreed to replace a Transactions sheet that holds data. */
   replace: boolean;
+  /** True once the user agreed to drop values of their own columns whose transaction is left out. */
+  dropNotes?: boolean;
 }
 
+export type { ExportRecord } from "../jobs/credits/ports";
+
+/**
+ * The export's answer: done (with how long it took, whose account it listed and whose export it
+ * replaced), a question to ask first (src/jobs/credits/export.ts says which), or a failure.
+ */
 export type CreditsExportResult =
-  | { status: "done"; sheetName: string; written: number; spent: string; seconds: number }
-  | { status: "confirm"; sheetName: string; existingRows: number }
+  | (Extract<ExportResult, { status: "done" }> & { seconds: number })
+  | Extract<ExportResult, { status: "confirm" }>
   | { status: "failed"; error: UserError; problems: FilterProblems };
 
 export interface CreditsMethods {

@@ -151,7 +151,11 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   }),
   creditsSummary: nothing,
   creditsList: fields<CreditsListRequest>({ filters: transactionFilters, limit: num, offset: num }),
-  creditsExport: fields<CreditsExportRequest>({ filters: transactionFilters, replace: bool }),
+  creditsExport: fields<CreditsExportRequest>({
+    filters: transactionFilters,
+    replace: bool,
+    dropNotes: optional(bool) as Shape<boolean>,
+  }),
   leadsSelection: nothing,
   leadsEstimate: fields<{ form: LeadSearchForm }>({ form: leadForm }),
   leadsRun: fields<LeadsRunRequest>({ form: leadForm, confirmedMaxCredits: num }),

@@ -6,12 +6,15 @@
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxAccountEmail } from "../../sandbox/api/account-me";
 import { PATHS, type Transaction, type TransactionListResponse } from "../../src/api/wire";
 import { TRANSACTION_FIELDS } from "../../src/sheet/lead-fields";
 import { cell, openSidebar, readGrid, selectSheet, typeIntoCell } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, type TestPlayground } from "./support";
 
 const KEY = "sandbox-demo-key";
+/** The demo key's account, as users/me names it: what the export says it lists. */
+const ACCOUNT = sandboxAccountEmail(KEY).replace(/\./g, "\\.");
 
 describe("Credits tab in the playground", () => {
   let playground: TestPlayground;
@@ -81,7 +84,11 @@ describe("Credits tab in the playground", () => {
     await sidebar.getByRole("button", { name: "Export to sheet" }).click();
     await expect
       .poll(notice, { timeout: 15_000 })
-      .toMatch(new RegExp(`Wrote ${all.length} transactions to the Transactions sheet .*No credits used`));
+      .toMatch(
+        new RegExp(
+          `Wrote ${all.length} transactions of ${ACCOUNT} to the Transactions sheet .*No credits used`,
+        ),
+      );
     await selectSheet(page, "Transactions");
     await expect.poll(async () => (await readGrid(page)).length).toBe(all.length + 1);
     const grid = await readGrid(page);
@@ -104,9 +111,11 @@ describe("Credits tab in the playground", () => {
     await sidebar.getByRole("button", { name: "Export to sheet" }).click();
     await expect
       .poll(() => sidebar.getByRole("alertdialog").textContent())
-      .toMatch(new RegExp(`already has ${all.length + 1} rows`));
+      .toMatch(new RegExp(`already has ${all.length} rows under its header`));
     await sidebar.getByRole("button", { name: "Replace" }).click();
-    await expect.poll(notice, { timeout: 15_000 }).toMatch(/Wrote 1 transaction to the Transactions sheet/);
+    await expect
+      .poll(notice, { timeout: 15_000 })
+      .toMatch(new RegExp(`Wrote 1 transaction of ${ACCOUNT} to the Transactions sheet`));
     expect(await tabs()).toEqual(tabsBefore);
     await selectSheet(page, "Sheet1");
     await expect.poll(() => cell(page, "D1").textContent()).toBe(topUps[0]!.id);
@@ -115,6 +124,48 @@ describe("Credits tab in the playground", () => {
       .poll(() => readGrid(page))
       .toEqual([[...TRANSACTION_FIELDS], expect.arrayContaining([topUps[0]!.id, "top_up"])]);
     await chargedFor.fill("");
+  });
+
+  it("says which of the user's columns a new export keeps, and whose account it lists, before replacing", async () => {
+    await selectSheet(page, "Transactions");
+    await typeIntoCell(page, "I1", "my notes");
+    await typeIntoCell(page, "I2", "=cheap");
+    await sidebar.getByRole("button", { name: "Export to sheet" }).click();
+    await expect
+      .poll(() => sidebar.getByRole("alertdialog").textContent())
+      .toMatch(
+        new RegExp(
+          `already has 1 row under its header: the transactions of ${ACCOUNT}, exported by user@example\\.com on .*This export lists ${ACCOUNT}\\. Your columns I \\(my notes\\) are kept, each value beside its transaction\\.`,
+        ),
+      );
+    await sidebar.getByRole("button", { name: "Cancel" }).click();
+    await selectSheet(page, "Sheet1");
+  });
+
+  it("clears the list's error once the filters are fixed, and says when a charge type is not one it knows", async () => {
+    if (!(await sidebar.getByLabel("Charged for", { exact: true }).isVisible()))
+      await sidebar.getByText("Filters", { exact: true }).click();
+    await sidebar.getByLabel("Charged for", { exact: true }).fill("");
+    await sidebar.getByLabel("Date condition").selectOption("gte");
+    await sidebar.getByLabel("Date", { exact: true }).fill("2026-13-45");
+    await sidebar.getByRole("button", { name: "Apply filters" }).click();
+    await expect.poll(notice).toMatch(/nothing was sent/);
+    await sidebar.getByLabel("Date", { exact: true }).fill("2020-01-01");
+    await sidebar.getByRole("button", { name: "Apply filters" }).click();
+    await expect.poll(range).toBe(`1–20 of ${all.length}`);
+    await expect.poll(() => sidebar.locator(".notice.error").count()).toBe(0);
+
+    await sidebar.getByLabel("Date", { exact: true }).fill("");
+    await sidebar.getByLabel("Charged for", { exact: true }).fill("refund");
+    expect(await sidebar.getByTestId("credits-balance_type-unknown").textContent()).toMatch(
+      /"refund" is not a charge type the add-on knows/,
+    );
+    await sidebar.getByLabel("Charged for", { exact: true }).fill("LEADS_BY_ICP");
+    expect(await sidebar.getByTestId("credits-balance_type-unknown").count()).toBe(0);
+    await sidebar.getByRole("button", { name: "Apply filters" }).click();
+    await expect.poll(range).toBe(`1–20 of ${all.filter((t) => t.balance_type === "leads_by_icp").length}`);
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+    await expect.poll(range).toBe(`1–20 of ${all.length}`);
   });
 
   it("leads to Settings to change the spend cap", async () => {
@@ -131,6 +182,6 @@ describe("Credits tab in the playground", () => {
     await sidebar.getByTestId("credits-balance-error").waitFor();
     await page.waitForTimeout(500);
     const text = (await sidebar.locator("body").innerText()) ?? "";
-    expect(text.match(/No API key is saved yet/g) ?? []).toHaveLength(1);
+    expect(text.match(/No API key is saved for you/g) ?? []).toHaveLength(1);
   });
 });

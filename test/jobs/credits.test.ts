@@ -10,10 +10,16 @@ import {
   filterQuery,
   modifiersOf,
   type TransactionFilterForm,
+  unknownValueNote,
   VALUE_LABELS,
 } from "../../src/jobs/credits/filters";
 import { listTransactionPage, pageBounds } from "../../src/jobs/credits/list";
-import type { TransactionClient, TransactionsSheet } from "../../src/jobs/credits/ports";
+import type {
+  ExportDeps,
+  ExportRecord,
+  TransactionClient,
+  TransactionsSheet,
+} from "../../src/jobs/credits/ports";
 import { readableTime, transactionRow } from "../../src/jobs/credits/rows";
 import { apiTimestamp, recentChargesQuery, sumSpending } from "../../src/jobs/credits/spending";
 import type { GridValue } from "../../src/jobs/enrich/ports";
@@ -51,8 +57,35 @@ describe("filter form -> query", () => {
     });
   });
 
+  it("says when a charge type typed is not one it knows, and is silent for known ones typed any way", () => {
+    for (const typed of ["", "lead search", "LEADS_BY_ICP", "Top-up", " email finder "])
+      expect(unknownValueNote("balance_type", typed)).toBeNull();
+    expect(unknownValueNote("balance_type", " refund ")).toMatch(
+      /^"refund" is not a charge type the add-on knows \(leads_by_icp, .*top_up\)\. It is sent as typed/,
+    );
+    expect(unknownValueNote("amount", "refund")).toBeNull();
+  });
+
+  it("reads a range typed high to low as the same range (the API would match nothing)", () => {
+    expect(
+      filterQuery({
+        amount: { modifier: "range", value: "-10, -20" },
+        after_balance: { modifier: "range", value: "5,5" },
+        created_at: { modifier: "range", value: "2026-11-21, 2026-11-01T10:00:00" },
+      }),
+    ).toEqual({
+      amount__range: "-20,-10",
+      after_balance__range: "5,5",
+      created_at__range: "2026-11-01T10:00:00,2026-11-21",
+    });
+    // Not both readable: sent as typed, for the validator to name.
+    expect(filterQuery({ amount: { modifier: "range", value: "x,-20" } })).toEqual({
+      amount__range: "x,-20",
+    });
+  });
+
   it("reads a charge type typed as the label the list shows (issue 23.14), any case", () => {
-    for (const typed of ["Lead search", "lead search", " LEAD  SEARCH ", "leads_by_icp"])
+    for (const typed of ["Lead search", "lead search", " LEAD  SEARCH ", "leads_by_icp", "LEADS_BY_ICP "])
       expect(filterQuery({ balance_type: { modifier: "exact", value: typed } })).toEqual({
         balance_type__exact: "leads_by_icp",
       });
@@ -208,6 +241,7 @@ function fakeClient(all: Transaction[], pageSize = 100): TransactionClient & { q
     account: () => ({
       ok: true,
       value: {
+        email: "owner@example.com",
         balance: 1000,
         reserved: 0,
         parallelSearches: null,
@@ -241,23 +275,51 @@ function fakeClient(all: Transaction[], pageSize = 100): TransactionClient & { q
 
 function fakeSheet(
   existingRows = 0,
-): TransactionsSheet & { writes: GridValue[][][]; frozen: boolean; refuse: string | null } {
+): TransactionsSheet & { writes: GridValue[][][]; frozen: boolean; refuse: string | null; note: string } {
   const writes: GridValue[][][] = [];
   const sheet = {
     name: "Transactions",
     writes,
     frozen: false,
     refuse: null as string | null,
+    note: "",
     usedRows: () => existingRows,
-    replace: (values: GridValue[][]) => {
+    // A previous export of `existingRows` rows (header included), no columns of the user's.
+    current: () =>
+      existingRows === 0
+        ? null
+        : {
+            header: [...TRANSACTION_FIELDS],
+            ids: Array.from({ length: existingRows - 1 }, (_, i) => `old-${i}`),
+            extra: Array.from({ length: existingRows - 1 }, () => []),
+          },
+    write: (values: GridValue[][]) => {
       if (sheet.refuse) throw new Error(sheet.refuse);
       writes.push(values);
     },
-    finish: () => {
+    finish: (note: string) => {
       sheet.frozen = true;
+      sheet.note = note;
     },
   };
   return sheet;
+}
+
+/** The export's deps over fakes: the owner exporting, no earlier export recorded. */
+function exportDeps(
+  client: TransactionClient,
+  sheet: TransactionsSheet,
+  more: Partial<ExportDeps> = {},
+): ExportDeps {
+  let record: ExportRecord | null = null;
+  return {
+    client,
+    sheet,
+    clock,
+    exporter: "owner@example.com",
+    records: { read: () => record, write: (r) => (record = r) },
+    ...more,
+  };
 }
 
 const clock = { now: () => 0, sleep: () => undefined };
@@ -301,12 +363,14 @@ describe("export to a sheet", () => {
 
   it("writes the header and every row through toCellValue in one replacement, then freezes the header", () => {
     const sheet = fakeSheet();
-    const result = exportTransactions({ client: fakeClient(all), sheet, clock }, {}, { replace: false });
+    const result = exportTransactions(exportDeps(fakeClient(all), sheet), {}, { replace: false });
     expect(result).toEqual({
       status: "done",
       sheetName: "Transactions",
       written: 12,
       spent: "These transactions spent 12 credits.",
+      account: "owner@example.com",
+      replaced: null,
     });
     expect(sheet.writes).toHaveLength(1);
     const rows = sheet.writes[0]!;
@@ -317,10 +381,21 @@ describe("export to a sheet", () => {
     expect(sheet.frozen).toBe(true);
   });
 
+  it("names an account users/me gives no address for by whose key it is, so two editors' differ", () => {
+    const client = fakeClient(all);
+    const named = client.account;
+    client.account = () => {
+      const answer = named();
+      return answer.ok ? { ok: true, value: { ...answer.value, email: undefined } } : answer;
+    };
+    const result = exportTransactions(exportDeps(client, fakeSheet()), {}, { replace: false });
+    expect(result).toMatchObject({ status: "done", account: "the API key of owner@example.com" });
+  });
+
   it("says the sheet is as it was when it refuses the write", () => {
     const sheet = fakeSheet(30);
     sheet.refuse = "You are trying to edit a protected cell or object.";
-    const result = exportTransactions({ client: fakeClient(all), sheet, clock }, {}, { replace: true });
+    const result = exportTransactions(exportDeps(fakeClient(all), sheet), {}, { replace: true });
     expect(result).toEqual({
       status: "unwritten",
       sheetName: "Transactions",
@@ -341,7 +416,7 @@ describe("export to a sheet", () => {
       transaction(5, { amount: 100, balance_type: "top_up" }),
     ];
     const sheet = fakeSheet();
-    const result = exportTransactions({ client: fakeClient(ledger), sheet, clock }, {}, { replace: false });
+    const result = exportTransactions(exportDeps(fakeClient(ledger), sheet), {}, { replace: false });
     expect(result).toMatchObject({
       status: "done",
       written: 5,
@@ -352,10 +427,14 @@ describe("export to a sheet", () => {
 
   it("asks before replacing a sheet with data, and writes nothing when pages are missing", () => {
     const sheet = fakeSheet(30);
-    expect(exportTransactions({ client: fakeClient(all), sheet, clock }, {}, { replace: false })).toEqual({
+    expect(exportTransactions(exportDeps(fakeClient(all), sheet), {}, { replace: false })).toEqual({
       status: "confirm",
+      reason: "replace",
       sheetName: "Transactions",
       existingRows: 30,
+      account: "owner@example.com",
+      listed: null,
+      keptColumns: [],
     });
     const partial = fakeClient(all);
     partial.listAllTransactions = () => ({
@@ -364,9 +443,9 @@ describe("export to a sheet", () => {
       complete: false,
       error: null,
     });
-    const failed = exportTransactions({ client: partial, sheet, clock }, {}, { replace: true });
+    const failed = exportTransactions(exportDeps(partial, sheet), {}, { replace: true });
     const tooMany = exportTransactions(
-      { client: fakeClient(all), sheet, clock, maxRows: 11 },
+      exportDeps(fakeClient(all), sheet, { maxRows: 11 }),
       {},
       { replace: true },
     );

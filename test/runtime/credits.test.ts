@@ -4,6 +4,7 @@
  * against the sandbox's own list, per-field problems for bad filters, and a refused key.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sandboxAccountEmail } from "../../sandbox/api/account-me";
 import { PATHS, type Transaction, type TransactionListResponse } from "../../src/api/wire";
 import type { CreditsExportResult, CreditsListResult, CreditsSummary } from "../../src/rpc/credits";
 import { TRANSACTION_FIELDS } from "../../src/sheet/lead-fields";
@@ -66,6 +67,7 @@ describe("Credits: balance and spending", () => {
       spentLastWeek: spentSince(7 * 86_400_000),
       pendingLastWeek: 0,
       spendingComplete: true,
+      spendingError: null,
       spendCap: 500,
     });
     expect(spentSince(7 * 86_400_000)).toBeGreaterThan(0);
@@ -88,6 +90,52 @@ describe("Credits: balance and spending", () => {
     });
     expect(addon.runtime.sheets().map((s) => s.name)).not.toContain("Transactions");
   });
+  it("sends a throttled or unreadable answer of the free reads again: one 429 or cut body changes no figure", async () => {
+    const all = await sandboxList(DEMO_KEY);
+    const expected = rpc<CreditsSummary>("creditsSummary", null);
+    // Each retry waits its 1 s backoff: two kinds (a 500 is retried the same way).
+    for (const fault of [{ kind: "throttle" as const }, { kind: "malformed" as const }]) {
+      // One fault on the next request of each kind the tab sends (users/me, the list).
+      await addon.control.configure({
+        faults: [
+          { path: PATHS.transactions, count: 1, ...fault },
+          { path: PATHS.account, count: 1, ...fault },
+        ],
+      });
+      expect(rpc<CreditsSummary>("creditsSummary", null), fault.kind).toEqual(expected);
+      await addon.control.configure({ faults: [{ path: PATHS.transactions, count: 1, ...fault }] });
+      const list = rpc<CreditsListResult>("creditsList", { filters: {}, limit: 20, offset: 0 });
+      expect(list.ok && list.page.count, fault.kind).toBe(all.length);
+      await addon.control.configure({
+        faults: [
+          { path: PATHS.transactions, count: 1, ...fault },
+          { path: PATHS.account, count: 1, ...fault },
+        ],
+      });
+      expect(
+        rpc<CreditsExportResult>("creditsExport", { filters: {}, replace: true }),
+        fault.kind,
+      ).toMatchObject({
+        status: "done",
+        written: all.length,
+      });
+    }
+    await addon.control.configure({ faults: [] });
+    addon.runtime.deleteSheet("Transactions");
+  });
+
+  it("says spending could not be read when the list fails, instead of a figure", async () => {
+    await addon.control.configure({ faults: [{ path: PATHS.transactions, kind: "server_error" }] });
+    expect(rpc<CreditsSummary>("creditsSummary", null)).toMatchObject({
+      ok: true,
+      balance: 10_000,
+      spendingComplete: false,
+      spendingError: { kind: "server", message: expect.stringMatching(/temporary problem/) },
+    });
+    await addon.control.configure({ faults: [] });
+    expect(rpc<CreditsSummary>("creditsSummary", null)).toMatchObject({ spendingError: null });
+  });
+
   it("shows a server error with its next step, and writes nothing", async () => {
     await addon.control.configure({ faults: [{ path: PATHS.transactions, kind: "server_error" }] });
     expect(rpc<CreditsListResult>("creditsList", { filters: {}, limit: 20, offset: 0 })).toMatchObject({
@@ -97,7 +145,7 @@ describe("Credits: balance and spending", () => {
     });
     expect(rpc<CreditsExportResult>("creditsExport", { filters: {}, replace: false })).toMatchObject({
       status: "failed",
-      error: { kind: "server" },
+      error: { kind: "server", message: expect.stringMatching(/temporary problem.*Nothing was written/) },
     });
     expect(addon.runtime.sheets().map((s) => s.name)).not.toContain("Transactions");
     await addon.control.configure({ faults: [] });
@@ -185,9 +233,10 @@ describe("Credits: export to a sheet", () => {
       written: expected.length,
     });
     const counters = addon.runtime.counters;
-    // A count probe, the first page, then the other 12 pages of 100 in parallel fetchAll calls of 10.
-    expect(counters.fetchAllCalls).toBe(4);
-    expect(counters.requests).toBe(14);
+    // The account (whose transactions), a count probe, the first page, then the other 12 pages of
+    // 100 in parallel fetchAll calls of 10.
+    expect(counters.fetchAllCalls).toBe(5);
+    expect(counters.requests).toBe(15);
     expect(counters.byMethod["Range.setValues"]).toBe(1);
 
     const cells = addon.runtime.getValues("Transactions", `A1:H${expected.length + 1}`);
@@ -199,8 +248,17 @@ describe("Credits: export to a sheet", () => {
     const filters = { after_balance: { modifier: "lte", value: "9" } };
     expect(rpc<CreditsExportResult>("creditsExport", { filters, replace: false })).toEqual({
       status: "confirm",
+      reason: "replace",
       sheetName: "Transactions",
       existingRows: expected.length + 1,
+      account: sandboxAccountEmail(BUSY_KEY),
+      listed: {
+        account: sandboxAccountEmail(BUSY_KEY),
+        by: "user@example.com",
+        at: expect.any(String),
+        rows: expected.length,
+      },
+      keptColumns: [],
     });
     const replaced = rpc<CreditsExportResult>("creditsExport", { filters, replace: true });
     expect(replaced).toMatchObject({ status: "done", written: 10 });

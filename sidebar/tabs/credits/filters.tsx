@@ -3,10 +3,13 @@
  * with exact, gt, gte, lt, lte, range; status and balance_type exact). The server checks them with
  * the client's validator and answers each problem under its field, with the fix.
  */
+
+import { useState } from "preact/hooks";
 import {
   FILTER_FIELDS,
   type FilterField,
   modifiersOf,
+  unknownValueNote,
   VALUE_LABELS,
 } from "../../../src/jobs/credits/filters";
 import type { FilterProblems, TransactionFilterForm } from "../../../src/rpc/credits";
@@ -112,8 +115,14 @@ export function FilterForm({
     onChange({ ...form, [field]: { ...current, ...change } });
   };
   const active = FILTER_FIELDS.filter((field) => (form[field]?.value ?? "").trim() !== "").length;
+  // Open while the user works in it: emptying the one field typed in must not fold the form away
+  // under their cursor (it did when "open" followed the number of filled fields).
+  const [expanded, setExpanded] = useState(active > 0);
   return (
-    <details open={active > 0 || Object.keys(problems).length > 0}>
+    <details
+      open={expanded || Object.keys(problems).length > 0}
+      onToggle={(event) => setExpanded(event.currentTarget.open)}
+    >
       <summary>Filters{active > 0 ? ` (${active})` : ""}</summary>
       <form
         noValidate
@@ -177,6 +186,11 @@ export function FilterForm({
               <span class="hint" id={`credits-${field}-hint`}>
                 {hintOf(field, entry.modifier)}
               </span>
+              {!problem && unknownValueNote(field, entry.value) ? (
+                <span class="hint" data-testid={`credits-${field}-unknown`}>
+                  {unknownValueNote(field, entry.value)}
+                </span>
+              ) : null}
               {problem ? (
                 <span id={`credits-${field}-problem`} role="alert" style={ERROR}>
                   {withoutQueryName(problem.message)}. {problem.hint}

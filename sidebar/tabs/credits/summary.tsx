@@ -45,11 +45,25 @@ export function CreditsSummaryView({
               {credits(summary.reserved)} more reserved for requests in flight.
             </p>
           ) : null}
-          <p data-testid="credits-spent">
-            Spent in the last 24 h: <strong>{atLeast + credits(summary.spentLastDay)}</strong>
-            <br />
-            Last 7 days: <strong>{atLeast + credits(summary.spentLastWeek)}</strong>
-          </p>
+          {summary.spendingError && summary.spentLastWeek === 0 ? (
+            // Nothing read: "at least 0 credits" would look like a figure.
+            <p data-testid="credits-spent">
+              Spending could not be read: {summary.spendingError.message}{" "}
+              <span class="muted">Press Refresh to try again.</span>
+            </p>
+          ) : (
+            <p data-testid="credits-spent">
+              Spent in the last 24 h: <strong>{atLeast + credits(summary.spentLastDay)}</strong>
+              <br />
+              Last 7 days: <strong>{atLeast + credits(summary.spentLastWeek)}</strong>
+              {summary.spendingError ? (
+                <span class="muted">
+                  {" "}
+                  (not every page could be read: {summary.spendingError.message} Press Refresh to try again.)
+                </span>
+              ) : null}
+            </p>
+          )}
           {summary.pendingLastWeek > 0 ? (
             <p class="hint" data-testid="credits-pending">
               Not counted: {credits(summary.pendingLastWeek)} pending for requests still in flight (counted

@@ -11,13 +11,20 @@
  * formulas, charts and pivot tables built on it keep working, and a cut-off leaves either the
  * previous export or the new one, never half of one.
  */
+
+import type { AccountState } from "../../api/account";
 import type { ApiError } from "../../api/errors";
 import { type LedgerTotals, ledgerTotals } from "../../api/ledger";
+import type { TransactionQuery } from "../../api/wire";
 import { toCellValue } from "../../sheet/cell-value";
 import { TRANSACTION_FIELDS } from "../../sheet/lead-fields";
+import { columnLetters } from "../enrich/progress";
 import { writeErrorText } from "../paid-rows";
 import { checkTransactionQuery, type FilterProblems, type TransactionFilterForm } from "./filters";
-import type { ExportDeps } from "./ports";
+import type { ExportDeps, ExportRecord } from "./ports";
+import { readableTime } from "./rows";
+import { type CurrentSheet, EXPORT_WIDTH, isExportSheet, planSheet } from "./sheet-plan";
+import { apiTimestamp } from "./spending";
 
 /** Fetching stops in time to leave about a minute of the 6-minute execution for writing. */
 export const DEFAULT_FETCH_BUDGET_MS = 4 * 60_000;
@@ -28,30 +35,68 @@ export const DEFAULT_FETCH_BUDGET_MS = 4 * 60_000;
 export const MAX_EXPORT_ROWS = 200_000;
 
 export type ExportResult =
-  /** `spent`: what the exported rows add up to, pending and reversed charges left out (A11). */
-  | { status: "done"; sheetName: string; written: number; spent: string }
-  /** The sheet has data: ask before replacing it. */
-  | { status: "confirm"; sheetName: string; existingRows: number }
+  /**
+   * `spent`: what the exported rows add up to, pending and reversed charges left out (A11).
+   * `account`: whose transactions they are; `replaced`: the account of the export it replaced,
+   * when that was another account's.
+   */
+  | {
+      status: "done";
+      sheetName: string;
+      written: number;
+      spent: string;
+      account: string;
+      replaced: string | null;
+    }
+  /**
+   * Ask first. "replace": the sheet has data (whose, when the last export recorded it; the user's
+   * own columns that stay). "drop": values in the user's columns belong to transactions this
+   * export leaves out.
+   */
+  | {
+      status: "confirm";
+      reason: "replace";
+      sheetName: string;
+      existingRows: number;
+      account: string;
+      listed: ExportRecord | null;
+      keptColumns: string[];
+    }
+  | { status: "confirm"; reason: "drop"; sheetName: string; dropped: number; account: string }
   | { status: "invalid"; problems: FilterProblems }
   | { status: "failed"; error: ApiError; fetched: number; count: number }
-  /** Every row was read, but the sheet refused the write (protected, deleted meanwhile, full). */
+  /** The sheet refused the write (protected, deleted meanwhile, full), or is not an export. */
   | { status: "unwritten"; sheetName: string; message: string; next: string };
 
 export function exportTransactions(
   deps: ExportDeps,
   form: TransactionFilterForm,
-  options: { replace: boolean },
+  options: { replace: boolean; dropNotes?: boolean },
 ): ExportResult {
   const checked = checkTransactionQuery(form);
   if (!checked.ok) return { status: "invalid", problems: checked.problems };
   const { sheet } = deps;
   const existingRows = sheet.usedRows();
+  const before = existingRows > 0 ? sheet.current() : null;
+  if (before && !isExportSheet(before.header)) return notAnExport(sheet.name);
+  // Whose transactions these are (free): the sheet and the confirmation say it.
+  const me = deps.client.account();
+  if (!me.ok) return { status: "failed", error: unwritten(me.error), fetched: 0, count: 0 };
+  const account = accountName(me.value, deps.exporter);
   if (existingRows > 0 && !options.replace) {
-    return { status: "confirm", sheetName: sheet.name, existingRows };
+    return {
+      status: "confirm",
+      reason: "replace",
+      sheetName: sheet.name,
+      existingRows,
+      account,
+      listed: deps.records.read(),
+      keptColumns: userColumns(before),
+    };
   }
   // One cheap request first: a bad key or a too-big export is known before any page is fetched.
   const probe = deps.client.listTransactions({ ...checked.query, limit: "1" });
-  if (!probe.ok) return { status: "failed", error: probe.error, fetched: 0, count: 0 };
+  if (!probe.ok) return { status: "failed", error: unwritten(probe.error), fetched: 0, count: 0 };
   if (probe.value.count > (deps.maxRows ?? MAX_EXPORT_ROWS)) {
     return {
       status: "failed",
@@ -69,14 +114,21 @@ export function exportTransactions(
   if (!pages.complete) {
     return {
       status: "failed",
-      error: pages.error ?? outOfTime(pages.results.length, pages.count),
+      error: pages.error ? unwritten(pages.error) : outOfTime(pages.results.length, pages.count),
       fetched: pages.results.length,
       count: pages.count,
     };
   }
   const rows = pages.results.map((t) => TRANSACTION_FIELDS.map((field) => toCellValue(t[field])));
+  // Read again: the user may have added notes (or replaced the sheet) while the pages came.
+  const current = sheet.current();
+  if (current && !isExportSheet(current.header)) return notAnExport(sheet.name);
+  const plan = planSheet(current, rows);
+  if (plan.dropped > 0 && !options.dropNotes) {
+    return { status: "confirm", reason: "drop", sheetName: sheet.name, dropped: plan.dropped, account };
+  }
   try {
-    sheet.replace([[...TRANSACTION_FIELDS], ...rows]);
+    sheet.write(plan.block);
   } catch (error) {
     return {
       status: "unwritten",
@@ -85,12 +137,64 @@ export function exportTransactions(
       next: "Check that the sheet is not protected and that the spreadsheet has room (Sheets allows 10 million cells), then export again.",
     };
   }
-  sheet.finish();
+  const previous = deps.records.read();
+  const record = {
+    account,
+    by: deps.exporter,
+    at: readableTime(apiTimestamp(deps.clock.now())),
+    rows: rows.length,
+  };
+  sheet.finish(exportNote(record, checked.query));
+  deps.records.write(record);
   return {
     status: "done",
     sheetName: sheet.name,
     written: rows.length,
     spent: spentSentence(ledgerTotals(pages.results)),
+    account,
+    replaced: previous && previous.account !== account ? previous.account : null,
+  };
+}
+
+/**
+ * The account as people know it: users/me's email, else whose key it is ("the API key of
+ * ben@example.com"): keys are per user, so two editors' unnamed accounts are still told apart.
+ */
+function accountName(account: AccountState, exporter: string): string {
+  return account.email?.slice(0, 200) ?? `the API key of ${exporter}`;
+}
+
+/** The header cell's note: whose transactions, who exported them, when, and which. */
+export function exportNote(record: ExportRecord, query: TransactionQuery): string {
+  const filters = Object.entries(query).map(([name, value]) => `${name}=${value}`);
+  return [
+    `Credit transactions of ${record.account}, exported by ${record.by} on ${record.at}.`,
+    filters.length === 0 ? "Every transaction (no filters)." : `Filters: ${filters.join(", ")}.`,
+    "Written by the Prospecting add-on's Credits export; columns after H are yours and are kept.",
+  ].join("\n");
+}
+
+/** The user's columns after the export's, as "I (my notes)", for the confirmation. */
+function userColumns(current: CurrentSheet | null): string[] {
+  const header = current?.header ?? [];
+  const width = Math.max(header.length, ...(current?.extra ?? []).map((row) => row.length + EXPORT_WIDTH));
+  const columns: string[] = [];
+  for (let c = EXPORT_WIDTH; c < width; c += 1) {
+    const used =
+      (header[c] ?? "") !== "" || (current?.extra ?? []).some((row) => (row[c - EXPORT_WIDTH] ?? "") !== "");
+    if (!used) continue;
+    const label = (header[c] ?? "").replace(/^'/, "").slice(0, 40);
+    columns.push(label === "" ? columnLetters(c + 1) : `${columnLetters(c + 1)} (${label})`);
+  }
+  return columns;
+}
+
+function notAnExport(sheetName: string): ExportResult {
+  return {
+    status: "unwritten",
+    sheetName,
+    message: `The ${sheetName} sheet was not made by the Credits export (its first row is not ${TRANSACTION_FIELDS.join(", ")} in columns A to H), so the export does not write over it. Nothing was written.`,
+    next: `Rename that sheet (the export then makes a new ${sheetName} sheet) and export again.`,
   };
 }
 
@@ -112,6 +216,11 @@ export function spentSentence(totals: LedgerTotals): string {
   ].filter(Boolean);
   const spent = `These transactions spent ${credits(totals.spent)}.`;
   return left.length === 0 ? spent : `${spent} Not counted: ${left.join(" and ")}.`;
+}
+
+/** The API's error, saying that the sheet was not touched (the user may wonder after a failure). */
+function unwritten(error: ApiError): ApiError {
+  return { ...error, message: `${error.message} Nothing was written: the sheet is as it was.` };
 }
 
 function tooMany(count: number, max: number): ApiError {

@@ -6,6 +6,7 @@
 import type { Problem } from "../../api/errors";
 import { validateTransactionQuery } from "../../api/validate";
 import { TRANSACTION_FILTERS, type TransactionFilterField, type TransactionQuery } from "../../api/wire";
+import { timestampMs } from "./spending";
 
 export type FilterField = TransactionFilterField;
 export const FILTER_FIELDS = Object.keys(TRANSACTION_FILTERS) as FilterField[];
@@ -55,17 +56,32 @@ export const VALUE_LABELS: Partial<Record<FilterField, ReadonlyArray<{ value: st
 const folded = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
 
 /**
- * A suggested value typed as the label the list shows ("Lead search" for leads_by_icp), or as the
- * label's first words before its note ("Lead lookup" for "Lead lookup (Enrich, formulas)"), is
- * sent as its value; anything else as typed.
+ * A suggested value typed in any case ("LEADS_BY_ICP"), as the label the list shows ("Lead search"
+ * for leads_by_icp), or as the label's first words before its note ("Lead lookup" for "Lead lookup
+ * (Enrich, formulas)"), is sent as its value; anything else as typed.
  */
 function valueOfLabel(field: FilterField, text: string): string {
   const typed = folded(text);
   for (const { value, label } of VALUE_LABELS[field] ?? []) {
     const shown = folded(label);
-    if (typed === shown || typed === folded(shown.replace(/\s*\(.*\)$/, ""))) return value;
+    // The value in any case too: "LEADS_BY_ICP" sent as typed matches no transaction.
+    if (typed === value || typed === shown || typed === folded(shown.replace(/\s*\(.*\)$/, ""))) return value;
   }
   return text;
+}
+
+/**
+ * A word for a charge type the add-on does not know ("refund", "lookups"): it is sent as typed
+ * (production may have types the list lacks), but production drops a filter value it cannot read
+ * and lists every transaction (PRODUCTION.md A11), so the user is told what either answer means.
+ * Null for a known value or label, and for an empty field.
+ */
+export function unknownValueNote(field: FilterField, text: string): string | null {
+  const known = VALUE_LABELS[field];
+  if (!known || field !== "balance_type" || text.trim() === "") return null;
+  const value = valueOfLabel(field, text);
+  if (known.some((option) => option.value === value)) return null;
+  return `"${text.trim()}" is not a charge type the add-on knows (${known.map((o) => o.value).join(", ")}). It is sent as typed: no transactions listed may mean the API has no such type, and every transaction listed that it ignored the filter.`;
 }
 
 /** The modifiers a field accepts (the spec's table). */
@@ -79,14 +95,25 @@ export function modifiersOf(field: FilterField): readonly string[] {
  * suggested value typed as its label written as the value.
  */
 function normalValue(field: FilterField, modifier: string, raw: string): string {
-  const parts = modifier === "range" ? raw.split(",") : [raw];
-  return parts
-    .map((part) => {
-      const text = part.trim();
-      if (field === "created_at") return text.replace(/^(\d{4}-\d{2}-\d{2})\s+(\d)/, "$1T$2");
-      return valueOfLabel(field, text);
-    })
-    .join(",");
+  const parts = (modifier === "range" ? raw.split(",") : [raw]).map((part) => {
+    const text = part.trim();
+    if (field === "created_at") return text.replace(/^(\d{4}-\d{2}-\d{2})\s+(\d)/, "$1T$2");
+    return valueOfLabel(field, text);
+  });
+  return lowToHigh(field, parts).join(",");
+}
+
+/**
+ * A range typed high to low ("-10,-20", a later date first) as low to high: the API's range is
+ * "between x and y", and sent the other way round it matches nothing, which would read as "no such
+ * transactions". Parts that are not both readable are left as typed, for the validator to name.
+ */
+function lowToHigh(field: FilterField, parts: string[]): string[] {
+  if (parts.length !== 2) return parts;
+  const [low = "", high = ""] = parts;
+  const read = (text: string) =>
+    field === "created_at" ? timestampMs(text) : /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+  return read(low) > read(high) ? [high, low] : parts;
 }
 
 /** The query's filter parameters (no limit/offset). */
