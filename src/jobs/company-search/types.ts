@@ -29,6 +29,8 @@ export interface CompanyEstimate {
   searchesLeft?: string | null;
   /** The sheet the companies go to. */
   sheetName: string;
+  /** The revenue filter as understood ("$5 million or more a year"); null or absent: none. */
+  revenue?: string | null;
   /**
    * The leave-out sheet's column as read: companies left out by id and by domain, and rows that
    * hold neither (names, links by name): those cannot be left out and may be charged.
