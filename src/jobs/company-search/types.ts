@@ -53,9 +53,10 @@ export interface CompanyRunResult {
   /**
    * done: every page answered; partial: some pages failed or were not reached; stopped: out of
    * credits or key refused; refine: the API asked to refine the search; invalid: the server
-   * rejected the filters (serverProblems) or the form had problems (nothing was sent).
+   * rejected the filters (serverProblems) or the form had problems (nothing was sent); cancelled:
+   * Cancel was seen before every page went out (what was sent is written; pagesNotReached were not).
    */
-  state: "done" | "partial" | "stopped" | "refine" | "invalid";
+  state: "done" | "partial" | "stopped" | "refine" | "invalid" | "cancelled";
   /** Problems by field: the form's own, or the server's ValidationError placed at its field. */
   problems: FieldProblems;
   /**
