@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateCompanies, recordOf } from "../../sandbox/api/companies";
-import { ledgerCredits } from "../../sandbox/api/control";
 import { fetchAllSync } from "../../sandbox/sync-http/index";
 import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import { emptyForm as emptyCompanyForm } from "../../src/jobs/company-search/form";
