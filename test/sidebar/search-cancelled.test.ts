@@ -71,56 +71,88 @@ describe("a cancelled company search", () => {
   });
 });
 
+function leadsCancelled(): Extract<LeadsRunResult, { ok: true }> {
+  const ok = (label: string) => ({
+    label,
+    state: "ok" as const,
+    leads: 5,
+    written: 5,
+    results_count: "",
+    status: "success",
+    spent: 5,
+  });
+  const notRun = (label: string) => ({
+    ...ok(label),
+    state: "not run" as const,
+    leads: 0,
+    written: 0,
+    spent: 0,
+  });
+  return {
+    ok: true,
+    sheetName: "Leads",
+    companyChoices: [],
+    knownExcluded: 0,
+    knownByName: 0,
+    knownUnexcludable: 0,
+    leaveOut: null,
+    searches: [ok("A"), ok("B"), notRun("C"), notRun("D")],
+    written: 10,
+    duplicates: 0,
+    spent: 10,
+    stoppedBy: {
+      kind: "cancelled",
+      message:
+        "Cancelled: what had not been sent by then (searches, later pages, emails) was not sent and cost nothing.",
+      next: "What was sent and paid for is written.",
+    },
+    cancelled: true,
+    rows: { first: 2, last: 11 },
+    nextOffset: null,
+    throttled: 0,
+    recovered: 0,
+    charges: { charged: 10, pending: 0, complete: true },
+    maybeCharged: 0,
+    fetchAllChunks: 1,
+    sheetWrites: 1,
+    emails: null,
+  };
+}
+
 describe("a cancelled lead search", () => {
   it("says it was cancelled, what was written and charged, and which searches were not run", () => {
-    const ok = (label: string) => ({
-      label,
-      state: "ok" as const,
-      leads: 5,
-      written: 5,
-      results_count: "",
-      status: "success",
-      spent: 5,
-    });
-    const notRun = (label: string) => ({
-      ...ok(label),
-      state: "not run" as const,
-      leads: 0,
-      written: 0,
-      spent: 0,
-    });
-    const result: Extract<LeadsRunResult, { ok: true }> = {
-      ok: true,
-      sheetName: "Leads",
-      companyChoices: [],
-      knownExcluded: 0,
-      knownByName: 0,
-      knownUnexcludable: 0,
-      leaveOut: null,
-      searches: [ok("A"), ok("B"), notRun("C"), notRun("D")],
-      written: 10,
-      duplicates: 0,
-      spent: 10,
-      stoppedBy: {
-        kind: "cancelled",
-        message: "Cancelled: the searches not sent by then were not sent, and cost nothing.",
-        next: "The leads of the searches already sent (paid) are written.",
-      },
-      cancelled: true,
-      rows: { first: 2, last: 11 },
-      nextOffset: null,
-      throttled: 0,
-      recovered: 0,
-      charges: { charged: 10, pending: 0, complete: true },
-      maybeCharged: 0,
-      fetchAllChunks: 1,
-      sheetWrites: 1,
-      emails: null,
-    };
+    const result = leadsCancelled();
     const said = text(vnodeHtml(RunResult({ result })));
     expect(said).toContain("Cancelled: 10 leads written to Leads (rows 2-11)");
     expect(said).toContain("10 credits charged (the API's ledger)");
-    expect(said).toContain("the searches not sent by then were not sent, and cost nothing");
+    expect(said).toContain("was not sent and cost nothing");
     expect(said).toContain("2 searches not run");
+  });
+
+  it("a single search cut by Cancel says it once, not again as the search's error", () => {
+    const cancelled = {
+      kind: "cancelled",
+      message:
+        "Cancelled: what had not been sent by then (searches, later pages, emails) was not sent and cost nothing.",
+      next: "What was sent and paid for is written.",
+    };
+    const result: Extract<LeadsRunResult, { ok: true }> = {
+      ...leadsCancelled(),
+      searches: [
+        {
+          label: "Search",
+          state: "failed",
+          leads: 200,
+          written: 200,
+          results_count: "",
+          status: "",
+          spent: 200,
+          error: cancelled,
+        },
+      ],
+      stoppedBy: cancelled,
+    };
+    const said = text(vnodeHtml(RunResult({ result })));
+    expect(said.split("Cancelled: what had not been sent").length - 1).toBe(1);
   });
 });

@@ -145,7 +145,8 @@ export function RunResult({
         <CompanyUsed result={result} busy={busy} onSearchById={onSearchById} />
       ) : null}
       {result.searches.length > 1 ? <PerCompany result={result} /> : null}
-      {single?.error ? (
+      {/* A cancelled search's error is the run's own Cancel, said once above. */}
+      {single?.error && single.error.kind !== "cancelled" ? (
         <div class="notice error" role="alert">
           {single.error.message}
           {single.error.hint ? <span class="next">Server: {single.error.hint}</span> : null}

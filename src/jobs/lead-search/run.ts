@@ -411,8 +411,9 @@ const KEPT = "leads";
 /** The run saw Cancel: the searches (and pages) not sent by then stay unsent. */
 const CANCELLED: SearchFailure = {
   kind: "cancelled",
-  message: "Cancelled: the searches not sent by then were not sent, and cost nothing.",
-  next: "The leads of the searches already sent (paid) are written. Run it again to fetch the rest: the leads already in the sheet are left out.",
+  message:
+    "Cancelled: what had not been sent by then (searches, later pages, emails) was not sent and cost nothing.",
+  next: "What was sent and paid for is written. Run the search again for the rest: the leads already in the sheet are left out, so none is paid twice.",
 };
 
 /** A search whose later page the run had no time left to send (RUN_BUDGET_MS of the execution). */
