@@ -76,8 +76,9 @@ export function EstimateView({
             Confirm & search
           </button>
         )}
+        {/* Back, not Cancel: while the search runs, Cancel search below stops it. */}
         <button type="button" class="secondary" disabled={busy} onClick={onCancel}>
-          Cancel
+          Back
         </button>
       </div>
     </div>
