@@ -3,7 +3,7 @@
  * saved spreadsheet or seeds a new one, points the add-on at this start's sandbox, then answers the
  * server's requests one at a time.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { PlaygroundEngine } from "./engine";
 import type { EngineSetup } from "./engine-setup";
 import type { SavedRuntime } from "./playground-runtime";
@@ -22,6 +22,7 @@ function createRuntime() {
       files: setup.files,
       ...(setup.manifest !== undefined && { manifest: setup.manifest }),
       start: saved ? { saved } : { spreadsheet: seedSpreadsheet(setup.seedUrls) },
+      betweenServiceCalls: () => letConcurrentCallsIn(),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -45,7 +46,7 @@ const engine = new PlaygroundEngine(runtime, persist);
 const ready: EngineReady = { ready: true };
 parentPort!.postMessage(ready);
 
-parentPort!.on("message", ({ id, request }: EngineCall) => {
+function answer({ id, request }: EngineCall): void {
   let reply: EngineReply;
   try {
     reply = { id, ok: true, answer: engine.handle(request) };
@@ -53,4 +54,39 @@ parentPort!.on("message", ({ id, request }: EngineCall) => {
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
   parentPort!.postMessage(reply);
+}
+
+/**
+ * Sidebar calls that Apps Script runs alongside a long one: each google.script.run call is its own
+ * execution, so a search's Cancel reaches the server while the search is still sending. This worker
+ * runs one execution at a time, so these are let in at the long call's next service call (as the
+ * runtime's interrupt hook runs another execution); every other call waits its turn, in order.
+ */
+const CONCURRENT_RPC = new Set(["companyCancel", "leadsCancel"]);
+const waiting: EngineCall[] = [];
+let inside = false;
+
+function letConcurrentCallsIn(): void {
+  if (inside) return;
+  inside = true;
+  try {
+    for (let next = receiveMessageOnPort(parentPort!); next; next = receiveMessageOnPort(parentPort!)) {
+      const call = next.message as EngineCall;
+      const { request } = call;
+      const concurrent =
+        request.op === "script" &&
+        request.functionName === "rpc" &&
+        CONCURRENT_RPC.has(String(request.args[0]));
+      if (concurrent) answer(call);
+      else waiting.push(call);
+    }
+  } finally {
+    inside = false;
+  }
+}
+
+parentPort!.on("message", (call: EngineCall) => {
+  answer(call);
+  // Calls that arrived while that one ran, in the order they came.
+  for (let next = waiting.shift(); next; next = waiting.shift()) answer(next);
 });

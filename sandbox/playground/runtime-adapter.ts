@@ -25,6 +25,11 @@ export interface PlaygroundRuntimeOptions {
   manifest?: string;
   /** Where to start: a saved state, or a new spreadsheet. */
   start: { saved: SavedRuntime } | { spreadsheet: SpreadsheetData };
+  /**
+   * Called before each service call of a sidebar call: where calls that Apps Script would run
+   * alongside it (a search's Cancel) get in (engine-worker.ts).
+   */
+  betweenServiceCalls?: () => void;
 }
 
 /** The menu's items in order, submenus flattened, each separator kept as a mark on the item after it. */
@@ -134,7 +139,16 @@ export function createPlaygroundRuntime(options: PlaygroundRuntimeOptions): Play
     runScript: (functionName, args) => {
       // The sidebar's typed contract goes through the one `rpc` entry; the runtime checks that
       // argument and result are what google.script.run can carry.
-      if (functionName === "rpc") return runtime.rpc(String(args[0]), args[1] ?? null);
+      if (functionName === "rpc") {
+        const between = options.betweenServiceCalls;
+        const interrupt = between
+          ? () => {
+              between();
+              return false;
+            }
+          : undefined;
+        return runtime.rpc(String(args[0]), args[1] ?? null, interrupt ? { interrupt } : undefined);
+      }
       const value = runtime.run(functionName, args, { kind: "rpc" });
       return value === undefined ? null : JSON.parse(JSON.stringify(value));
     },

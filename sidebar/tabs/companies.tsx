@@ -16,6 +16,7 @@ import type {
 } from "../../src/rpc/companies";
 import { useCommittedAction } from "../components/drafts";
 import { useNotices } from "../components/notices";
+import { SearchRunning, useSearchCancel } from "../components/search-cancel";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
 import { EstimateView, plural } from "./companies/estimate";
@@ -52,6 +53,7 @@ export function CompaniesTab() {
   // without the text a user left typed or refused in them for the form before.
   const [formGeneration, setFormGeneration] = useState(0);
   const { busy, task, run } = useServerCall<"estimate" | "run" | "preset">();
+  const searchCancel = useSearchCancel("companyCancel");
 
   useEffect(() => {
     call("companyLastSearch", null).then(setLast, () => undefined);
@@ -97,7 +99,11 @@ export function CompaniesTab() {
     if (!estimate) return;
     notices.clear();
     await run(async () => {
-      const answer = await call("companyRun", { form, confirmedCredits: estimate.maxCredits });
+      const answer = await call("companyRun", {
+        form,
+        confirmedCredits: estimate.maxCredits,
+        runId: searchCancel.start(),
+      });
       setResult(answer);
       setProblems(answer.problems);
       revealSoon(hasAny(answer.problems) ? '[data-testid^="problems-"]' : '[data-testid="company-result"]');
@@ -234,11 +240,7 @@ export function CompaniesTab() {
           </button>
         </div>
       )}
-      {task === "run" ? (
-        <p class="muted" aria-live="polite">
-          Searching…
-        </p>
-      ) : null}
+      {task === "run" ? <SearchRunning what="Searching" cancel={searchCancel} /> : null}
       {result ? <ResultView result={result} busy={busy} onNextPage={(offset) => nextPage(offset)} /> : null}
     </>
   );

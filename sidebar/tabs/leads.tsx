@@ -16,6 +16,7 @@ import type {
 } from "../../src/rpc/leads";
 import { useCommittedAction } from "../components/drafts";
 import { useNotices } from "../components/notices";
+import { SearchRunning, useSearchCancel } from "../components/search-cancel";
 import { useServerCall } from "../components/use-server-call";
 import { call } from "../rpc-client";
 import { Destination } from "./leads/destination";
@@ -60,7 +61,8 @@ export function LeadsTab() {
   const [presets, setPresets] = useState<PersonaPreset[]>([]);
   // The personas as last loaded or saved (or as the form started): anything else is unsaved.
   const [savedPersonas, setSavedPersonas] = useState(() => JSON.stringify(startForm().personas));
-  const { busy, run } = useServerCall();
+  const { busy, task, run } = useServerCall<"run">();
+  const searchCancel = useSearchCancel("leadsCancel");
   // Loading the selection does not grey out Estimate: it has its own busy state, unused.
   const selectionCall = useServerCall();
 
@@ -124,12 +126,16 @@ export function LeadsTab() {
   async function confirm() {
     if (!estimate) return;
     await run(async () => {
-      const answer = await call("leadsRun", { form, confirmedMaxCredits: estimate.maxCredits });
+      const answer = await call("leadsRun", {
+        form,
+        confirmedMaxCredits: estimate.maxCredits,
+        runId: searchCancel.start(),
+      });
       if (answer.ok) {
         setResult(answer);
         setEstimate(null);
       } else setProblems(answer.problems);
-    });
+    }, "run");
   }
 
   const other = problems.filter((p) => !shownAtField(p.path, form));
@@ -237,6 +243,7 @@ export function LeadsTab() {
           </button>
         )}
       </div>
+      {task === "run" ? <SearchRunning what="Searching" cancel={searchCancel} /> : null}
     </form>
   );
 }

@@ -116,6 +116,7 @@ function sendInCalls<I, A>(
       maxTries: ports.maxTries,
       chunkEstimateMs: options.chunkEstimateMs ?? 0,
       ...(options.startParallel === undefined ? {} : { startParallel: options.startParallel }),
+      ...(options.stop === undefined ? {} : { stop: options.stop }),
     },
   );
   const results: Array<Outcome<A> | null> = [];

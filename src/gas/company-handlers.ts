@@ -30,6 +30,7 @@ import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
+import { cancelSearch, endSearch, runIdOf, startSearch } from "./search-cancel";
 import { accountOrNull, connectClient, hasApiKey, savedKeyAccount } from "./settings-client";
 import { readSettings } from "./settings-store";
 import { appendRoom, spareSheet } from "./sheet-room";
@@ -112,6 +113,7 @@ export const companyHandlers: Pick<
   RpcHandlers,
   | "companyEstimate"
   | "companyRun"
+  | "companyCancel"
   | "companyLastSearch"
   | "companyPresets"
   | "companySavePreset"
@@ -134,8 +136,16 @@ export const companyHandlers: Pick<
     const form = withSheetNamed(readForm(raw));
     const excluded = exclusions(form);
     const confirmed = typeof confirmedCredits === "number" ? confirmedCredits : 0;
-    return runCompanySearch(deps(form, excluded), form, confirmed, excluded.problems);
+    const runId = runIdOf(arg);
+    const cancelAsked = startSearch(runId);
+    try {
+      const searchDeps = { ...deps(form, excluded), ...(cancelAsked ? { cancelAsked } : {}) };
+      return runCompanySearch(searchDeps, form, confirmed, excluded.problems);
+    } finally {
+      endSearch(runId);
+    }
   },
+  companyCancel: (arg) => cancelSearch(runIdOf(arg)),
   companyLastSearch: () => loadLastSearch(documentStore()),
   companyPresets: () => loadPresets(documentStore()),
   companySavePreset: (arg) =>

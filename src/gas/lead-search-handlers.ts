@@ -38,6 +38,7 @@ import { sheetGrid } from "./grid";
 import { appsScriptClock } from "./http";
 import { documentStore } from "./job-store";
 import { documentLock } from "./lock";
+import { cancelSearch, endSearch, runIdOf, startSearch } from "./search-cancel";
 import { accountOrNull, accountReading, connectClient, hasApiKey } from "./settings-client";
 import { readSettings } from "./settings-store";
 import { appendRoom, spareSheet } from "./sheet-room";
@@ -228,7 +229,13 @@ function requestsOf(request: LeadSearchRequest): number {
 
 export const leadSearchHandlers: Pick<
   RpcHandlers,
-  "leadsSelection" | "leadsEstimate" | "leadsRun" | "leadsPresets" | "leadsSavePreset" | "leadsDeletePreset"
+  | "leadsSelection"
+  | "leadsEstimate"
+  | "leadsRun"
+  | "leadsCancel"
+  | "leadsPresets"
+  | "leadsSavePreset"
+  | "leadsDeletePreset"
 > = {
   leadsSelection: () => selection(),
   leadsEstimate: (arg) => {
@@ -288,6 +295,8 @@ export const leadSearchHandlers: Pick<
         "Press Estimate again (the selection or the form changed).",
       );
     }
+    const runId = runIdOf(arg);
+    const cancelAsked = startSearch(runId);
     const lock = documentLock();
     if (!lock.tryAcquire(10_000)) {
       throw new JobError("busy", "Another run is writing to this spreadsheet.", "Try again in a minute.");
@@ -324,6 +333,7 @@ export const leadSearchHandlers: Pick<
           deadline: appsScriptClock.now() + RUN_BUDGET_MS,
           format: settings.sheetFormat,
           ledger: client,
+          ...(cancelAsked ? { cancelAsked } : {}),
         },
         searches,
       );
@@ -342,8 +352,10 @@ export const leadSearchHandlers: Pick<
       };
     } finally {
       lock.release();
+      endSearch(runId);
     }
   },
+  leadsCancel: (arg) => cancelSearch(runIdOf(arg)),
   leadsPresets: () => loadPersonaPresets(documentStore()),
   // The argument's shape is checked at the door (src/rpc/guards.ts); the name is checked here.
   leadsSavePreset: (preset) => savePersonaPreset(documentStore(), preset.name, preset.personas),

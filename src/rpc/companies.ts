@@ -5,6 +5,7 @@
 import type { CompanySearchForm } from "../jobs/company-search/form";
 import type { Presets } from "../jobs/company-search/saved";
 import type { CompanyEstimate, CompanyRunResult, LastCompanySearch } from "../jobs/company-search/types";
+import type { SearchCancelAnswer } from "../jobs/search-cancel";
 
 export type { CompanySearchForm, FieldProblems, FormField } from "../jobs/company-search/form";
 export type { Presets } from "../jobs/company-search/saved";
@@ -14,11 +15,20 @@ export type {
   LastCompanySearch,
   PageError,
 } from "../jobs/company-search/types";
+export type { SearchCancelAnswer } from "../jobs/search-cancel";
 
 export interface CompanyMethods {
   companyEstimate: { arg: CompanySearchForm; result: CompanyEstimate };
-  /** `confirmedCredits`: the estimate's maxCredits the user confirmed; a costlier form is refused. */
-  companyRun: { arg: { form: CompanySearchForm; confirmedCredits: number }; result: CompanyRunResult };
+  /**
+   * `confirmedCredits`: the estimate's maxCredits the user confirmed; a costlier form is refused.
+   * `runId`: the sidebar's id for this run, which its Cancel names.
+   */
+  companyRun: {
+    arg: { form: CompanySearchForm; confirmedCredits: number; runId?: string };
+    result: CompanyRunResult;
+  };
+  /** Another execution: the run `runId` sends nothing further (its owner only). */
+  companyCancel: { arg: { runId: string }; result: SearchCancelAnswer };
   companyLastSearch: { arg: null; result: LastCompanySearch | null };
   companyPresets: { arg: null; result: Presets };
   companySavePreset: { arg: { name: string; form: CompanySearchForm }; result: Presets };

@@ -38,6 +38,9 @@ const entry = text(MAX_ENTRY);
 const entries = list(entry);
 const presetName = text(1_000);
 const jobId = fields<{ jobId: string }>({ jobId: text(200) });
+/** A search's id, made by the sidebar for its Cancel (search-cancel.ts). */
+const runIdField = optional(text(100)) as Shape<string>;
+const runId = fields<{ runId: string }>({ runId: text(100) });
 /** A number typed as text or sent as a number; cleared inputs arrive as null. */
 const numberOrText = either(num, text(50), "a number");
 
@@ -158,15 +161,18 @@ export const RPC_SHAPES: { [M in RpcMethod]: Shape<RpcArg<M>> } = {
   }),
   leadsSelection: nothing,
   leadsEstimate: fields<{ form: LeadSearchForm }>({ form: leadForm }),
-  leadsRun: fields<LeadsRunRequest>({ form: leadForm, confirmedMaxCredits: num }),
+  leadsRun: fields<LeadsRunRequest>({ form: leadForm, confirmedMaxCredits: num, runId: runIdField }),
+  leadsCancel: runId,
   leadsPresets: nothing,
   leadsSavePreset: fields<PersonaPreset>({ name: presetName, personas: list(persona, 100) }),
   leadsDeletePreset: fields<{ name: string }>({ name: presetName }),
   companyEstimate: companyForm,
-  companyRun: fields<{ form: CompanySearchForm; confirmedCredits: number }>({
+  companyRun: fields<{ form: CompanySearchForm; confirmedCredits: number; runId?: string }>({
     form: companyForm,
     confirmedCredits: num,
+    runId: runIdField,
   }),
+  companyCancel: runId,
   companyLastSearch: nothing,
   companyPresets: nothing,
   companySavePreset: fields<{ name: string; form: CompanySearchForm }>({

@@ -9,6 +9,7 @@ import type { CompanyChoice } from "../jobs/lead-search/company-match";
 import type { LeadSearchForm } from "../jobs/lead-search/form";
 import type { LeadSearchSummary } from "../jobs/lead-search/run";
 import type { PersonaPreset } from "../jobs/presets/personas";
+import type { SearchCancelAnswer } from "../jobs/search-cancel";
 
 export type { CompanyChoice, ResolvedCompany } from "../jobs/lead-search/company-match";
 export type { LeadSearchForm, PersonaForm, TargetKind } from "../jobs/lead-search/form";
@@ -79,6 +80,8 @@ export interface LeadsRunRequest {
   form: LeadSearchForm;
   /** The estimate the user confirmed: the run refuses when the plan now costs more. */
   confirmedMaxCredits: number;
+  /** The sidebar's id for this run, which its Cancel names. */
+  runId?: string;
 }
 
 export type LeadsRunResult =
@@ -100,6 +103,8 @@ export interface LeadsMethods {
   leadsSelection: { arg: null; result: LeadsCompanySelection };
   leadsEstimate: { arg: { form: LeadSearchForm }; result: LeadsEstimate };
   leadsRun: { arg: LeadsRunRequest; result: LeadsRunResult };
+  /** Another execution: the run `runId` sends nothing further (its owner only). */
+  leadsCancel: { arg: { runId: string }; result: SearchCancelAnswer };
   leadsPresets: { arg: null; result: PersonaPreset[] };
   leadsSavePreset: { arg: PersonaPreset; result: PersonaPreset[] };
   leadsDeletePreset: { arg: { name: string }; result: PersonaPreset[] };

@@ -75,7 +75,12 @@ export class FakeCompanyClient implements CompanySearchClient {
   calls: CompanySearchRequest[][] = [];
   constructor(readonly api: FakeCompanyApi) {}
 
-  searchCompanies(requests: CompanySearchRequest[]): BatchResult<CompanySearchResponse> {
+  searchCompanies(
+    requests: CompanySearchRequest[],
+    options?: { stop?: () => boolean },
+  ): BatchResult<CompanySearchResponse> {
+    // As the batch does: Cancel seen before the fetchAll leaves its requests unsent.
+    if (options?.stop?.() === true) return { outcomes: requests.map(() => null), stoppedBy: null, spent: 0 };
     this.calls.push(requests);
     let spent = 0;
     const outcomes = requests.map((request) => {

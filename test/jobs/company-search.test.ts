@@ -55,7 +55,7 @@ describe("form -> request", () => {
       keywords: ["saas", "(cloud AND security)"],
       exclude_domains: ["acme.com"],
       exclude_ids: [1000001, "abc"],
-      revenues_range: { min: 1_000_000 },
+      revenues_range: { min: 1 },
       strict: ["company_locations"],
     });
     expect([planned.offset, planned.total]).toEqual([50, 200]);
@@ -84,15 +84,15 @@ describe("form -> request", () => {
     expect(keywords.some((p) => p.startsWith('"a@b" contains "@"'))).toBe(true);
     expect(keywords.some((p) => p.startsWith('"(cloud AND"'))).toBe(true);
     expect(keywords.some((p) => p.includes("41 characters"))).toBe(true);
-    expect(problems.revenue_min?.[0]).toContain('"lots" is not a number');
+    expect(problems.revenue_min?.[0]).toContain('"lots" is not an amount');
     expect(problems.limit_by?.[0]).toContain("1 to 1600");
     expect(problems.offset_by?.[0]).toContain("match number from 1 to 1599");
     expect(problems.strict_locations?.[0]).toContain("needs at least one location");
   });
 
   it("min above max is shown at the revenue", () => {
-    const { problems } = planSearch(form({ revenue_min: "10", revenue_max: "5" }));
-    expect(problems.revenue_min?.[0]).toContain("min is greater than max");
+    const { problems } = planSearch(form({ revenue_min: "10M", revenue_max: "5M" }));
+    expect(problems.revenue_min?.[0]).toContain("is above Revenue max");
   });
 
   it("places a server ValidationError at the field its detail names first", () => {

@@ -48,6 +48,7 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   leadsSelection: null,
   leadsEstimate: { form: { ...emptyLeadForm(), target: { kind: "company_name", value: "Acme" } } },
   leadsRun: { form: emptyLeadForm(), confirmedMaxCredits: 0 },
+  leadsCancel: { runId: "run-1" },
   leadsPresets: null,
   leadsSavePreset: {
     name: "Buyers",
@@ -55,6 +56,7 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   },
   companyEstimate: { ...emptyCompanyForm(), industries: ["Software"] },
   companyRun: { form: emptyCompanyForm(), confirmedCredits: 0 },
+  companyCancel: { runId: "run-1" },
   companyLastSearch: null,
   companyPresets: null,
   companySavePreset: { name: "ICP", form: emptyCompanyForm() },

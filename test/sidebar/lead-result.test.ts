@@ -35,6 +35,7 @@ function noMatch(known: Partial<Pick<Ran, "knownExcluded" | "knownByName" | "lea
     duplicates: 0,
     spent: 0,
     stoppedBy: null,
+    cancelled: false,
     rows: null,
     nextOffset: null,
     throttled: 0,

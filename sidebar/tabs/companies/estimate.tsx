@@ -42,6 +42,11 @@ export function EstimateView({
           {plural(Math.min(estimate.knownExcluded, total), "credit")} here; match numbers count the others).
         </span>
       ) : null}
+      {estimate.revenue ? (
+        <span class="next" data-testid="company-estimate-revenue">
+          Revenue: {estimate.revenue} (sent in the API's unit, millions of US dollars).
+        </span>
+      ) : null}
       {estimate.leaveOut ? <LeaveOutNote leaveOut={estimate.leaveOut} /> : null}
       {estimate.cut ? (
         <span class="next">Cut to the first 1,600 matches: the API searches no further.</span>
@@ -71,8 +76,9 @@ export function EstimateView({
             Confirm & search
           </button>
         )}
+        {/* Back, not Cancel: while the search runs, Cancel search below stops it. */}
         <button type="button" class="secondary" disabled={busy} onClick={onCancel}>
-          Cancel
+          Back
         </button>
       </div>
     </div>

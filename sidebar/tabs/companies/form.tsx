@@ -9,6 +9,7 @@ import type { CompanySearchForm, FieldProblems } from "../../../src/rpc/companie
 import { domainEntries, keywordRuleEntries } from "../../components/list-entries";
 import { COMPANY_ID_ENTRIES, INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../vocabulary/entries";
 import { CheckboxGroup, FieldGroup, Hint, ListField, NumberField, TextField } from "./fields";
+import { RevenueFields } from "./revenue";
 
 const PLAIN = { fontWeight: 400 } as const;
 const PAIR = { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "0 8px" } as const;
@@ -122,26 +123,7 @@ export function CompanyForm({
       />
       <details ref={folded}>
         <summary>Revenue and exclusions</summary>
-        <div style={PAIR}>
-          <NumberField
-            field="revenue_min"
-            label="Revenue min"
-            value={form.revenue_min}
-            onChange={set("revenue_min")}
-            problems={problems}
-          />
-          <NumberField
-            field="revenue_max"
-            label="Revenue max"
-            value={form.revenue_max}
-            onChange={set("revenue_max")}
-            problems={problems}
-          />
-        </div>
-        <Hint id="co-revenue-hint">
-          Revenue range. The API does not state its unit: compare with the revenue column of companies you
-          already have.
-        </Hint>
+        <RevenueFields form={form} problems={problems} onChange={onChange} />
         <ListField
           field="exclude_domains"
           kind={domainEntries}

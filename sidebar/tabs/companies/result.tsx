@@ -65,6 +65,27 @@ function NothingFetched({ result }: { result: CompanyRunResult }) {
   );
 }
 
+/** "1 of 8 pages was sent". */
+function pagesSentText(result: CompanyRunResult): string {
+  const all = result.pagesSent + result.pagesNotReached;
+  return `${result.pagesSent} of ${plural(all, "page")} ${result.pagesSent === 1 ? "was" : "were"} sent`;
+}
+
+/** Cancelled with no company back: no page sent yet, or the pages sent brought none. */
+function CancelledEmpty({ result }: { result: CompanyRunResult }) {
+  return (
+    <div class="notice info" role="status" data-testid="company-result">
+      <strong>Cancelled: no company was written.</strong>
+      <span class="next" data-testid="company-cancelled">
+        {result.pagesSent === 0
+          ? "No page had been sent yet"
+          : `${pagesSentText(result)} before Cancel and brought no company`}
+        ; {chargesText(result.charges, result.spent)}.
+      </span>
+    </div>
+  );
+}
+
 export function ResultView({
   result,
   busy,
@@ -94,6 +115,7 @@ export function ResultView({
       </div>
     );
   }
+  if (result.state === "cancelled" && result.returned === 0) return <CancelledEmpty result={result} />;
   if (result.returned === 0 && result.errors.length > 0) return <NothingFetched result={result} />;
   const known = result.knownExcluded ?? 0;
   if (result.resultsCount === 0 && result.errors.length === 0 && known > 0) {
@@ -149,15 +171,17 @@ export function ResultView({
   return (
     <div class={`notice ${tone}`} role="status" data-testid="company-result">
       <strong>
-        {matchText(result)}
+        {result.state === "cancelled" ? "Cancelled: " : matchText(result)}
         {plural(result.written, "row")} written to {result.sheetName}
         {result.range ? `!${result.range}` : ""}
       </strong>
       <span class="next">
-        {plural(result.returned, "company", "companies")} returned for matches{" "}
-        {(result.offset + 1).toLocaleString("en-US")}–{(result.offset + result.total).toLocaleString("en-US")}
+        {plural(result.returned, "company", "companies")} returned{" "}
+        {result.state === "cancelled"
+          ? "by the pages sent before Cancel"
+          : `for matches ${(result.offset + 1).toLocaleString("en-US")}–${(result.offset + result.total).toLocaleString("en-US")}`}
         {/* Matches are counted among the companies not in the sheet: those in it were left out. */}
-        {known > 0 ? " of those not in the sheet" : ""} ·{" "}
+        {known > 0 && result.state !== "cancelled" ? " of those not in the sheet" : ""} ·{" "}
         <span data-testid="companies-charged">{chargesText(result.charges, result.spent)}</span>
         {result.duplicates > 0
           ? ` · ${plural(result.duplicates, "company", "companies")} already in the sheet, not written again`
@@ -189,7 +213,13 @@ export function ResultView({
           nothing was charged twice.
         </span>
       ) : null}
-      {result.pagesNotReached > 0 ? (
+      {result.state === "cancelled" ? (
+        <span class="next" data-testid="company-cancelled">
+          {pagesSentText(result)} before Cancel: paid for and written. The other{" "}
+          {plural(result.pagesNotReached, "page")} {result.pagesNotReached === 1 ? "was" : "were"} not sent
+          and cost nothing; Next page starts with them.
+        </span>
+      ) : result.pagesNotReached > 0 ? (
         <span class="next">
           {plural(result.pagesNotReached, "page")} not sent in time: Next page starts with them.
         </span>

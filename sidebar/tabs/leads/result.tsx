@@ -100,8 +100,11 @@ export function RunResult({
   const single = result.searches.length === 1 ? result.searches[0] : undefined;
   return (
     <section aria-label="Lead search result" data-testid="leads-result">
-      <div class={`notice ${failed.length > 0 || result.stoppedBy ? "error" : "ok"}`}>
+      <div
+        class={`notice ${result.cancelled ? "info" : failed.length > 0 || result.stoppedBy ? "error" : "ok"}`}
+      >
         <strong>
+          {result.cancelled ? "Cancelled: " : ""}
           {plural(result.written, "lead")} written to {result.sheetName}
           {result.rows ? ` (rows ${result.rows.first}-${result.rows.last})` : ""}
         </strong>
@@ -133,7 +136,7 @@ export function RunResult({
           </span>
         ) : null}
         {result.stoppedBy ? (
-          <span class="next">
+          <span class="next" data-testid={result.cancelled ? "leads-cancelled" : undefined}>
             {result.stoppedBy.message} {result.stoppedBy.next}
           </span>
         ) : null}
@@ -142,7 +145,8 @@ export function RunResult({
         <CompanyUsed result={result} busy={busy} onSearchById={onSearchById} />
       ) : null}
       {result.searches.length > 1 ? <PerCompany result={result} /> : null}
-      {single?.error ? (
+      {/* A cancelled search's error is the run's own Cancel, said once above. */}
+      {single?.error && single.error.kind !== "cancelled" ? (
         <div class="notice error" role="alert">
           {single.error.message}
           {single.error.hint ? <span class="next">Server: {single.error.hint}</span> : null}

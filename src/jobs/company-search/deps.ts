@@ -12,7 +12,7 @@ import type { CompanySheet } from "./sheet";
 export interface CompanySearchClient {
   searchCompanies(
     requests: CompanySearchRequest[],
-    options: { deadline: number },
+    options: { deadline: number; stop?: () => boolean },
   ): BatchResult<CompanySearchResponse>;
 }
 
@@ -46,6 +46,11 @@ export interface CompanySearchDeps {
   };
   /** The client's deadline within one execution (default 240 s, well under the 6 minutes). */
   budgetMs?: number;
+  /**
+   * Whether Cancel was pressed (another execution's request, search-cancel.ts): asked before every
+   * fetchAll. Absent: the search cannot be cancelled.
+   */
+  cancelAsked?(): boolean;
   /** The API's ledger: the run's total is read from it (absent or null: the answers read). */
   ledger?(): LedgerReader | null;
 }

@@ -24,6 +24,7 @@ export function estimateCompanySearch(
     offset: planned.offset,
     cap: settings.spendCap,
     sheetName: destinationSheet(form.sheet_name),
+    revenue: planned.revenue,
   };
   if (hasProblems(problems)) {
     return {

@@ -8,6 +8,7 @@ import type { Problem } from "../../api/errors";
 import { COMPANIES_SEARCHED, MAX_OFFSET } from "../../api/pagination";
 import { validateCompanySearch } from "../../api/validate";
 import type { CompanySearchRequest } from "../../api/wire";
+import { apiMillions, readRevenueRange } from "./revenue";
 
 export interface CompanySearchForm {
   company_types: string[];
@@ -16,7 +17,10 @@ export interface CompanySearchForm {
   industries: string[];
   locations: string[];
   keywords: string[];
-  /** revenues_range bounds as typed; "" leaves the bound out. */
+  /**
+   * revenues_range bounds as typed, in US dollars a year ("5M", "500k", "5m-10m": revenue.ts);
+   * "" leaves the bound out.
+   */
   revenue_min: string;
   revenue_max: string;
   exclude_domains: string[];
@@ -72,6 +76,8 @@ export interface PlannedSearch {
   offset: number;
   total: number;
   problems: FieldProblems;
+  /** The revenue filter as understood ("$5 million to $10 million a year"); null when none. */
+  revenue: string | null;
 }
 
 const cleanList = (values: unknown): string[] =>
@@ -98,17 +104,6 @@ function problemText(problem: Problem, form: CompanySearchForm): string {
   const keyword = index === undefined ? undefined : form.keywords[Number(index)];
   const subject = keyword === undefined ? "" : `"${keyword}" `;
   return `${subject}${problem.message}. ${problem.hint}`;
-}
-
-function parseRevenue(text: string, field: FormField, problems: FieldProblems): number | undefined {
-  const trimmed = String(text ?? "").trim();
-  if (trimmed === "") return undefined;
-  const value = Number(trimmed.replace(/[,_\s]/g, ""));
-  if (!Number.isFinite(value) || value < 0) {
-    add(problems, field, `"${trimmed}" is not a number. Type digits only, e.g. 5000000, or leave it empty.`);
-    return undefined;
-  }
-  return value;
 }
 
 function wholeNumber(value: unknown): number {
@@ -146,10 +141,16 @@ export function planSearch(form: CompanySearchForm): PlannedSearch {
   const ids = cleanList(form.exclude_ids);
   // Ids are numeric text; send numbers when they are, as the sandbox and the live service compare both.
   if (ids.length > 0) filters.exclude_ids = ids.map((id) => (/^\d{1,15}$/.test(id) ? Number(id) : id));
-  const min = parseRevenue(form.revenue_min, "revenue_min", problems);
-  const max = parseRevenue(form.revenue_max, "revenue_max", problems);
-  if (min !== undefined || max !== undefined) {
-    filters.revenues_range = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+  const revenue = readRevenueRange(form.revenue_min, form.revenue_max);
+  for (const [field, texts] of Object.entries(revenue.problems)) {
+    for (const text of texts ?? []) add(problems, field as FormField, text);
+  }
+  if (revenue.range) {
+    const { min, max } = revenue.range;
+    filters.revenues_range = {
+      ...(min !== undefined ? { min: apiMillions(min) } : {}),
+      ...(max !== undefined ? { max: apiMillions(max) } : {}),
+    };
   }
   if (form.strict_locations === true) filters.strict = ["company_locations"];
 
@@ -170,7 +171,7 @@ export function planSearch(form: CompanySearchForm): PlannedSearch {
   const offset = wholeNumber(form.offset_by);
   const total = wholeNumber(form.limit_by);
   checkWindow(offset, total, problems);
-  return { filters, offset, total, problems };
+  return { filters, offset, total, problems, revenue: revenue.understood };
 }
 
 export function hasProblems(problems: FieldProblems): boolean {

@@ -12,6 +12,7 @@ import { columnLetters } from "../enrich/progress";
 import { clearKept, keepRecords, takeKept } from "../kept-rows";
 import { chargesSince, markLedger } from "../ledger/run-charges";
 import { checkRoom, keptRowsMessage, writeErrorText } from "../paid-rows";
+import { trackCancel } from "../search-cancel";
 import type { CompanySearchDeps } from "./deps";
 import { type CompanySearchForm, type FieldProblems, type FormField, hasProblems, planSearch } from "./form";
 import { destinationSheet } from "./leave-out";
@@ -137,10 +138,17 @@ function collect(
   return out;
 }
 
-function stateOf(c: Collected, stopped: boolean, notReached: number): CompanyRunResult["state"] {
+function stateOf(
+  c: Collected,
+  stopped: boolean,
+  notReached: number,
+  cancelled: boolean,
+): CompanyRunResult["state"] {
   if (hasProblems(c.problems)) return "invalid";
   if (c.refineMessage !== null) return "refine";
   if (stopped) return "stopped";
+  // Cancel seen before every page went out; one seen after the last page changes nothing.
+  if (cancelled && notReached > 0) return "cancelled";
   return c.errors.length > 0 || notReached > 0 ? "partial" : "done";
 }
 
@@ -373,7 +381,8 @@ export function runCompanySearch(
     const span = windowSpan(pages, planned.offset, plan.total);
     const ledger = deps.ledger?.() ?? null;
     const mark = ledger ? markLedger(ledger) : null;
-    const batch = sendCompanyPages(client, pages, deadline);
+    const cancel = trackCancel(deps.cancelAsked);
+    const batch = sendCompanyPages(client, pages, deadline, cancel.stop);
     const collected = collect(pages, batch.outcomes);
     if (batch.stoppedBy) {
       collected.errors.unshift({
@@ -401,7 +410,7 @@ export function runCompanySearch(
     const notReached = batch.outcomes.filter((o) => o === null).length;
     const width = Math.max(written?.sheet.lastColumn() ?? 1, 1);
     const result: CompanyRunResult = {
-      state: stateOf(collected, batch.stoppedBy !== null, notReached),
+      state: stateOf(collected, batch.stoppedBy !== null, notReached, cancel.seen()),
       problems: collected.problems,
       resultsCount: countOf(collected, planned.offset, notReached),
       matchesAtLeast: collected.atLeast,

@@ -4,6 +4,7 @@
  * answers so for every page of that search: pages sent together paid 3 credits each for the same
  * message (a search of 100 in 4 pages of 25: 12 credits). So the first page goes alone, and the
  * others follow in one parallel batch only when it brought companies or an ordinary answer.
+ * Cancel, seen before a fetchAll, leaves that batch's pages unsent.
  */
 import type { BatchResult } from "../../api/batch";
 import { isRefineAnswer } from "../../api/responses";
@@ -15,15 +16,18 @@ export function sendCompanyPages(
   client: CompanySearchClient,
   pages: CompanySearchRequest[],
   deadline: number,
+  /** Cancel pressed: asked before every fetchAll; the pages not sent after it are null. */
+  stop?: () => boolean,
 ): BatchResult<CompanySearchResponse> {
-  if (pages.length <= 1) return client.searchCompanies(pages, { deadline });
-  const first = client.searchCompanies(pages.slice(0, 1), { deadline });
+  const options = stop ? { deadline, stop } : { deadline };
+  if (pages.length <= 1) return client.searchCompanies(pages, options);
+  const first = client.searchCompanies(pages.slice(0, 1), options);
   const answer = first.outcomes[0] ?? null;
   const refine = answer?.ok === true && isRefineAnswer(answer.value);
   if (refine || answer === null || first.stoppedBy !== null) {
     return { ...first, outcomes: [answer, ...pages.slice(1).map(() => null)] };
   }
-  const rest = client.searchCompanies(pages.slice(1), { deadline });
+  const rest = client.searchCompanies(pages.slice(1), options);
   return {
     outcomes: [answer, ...rest.outcomes],
     stoppedBy: rest.stoppedBy,

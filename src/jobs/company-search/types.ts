@@ -29,6 +29,8 @@ export interface CompanyEstimate {
   searchesLeft?: string | null;
   /** The sheet the companies go to. */
   sheetName: string;
+  /** The revenue filter as understood ("$5 million or more a year"); null or absent: none. */
+  revenue?: string | null;
   /**
    * The leave-out sheet's column as read: companies left out by id and by domain, and rows that
    * hold neither (names, links by name): those cannot be left out and may be charged.
@@ -51,9 +53,10 @@ export interface CompanyRunResult {
   /**
    * done: every page answered; partial: some pages failed or were not reached; stopped: out of
    * credits or key refused; refine: the API asked to refine the search; invalid: the server
-   * rejected the filters (serverProblems) or the form had problems (nothing was sent).
+   * rejected the filters (serverProblems) or the form had problems (nothing was sent); cancelled:
+   * Cancel was seen before every page went out (what was sent is written; pagesNotReached were not).
    */
-  state: "done" | "partial" | "stopped" | "refine" | "invalid";
+  state: "done" | "partial" | "stopped" | "refine" | "invalid" | "cancelled";
   /** Problems by field: the form's own, or the server's ValidationError placed at its field. */
   problems: FieldProblems;
   /**

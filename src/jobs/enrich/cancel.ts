@@ -6,6 +6,7 @@
  */
 import type { Clock } from "../../api/ports";
 import { chargesText } from "../ledger/charges-text";
+import { requestStop, stopRequested, stopWatcher } from "../stop-request";
 import { emailSummaryText } from "./email-summary";
 import type { EnrichJob, JobMessage } from "./job-types";
 import type { CancelSignal, Store } from "./ports";
@@ -14,54 +15,29 @@ import { countStates, indicesIn, URL_STATE } from "./url-states";
 
 const CANCEL_KEY = "enrich.cancel";
 
-/**
- * How long a step trusts the fast signal alone: past this, it reads the store too, so a request
- * the cache lost (evicted) still stops the step within these seconds.
- */
-export const CANCEL_STORE_EVERY_MS = 5_000;
+export { CANCEL_STORE_EVERY_MS } from "../stop-request";
 
 /**
  * Asks the step that is running to stop after its chunk: in the store (durable, read when a step
  * starts and ends) and, when given, in the fast signal the step checks after every group.
  */
 export function requestCancel(store: Store, jobId: string, signal?: CancelSignal): void {
-  store.set(CANCEL_KEY, jobId);
-  signal?.put(CANCEL_KEY, jobId);
+  requestStop(store, CANCEL_KEY, jobId, signal);
 }
 
 /** Whether Cancel was pressed, as the store says now (another user's sidebar may have asked). */
 export function cancelRequested(store: Store, jobId: string): boolean {
-  return (store.fresh ? store.fresh(CANCEL_KEY) : store.get(CANCEL_KEY)) === jobId;
+  return stopRequested(store, CANCEL_KEY, jobId);
 }
 
-/**
- * The check a step makes before each group of requests. A store read costs about 30 ms in
- * production (G6), and a run of 10,000 rows checks before every group and inside every retry;
- * the fast signal (the document cache, 3 ms a read) answers instead, and the store is read
- * once CANCEL_STORE_EVERY_MS have passed since the last read. The first check takes the store as
- * the step read it with its job, under the lock (`get`: no read of its own); a Cancel pressed
- * since is in the signal. Without a signal every check reads the store. A job id never repeats,
- * so a stale entry stops nothing.
- */
+/** The check a step makes before each group of requests (stop-request.ts stopWatcher). */
 export function cancelWatcher(
   store: Store,
   jobId: string,
   clock: Clock,
   signal?: CancelSignal,
 ): () => boolean {
-  let storeReadAt = Number.NEGATIVE_INFINITY;
-  return () => {
-    if (signal) {
-      if (signal.get(CANCEL_KEY) === jobId) return true;
-      if (clock.now() - storeReadAt < CANCEL_STORE_EVERY_MS) return false;
-      if (storeReadAt === Number.NEGATIVE_INFINITY) {
-        storeReadAt = clock.now();
-        return store.get(CANCEL_KEY) === jobId;
-      }
-    }
-    storeReadAt = clock.now();
-    return cancelRequested(store, jobId);
-  };
+  return stopWatcher(store, CANCEL_KEY, jobId, clock, signal);
 }
 
 export function clearCancel(store: Store): void {

@@ -19,7 +19,10 @@ export const EMAIL_STATUS_HEADER = "Email status";
 
 /** The part of the API client that finds emails. */
 export interface LeadEmailFinder {
-  findEmails(requests: EmailFinderRequest[], options: { deadline: number }): EmailBatchResult;
+  findEmails(
+    requests: EmailFinderRequest[],
+    options: { deadline: number; stop?: () => boolean },
+  ): EmailBatchResult;
 }
 
 /** What the Email status cell says of a row the finder did not answer. */
@@ -78,6 +81,8 @@ export function findLeadEmails(
   finder: LeadEmailFinder,
   leads: readonly Lead[],
   deadline: number,
+  /** Cancel pressed: asked before every fetchAll; rows not sent after it are "not sent". */
+  stop?: () => boolean,
 ): LeadEmails {
   const requests = leads.map((lead) =>
     finderRequestOf(lead.first_name, lead.last_name, lead.company_website),
@@ -91,7 +96,7 @@ export function findLeadEmails(
       ? null
       : finder.findEmails(
           asked.map((index) => requests[index] as EmailFinderRequest),
-          { deadline },
+          stop ? { deadline, stop } : { deadline },
         );
   const outcomeAt = new Map(asked.map((leadIndex, i) => [leadIndex, result?.outcomes[i] ?? null]));
   const counts: Record<string, number> = {};

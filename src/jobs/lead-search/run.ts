@@ -14,6 +14,7 @@ import { writeHeaderCells } from "../header-cells";
 import { clearKept, keepRecords, takeKept } from "../kept-rows";
 import { chargesSince, type LedgerReader, markLedger, type RunCharges } from "../ledger/run-charges";
 import { keptRowsMessage, writeErrorText } from "../paid-rows";
+import { trackCancel } from "../search-cancel";
 import { type ResolvedCompany, resolvedCompany } from "./company-match";
 import { EMAIL_NOT_CHECKED, emailColumns, findLeadEmails, type LeadEmailFinder } from "./lead-emails";
 import { existingKeys, LEADS_SHEET, type LeadsLayout, leadsLayout, newLeadRows } from "./leads-sheet";
@@ -22,7 +23,7 @@ import { nextPageRequest } from "./pages";
 export interface LeadSearchClient {
   searchLeads(
     requests: LeadSearchRequest[],
-    options: { deadline: number },
+    options: { deadline: number; stop?: () => boolean },
   ): {
     outcomes: Array<{ ok: true; value: LeadSearchResponse } | { ok: false; error: ApiError } | null>;
     stoppedBy: ApiError | null;
@@ -72,8 +73,10 @@ export interface LeadSearchSummary {
   written: number;
   duplicates: number;
   spent: number;
-  /** Out of credits or a refused key: the searches after it were not sent. */
+  /** Out of credits, a refused key or Cancel: the searches after it were not sent. */
   stoppedBy: SearchFailure | null;
+  /** Cancel was seen before every search (and email) went out: the rest were not sent. */
+  cancelled: boolean;
   /** Sheet rows written, e.g. 2..41; null when nothing was written. */
   rows: { first: number; last: number } | null;
   /**
@@ -135,6 +138,11 @@ export interface RunDeps {
   format?: SheetFormat;
   /** The API's ledger: the run's total is read from it (absent: the answers read are added up). */
   ledger?: LedgerReader;
+  /**
+   * Whether Cancel was pressed (another execution's request, search-cancel.ts): asked before
+   * every fetchAll of searches and emails. Absent: the run cannot be cancelled.
+   */
+  cancelAsked?: () => boolean;
 }
 
 /**
@@ -400,6 +408,14 @@ function mergePage(sofar: SearchReport | null, page: SearchReport): SearchReport
 
 const KEPT = "leads";
 
+/** The run saw Cancel: the searches (and pages) not sent by then stay unsent. */
+const CANCELLED: SearchFailure = {
+  kind: "cancelled",
+  message:
+    "Cancelled: what had not been sent by then (searches, later pages, emails) was not sent and cost nothing.",
+  next: "What was sent and paid for is written. Run the search again for the rest: the leads already in the sheet are left out, so none is paid twice.",
+};
+
 /** A search whose later page the run had no time left to send (RUN_BUDGET_MS of the execution). */
 const TIME_RAN_OUT: SearchFailure = {
   kind: "time",
@@ -413,7 +429,8 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     ...(deps.leftOut ? { leftOut: deps.leftOut } : {}),
     emails: deps.emails !== undefined,
   });
-  const emails = deps.emails ? new EmailPass(deps.emails, deps.deadline) : null;
+  const cancel = trackCancel(deps.cancelAsked);
+  const emails = deps.emails ? new EmailPass(deps.emails, deps.deadline, cancel.stop) : null;
   const chunk = Math.max(1, Math.min(50, Math.floor(deps.chunkSize)));
   let stoppedBy: SearchFailure | null = null;
   let duplicates = 0;
@@ -446,7 +463,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
       chunks++;
       const result = deps.client.searchLeads(
         slice.map((s) => s.page.request),
-        { deadline: deps.deadline },
+        { deadline: deps.deadline, stop: cancel.stop },
       );
       // Paid: kept until written, so a cut-off before the write does not lose them (kept-rows.ts).
       if (deps.store) {
@@ -471,6 +488,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
       if (deps.store) clearKept(deps.store, KEPT);
       throttled += result.throttled ?? 0;
       if (result.stoppedBy) stoppedBy = searchFailure(result.stoppedBy);
+      else if (cancel.seen()) stoppedBy = CANCELLED;
       if (writer.kept) {
         // Rows already paid for did not reach the Leads sheet: send no more searches.
         const note = keptRowsMessage({
@@ -503,6 +521,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     charges: mark && deps.ledger ? chargesSince(deps.ledger, mark, "lead_search", deps.deadline) : null,
     maybeCharged,
     stoppedBy,
+    cancelled: stoppedBy === CANCELLED,
     rows: writer.first === null ? null : { first: writer.first, last: writer.last },
     nextOffset: nextOffsetOf(searches, reports),
     throttled,
@@ -532,6 +551,7 @@ class EmailPass {
   constructor(
     private readonly finder: LeadEmailFinder,
     private readonly deadline: number,
+    private readonly stop: () => boolean,
   ) {}
 
   find(leads: LeadSearchResponse["leads"]): Array<[CellValue, CellValue]> {
@@ -539,7 +559,7 @@ class EmailPass {
       this.count("not checked", leads.length);
       return leads.map(() => ["", EMAIL_NOT_CHECKED.notSent]);
     }
-    const found = findLeadEmails(this.finder, leads, this.deadline);
+    const found = findLeadEmails(this.finder, leads, this.deadline, this.stop);
     for (const [status, rows] of Object.entries(found.counts)) this.count(status, rows);
     this.maybeCharged += found.maybeCharged;
     if (found.stoppedBy) this.stoppedBy = searchFailure(found.stoppedBy);
