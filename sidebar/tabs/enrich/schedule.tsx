@@ -26,6 +26,9 @@ function RunLine({ label, run }: { label: string; run: ScheduledRunView }) {
     <p class="muted" data-testid={`schedule-${label === "Last run" ? "last" : "current"}`}>
       <strong>{label}</strong> {when(run.startedAt)}: {run.ok} refreshed, {run.credits} credit
       {run.credits === 1 ? "" : "s"}
+      {run.spentBefore
+        ? ` (${run.credits + run.spentBefore} this period, with its earlier runs that the list's changes ended)`
+        : ""}
       {run.skipped > 0
         ? `, ${run.skipped} skipped (${run.skips ? skipReasons(run.skips) : "refreshed within the period"})`
         : ""}
@@ -128,7 +131,8 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
                 <strong>
                   {estimate.maxCredits} credit{estimate.maxCredits === 1 ? "" : "s"}
                 </strong>{" "}
-                more ({estimate.spent} spent so far; at most {estimate.cap} a run
+                more (
+                {`${estimate.spent} spent so far${estimate.spentBefore > 0 ? `, ${estimate.spentBefore} by this period's earlier runs` : ""}; at most ${estimate.cap} a run`}
                 {estimate.balance === null ? "" : `; balance ${estimate.balance.toLocaleString("en-US")}`}).
               </p>
             ) : null}

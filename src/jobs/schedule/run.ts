@@ -34,6 +34,7 @@ import { isOkStatus, readStatuses } from "../enrich/row-writer";
 import { creditsReported } from "../ledger/charges-text";
 import { followList } from "./follow-list";
 import { idleStep } from "./idle-step";
+import { periodAt, runCost, spentBefore } from "./period-spending";
 import {
   addPeriod,
   freshSince,
@@ -50,9 +51,10 @@ export interface ScheduleDeps {
   clock: Clock;
   /**
    * The enrichment job's ports, with the schedule's cap as the spend cap, and `deadline` (epoch
-   * ms) as the time after which no request may be sent.
+   * ms) as the time after which no request may be sent. `spentBefore`: what the period's earlier
+   * runs spent (`cap` is then what they left; JobSettings.capSpentBefore).
    */
-  job(cap: number, deadline?: number): JobDeps;
+  job(cap: number, deadline?: number, spentBefore?: number): JobDeps;
   /** Job changes the change history recorded for a run (0 without history). */
   jobChanges(jobId: string): number;
   /** Time one trigger run may spend driving steps. */
@@ -73,6 +75,11 @@ export interface ScheduleDeps {
    * `neededMs` fits again; absent: no budget.
    */
   triggerTime?: { leftMs: number; freesAt(neededMs: number): number };
+  /**
+   * Whether the trigger's user (the owner) has an API key saved. Without one nothing is sent: the
+   * run is kept as it is and goes on by itself once the key is saved again; absent: not checked.
+   */
+  hasKey?(): boolean;
 }
 
 export type ScheduledOutcome =
@@ -272,6 +279,21 @@ function checkTerms(deps: ScheduleDeps, state: ScheduleState): JobMessage | null
   };
 }
 
+/**
+ * Refuses to run without the owner's key. The step would fail before sending anything, and the
+ * period's run would end with it: the owner saving the key again would change nothing until the
+ * next period. Refused instead, the run (or the period's start) waits and goes on by itself.
+ */
+function checkKey(deps: ScheduleDeps, state: ScheduleState): JobMessage | null {
+  if (!deps.hasKey || deps.hasKey()) return null;
+  const label = state.owner?.label ?? "its owner";
+  return {
+    kind: "auth",
+    message: `No API key of ${label} is saved any more (their Settings): nothing was sent.`,
+    next: `${label} can save their key again in Settings: the run then goes on at the next hourly run.`,
+  };
+}
+
 /** The trigger's work; returns what it did (for tests and logs). Never throws: see endRun. */
 export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
   const state = loadSchedule(deps.store);
@@ -292,7 +314,7 @@ export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
 }
 
 function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
-  const refused = checkTerms(deps, state);
+  const refused = checkTerms(deps, state) ?? checkKey(deps, state);
   if (refused) return refuse(deps, state, refused);
   if (state.refused) state.refused = null;
   const started = deps.clock.now();
@@ -316,7 +338,21 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
     return "budget";
   }
   state.waitUntil = null;
-  const jobDeps = deps.job(state.config.cap, started + budget);
+  // The cap is the period's: a run that started again (its list changed) gets what is left of it.
+  const terms = deps.terms?.load() ?? null;
+  const period = periodAt(terms?.period, started, state.config.period, state.current?.jobId ?? null);
+  const before = spentBefore(period, state.current?.jobId ?? null);
+  const jobDeps = deps.job(Math.max(0, state.config.cap - before), started + budget, before);
+  // Kept in the owner's terms as the run goes (read again: following the list may have saved them).
+  let kept = terms?.period === period;
+  const keepSpending = (progress: EnrichProgress) => {
+    const cost = Math.max(runCost(progress), period.runs[progress.jobId] ?? 0);
+    if (!deps.terms || (kept && period.runs[progress.jobId] === cost)) return;
+    period.runs[progress.jobId] = cost;
+    const latest = deps.terms.load();
+    if (latest) deps.terms.save({ ...latest, period });
+    kept = true;
+  };
 
   if (!state.current) {
     const other = currentJob(jobDeps);
@@ -331,7 +367,8 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
       return "stopped";
     }
     deps.claimRun?.(progress.jobId);
-    state.current = summary(progress, started);
+    keepSpending(progress);
+    state.current = { ...summary(progress, started), ...(before > 0 ? { spentBefore: before } : {}) };
     state.nextRunAt = addPeriod(started, state.config.period);
     saveSchedule(deps.store, state);
   }
@@ -378,7 +415,12 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
     // Bulk jobs whose next poll is past this run's deadline: the next trigger run polls them.
     if (idleStep(before, progress, deps.clock.now() - at)) break;
   }
-  const after = { ...summary(progress, current.startedAt), jobChanges: current.jobChanges };
+  keepSpending(progress);
+  const after = {
+    ...summary(progress, current.startedAt),
+    jobChanges: current.jobChanges,
+    ...(before > 0 ? { spentBefore: before } : {}),
+  };
   if (progress.state === "done") {
     state.last = { ...after, finishedAt: deps.clock.now(), jobChanges: deps.jobChanges(current.jobId) };
     state.current = null;

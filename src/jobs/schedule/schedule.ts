@@ -46,6 +46,11 @@ export interface ScheduledRunSummary {
   /** Why they were skipped (refreshed within the period; in fill mode, no empty cell to fill too). */
   skips?: SkipCount[];
   credits: number;
+  /**
+   * Credits this period's earlier runs spent, when this run started again after its list changed
+   * under them: the schedule's cap counts both (period-spending.ts). Absent: none.
+   */
+  spentBefore?: number;
   jobChanges: number;
   /** Why the run stopped (key refused, out of credits, cap): shown until the user acts. */
   stopped: JobMessage | null;
