@@ -44,7 +44,7 @@ import type { RpcHandlers } from "../rpc";
 import type { ScheduledRunView, ScheduleEstimate, ScheduleRequest, ScheduleView } from "../rpc/schedule";
 import { type BackgroundOutcome, stepBackgroundRun } from "./background-handlers";
 import { jobDeps, selectionFor } from "./enrich-handlers";
-import { sheetGrid } from "./grid";
+import { sheetGrid, sheetNameNow } from "./grid";
 import { historyDeps } from "./history-deps";
 import { hourlyTrigger, releaseTrigger, spreadsheetId } from "./hourly-trigger";
 import { appsScriptClock } from "./http";
@@ -87,7 +87,8 @@ function view(state: ScheduleState | null): ScheduleView | null {
   const { box, urlColumn, options, period, cap } = state.config;
   const letters = columnLetters(urlColumn);
   return {
-    sheetName: box.sheetName,
+    // By its id: a sheet renamed since keeps its schedule, and the panel names it as it is now.
+    sheetName: sheetNameNow(box.sheetId) ?? box.sheetName,
     // The box starts at the header row; the URLs below it.
     range: `${letters}${box.top + 1}:${letters}${box.top + box.height - 1}`,
     period,
