@@ -50,6 +50,24 @@ describe("a schedule follows its list", () => {
     expect(followList(columnLeft, config)).toEqual({ box: { ...config.box, left: 4 }, urlColumn: 4 });
   });
 
+  it("grows with rows inserted inside it or added right under it, down to the first empty cell", () => {
+    const grown = MemoryGrid.fromRows([
+      ["Name", "Profile URL"],
+      ["A", url("a")],
+      ["New", url("new")],
+      ["B", url("b")],
+      ["C", url("c")],
+      ["", ""],
+      ["Notes", "not part of the list"],
+    ]);
+    expect(followList(grown, config)).toEqual({ box: { ...config.box, height: 5 }, urlColumn: 2 });
+    const shorter = MemoryGrid.fromRows([
+      ["Name", "Profile URL"],
+      ["A", url("a")],
+    ]);
+    expect(followList(shorter, config)).toEqual({ box: config.box, urlColumn: 2 });
+  });
+
   it("is lost when its header is gone; a schedule saved without a header keeps its place", () => {
     const renamed = MemoryGrid.fromRows([
       ["Name", "LinkedIn"],

@@ -176,7 +176,8 @@ function followSchedule(deps: ScheduleDeps, state: ScheduleState, jobDeps: JobDe
       { kind: "changed", next: "Put the header back, or make the schedule again on the list." },
     );
   }
-  if (place.box.top === config.box.top && place.urlColumn === config.urlColumn) return;
+  const { top, height } = place.box;
+  if (top === config.box.top && height === config.box.height && place.urlColumn === config.urlColumn) return;
   state.config = { ...config, ...place };
   const terms = deps.terms?.load();
   if (terms) deps.terms!.save({ ...terms, config: state.config });
