@@ -258,6 +258,22 @@ function refuse(deps: ScheduleDeps, state: ScheduleState, why: JobMessage): Sche
   return "refused";
 }
 
+/**
+ * The period's run waits for an unfinished run by hand (one run per spreadsheet), and says so on
+ * the panel: a run an editor left paused used to hold the schedule back with no word, its panel
+ * showing a next run hours in the past.
+ */
+function waitFor(deps: ScheduleDeps, state: ScheduleState, other: EnrichProgress): ScheduledOutcome {
+  const owner = deps.runOwner?.(other.jobId);
+  const by = owner ? ` by ${owner.label}` : "";
+  refuse(deps, state, {
+    kind: "busy",
+    message: `A run${by} on "${other.sheetName}" ${other.range} is ${other.state}: the scheduled run starts once it is finished or cancelled (one run per spreadsheet).`,
+    next: `${owner ? owner.label : "Whoever started it"} can finish or cancel it in the Enrich tab.`,
+  });
+  return "busy";
+}
+
 /** Refuses a schedule whose document copy is not what its owner saved. */
 function checkTerms(deps: ScheduleDeps, state: ScheduleState): JobMessage | null {
   if (!deps.terms) return null;
@@ -357,7 +373,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
 
   if (!state.current) {
     const other = currentJob(jobDeps);
-    if (other && UNFINISHED.has(other.state)) return "busy";
+    if (other && UNFINISHED.has(other.state)) return waitFor(deps, state, other);
     let progress: EnrichProgress;
     try {
       progress = startRun(deps, state, jobDeps, started);
