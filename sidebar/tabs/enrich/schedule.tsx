@@ -19,6 +19,9 @@ import type {
 import { useServerCall } from "../../components/use-server-call";
 import { call } from "../../rpc-client";
 
+/** Refusals that clear by themselves once the owner saves their key or the run by hand ends. */
+const WAITS = new Set(["auth", "busy"]);
+
 const when = (iso: string) => iso.replace("T", " ").replace(/:\d\dZ$/, " UTC");
 
 function RunLine({ label, run }: { label: string; run: ScheduledRunView }) {
@@ -76,6 +79,8 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
 
   if (schedule) {
     const stopped = schedule.refused ?? schedule.current?.stopped ?? schedule.last?.stopped ?? null;
+    // Waiting for the owner's key or for a run by hand: it goes on by itself, nothing to continue.
+    const waiting = schedule.refused !== null && WAITS.has(schedule.refused.kind);
     const othersSchedule = schedule.owner !== null && !schedule.owner.mine;
     return (
       <section class="form-group" aria-label="Scheduled refresh" data-testid="schedule">
@@ -99,8 +104,12 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
         ) : null}
         {stopped ? (
           <div class="notice error" role="alert" data-testid="schedule-stopped">
-            {schedule.refused ? "The scheduled run did not start" : "The scheduled run stopped"}:{" "}
-            {stopped.message}
+            {waiting
+              ? "The scheduled run is waiting"
+              : schedule.refused
+                ? "The scheduled run did not start"
+                : "The scheduled run stopped"}
+            : {stopped.message}
             {stopped.next ? <span class="next">{stopped.next}</span> : null}
           </div>
         ) : null}
@@ -116,7 +125,7 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
                 : "continuing hourly"
               : when(schedule.nextRunAt)}
         </p>
-        {stopped && schedule.current && !othersSchedule ? (
+        {stopped && !waiting && schedule.current && !othersSchedule ? (
           <>
             <CapField
               cap={cap}
