@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { followList } from "../../src/jobs/schedule/follow-list";
-import type { ScheduleConfig } from "../../src/jobs/schedule/schedule";
+import { type ScheduleConfig, slotAfter } from "../../src/jobs/schedule/schedule";
 import { termsDiffer } from "../../src/jobs/schedule/terms";
 import {
   addTriggerTime,
@@ -131,5 +131,20 @@ describe("the trigger time of the last 24 hours", () => {
     expect(triggerTimeFreesAt(runs, now, 700_000, 100_000)).toBe(now);
     expect(triggerTimeFreesAt(runs, now, 600_000, 100_000)).toBe(nine + 24 * HOUR);
     expect(triggerTimeFreesAt(runs, now, 400_000, 100_000)).toBe(nine + 25 * HOUR);
+  });
+});
+
+describe("a schedule's slots", () => {
+  const at = (text: string) => Date.parse(text);
+  it("come every period from when it was made, whenever the last run started", () => {
+    const made = at("2026-11-21T09:00:00Z");
+    expect(slotAfter(made, "week", at("2026-11-21T09:59:00Z"))).toBe(at("2026-11-28T09:00:00Z"));
+    expect(slotAfter(made, "week", at("2026-11-28T09:00:00Z"))).toBe(at("2026-12-05T09:00:00Z"));
+    expect(slotAfter(made, "week", at("2027-02-06T09:40:00Z"))).toBe(at("2027-02-13T09:00:00Z"));
+  });
+  it("a monthly one made on the 31st comes on each month's last day, back on the 31st when there is one", () => {
+    const made = at("2027-01-31T09:00:00Z");
+    expect(slotAfter(made, "month", at("2027-01-31T09:30:00Z"))).toBe(at("2027-02-28T09:00:00Z"));
+    expect(slotAfter(made, "month", at("2027-02-28T09:30:00Z"))).toBe(at("2027-03-31T09:00:00Z"));
   });
 });

@@ -9,7 +9,6 @@
 
 import type { EnrichProgress } from "../enrich/job-types";
 import { creditsReported } from "../ledger/charges-text";
-import { addPeriod, type SchedulePeriod } from "./schedule";
 
 export interface PeriodSpending {
   /** When the period's first run started (epoch ms): the period lasts one period from it. */
@@ -27,16 +26,16 @@ export function runCost(progress: EnrichProgress): number {
 }
 
 /**
- * The period a run belongs to: the kept one while it lasts (or while its run `jobId` goes on),
- * else a new one from `now`.
+ * The period a run belongs to: the kept one while it lasts (until the schedule's next slot after
+ * its start, `endOf`) or while its run `jobId` goes on; else a new one from `now`.
  */
 export function periodAt(
   kept: PeriodSpending | undefined,
   now: number,
-  period: SchedulePeriod,
+  endOf: (since: number) => number,
   jobId: string | null,
 ): PeriodSpending {
-  if (kept && ((jobId !== null && jobId in kept.runs) || now < addPeriod(kept.since, period))) return kept;
+  if (kept && ((jobId !== null && jobId in kept.runs) || now < endOf(kept.since))) return kept;
   return { since: now, runs: {} };
 }
 

@@ -36,13 +36,13 @@ import { followList } from "./follow-list";
 import { idleStep } from "./idle-step";
 import { periodAt, runCost, spentBefore } from "./period-spending";
 import {
-  addPeriod,
   freshSince,
   loadSchedule,
   type ScheduledRunSummary,
   type ScheduleOwner,
   type ScheduleState,
   saveSchedule,
+  slotAfter,
 } from "./schedule";
 import { type ScheduleTerms, termsDiffer } from "./terms";
 
@@ -357,7 +357,12 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
   state.waitUntil = null;
   // The cap is the period's: a run that started again (its list changed) gets what is left of it.
   const terms = deps.terms?.load() ?? null;
-  const period = periodAt(terms?.period, started, state.config.period, state.current?.jobId ?? null);
+  const period = periodAt(
+    terms?.period,
+    started,
+    (since) => slotAfter(state.createdAt, state.config.period, since),
+    state.current?.jobId ?? null,
+  );
   const before = spentBefore(period, state.current?.jobId ?? null);
   const jobDeps = deps.job(Math.max(0, state.config.cap - before), started + budget, before);
   // Kept in the owner's terms as the run goes (read again: following the list may have saved them).
@@ -379,14 +384,14 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
       progress = startRun(deps, state, jobDeps, started);
     } catch (error) {
       state.last = { ...EMPTY_RUN, startedAt: started, finishedAt: started, stopped: messageOf(error) };
-      state.nextRunAt = addPeriod(started, state.config.period);
+      state.nextRunAt = slotAfter(state.createdAt, state.config.period, started);
       saveSchedule(deps.store, state);
       return "stopped";
     }
     deps.claimRun?.(progress.jobId);
     keepSpending(progress);
     state.current = { ...summary(progress, started), ...(before > 0 ? { spentBefore: before } : {}) };
-    state.nextRunAt = addPeriod(started, state.config.period);
+    state.nextRunAt = slotAfter(state.createdAt, state.config.period, started);
     saveSchedule(deps.store, state);
   }
 

@@ -112,6 +112,22 @@ export function addPeriod(time: number, period: SchedulePeriod, count = 1): numb
 }
 
 /**
+ * The schedule's next slot after `time`: its slots are `anchor` (when it was made) and every
+ * period after it. A trigger fires at a random moment within its hour (G10), so the next run
+ * counted from the moment the last one started drifted later every period (about 40 minutes a
+ * week: a Saturday 09:00 schedule ran at 16:51 eleven weeks on); counted from the slots it stays.
+ */
+export function slotAfter(anchor: number, period: SchedulePeriod, time: number): number {
+  if (period === "week") {
+    const week = 7 * DAY_MS;
+    return anchor + (Math.floor((time - anchor) / week) + 1) * week;
+  }
+  let count = 1;
+  while (addPeriod(anchor, period, count) <= time) count += 1;
+  return addPeriod(anchor, period, count);
+}
+
+/**
  * Rows enriched after this time are skipped by a run starting at `now`: refreshed within the
  * period, less a day, so that last period's run (which may have taken hours) is not skipped.
  */
