@@ -159,6 +159,11 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
           </>
         ) : null}
         {othersSchedule ? null : (
+          <p class="hint" data-testid="schedule-one">
+            One schedule per spreadsheet: to refresh another list on a schedule, remove this one first.
+          </p>
+        )}
+        {othersSchedule ? null : (
           <div class="buttons">
             <button
               type="button"
