@@ -47,6 +47,21 @@ describe("the owner's key removed", () => {
     expect(after.last).toMatchObject({ ok: 10, credits: 10, stopped: null });
     expect(statuses(world).filter((text) => /^ok/.test(text))).toHaveLength(10);
   });
+
+
+  it("between two periods: the panel says the key is missing, and stops saying it once the key is back", async () => {
+    const world = await start({ urls: 5 });
+    value(saveSchedule(world, 30));
+    world.runtime.advanceClock(HOUR);
+    expect(scheduleStatus(world)!.last).toMatchObject({ ok: 5, stopped: null });
+    world.runtime.properties.user().delete("API_KEY");
+    world.runtime.advanceClock(2 * HOUR);
+    expect(scheduleStatus(world)!.refused).toMatchObject({ kind: "auth" });
+    world.runtime.properties.user().setAll({ API_KEY: DEMO_KEY });
+    world.runtime.advanceClock(HOUR);
+    expect(scheduleStatus(world)!.refused).toBeNull();
+    expect(await chargedByKey(world)).toEqual({ [DEMO_KEY]: 5 });
+  });
 });
 
 describe("the owner's credits run out", () => {

@@ -333,10 +333,12 @@ export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
 function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
   const refused = checkTerms(deps, state) ?? checkKey(deps, state);
   if (refused) return refuse(deps, state, refused);
-  if (state.refused) state.refused = null;
+  // A refusal that no longer holds is cleared on the panel at once, also between two periods.
+  const wasRefused = Boolean(state.refused);
+  state.refused = null;
   const started = deps.clock.now();
   if (!state.current && started < state.nextRunAt) {
-    if (state.waitUntil) {
+    if (state.waitUntil || wasRefused) {
       state.waitUntil = null;
       saveSchedule(deps.store, state);
     }
