@@ -48,7 +48,6 @@ describe("the owner's key removed", () => {
     expect(statuses(world).filter((text) => /^ok/.test(text))).toHaveLength(10);
   });
 
-
   it("between two periods: the panel says the key is missing, and stops saying it once the key is back", async () => {
     const world = await start({ urls: 5 });
     value(saveSchedule(world, 30));
