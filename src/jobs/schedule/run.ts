@@ -28,6 +28,7 @@ import { toSecond } from "../../sheet/sheet-time";
 import type { JobDeps } from "../enrich/deps";
 import { cancelJob, confirmJob, currentJob, resumeJob, saveEstimate, stepJob } from "../enrich/job";
 import type { EnrichProgress, JobMessage } from "../enrich/job-types";
+import { MAYBE_CHARGED } from "../enrich/maybe-charged";
 import { planEnrichment, skipCounts } from "../enrich/plan";
 import type { Store } from "../enrich/ports";
 import { isOkStatus, readStatuses } from "../enrich/row-writer";
@@ -144,8 +145,9 @@ function summary(progress: EnrichProgress, startedAt: number): ScheduledRunSumma
   };
 }
 
-/** A scheduled run's reason to skip a URL (besides fill mode's). */
+/** A scheduled run's reasons to skip a URL (besides fill mode's). */
 const REFRESHED_WITHIN_PERIOD = "refreshed within the period";
+const HELD_THIS_PERIOD = "may have been charged already this period (the next period sends it again)";
 
 function messageOf(error: unknown): JobMessage {
   const { kind, next } = Object(error) as { kind?: unknown; next?: unknown };
@@ -183,8 +185,19 @@ function followSchedule(deps: ScheduleDeps, state: ScheduleState, jobDeps: JobDe
   if (terms) deps.terms!.save({ ...terms, config: state.config });
 }
 
-/** Plans and confirms the period's run, skipping rows refreshed within the period. */
-function startRun(deps: ScheduleDeps, state: ScheduleState, jobDeps: JobDeps, now: number): EnrichProgress {
+/**
+ * Plans and confirms the period's run, skipping rows refreshed within the period. `restart`: the
+ * period's run started again (its list changed under it): rows whose last lookup may have been
+ * charged are held back too, as the Enrich tab holds them (enrich/maybe-charged.ts); sent again
+ * here they charged those people twice in one period. The next period sends them.
+ */
+function startRun(
+  deps: ScheduleDeps,
+  state: ScheduleState,
+  jobDeps: JobDeps,
+  now: number,
+  restart: boolean,
+): EnrichProgress {
   followSchedule(deps, state, jobDeps);
   const { config } = state;
   const grid = jobDeps.grid(config.box.sheetId)!;
@@ -203,10 +216,13 @@ function startRun(deps: ScheduleDeps, state: ScheduleState, jobDeps: JobDeps, no
     const [status, at] = statuses.get(row) ?? ["", null];
     return isOkStatus(status) && at !== null && at >= since;
   };
-  const toFetch = plan.toFetch.filter((index) => !plan.urls.rows[index]!.every(fresh));
+  const maybeCharged = (row: number) => restart && (statuses.get(row)?.[0] ?? "").includes(MAYBE_CHARGED);
+  const notFresh = plan.toFetch.filter((index) => !plan.urls.rows[index]!.every(fresh));
+  const toFetch = notFresh.filter((index) => !plan.urls.rows[index]!.some(maybeCharged));
   const skips = skipCounts([
     ...plan.skips.map((skip) => [skip.reason, skip.urls] as const),
-    [REFRESHED_WITHIN_PERIOD, plan.toFetch.length - toFetch.length],
+    [REFRESHED_WITHIN_PERIOD, plan.toFetch.length - notFresh.length],
+    [HELD_THIS_PERIOD, notFresh.length - toFetch.length],
   ]);
   const planned = saveEstimate(
     jobDeps,
@@ -383,7 +399,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
     if (other && UNFINISHED.has(other.state)) return waitFor(deps, state, other);
     let progress: EnrichProgress;
     try {
-      progress = startRun(deps, state, jobDeps, started);
+      progress = startRun(deps, state, jobDeps, started, Object.keys(period.runs).length > 0);
     } catch (error) {
       state.last = { ...EMPTY_RUN, startedAt: started, finishedAt: started, stopped: messageOf(error) };
       state.nextRunAt = slotAfter(state.createdAt, state.config.period, started);
