@@ -238,6 +238,20 @@ function endCurrent(state: ScheduleState, now: number, message: string): void {
   state.nextRunAt = now;
 }
 
+/**
+ * Ends the period's run under way when its schedule goes (rows written stay): nothing would step
+ * it again, and a run left "running" held the spreadsheet's one run for good, so that another
+ * editor could neither start a run of their own nor cancel it. A run someone took over is theirs.
+ */
+function endOwnRun(state: ScheduleState | null): void {
+  const jobId = state?.current?.jobId;
+  if (!jobId || !ownerOf(jobId)?.mine) return;
+  const deps = jobDeps();
+  const progress = currentJob(deps);
+  if (progress?.jobId === jobId && ["running", "paused", "stopped"].includes(progress.state))
+    cancelJob(deps, jobId);
+}
+
 function estimateOf(state: ScheduleState, cap: number): ScheduleEstimate {
   const progress = state.current ? currentJob(jobDeps()) : null;
   if (!state.current || !progress || progress.jobId !== state.current.jobId) {
@@ -329,6 +343,7 @@ export const scheduleHandlers: Pick<
     const mine = userStore();
     const id = spreadsheetId();
     const triggerIds = [existing?.triggerId, loadTerms(mine, id)?.triggerId];
+    endOwnRun(existing);
     removeTerms(mine, id);
     removeSchedule(store);
     // A background run of this user keeps the trigger (issue 23.16): it goes with the run.
