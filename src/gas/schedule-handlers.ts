@@ -196,12 +196,20 @@ type ListConfig = Pick<ScheduleConfig, "box" | "urlColumn" | "options" | "header
 
 /**
  * The list to refresh: the selection, planned now (a selection without URLs is refused here, not
- * an hour later), or without a request the schedule's own list.
+ * an hour later), or without a request (Continue) the list its owner saved: their own terms, never
+ * the spreadsheet's copy, which may have been changed behind their back (continuing under a "no
+ * longer matches" refusal used to make an editor's paid extras the owner's terms).
  */
-function listOf(request: ScheduleRequest["request"], existing: ScheduleState | null): ListConfig {
+function listOf(
+  request: ScheduleRequest["request"],
+  existing: ScheduleState | null,
+  own: ScheduleConfig | null,
+): ListConfig {
   if (!request) {
     if (!existing) throw new JobError("bad_request", "Select the list to refresh first.");
-    return existing.config;
+    if (!own) return existing.config;
+    const { box, urlColumn, options, header } = own;
+    return { box, urlColumn, options, ...(header ? { header } : {}) };
   }
   const { sheet, box } = selectionFor(request);
   const options = checkOptions(request.options);
@@ -302,7 +310,7 @@ export const scheduleHandlers: Pick<
     const now = appsScriptClock.now();
     const existing = loadSchedule(store);
     checkScheduleOwner(existing);
-    const list = listOf(arg.request, existing);
+    const list = listOf(arg.request, existing, loadTerms(userStore(), spreadsheetId())?.config ?? null);
     const config: ScheduleConfig = { ...list, period: arg.period, cap };
     const state: ScheduleState = {
       config,
