@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { followList } from "../../src/jobs/schedule/follow-list";
+import { foldRuns, hadRun, type PeriodSpending, spentBefore } from "../../src/jobs/schedule/period-spending";
 import { type ScheduleConfig, slotAfter } from "../../src/jobs/schedule/schedule";
 import { termsDiffer } from "../../src/jobs/schedule/terms";
 import {
@@ -146,5 +147,21 @@ describe("a schedule's slots", () => {
     const made = at("2027-01-31T09:00:00Z");
     expect(slotAfter(made, "month", at("2027-01-31T09:30:00Z"))).toBe(at("2027-02-28T09:00:00Z"));
     expect(slotAfter(made, "month", at("2027-02-28T09:30:00Z"))).toBe(at("2027-03-31T09:00:00Z"));
+  });
+});
+
+describe("a period's spending", () => {
+  it("counts every run of the period, and stays small however often the run starts again", () => {
+    const spending: PeriodSpending = { since: 0, runs: {} };
+    expect(hadRun(spending)).toBe(false);
+    // A month of hourly restarts, each run costing 1 before the list changed under it.
+    for (let hour = 0; hour < 720; hour += 1) {
+      foldRuns(spending);
+      spending.runs[`run-${hour}`] = 1;
+      expect(spentBefore(spending, `run-${hour}`)).toBe(hour);
+    }
+    expect(spentBefore(spending, null)).toBe(720);
+    expect(hadRun(spending)).toBe(true);
+    expect(JSON.stringify(spending).length).toBeLessThan(100);
   });
 });

@@ -13,8 +13,14 @@ import { creditsReported } from "../ledger/charges-text";
 export interface PeriodSpending {
   /** When the period's first run started (epoch ms): the period lasts one period from it. */
   since: number;
-  /** Credits each run of the period may have cost, by job id (what its cap counted). */
+  /**
+   * Credits the run under way may have cost, by job id (what its cap counted); the period's
+   * finished runs are folded into `earlier`, so the record stays small (a user property holds
+   * 9 KB) however often an editor makes the run start again.
+   */
   runs: Record<string, number>;
+  /** Credits the period's finished runs may have cost; absent before its second run. */
+  earlier?: number;
 }
 
 /**
@@ -41,7 +47,18 @@ export function periodAt(
 
 /** Credits the period's other runs spent (all of them when `jobId` is null: a run not started yet). */
 export function spentBefore(spending: PeriodSpending, jobId: string | null): number {
-  let sum = 0;
+  let sum = spending.earlier ?? 0;
   for (const [id, credits] of Object.entries(spending.runs)) if (id !== jobId) sum += credits;
   return sum;
+}
+
+/** True when the period had a run already: a new one is a restart. */
+export const hadRun = (spending: PeriodSpending): boolean =>
+  spending.earlier !== undefined || Object.keys(spending.runs).length > 0;
+
+/** Before a new run of the period: the runs so far become `earlier`. */
+export function foldRuns(spending: PeriodSpending): void {
+  if (!hadRun(spending)) return;
+  spending.earlier = spentBefore(spending, null);
+  spending.runs = {};
 }

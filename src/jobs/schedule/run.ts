@@ -35,7 +35,7 @@ import { isOkStatus, readStatuses } from "../enrich/row-writer";
 import { creditsReported } from "../ledger/charges-text";
 import { followList } from "./follow-list";
 import { idleStep } from "./idle-step";
-import { periodAt, runCost, spentBefore } from "./period-spending";
+import { foldRuns, hadRun, periodAt, runCost, spentBefore } from "./period-spending";
 import {
   freshSince,
   loadSchedule,
@@ -399,7 +399,9 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
     if (other && UNFINISHED.has(other.state)) return waitFor(deps, state, other);
     let progress: EnrichProgress;
     try {
-      progress = startRun(deps, state, jobDeps, started, Object.keys(period.runs).length > 0);
+      const restart = hadRun(period);
+      foldRuns(period);
+      progress = startRun(deps, state, jobDeps, started, restart);
     } catch (error) {
       state.last = { ...EMPTY_RUN, startedAt: started, finishedAt: started, stopped: messageOf(error) };
       state.nextRunAt = slotAfter(state.createdAt, state.config.period, started);
