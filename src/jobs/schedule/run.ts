@@ -20,7 +20,12 @@
  * - Whatever goes wrong is caught and recorded on the schedule: the period's run ends with the
  *   reason, and the schedule goes on (18.10). A list whose URLs changed under a run ends that run
  *   and starts again on the current rows at the next trigger run (rows already refreshed within
- *   the period are skipped, so nothing is bought twice).
+ *   the period are skipped, so nothing is bought twice; rows that may have been charged are held
+ *   back), with what is left of the period's cap (period-spending.ts), not a cap of its own.
+ * - Without the owner's key nothing is sent and the run waits; a run by hand that holds the
+ *   document's one run is named on the panel while the schedule waits for it.
+ * - Periods come at the schedule's slots (schedule.ts slotAfter), not from the random moment
+ *   within its hour at which the trigger last fired.
  */
 
 import type { Clock } from "../../api/ports";
@@ -381,8 +386,8 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
     (since) => slotAfter(state.createdAt, state.config.period, since),
     state.current?.jobId ?? null,
   );
-  const before = spentBefore(period, state.current?.jobId ?? null);
-  const jobDeps = deps.job(Math.max(0, state.config.cap - before), started + budget, before);
+  const spentEarlier = spentBefore(period, state.current?.jobId ?? null);
+  const jobDeps = deps.job(Math.max(0, state.config.cap - spentEarlier), started + budget, spentEarlier);
   // Kept in the owner's terms as the run goes (read again: following the list may have saved them).
   let kept = terms?.period === period;
   const keepSpending = (progress: EnrichProgress) => {
@@ -410,7 +415,10 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
     }
     deps.claimRun?.(progress.jobId);
     keepSpending(progress);
-    state.current = { ...summary(progress, started), ...(before > 0 ? { spentBefore: before } : {}) };
+    state.current = {
+      ...summary(progress, started),
+      ...(spentEarlier > 0 ? { spentBefore: spentEarlier } : {}),
+    };
     state.nextRunAt = slotAfter(state.createdAt, state.config.period, started);
     saveSchedule(deps.store, state);
   }
@@ -461,7 +469,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
   const after = {
     ...summary(progress, current.startedAt),
     jobChanges: current.jobChanges,
-    ...(before > 0 ? { spentBefore: before } : {}),
+    ...(spentEarlier > 0 ? { spentBefore: spentEarlier } : {}),
   };
   if (progress.state === "done") {
     state.last = { ...after, finishedAt: deps.clock.now(), jobChanges: deps.jobChanges(current.jobId) };
