@@ -50,6 +50,7 @@ import { hourlyTrigger, releaseTrigger, spreadsheetId } from "./hourly-trigger";
 import { appsScriptClock } from "./http";
 import { activeUser, claimRun, ownerOf } from "./job-owner";
 import { documentStore, userStore } from "./job-store";
+import { continueOwnRun, endOwnRun } from "./schedule-own-run";
 import { hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
 
@@ -246,20 +247,6 @@ function endCurrent(state: ScheduleState, now: number, message: string): void {
   state.nextRunAt = now;
 }
 
-/**
- * Ends the period's run under way when its schedule goes (rows written stay): nothing would step
- * it again, and a run left "running" held the spreadsheet's one run for good, so that another
- * editor could neither start a run of their own nor cancel it. A run someone took over is theirs.
- */
-function endOwnRun(state: ScheduleState | null): void {
-  const jobId = state?.current?.jobId;
-  if (!jobId || !ownerOf(jobId)?.mine) return;
-  const deps = jobDeps();
-  const progress = currentJob(deps);
-  if (progress?.jobId === jobId && ["running", "paused", "stopped"].includes(progress.state))
-    cancelJob(deps, jobId);
-}
-
 function estimateOf(state: ScheduleState, cap: number): ScheduleEstimate {
   const progress = state.current ? currentJob(jobDeps()) : null;
   if (!state.current || !progress || progress.jobId !== state.current.jobId) {
@@ -332,8 +319,9 @@ export const scheduleHandlers: Pick<
         "The schedule was saved on another list: this period's run ended, and the list starts at the next hourly run.",
       );
     } else if (state.current) {
-      // A run stopped by the cap or the key continues with the new terms.
+      // A run stopped by the cap or the key continues with the new terms, from now on.
       state.current = { ...state.current, stopped: null };
+      continueOwnRun(state, cap);
     }
     const mine = userStore();
     const id = spreadsheetId();
