@@ -129,6 +129,9 @@ export function gridOfSheet(sheetId: number): Grid | null {
   return sheet ? sheetGrid(sheet) : null;
 }
 
+/** The name of the sheet with this id now (renamed since the id was kept), or null when deleted. */
+export const sheetNameNow = (sheetId: number): string | null => sheetWithId(sheetId)?.getName() ?? null;
+
 /** The same, with the sheet's name now (it may have been renamed since the id was kept). */
 export function namedGridOfSheet(sheetId: number): { grid: Grid; name: string } | null {
   const sheet = sheetWithId(sheetId);

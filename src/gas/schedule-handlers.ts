@@ -11,10 +11,12 @@
  */
 import { JobError } from "../jobs/enrich/deps";
 import { cancelJob, currentJob } from "../jobs/enrich/job";
+import type { JobMessage } from "../jobs/enrich/job-types";
 import { checkOptions } from "../jobs/enrich/options";
 import { planEnrichment } from "../jobs/enrich/plan";
 import { columnLetters } from "../jobs/enrich/progress";
 import { jobChangesOfRun } from "../jobs/history/digest";
+import { spentBefore } from "../jobs/schedule/period-spending";
 import {
   MIN_TRIGGER_RUN_MS,
   runScheduled,
@@ -27,6 +29,7 @@ import {
   removeSchedule,
   type ScheduleConfig,
   type ScheduledRunSummary,
+  type ScheduleOwner,
   type ScheduleState,
   saveSchedule,
 } from "../jobs/schedule/schedule";
@@ -41,21 +44,40 @@ import type { RpcHandlers } from "../rpc";
 import type { ScheduledRunView, ScheduleEstimate, ScheduleRequest, ScheduleView } from "../rpc/schedule";
 import { type BackgroundOutcome, stepBackgroundRun } from "./background-handlers";
 import { jobDeps, selectionFor } from "./enrich-handlers";
-import { sheetGrid } from "./grid";
+import { sheetGrid, sheetNameNow } from "./grid";
 import { historyDeps } from "./history-deps";
 import { hourlyTrigger, releaseTrigger, spreadsheetId } from "./hourly-trigger";
 import { appsScriptClock } from "./http";
 import { activeUser, claimRun, ownerOf } from "./job-owner";
 import { documentStore, userStore } from "./job-store";
-import { savedKeyBalance } from "./settings-client";
+import { continueOwnRun, endOwnRun } from "./schedule-own-run";
+import { hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
 
 const iso = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-function runView(run: ScheduledRunSummary | null): ScheduledRunView | null {
+/** Stops only the schedule's owner can clear: their key, their credits, their plan, their cap. */
+const OWNERS_TO_ACT = new Set(["auth", "insufficient_funds", "forbidden", "spend_cap"]);
+
+/**
+ * A stop as another editor should read it: its next step was written for the owner ("Open
+ * Settings, paste your API key", "Top up your credits"), which the editor's own key or credits
+ * would not change; they are told whose it is instead.
+ */
+function forViewer(message: JobMessage | null, owner: ScheduleOwner | undefined): JobMessage | null {
+  if (!message || !owner || owner.userKey === activeUser().userKey || !OWNERS_TO_ACT.has(message.kind))
+    return message;
+  return {
+    ...message,
+    next: `Only ${owner.label} can act on this: the schedule's runs spend their key and credits. You can still refresh rows yourself with Enrich (your key).`,
+  };
+}
+
+function runView(run: ScheduledRunSummary | null, owner?: ScheduleOwner): ScheduledRunView | null {
   if (!run) return null;
   return {
     ...run,
+    stopped: forViewer(run.stopped, owner),
     startedAt: iso(run.startedAt),
     finishedAt: run.finishedAt === null ? null : iso(run.finishedAt),
   };
@@ -66,20 +88,21 @@ function view(state: ScheduleState | null): ScheduleView | null {
   const { box, urlColumn, options, period, cap } = state.config;
   const letters = columnLetters(urlColumn);
   return {
-    sheetName: box.sheetName,
+    // By its id: a sheet renamed since keeps its schedule, and the panel names it as it is now.
+    sheetName: sheetNameNow(box.sheetId) ?? box.sheetName,
     // The box starts at the header row; the URLs below it.
     range: `${letters}${box.top + 1}:${letters}${box.top + box.height - 1}`,
     period,
     mode: options.mode,
     cap,
     nextRunAt: iso(state.nextRunAt),
-    current: runView(state.current),
-    last: runView(state.last),
+    current: runView(state.current, state.owner),
+    last: runView(state.last, state.owner),
     owner: state.owner
       ? { mine: state.owner.userKey === activeUser().userKey, label: state.owner.label }
       : null,
     waitUntil: state.waitUntil ? iso(state.waitUntil) : null,
-    refused: state.refused ?? null,
+    refused: forViewer(state.refused ?? null, state.owner),
   };
 }
 
@@ -141,9 +164,17 @@ function runSchedulePeriod(
   return runScheduled({
     store: documentStore(),
     clock: appsScriptClock,
-    job: (cap, deadline) => {
+    job: (cap, deadline, spentBefore) => {
       const deps = jobDeps(deadline === undefined ? undefined : { deadline });
-      return { ...deps, settings: { ...deps.settings, spendCap: cap, capSource: "schedule" } };
+      return {
+        ...deps,
+        settings: {
+          ...deps.settings,
+          spendCap: cap,
+          capSource: "schedule",
+          capSpentBefore: spentBefore ?? 0,
+        },
+      };
     },
     claimRun,
     runOwner: ownerOf,
@@ -151,6 +182,7 @@ function runSchedulePeriod(
     terms: { load: () => loadTerms(mine, id), save: (terms) => saveTerms(mine, id, terms) },
     budgetMs,
     triggerTime: { leftMs, freesAt },
+    hasKey: () => hasApiKey(readSettings()),
     jobChanges: (jobId) => {
       try {
         return jobChangesOfRun(historyDeps(), jobId).length;
@@ -165,12 +197,20 @@ type ListConfig = Pick<ScheduleConfig, "box" | "urlColumn" | "options" | "header
 
 /**
  * The list to refresh: the selection, planned now (a selection without URLs is refused here, not
- * an hour later), or without a request the schedule's own list.
+ * an hour later), or without a request (Continue) the list its owner saved: their own terms, never
+ * the spreadsheet's copy, which may have been changed behind their back (continuing under a "no
+ * longer matches" refusal used to make an editor's paid extras the owner's terms).
  */
-function listOf(request: ScheduleRequest["request"], existing: ScheduleState | null): ListConfig {
+function listOf(
+  request: ScheduleRequest["request"],
+  existing: ScheduleState | null,
+  own: ScheduleConfig | null,
+): ListConfig {
   if (!request) {
     if (!existing) throw new JobError("bad_request", "Select the list to refresh first.");
-    return existing.config;
+    if (!own) return existing.config;
+    const { box, urlColumn, options, header } = own;
+    return { box, urlColumn, options, ...(header ? { header } : {}) };
   }
   const { sheet, box } = selectionFor(request);
   const options = checkOptions(request.options);
@@ -213,12 +253,16 @@ function estimateOf(state: ScheduleState, cap: number): ScheduleEstimate {
     throw new JobError("gone", "No scheduled run is under way.", "The next one starts at its time.");
   }
   const rest = progress.remaining * progress.creditsPerUrl;
+  // The cap is the period's: runs that ended when the list changed count (period-spending.ts).
+  const kept = loadTerms(userStore(), spreadsheetId())?.period;
+  const before = kept ? spentBefore(kept, progress.jobId) : 0;
   return {
     remaining: progress.remaining,
     creditsPerUrl: progress.creditsPerUrl,
     spent: progress.spent,
+    spentBefore: before,
     cap,
-    maxCredits: Math.max(0, Math.min(rest, cap - progress.spent)),
+    maxCredits: Math.max(0, Math.min(rest, cap - before - progress.spent)),
     ...savedKeyBalance(),
   };
 }
@@ -253,7 +297,7 @@ export const scheduleHandlers: Pick<
     const now = appsScriptClock.now();
     const existing = loadSchedule(store);
     checkScheduleOwner(existing);
-    const list = listOf(arg.request, existing);
+    const list = listOf(arg.request, existing, loadTerms(userStore(), spreadsheetId())?.config ?? null);
     const config: ScheduleConfig = { ...list, period: arg.period, cap };
     const state: ScheduleState = {
       config,
@@ -275,13 +319,16 @@ export const scheduleHandlers: Pick<
         "The schedule was saved on another list: this period's run ended, and the list starts at the next hourly run.",
       );
     } else if (state.current) {
-      // A run stopped by the cap or the key continues with the new terms.
+      // A run stopped by the cap or the key continues with the new terms, from now on.
       state.current = { ...state.current, stopped: null };
+      continueOwnRun(state, cap);
     }
     const mine = userStore();
     const id = spreadsheetId();
     state.triggerId = hourlyTrigger(state.triggerId);
-    saveTerms(mine, id, { config, triggerId: state.triggerId });
+    // What this period's runs spent stays counted against the cap, whatever the owner saves.
+    const period = loadTerms(mine, id)?.period;
+    saveTerms(mine, id, { config, triggerId: state.triggerId, ...(period ? { period } : {}) });
     saveSchedule(store, state);
     return view(state)!;
   },
@@ -292,6 +339,7 @@ export const scheduleHandlers: Pick<
     const mine = userStore();
     const id = spreadsheetId();
     const triggerIds = [existing?.triggerId, loadTerms(mine, id)?.triggerId];
+    endOwnRun(existing);
     removeTerms(mine, id);
     removeSchedule(store);
     // A background run of this user keeps the trigger (issue 23.16): it goes with the run.

@@ -49,6 +49,8 @@ export interface ScheduleEstimate {
   creditsPerUrl: number;
   /** Spent by this run so far. */
   spent: number;
+  /** Spent by this period's earlier runs (ended when the list changed): the cap counts them too. */
+  spentBefore: number;
   /** The schedule's cap per run it would continue under. */
   cap: number;
   /** At most this much more (the rest, within the cap). */

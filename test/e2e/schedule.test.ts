@@ -102,6 +102,45 @@ describe("Scheduled refresh", () => {
     await openEnrich();
   });
 
+  it("the owner's key removed: both users see the schedule waiting, the editor told whose key it is", async () => {
+    await sidebar.getByRole("tab", { name: "Settings" }).click();
+    await sidebar.getByRole("button", { name: "Remove key" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("settings-key-status").textContent())
+      .toBe("No key saved yet.");
+    await clock("Advance 1 hour");
+    await actAs("colleague@example.com");
+    await openEnrich();
+    const stopped = sidebar.getByTestId("schedule-stopped");
+    await expect
+      .poll(() => stopped.textContent(), { timeout: 15_000 })
+      .toContain("The scheduled run is waiting: No API key of user@example.com is saved any more");
+    expect(await stopped.textContent()).toContain("Only user@example.com can act on this");
+    expect(await stopped.textContent()).not.toContain("paste your");
+    // The Clock's toasts would cover the panel in the picture.
+    const dismiss = page.getByRole("button", { name: "Dismiss" });
+    for (let i = 0; i < 5 && (await dismiss.count()) > 0; i += 1)
+      // A toast may go by itself meanwhile: a click that finds none is not a failure.
+      await dismiss
+        .first()
+        .click({ timeout: 1_000 })
+        .catch(() => undefined);
+    await stopped.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath("schedule-waiting.png") });
+
+    await actAs("user@example.com");
+    await openEnrich();
+    await sidebar.getByRole("tab", { name: "Settings" }).click();
+    await sidebar.getByLabel("Your API key").fill("sandbox-demo-key");
+    await sidebar.getByRole("button", { name: "Save key" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("settings-key-status").textContent())
+      .toBe("Saved key: ••••-key");
+    await clock("Advance 1 hour");
+    await openEnrich();
+    await expect.poll(() => sidebar.getByTestId("schedule-stopped").count(), { timeout: 15_000 }).toBe(0);
+  }, 90_000);
+
   it("removes the schedule and its trigger with one click", async () => {
     await sidebar.getByRole("button", { name: "Remove schedule" }).click();
     await expect.poll(() => sidebar.getByText("Refresh this list on a schedule").count()).toBe(1);

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { followList } from "../../src/jobs/schedule/follow-list";
-import type { ScheduleConfig } from "../../src/jobs/schedule/schedule";
+import { foldRuns, hadRun, type PeriodSpending, spentBefore } from "../../src/jobs/schedule/period-spending";
+import { type ScheduleConfig, slotAfter } from "../../src/jobs/schedule/schedule";
 import { termsDiffer } from "../../src/jobs/schedule/terms";
 import {
   addTriggerTime,
@@ -48,6 +49,24 @@ describe("a schedule follows its list", () => {
       ["", "A", "", url("a")],
     ]);
     expect(followList(columnLeft, config)).toEqual({ box: { ...config.box, left: 4 }, urlColumn: 4 });
+  });
+
+  it("grows with rows inserted inside it or added right under it, down to the first empty cell", () => {
+    const grown = MemoryGrid.fromRows([
+      ["Name", "Profile URL"],
+      ["A", url("a")],
+      ["New", url("new")],
+      ["B", url("b")],
+      ["C", url("c")],
+      ["", ""],
+      ["Notes", "not part of the list"],
+    ]);
+    expect(followList(grown, config)).toEqual({ box: { ...config.box, height: 5 }, urlColumn: 2 });
+    const shorter = MemoryGrid.fromRows([
+      ["Name", "Profile URL"],
+      ["A", url("a")],
+    ]);
+    expect(followList(shorter, config)).toEqual({ box: config.box, urlColumn: 2 });
   });
 
   it("is lost when its header is gone; a schedule saved without a header keeps its place", () => {
@@ -113,5 +132,36 @@ describe("the trigger time of the last 24 hours", () => {
     expect(triggerTimeFreesAt(runs, now, 700_000, 100_000)).toBe(now);
     expect(triggerTimeFreesAt(runs, now, 600_000, 100_000)).toBe(nine + 24 * HOUR);
     expect(triggerTimeFreesAt(runs, now, 400_000, 100_000)).toBe(nine + 25 * HOUR);
+  });
+});
+
+describe("a schedule's slots", () => {
+  const at = (text: string) => Date.parse(text);
+  it("come every period from when it was made, whenever the last run started", () => {
+    const made = at("2026-11-21T09:00:00Z");
+    expect(slotAfter(made, "week", at("2026-11-21T09:59:00Z"))).toBe(at("2026-11-28T09:00:00Z"));
+    expect(slotAfter(made, "week", at("2026-11-28T09:00:00Z"))).toBe(at("2026-12-05T09:00:00Z"));
+    expect(slotAfter(made, "week", at("2027-02-06T09:40:00Z"))).toBe(at("2027-02-13T09:00:00Z"));
+  });
+  it("a monthly one made on the 31st comes on each month's last day, back on the 31st when there is one", () => {
+    const made = at("2027-01-31T09:00:00Z");
+    expect(slotAfter(made, "month", at("2027-01-31T09:30:00Z"))).toBe(at("2027-02-28T09:00:00Z"));
+    expect(slotAfter(made, "month", at("2027-02-28T09:30:00Z"))).toBe(at("2027-03-31T09:00:00Z"));
+  });
+});
+
+describe("a period's spending", () => {
+  it("counts every run of the period, and stays small however often the run starts again", () => {
+    const spending: PeriodSpending = { since: 0, runs: {} };
+    expect(hadRun(spending)).toBe(false);
+    // A month of hourly restarts, each run costing 1 before the list changed under it.
+    for (let hour = 0; hour < 720; hour += 1) {
+      foldRuns(spending);
+      spending.runs[`run-${hour}`] = 1;
+      expect(spentBefore(spending, `run-${hour}`)).toBe(hour);
+    }
+    expect(spentBefore(spending, null)).toBe(720);
+    expect(hadRun(spending)).toBe(true);
+    expect(JSON.stringify(spending).length).toBeLessThan(100);
   });
 });

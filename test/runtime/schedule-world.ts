@@ -30,6 +30,8 @@ export interface ScheduleWorldOptions {
   /** Start of the clock (default 21 Nov 2026, 09:00 UTC). */
   start?: number;
   runtime?: Partial<Omit<RuntimeOptions, "codeJs" | "sidebarHtml" | "files" | "timeouts">>;
+  /** The runtime's timeouts (a short fetch timeout: answers that come later are billed, never read). */
+  timeouts?: RuntimeOptions["timeouts"];
 }
 
 export async function startScheduleWorld(options: ScheduleWorldOptions): Promise<ScheduleWorld> {
@@ -39,6 +41,7 @@ export async function startScheduleWorld(options: ScheduleWorldOptions): Promise
   await probe.close();
   const fetchMs = options.fetchMs ?? 0;
   const world = await startAddonRuntime({
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     // The schedule's tests count lookups and inject faults into them: the lookup path (issue 24's
     // bulk path: bulk-enrich.test.ts).
     userProperties: {

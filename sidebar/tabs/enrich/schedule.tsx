@@ -19,6 +19,9 @@ import type {
 import { useServerCall } from "../../components/use-server-call";
 import { call } from "../../rpc-client";
 
+/** Refusals that clear by themselves once the owner saves their key or the run by hand ends. */
+const WAITS = new Set(["auth", "busy"]);
+
 const when = (iso: string) => iso.replace("T", " ").replace(/:\d\dZ$/, " UTC");
 
 function RunLine({ label, run }: { label: string; run: ScheduledRunView }) {
@@ -26,6 +29,9 @@ function RunLine({ label, run }: { label: string; run: ScheduledRunView }) {
     <p class="muted" data-testid={`schedule-${label === "Last run" ? "last" : "current"}`}>
       <strong>{label}</strong> {when(run.startedAt)}: {run.ok} refreshed, {run.credits} credit
       {run.credits === 1 ? "" : "s"}
+      {run.spentBefore
+        ? ` (${run.credits + run.spentBefore} this period, with its earlier runs that the list's changes ended)`
+        : ""}
       {run.skipped > 0
         ? `, ${run.skipped} skipped (${run.skips ? skipReasons(run.skips) : "refreshed within the period"})`
         : ""}
@@ -73,6 +79,8 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
 
   if (schedule) {
     const stopped = schedule.refused ?? schedule.current?.stopped ?? schedule.last?.stopped ?? null;
+    // Waiting for the owner's key or for a run by hand: it goes on by itself, nothing to continue.
+    const waiting = schedule.refused !== null && WAITS.has(schedule.refused.kind);
     const othersSchedule = schedule.owner !== null && !schedule.owner.mine;
     return (
       <section class="form-group" aria-label="Scheduled refresh" data-testid="schedule">
@@ -96,8 +104,12 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
         ) : null}
         {stopped ? (
           <div class="notice error" role="alert" data-testid="schedule-stopped">
-            {schedule.refused ? "The scheduled run did not start" : "The scheduled run stopped"}:{" "}
-            {stopped.message}
+            {waiting
+              ? "The scheduled run is waiting"
+              : schedule.refused
+                ? "The scheduled run did not start"
+                : "The scheduled run stopped"}
+            : {stopped.message}
             {stopped.next ? <span class="next">{stopped.next}</span> : null}
           </div>
         ) : null}
@@ -113,7 +125,7 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
                 : "continuing hourly"
               : when(schedule.nextRunAt)}
         </p>
-        {stopped && schedule.current && !othersSchedule ? (
+        {stopped && !waiting && schedule.current && !othersSchedule ? (
           <>
             <CapField
               cap={cap}
@@ -128,7 +140,8 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
                 <strong>
                   {estimate.maxCredits} credit{estimate.maxCredits === 1 ? "" : "s"}
                 </strong>{" "}
-                more ({estimate.spent} spent so far; at most {estimate.cap} a run
+                more (
+                {`${estimate.spent} spent so far${estimate.spentBefore > 0 ? `, ${estimate.spentBefore} by this period's earlier runs` : ""}; at most ${estimate.cap} a run`}
                 {estimate.balance === null ? "" : `; balance ${estimate.balance.toLocaleString("en-US")}`}).
               </p>
             ) : null}
@@ -145,6 +158,11 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
             </div>
           </>
         ) : null}
+        {othersSchedule ? null : (
+          <p class="hint" data-testid="schedule-one">
+            One schedule per spreadsheet: to refresh another list on a schedule, remove this one first.
+          </p>
+        )}
         {othersSchedule ? null : (
           <div class="buttons">
             <button

@@ -33,6 +33,12 @@ export interface JobSettings {
    * schedule's cap may change it (issue 23.2).
    */
   capSource?: "schedule";
+  /**
+   * A scheduled run that started again within its period (its list changed under the earlier
+   * one): what the period's earlier runs spent. `spendCap` is then what is left of the schedule's
+   * cap; the stop at it names both (schedule/period-spending.ts).
+   */
+  capSpentBefore?: number;
 }
 
 export interface JobLimits {

@@ -129,6 +129,8 @@ export interface EnrichJob {
   cap: number;
   /** "schedule": `cap` is the schedule's cap per run, kept on resume (issue 23.2). */
   capSource?: "schedule";
+  /** Spent by the schedule's earlier runs of this period: `cap` is what they left (JobSettings). */
+  capSpentBefore?: number;
   /** Credits the answers read say were charged. */
   spent: number;
   /**

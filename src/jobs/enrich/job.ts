@@ -97,6 +97,7 @@ export function saveEstimate(deps: JobDeps, plan: EnrichPlan, options: EnrichOpt
       creditsPerUrl: plan.creditsPerUrl,
       cap: deps.settings.spendCap,
       ...(deps.settings.capSource ? { capSource: deps.settings.capSource } : {}),
+      ...(deps.settings.capSpentBefore ? { capSpentBefore: deps.settings.capSpentBefore } : {}),
       spent: 0,
       state: "planned",
       message: null,
@@ -125,11 +126,17 @@ function transition(deps: JobDeps, jobId: string, change: (job: EnrichJob) => vo
   });
 }
 
+/** The period's earlier spending when the deps say it (the trigger); a sidebar's Resume keeps the job's. */
+function keepSpentBefore(deps: JobDeps, job: EnrichJob): void {
+  if (deps.settings.capSpentBefore !== undefined) job.capSpentBefore = deps.settings.capSpentBefore;
+}
+
 /** The explicit confirmation: nothing is sent before it. */
 export function confirmJob(deps: JobDeps, jobId: string): EnrichProgress {
   return transition(deps, jobId, (job) => {
     if (job.state !== "planned") throw new JobError("state", `This run is already ${job.state}.`);
     job.cap = deps.settings.spendCap;
+    keepSpentBefore(deps, job);
     job.state = "running";
     markRunStart(deps, job);
   });
@@ -151,7 +158,10 @@ export function resumeJob(deps: JobDeps, jobId: string): EnrichProgress {
       job.state = "running";
       job.message = null;
       // A scheduled run keeps the schedule's cap: Settings' cap never applies to it (issue 23.2).
-      if (job.capSource === deps.settings.capSource) job.cap = deps.settings.spendCap;
+      if (job.capSource === deps.settings.capSource) {
+        job.cap = deps.settings.spendCap;
+        keepSpentBefore(deps, job);
+      }
     }
   });
 }

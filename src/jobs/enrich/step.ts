@@ -412,10 +412,15 @@ function capReached(job: EnrichJob): { message: JobMessage; status: string } {
   const maybe = (job.maybeCharged ?? 0) + (job.emailCredits ?? 0);
   const spent = `(${job.spent} spent in this run${maybe > 0 ? `, up to ${maybe} more may have been charged` : ""})`;
   if (job.capSource === "schedule") {
+    const before = job.capSpentBefore ?? 0;
+    const reached =
+      before > 0
+        ? `The schedule's cap of ${job.cap + before} credits a run is reached for this period: ${before} spent by its earlier runs, which ended when the list changed under them ${spent}.`
+        : `The schedule's cap of ${job.cap} credits a run is reached ${spent}.`;
     return {
       message: {
         kind: "spend_cap",
-        message: `The schedule's cap of ${job.cap} credits a run is reached ${spent}.`,
+        message: reached,
         next: "The schedule's owner can raise it under Scheduled refresh (Continue shows what the rest may cost); or cancel to keep what is done.",
       },
       status:

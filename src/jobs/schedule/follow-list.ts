@@ -4,7 +4,12 @@
  * schedule that kept their numbers would plan on the wrong rows ("The URLs have no header row").
  * The schedule keeps the URL column's header text; before each period's run it finds that header
  * where it is now (first in the same column, nearest the old row; then anywhere on the sheet) and
- * moves the list with it, keeping its number of rows.
+ * moves the list with it.
+ *
+ * The list also grows with its rows: rows inserted inside it, or added right under it, push its
+ * last rows down, and a list that kept its number of rows left those out of every later run
+ * without a word (their statuses still said "ok" from an earlier run). Its end is the last filled
+ * cell of the URL column that follows it without a gap; it never shrinks (empty rows cost nothing).
  */
 import type { Grid, GridValue } from "../enrich/ports";
 import { cellText } from "../enrich/urls";
@@ -28,6 +33,21 @@ function nearestRow(cells: ReadonlyArray<GridValue | undefined>, header: string,
  * header's new place; null when the header is nowhere on the sheet (renamed or deleted).
  */
 export function followList(grid: Grid, config: ScheduleConfig): ListPlace | null {
+  const place = placeOf(grid, config);
+  return place && { ...place, box: { ...place.box, height: grownHeight(grid, place) } };
+}
+
+/** The list's rows from its header down to the last filled cell under it that follows without a gap. */
+function grownHeight(grid: Grid, { box, urlColumn }: ListPlace): number {
+  const bottom = box.top + box.height - 1;
+  const below = grid.lastRow() - bottom;
+  if (below <= 0) return box.height;
+  const cells = grid.read(bottom + 1, urlColumn, below, 1);
+  const filled = cells.findIndex((row) => cellText(row[0]) === "");
+  return box.height + (filled < 0 ? cells.length : filled);
+}
+
+function placeOf(grid: Grid, config: ScheduleConfig): ListPlace | null {
   const { box, urlColumn, header } = config;
   if (header === undefined || header === "") return { box, urlColumn };
   const lastRow = Math.max(grid.lastRow(), 1);

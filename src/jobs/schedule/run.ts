@@ -20,7 +20,12 @@
  * - Whatever goes wrong is caught and recorded on the schedule: the period's run ends with the
  *   reason, and the schedule goes on (18.10). A list whose URLs changed under a run ends that run
  *   and starts again on the current rows at the next trigger run (rows already refreshed within
- *   the period are skipped, so nothing is bought twice).
+ *   the period are skipped, so nothing is bought twice; rows that may have been charged are held
+ *   back), with what is left of the period's cap (period-spending.ts), not a cap of its own.
+ * - Without the owner's key nothing is sent and the run waits; a run by hand that holds the
+ *   document's one run is named on the panel while the schedule waits for it.
+ * - Periods come at the schedule's slots (schedule.ts slotAfter), not from the random moment
+ *   within its hour at which the trigger last fired.
  */
 
 import type { Clock } from "../../api/ports";
@@ -28,20 +33,22 @@ import { toSecond } from "../../sheet/sheet-time";
 import type { JobDeps } from "../enrich/deps";
 import { cancelJob, confirmJob, currentJob, resumeJob, saveEstimate, stepJob } from "../enrich/job";
 import type { EnrichProgress, JobMessage } from "../enrich/job-types";
+import { MAYBE_CHARGED } from "../enrich/maybe-charged";
 import { planEnrichment, skipCounts } from "../enrich/plan";
 import type { Store } from "../enrich/ports";
 import { isOkStatus, readStatuses } from "../enrich/row-writer";
 import { creditsReported } from "../ledger/charges-text";
 import { followList } from "./follow-list";
 import { idleStep } from "./idle-step";
+import { foldRuns, hadRun, periodAt, runCost, spentBefore } from "./period-spending";
 import {
-  addPeriod,
   freshSince,
   loadSchedule,
   type ScheduledRunSummary,
   type ScheduleOwner,
   type ScheduleState,
   saveSchedule,
+  slotAfter,
 } from "./schedule";
 import { type ScheduleTerms, termsDiffer } from "./terms";
 
@@ -50,9 +57,10 @@ export interface ScheduleDeps {
   clock: Clock;
   /**
    * The enrichment job's ports, with the schedule's cap as the spend cap, and `deadline` (epoch
-   * ms) as the time after which no request may be sent.
+   * ms) as the time after which no request may be sent. `spentBefore`: what the period's earlier
+   * runs spent (`cap` is then what they left; JobSettings.capSpentBefore).
    */
-  job(cap: number, deadline?: number): JobDeps;
+  job(cap: number, deadline?: number, spentBefore?: number): JobDeps;
   /** Job changes the change history recorded for a run (0 without history). */
   jobChanges(jobId: string): number;
   /** Time one trigger run may spend driving steps. */
@@ -73,6 +81,11 @@ export interface ScheduleDeps {
    * `neededMs` fits again; absent: no budget.
    */
   triggerTime?: { leftMs: number; freesAt(neededMs: number): number };
+  /**
+   * Whether the trigger's user (the owner) has an API key saved. Without one nothing is sent: the
+   * run is kept as it is and goes on by itself once the key is saved again; absent: not checked.
+   */
+  hasKey?(): boolean;
 }
 
 export type ScheduledOutcome =
@@ -137,8 +150,9 @@ function summary(progress: EnrichProgress, startedAt: number): ScheduledRunSumma
   };
 }
 
-/** A scheduled run's reason to skip a URL (besides fill mode's). */
+/** A scheduled run's reasons to skip a URL (besides fill mode's). */
 const REFRESHED_WITHIN_PERIOD = "refreshed within the period";
+const HELD_THIS_PERIOD = "may have been charged already this period (the next period sends it again)";
 
 function messageOf(error: unknown): JobMessage {
   const { kind, next } = Object(error) as { kind?: unknown; next?: unknown };
@@ -169,14 +183,26 @@ function followSchedule(deps: ScheduleDeps, state: ScheduleState, jobDeps: JobDe
       { kind: "changed", next: "Put the header back, or make the schedule again on the list." },
     );
   }
-  if (place.box.top === config.box.top && place.urlColumn === config.urlColumn) return;
+  const { top, height } = place.box;
+  if (top === config.box.top && height === config.box.height && place.urlColumn === config.urlColumn) return;
   state.config = { ...config, ...place };
   const terms = deps.terms?.load();
   if (terms) deps.terms!.save({ ...terms, config: state.config });
 }
 
-/** Plans and confirms the period's run, skipping rows refreshed within the period. */
-function startRun(deps: ScheduleDeps, state: ScheduleState, jobDeps: JobDeps, now: number): EnrichProgress {
+/**
+ * Plans and confirms the period's run, skipping rows refreshed within the period. `restart`: the
+ * period's run started again (its list changed under it): rows whose last lookup may have been
+ * charged are held back too, as the Enrich tab holds them (enrich/maybe-charged.ts); sent again
+ * here they charged those people twice in one period. The next period sends them.
+ */
+function startRun(
+  deps: ScheduleDeps,
+  state: ScheduleState,
+  jobDeps: JobDeps,
+  now: number,
+  restart: boolean,
+): EnrichProgress {
   followSchedule(deps, state, jobDeps);
   const { config } = state;
   const grid = jobDeps.grid(config.box.sheetId)!;
@@ -195,10 +221,13 @@ function startRun(deps: ScheduleDeps, state: ScheduleState, jobDeps: JobDeps, no
     const [status, at] = statuses.get(row) ?? ["", null];
     return isOkStatus(status) && at !== null && at >= since;
   };
-  const toFetch = plan.toFetch.filter((index) => !plan.urls.rows[index]!.every(fresh));
+  const maybeCharged = (row: number) => restart && (statuses.get(row)?.[0] ?? "").includes(MAYBE_CHARGED);
+  const notFresh = plan.toFetch.filter((index) => !plan.urls.rows[index]!.every(fresh));
+  const toFetch = notFresh.filter((index) => !plan.urls.rows[index]!.some(maybeCharged));
   const skips = skipCounts([
     ...plan.skips.map((skip) => [skip.reason, skip.urls] as const),
-    [REFRESHED_WITHIN_PERIOD, plan.toFetch.length - toFetch.length],
+    [REFRESHED_WITHIN_PERIOD, plan.toFetch.length - notFresh.length],
+    [HELD_THIS_PERIOD, notFresh.length - toFetch.length],
   ]);
   const planned = saveEstimate(
     jobDeps,
@@ -250,6 +279,22 @@ function refuse(deps: ScheduleDeps, state: ScheduleState, why: JobMessage): Sche
   return "refused";
 }
 
+/**
+ * The period's run waits for an unfinished run by hand (one run per spreadsheet), and says so on
+ * the panel: a run an editor left paused used to hold the schedule back with no word, its panel
+ * showing a next run hours in the past.
+ */
+function waitFor(deps: ScheduleDeps, state: ScheduleState, other: EnrichProgress): ScheduledOutcome {
+  const owner = deps.runOwner?.(other.jobId);
+  const by = owner ? ` by ${owner.label}` : "";
+  refuse(deps, state, {
+    kind: "busy",
+    message: `A run${by} on "${other.sheetName}" ${other.range} is ${other.state}: the scheduled run starts once it is finished or cancelled (one run per spreadsheet).`,
+    next: `${owner ? owner.label : "Whoever started it"} can finish or cancel it in the Enrich tab.`,
+  });
+  return "busy";
+}
+
 /** Refuses a schedule whose document copy is not what its owner saved. */
 function checkTerms(deps: ScheduleDeps, state: ScheduleState): JobMessage | null {
   if (!deps.terms) return null;
@@ -269,6 +314,21 @@ function checkTerms(deps: ScheduleDeps, state: ScheduleState): JobMessage | null
     kind: "tampered",
     message: `This schedule no longer matches what ${label} saved (${differ.join(", ")}): nothing was sent.`,
     next: `${label} can save it again under Scheduled refresh, or remove it.`,
+  };
+}
+
+/**
+ * Refuses to run without the owner's key. The step would fail before sending anything, and the
+ * period's run would end with it: the owner saving the key again would change nothing until the
+ * next period. Refused instead, the run (or the period's start) waits and goes on by itself.
+ */
+function checkKey(deps: ScheduleDeps, state: ScheduleState): JobMessage | null {
+  if (!deps.hasKey || deps.hasKey()) return null;
+  const label = state.owner?.label ?? "its owner";
+  return {
+    kind: "auth",
+    message: `No API key of ${label} is saved any more (their Settings): nothing was sent.`,
+    next: `${label} can save their key again in Settings: the run then goes on at the next hourly run.`,
   };
 }
 
@@ -292,12 +352,14 @@ export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
 }
 
 function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
-  const refused = checkTerms(deps, state);
+  const refused = checkTerms(deps, state) ?? checkKey(deps, state);
   if (refused) return refuse(deps, state, refused);
-  if (state.refused) state.refused = null;
+  // A refusal that no longer holds is cleared on the panel at once, also between two periods.
+  const wasRefused = Boolean(state.refused);
+  state.refused = null;
   const started = deps.clock.now();
   if (!state.current && started < state.nextRunAt) {
-    if (state.waitUntil) {
+    if (state.waitUntil || wasRefused) {
       state.waitUntil = null;
       saveSchedule(deps.store, state);
     }
@@ -316,23 +378,48 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
     return "budget";
   }
   state.waitUntil = null;
-  const jobDeps = deps.job(state.config.cap, started + budget);
+  // The cap is the period's: a run that started again (its list changed) gets what is left of it.
+  const terms = deps.terms?.load() ?? null;
+  const period = periodAt(
+    terms?.period,
+    started,
+    (since) => slotAfter(state.createdAt, state.config.period, since),
+    state.current?.jobId ?? null,
+  );
+  const spentEarlier = spentBefore(period, state.current?.jobId ?? null);
+  const jobDeps = deps.job(Math.max(0, state.config.cap - spentEarlier), started + budget, spentEarlier);
+  // Kept in the owner's terms as the run goes (read again: following the list may have saved them).
+  let kept = terms?.period === period;
+  const keepSpending = (progress: EnrichProgress) => {
+    const cost = Math.max(runCost(progress), period.runs[progress.jobId] ?? 0);
+    if (!deps.terms || (kept && period.runs[progress.jobId] === cost)) return;
+    period.runs[progress.jobId] = cost;
+    const latest = deps.terms.load();
+    if (latest) deps.terms.save({ ...latest, period });
+    kept = true;
+  };
 
   if (!state.current) {
     const other = currentJob(jobDeps);
-    if (other && UNFINISHED.has(other.state)) return "busy";
+    if (other && UNFINISHED.has(other.state)) return waitFor(deps, state, other);
     let progress: EnrichProgress;
     try {
-      progress = startRun(deps, state, jobDeps, started);
+      const restart = hadRun(period);
+      foldRuns(period);
+      progress = startRun(deps, state, jobDeps, started, restart);
     } catch (error) {
       state.last = { ...EMPTY_RUN, startedAt: started, finishedAt: started, stopped: messageOf(error) };
-      state.nextRunAt = addPeriod(started, state.config.period);
+      state.nextRunAt = slotAfter(state.createdAt, state.config.period, started);
       saveSchedule(deps.store, state);
       return "stopped";
     }
     deps.claimRun?.(progress.jobId);
-    state.current = summary(progress, started);
-    state.nextRunAt = addPeriod(started, state.config.period);
+    keepSpending(progress);
+    state.current = {
+      ...summary(progress, started),
+      ...(spentEarlier > 0 ? { spentBefore: spentEarlier } : {}),
+    };
+    state.nextRunAt = slotAfter(state.createdAt, state.config.period, started);
     saveSchedule(deps.store, state);
   }
 
@@ -378,7 +465,12 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
     // Bulk jobs whose next poll is past this run's deadline: the next trigger run polls them.
     if (idleStep(before, progress, deps.clock.now() - at)) break;
   }
-  const after = { ...summary(progress, current.startedAt), jobChanges: current.jobChanges };
+  keepSpending(progress);
+  const after = {
+    ...summary(progress, current.startedAt),
+    jobChanges: current.jobChanges,
+    ...(spentEarlier > 0 ? { spentBefore: spentEarlier } : {}),
+  };
   if (progress.state === "done") {
     state.last = { ...after, finishedAt: deps.clock.now(), jobChanges: deps.jobChanges(current.jobId) };
     state.current = null;

@@ -46,6 +46,11 @@ export interface ScheduledRunSummary {
   /** Why they were skipped (refreshed within the period; in fill mode, no empty cell to fill too). */
   skips?: SkipCount[];
   credits: number;
+  /**
+   * Credits this period's earlier runs spent, when this run started again after its list changed
+   * under them: the schedule's cap counts both (period-spending.ts). Absent: none.
+   */
+  spentBefore?: number;
   jobChanges: number;
   /** Why the run stopped (key refused, out of credits, cap): shown until the user acts. */
   stopped: JobMessage | null;
@@ -104,6 +109,22 @@ export function addPeriod(time: number, period: SchedulePeriod, count = 1): numb
   const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
   date.setUTCDate(Math.min(day, lastDay));
   return date.getTime();
+}
+
+/**
+ * The schedule's next slot after `time`: its slots are `anchor` (when it was made) and every
+ * period after it. A trigger fires at a random moment within its hour (G10), so the next run
+ * counted from the moment the last one started drifted later every period (about 40 minutes a
+ * week: a Saturday 09:00 schedule ran at 16:51 eleven weeks on); counted from the slots it stays.
+ */
+export function slotAfter(anchor: number, period: SchedulePeriod, time: number): number {
+  if (period === "week") {
+    const week = 7 * DAY_MS;
+    return anchor + (Math.floor((time - anchor) / week) + 1) * week;
+  }
+  let count = 1;
+  while (addPeriod(anchor, period, count) <= time) count += 1;
+  return addPeriod(anchor, period, count);
 }
 
 /**

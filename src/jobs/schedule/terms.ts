@@ -6,6 +6,7 @@
  * raise the cap, add paid extras or change the rows the owner pays for (issue 18.1).
  */
 import type { Store } from "../enrich/ports";
+import type { PeriodSpending } from "./period-spending";
 import type { ScheduleConfig } from "./schedule";
 
 const PREFIX = "schedule.terms.";
@@ -14,6 +15,8 @@ const PREFIX = "schedule.terms.";
 export interface ScheduleTerms {
   config: ScheduleConfig;
   triggerId: string | null;
+  /** What the current period's runs spent (period-spending.ts); absent before the first run. */
+  period?: PeriodSpending;
 }
 
 export function loadTerms(userStore: Store, spreadsheetId: string): ScheduleTerms | null {
