@@ -177,7 +177,10 @@ export function exportNote(record: ExportRecord, query: TransactionQuery): strin
 /** The user's columns after the export's, as "I (my notes)", for the confirmation. */
 function userColumns(current: CurrentSheet | null): string[] {
   const header = current?.header ?? [];
-  const width = Math.max(header.length, ...(current?.extra ?? []).map((row) => row.length + EXPORT_WIDTH));
+  const width = (current?.extra ?? []).reduce(
+    (widest, row) => Math.max(widest, row.length + EXPORT_WIDTH),
+    header.length,
+  );
   const columns: string[] = [];
   for (let c = EXPORT_WIDTH; c < width; c += 1) {
     const used =

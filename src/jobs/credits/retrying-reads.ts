@@ -25,14 +25,19 @@ const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000];
  */
 export const FREE_READ_BUDGET_MS = 4_000;
 
-type Attempt = { ok: true } | { ok: false; kind: ApiErrorKind | null };
+type Attempt = { ok: true } | { ok: false; kind: ApiErrorKind | null; status?: number };
+
+/** A 4xx other than 429 is final, even a 408 "timeout" (PRODUCTION.md A18: never retried). */
+const finalStatus = (status: number | undefined) =>
+  status !== undefined && status >= 400 && status < 500 && status !== 429;
 
 /** Runs `read` until it succeeds, fails for good, or the next wait would pass `deadline`. */
 function again<T>(clock: Clock, deadline: number, read: () => T, attempt: (result: T) => Attempt): T {
   let result = read();
   for (const wait of BACKOFF_MS) {
     const outcome = attempt(result);
-    if (outcome.ok || outcome.kind === null || !TRANSIENT.has(outcome.kind)) return result;
+    if (outcome.ok || outcome.kind === null || !TRANSIENT.has(outcome.kind) || finalStatus(outcome.status))
+      return result;
     if (clock.now() + wait > deadline) return result;
     clock.sleep(wait);
     result = read();
@@ -40,8 +45,10 @@ function again<T>(clock: Clock, deadline: number, read: () => T, attempt: (resul
   return result;
 }
 
-const byOutcome = (result: { ok: true } | { ok: false; error: { kind: ApiErrorKind } }): Attempt =>
-  result.ok ? { ok: true } : { ok: false, kind: result.error.kind };
+const byOutcome = (
+  result: { ok: true } | { ok: false; error: { kind: ApiErrorKind; status?: number } },
+): Attempt =>
+  result.ok ? { ok: true } : { ok: false, kind: result.error.kind, status: result.error.status };
 
 export function retryingReads(client: TransactionClient, clock: Clock): TransactionClient {
   const bound = () => clock.now() + FREE_READ_BUDGET_MS;
@@ -57,7 +64,7 @@ export function retryingReads(client: TransactionClient, clock: Clock): Transact
         (pages) =>
           pages.complete || pages.results.length > 0 || !pages.error
             ? { ok: true }
-            : { ok: false, kind: pages.error.kind },
+            : { ok: false, kind: pages.error.kind, status: pages.error.status },
       ),
   };
 }

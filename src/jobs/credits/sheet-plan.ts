@@ -68,7 +68,10 @@ export function planSheet(current: CurrentSheet | null, rows: readonly GridValue
   const oldRows = current.ids.length;
   const height = Math.max(oldRows, rows.length);
   const formulas = formulaColumns(current.extra);
-  const extraWidth = Math.max(0, current.header.length - EXPORT_WIDTH, ...current.extra.map((r) => r.length));
+  const extraWidth = current.extra.reduce(
+    (widest, row) => Math.max(widest, row.length),
+    Math.max(0, current.header.length - EXPORT_WIDTH),
+  );
   const valueColumns = Array.from({ length: extraWidth }, (_, c) => c).filter((c) => !formulas.has(c));
 
   // Each value column's cells by the transaction they were beside.
