@@ -341,6 +341,39 @@ describe("one page of the list", () => {
     });
   });
 
+  it("says so when the rows show the API did not apply a filter (production drops a value it cannot read, A11)", () => {
+    // The Lead lookup pick sends the spec's leads_by_link; production's ledger may say lead_by_link.
+    const rows = [
+      transaction(1, { balance_type: "lead_by_link" }),
+      transaction(2, { balance_type: "leads_by_icp" }),
+    ];
+    const result = listTransactionPage(
+      fakeClient(rows),
+      { balance_type: { modifier: "exact", value: "Lead lookup" } },
+      { limit: 20, offset: 0 },
+    );
+    expect(result.status === "ok" && result.page.ignored).toBe(
+      "The API did not apply balance_type exact leads_by_link (rows listed have lead_by_link, leads_by_icp): it drops a filter value it cannot read and lists the rest, so these are not only the transactions you asked for. Use a value the rows show.",
+    );
+    const applied = listTransactionPage(
+      fakeClient([transaction(3, { balance_type: "leads_by_link", amount: -12 })]),
+      {
+        balance_type: { modifier: "exact", value: "leads_by_link" },
+        amount: { modifier: "lt", value: "-10" },
+      },
+      { limit: 20, offset: 0 },
+    );
+    expect(applied.status === "ok" && applied.page.ignored).toBeNull();
+    const amount = listTransactionPage(
+      fakeClient([transaction(4, { amount: -5 })]),
+      { amount: { modifier: "range", value: "-20,-10" } },
+      { limit: 20, offset: 0 },
+    );
+    expect(amount.status === "ok" && amount.page.ignored).toMatch(
+      /^The API did not apply amount range -20,-10 \(rows listed have -5\)/,
+    );
+  });
+
   it("sends nothing for a bad filter", () => {
     const client = fakeClient([]);
     const result = listTransactionPage(
@@ -390,6 +423,24 @@ describe("export to a sheet", () => {
     };
     const result = exportTransactions(exportDeps(client, fakeSheet()), {}, { replace: false });
     expect(result).toMatchObject({ status: "done", account: "the API key of owner@example.com" });
+  });
+
+  it("writes nothing when the rows show the API did not apply a filter: they are not the export asked for", () => {
+    const sheet = fakeSheet();
+    const result = exportTransactions(
+      exportDeps(fakeClient(all), sheet),
+      { status: { modifier: "exact", value: "pending" } },
+      { replace: true },
+    );
+    expect(result).toMatchObject({
+      status: "failed",
+      error: {
+        message: expect.stringMatching(
+          /^The API did not apply status exact pending \(rows listed have success\).* Nothing was written/,
+        ),
+      },
+    });
+    expect(sheet.writes).toEqual([]);
   });
 
   it("says the sheet is as it was when it refuses the write", () => {

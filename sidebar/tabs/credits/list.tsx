@@ -67,6 +67,11 @@ export function TransactionList({
           ))}
         </select>
       </div>
+      {page.ignored ? (
+        <p class="notice error" data-testid="credits-ignored-filters">
+          {page.ignored}
+        </p>
+      ) : null}
       <ul style={LIST} aria-label="Transactions, newest first">
         {page.rows.map((row) => (
           <Row key={row.id} row={row} />

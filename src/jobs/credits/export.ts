@@ -21,6 +21,7 @@ import { TRANSACTION_FIELDS } from "../../sheet/lead-fields";
 import { columnLetters } from "../enrich/progress";
 import { writeErrorText } from "../paid-rows";
 import { checkTransactionQuery, type FilterProblems, type TransactionFilterForm } from "./filters";
+import { ignoredFilters, ignoredFiltersText } from "./ignored-filters";
 import type { ExportDeps, ExportRecord } from "./ports";
 import { readableTime } from "./rows";
 import { type CurrentSheet, EXPORT_WIDTH, isExportSheet, planSheet } from "./sheet-plan";
@@ -118,6 +119,17 @@ export function exportTransactions(
       fetched: pages.results.length,
       count: pages.count,
     };
+  }
+  // A filter the API dropped (A11) would write every transaction under the filters' note.
+  const ignored = ignoredFiltersText(ignoredFilters(checked.query, pages.results));
+  if (ignored !== null) {
+    const error: ApiError = {
+      kind: "validation",
+      message: ignored,
+      next: "Export again with a value the API knows.",
+      charged: "no",
+    };
+    return { status: "failed", error: unwritten(error), fetched: pages.results.length, count: pages.count };
   }
   const rows = pages.results.map((t) => TRANSACTION_FIELDS.map((field) => toCellValue(t[field])));
   // Read again: the user may have added notes (or replaced the sheet) while the pages came.

@@ -1,6 +1,7 @@
 /** One page of the transaction list for the Credits tab: newest first, limit/offset paging. */
 import type { ApiError } from "../../api/errors";
 import { checkTransactionQuery, type FilterProblems, type TransactionFilterForm } from "./filters";
+import { ignoredFilters, ignoredFiltersText } from "./ignored-filters";
 import type { TransactionClient } from "./ports";
 import { type TransactionRow, transactionRow } from "./rows";
 
@@ -15,6 +16,8 @@ export interface TransactionPageView {
   /** The page size the API used. */
   limit: number;
   rows: TransactionRow[];
+  /** Filters the rows show the API did not apply (ignored-filters.ts), in words; null when none. */
+  ignored: string | null;
   hasPrevious: boolean;
   hasNext: boolean;
 }
@@ -48,6 +51,7 @@ export function listTransactionPage(
       offset,
       limit,
       rows: results.map(transactionRow),
+      ignored: ignoredFiltersText(ignoredFilters(checked.query, results)),
       hasPrevious: previous !== null || offset > 0,
       hasNext: next !== null || offset + results.length < count,
     },
