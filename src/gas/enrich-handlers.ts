@@ -26,6 +26,7 @@ import type { EnrichPreview, EnrichProgress, EnrichRequest, TakeOverEstimate } f
 import { STATUS_FIELDS } from "../sheet/columns";
 import type { HeaderStyle } from "../sheet/field-labels";
 import { backgroundView, endedInBackground, inBackground, leaveBackground } from "./background-run";
+import { noteBulkWebsites } from "./bulk-websites";
 import { type FetchBudget, fetchBudget } from "./fetch-count";
 import { gridOfSheet, sheetGrid } from "./grid";
 import { changeLogOf } from "./history-deps";
@@ -69,11 +70,13 @@ export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
       lists: settings.sheetFormat.lists,
       headers: settings.sheetFormat.headers,
       apiGeneration: settings.apiGeneration,
+      bulkWebsitesSeen: settings.bulkWebsitesSeen === true,
     },
     limits,
     changes: changeLogOf(),
     // The same key's ledger: what the run's lookups were charged (free to read).
     ledger: () => (hasApiKey(settings) ? connectClient(settings) : null),
+    noteBulkWebsites: () => noteBulkWebsites(settings.baseUrl),
   };
 }
 

@@ -33,13 +33,14 @@ export function estimatedPath(
   workEmail = false,
 ): RunPath {
   const generation = deps.settings.apiGeneration ?? "auto";
-  if (toFetch === 0 || !takesBulk(extras, generation, workEmail))
-    return runPath(toFetch, extras, generation, workEmail);
+  const seen = deps.settings.bulkWebsitesSeen ?? false;
+  if (toFetch === 0 || !takesBulk(extras, generation, workEmail, seen))
+    return runPath(toFetch, extras, generation, workEmail, undefined, seen);
   const unit = profileUnit(deps);
   const saved = loadJob(deps.store);
   if (unit && saved?.job.id === jobId) {
     saved.job.billedIn = unit;
     saveJob(deps.store, saved.job, saved.states);
   }
-  return runPath(toFetch, extras, generation, workEmail, unit);
+  return runPath(toFetch, extras, generation, workEmail, unit, seen);
 }

@@ -24,6 +24,8 @@ export const SETTING_KEYS = {
   listCells: "LIST_CELLS",
   apiGeneration: "API_GENERATION",
   emailRowsPerCall: "EMAIL_ROWS_PER_CALL",
+  /** Not a choice: the API address on which a bulk answer named a company website (bulk-websites.ts). */
+  bulkWebsitesSeen: "BULK_WEBSITES_SEEN",
 } as const;
 
 /**
@@ -92,6 +94,8 @@ export interface Settings {
    * that fails after sending puts all its rows' credits at stake: small by default.
    */
   emailRowsPerCall: number;
+  /** A bulk answer from this address has named a company website (src/gas/bulk-websites.ts). */
+  bulkWebsitesSeen?: boolean;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -286,9 +290,11 @@ export function settingsFrom(
   // A saved address the manifest no longer allows (or a trick saved before this check) is not used.
   const base = rawBase === null || rawBase.trim() === "" ? null : checkBaseUrl(rawBase, whitelist);
   const fetchQuota = savedNumber(get(SETTING_KEYS.fetchQuota), checkFetchQuota, DEFAULT_FETCH_QUOTA);
+  const baseUrl = base?.ok ? base.value : defaultBaseUrl;
   return {
     apiKey: key?.ok ? key.value : null,
-    baseUrl: base?.ok ? base.value : defaultBaseUrl,
+    baseUrl,
+    bulkWebsitesSeen: get(SETTING_KEYS.bulkWebsitesSeen) === baseUrl,
     baseUrlIsDefault: !base?.ok,
     chunkSize: savedNumber(get(SETTING_KEYS.chunkSize), checkChunkSize, DEFAULT_CHUNK_SIZE),
     spendCap: savedNumber(get(SETTING_KEYS.spendCap), checkSpendCap, DEFAULT_SPEND_CAP),

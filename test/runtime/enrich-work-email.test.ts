@@ -171,11 +171,56 @@ describe("Enrich's work email, legacy lookups (pinned)", () => {
 describe("Enrich's work email, API generation auto", () => {
   it("goes through lookups, whose answer names the company website, and says why", async () => {
     world.runtime.properties.user().setAll({ API_GENERATION: "auto" });
+    world.runtime.properties.user().delete("BULK_WEBSITES_SEEN");
     const { estimate: shown, done } = run();
     expect(shown.path).toMatchObject({ kind: "lookups" });
     expect(shown.path?.text).toMatch(/Work email needs the company website a lookup answers/);
     expect(done.state).toBe("done");
     expect(await requests(PATHS.bulkEnrichDatabase)).toBe(0);
+    expectNewEmails();
+  });
+});
+
+describe("Enrich's work email, API generation auto, after bulk answers showed company websites", () => {
+  const SEEN = "BULK_WEBSITES_SEEN";
+  const plain = { options: { ...REQUEST.options, workEmail: false } };
+  /** A plain refresh (bulk jobs under auto), then the list typed back to its old jobs. */
+  async function refreshFirst(): Promise<void> {
+    world.runtime.properties.user().setAll({ API_GENERATION: "auto" });
+    world.runtime.properties.user().delete(SEEN);
+    world.runtime.select(SHEET, `A1:A${LAST_ROW}`);
+    const shown = rpcValue<EnrichEstimate>(world.runtime, "enrichEstimate", plain);
+    rpcValue(world.runtime, "enrichConfirm", { jobId: shown.progress.jobId });
+    expect(driveSteps(world.runtime, shown.progress.jobId).state).toBe("done");
+    const urls = world.runtime.getValues(SHEET, `A2:A${LAST_ROW}`).map((row) => String(row[0]));
+    const rows = crmRows(urls, 0).map((row, i) => [...row, i === 0 ? "Email" : `person${i}@oldco.com`]);
+    world.runtime.setValues(SHEET, "A1", rows);
+    world.runtime.properties.document.clear();
+  }
+
+  it("the migration guide's lead names the domain: the next Work email run takes bulk jobs, no lookup at all", async () => {
+    await world.control.configure({ bulkLeadShape: "migration" });
+    await refreshFirst();
+    expect(world.runtime.properties.user().get(SEEN)).toBe(world.sandboxUrl);
+    const lookupsBefore = await requests(PATHS.leadLookup);
+    const bulkBefore = await ledger("/leads/bulk/");
+    const { estimate: shown, done } = run();
+    // Before: lookups, 4 at a time, each group lost and charged when one answer passes 60 s.
+    expect(shown.path).toMatchObject({ kind: "bulk" });
+    expect(done.state).toBe("done");
+    expect(await requests(PATHS.leadLookup)).toBe(lookupsBefore);
+    expectNewEmails();
+    expect((await ledger("/leads/bulk/")) - bulkBefore).toBe(ROWS);
+    expect(await ledger(PATHS.leadLookup)).toBe(0);
+  });
+
+  it("the endpoint sample's lead names none: Work email keeps looking each URL up", async () => {
+    await world.control.configure({ bulkLeadShape: "sample" });
+    await refreshFirst();
+    expect(world.runtime.properties.user().get(SEEN)).toBeNull();
+    const { estimate: shown, done } = run();
+    expect(shown.path).toMatchObject({ kind: "lookups" });
+    expect(done.state).toBe("done");
     expectNewEmails();
   });
 });

@@ -39,6 +39,11 @@ export interface JobSettings {
    * cap; the stop at it names both (schedule/period-spending.ts).
    */
   capSpentBefore?: number;
+  /**
+   * A bulk answer on this API has named a company website (src/gas/bulk-websites.ts): Work email
+   * under `auto` may then take bulk jobs (bulk/decide.ts).
+   */
+  bulkWebsitesSeen?: boolean;
 }
 
 export interface JobLimits {
@@ -98,6 +103,8 @@ export interface JobDeps {
    * without a key), the run reports the answers it read instead.
    */
   ledger?(): LedgerReader | null;
+  /** Remembers that a bulk answer named a company website (for later runs' Work email). */
+  noteBulkWebsites?(): void;
 }
 
 /** An error the sidebar shows as is. */

@@ -5,7 +5,11 @@
  * experience and inexact company exist on the spec's lookup alone, so such a run uses lookups.
  * Work email under `auto` uses lookups too: the finder needs the current company's website, which
  * the spec's lookup answers and the bulk job's lead may not (PRODUCTION.md A19: its pages disagree;
- * the endpoint's sample has none). `current` keeps bulk jobs (email-pass.ts then falls back to the
+ * the endpoint's sample has none, the migration guide's `company.domain` has it). Once a bulk
+ * answer has named a company website on this API (bulk-websites.ts), Work email under `auto` takes
+ * bulk jobs too: fresh lookups wait on the slowest of each 4 and lose a group past 60 s, charged
+ * (120 URLs under the production latency model: 14 min and 15 lookups lost, against 2 min and
+ * none in bulk jobs). `current` keeps bulk jobs always (email-pass.ts then falls back to the
  * sheet's own Website column, and says so of a row it cannot look up).
  */
 import type { ApiGeneration } from "../deps";
@@ -26,20 +30,30 @@ export function bulkServes(extras: EnrichExtras): boolean {
   return LOOKUP_ONLY.every((option) => extras[option] !== true);
 }
 
-/** Work email under `auto`: the lookup's answer names the company website the finder needs. */
+/**
+ * Work email under `auto`: the lookup's answer names the company website the finder needs, unless
+ * bulk answers on this API have been seen to name it (`websitesSeen`).
+ */
 export function emailNeedsLookup(
   options: Pick<EnrichOptions, "workEmail">,
   generation: ApiGeneration,
+  websitesSeen = false,
 ): boolean {
-  return options.workEmail === true && generation === "auto";
+  return options.workEmail === true && generation === "auto" && !websitesSeen;
 }
 
 /** Sets job.bulk (or job.lookups) the first time; answers whether this run uses bulk jobs. */
-export function decideBulk(job: EnrichJob, generation: ApiGeneration, client: LookupClient): boolean {
+export function decideBulk(
+  job: EnrichJob,
+  generation: ApiGeneration,
+  client: LookupClient,
+  websitesSeen = false,
+): boolean {
   if (job.bulk) return true;
   if (job.lookups) return false;
   const able = client.submitBulkEnrich !== undefined && client.bulkEnrichStatus !== undefined;
-  const lookupsNeeded = !bulkServes(job.options.extras) || emailNeedsLookup(job.options, generation);
+  const lookupsNeeded =
+    !bulkServes(job.options.extras) || emailNeedsLookup(job.options, generation, websitesSeen);
   if (generation === "legacy" || !able || lookupsNeeded) {
     job.lookups = true;
     return false;

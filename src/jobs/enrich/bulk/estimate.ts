@@ -24,8 +24,17 @@ function about(seconds: number): string {
 }
 
 /** Whether a run with these options goes through bulk jobs under `generation` (unless a 403 says no). */
-export function takesBulk(extras: EnrichExtras, generation: ApiGeneration, workEmail = false): boolean {
-  return generation !== "legacy" && bulkServes(extras) && !emailNeedsLookup({ workEmail }, generation);
+export function takesBulk(
+  extras: EnrichExtras,
+  generation: ApiGeneration,
+  workEmail = false,
+  websitesSeen = false,
+): boolean {
+  return (
+    generation !== "legacy" &&
+    bulkServes(extras) &&
+    !emailNeedsLookup({ workEmail }, generation, websitesSeen)
+  );
 }
 
 /**
@@ -46,10 +55,11 @@ export function runPath(
   generation: ApiGeneration,
   workEmail = false,
   unit?: BillingUnit,
+  websitesSeen = false,
 ): RunPath {
   const fresh = askedFresh(extras);
-  const emailLookups = emailNeedsLookup({ workEmail }, generation);
-  if (takesBulk(extras, generation, workEmail)) {
+  const emailLookups = emailNeedsLookup({ workEmail }, generation, websitesSeen);
+  if (takesBulk(extras, generation, workEmail, websitesSeen)) {
     const jobs = Math.ceil(toFetch / BULK_MAX_LEADS);
     // Hundreds at once: the slowest lead sets the pace (about 90 s fresh, 15 s stored) per 500.
     const seconds = Math.ceil(toFetch / 500) * (fresh ? 90 : 15);

@@ -39,7 +39,7 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
   if (!job.bulk && !hasPending) return false;
   const client = deps.client();
   const generation = deps.settings.apiGeneration ?? "auto";
-  if (!decideBulk(job, generation, client)) return false;
+  if (!decideBulk(job, generation, client, deps.settings.bulkWebsitesSeen)) return false;
   const bulk = job.bulk!;
   settleCutOffSubmit(context, urls);
   // The execution's own deadline too (a trigger's, from its start), as the lookup path keeps it.

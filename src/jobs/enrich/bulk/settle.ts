@@ -26,6 +26,13 @@ export class Settlement {
   }
 }
 
+/** Does any lead of the answer name its company's website (what Work email needs, A19)? */
+function namesWebsite(settlement: Settlement): boolean {
+  for (const outcome of settlement.outcomes.values())
+    if (outcome.kind === "ok" && String(outcome.lead.company_website ?? "") !== "") return true;
+  return false;
+}
+
 /** Writes the rows (where the columns are now) and saves the states and the job, in `order`. */
 export function applySettlement(
   context: StepContext,
@@ -43,6 +50,10 @@ function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlem
   // Where the answers' URLs are now, when the column changed while the jobs were out (drain.ts).
   const urls = locatedUrls(context, read, settlement.inputs);
   if (context.draining) keepUnwritable(context, urls, settlement);
+  if (!deps.settings.bulkWebsitesSeen && namesWebsite(settlement)) {
+    deps.noteBulkWebsites?.();
+    deps.settings.bulkWebsitesSeen = true;
+  }
   const byRow = new Map<number, RowOutcome>();
   for (const [index, outcome] of settlement.outcomes)
     for (const row of urls.rows[index] ?? []) byRow.set(row, { ...outcome });
