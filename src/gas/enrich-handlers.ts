@@ -26,7 +26,6 @@ import type { EnrichPreview, EnrichProgress, EnrichRequest, TakeOverEstimate } f
 import { STATUS_FIELDS } from "../sheet/columns";
 import type { HeaderStyle } from "../sheet/field-labels";
 import { backgroundView, endedInBackground, inBackground, leaveBackground } from "./background-run";
-import { noteBulkWebsites } from "./bulk-websites";
 import { type FetchBudget, fetchBudget } from "./fetch-count";
 import { gridOfSheet, sheetGrid } from "./grid";
 import { changeLogOf } from "./history-deps";
@@ -36,7 +35,7 @@ import { documentSignal, documentStore, NOTE_SECONDS } from "./job-store";
 import { documentLock } from "./lock";
 import { estimatedPath } from "./run-path";
 import { type BalanceView, connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
-import { readSettings } from "./settings-store";
+import { noteBulkWebsites, readSettings } from "./settings-store";
 import { columnRoom } from "./sheet-room";
 
 const FOCUS_KEY = "enrich.focus";

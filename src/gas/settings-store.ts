@@ -176,3 +176,17 @@ export function saveSettingsUpdates(updates: SettingsUpdates): void {
 export function removeSavedApiKey(): void {
   userProperties().deleteProperty(SETTING_KEYS.apiKey);
 }
+
+/**
+ * Remembers that a bulk answer from `baseUrl` named a company website: Work email under API
+ * generation `auto` may then take bulk jobs (src/jobs/enrich/bulk/decide.ts). Production's pages
+ * disagree on whether the bulk lead carries one (PRODUCTION.md A19), so it is learned from an
+ * answer, per address: a user who moves to another address starts over.
+ */
+export function noteBulkWebsites(baseUrl: string): void {
+  try {
+    userProperties().setProperty(SETTING_KEYS.bulkWebsitesSeen, baseUrl);
+  } catch {
+    // The properties' quota (G1): a later run learns it again; nothing else depends on it.
+  }
+}

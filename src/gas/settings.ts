@@ -24,7 +24,7 @@ export const SETTING_KEYS = {
   listCells: "LIST_CELLS",
   apiGeneration: "API_GENERATION",
   emailRowsPerCall: "EMAIL_ROWS_PER_CALL",
-  /** Not a choice: the API address on which a bulk answer named a company website (bulk-websites.ts). */
+  /** Not a choice: the API address on which a bulk answer named a company website (noteBulkWebsites, src/gas/settings-store.ts). */
   bulkWebsitesSeen: "BULK_WEBSITES_SEEN",
 } as const;
 
@@ -94,7 +94,7 @@ export interface Settings {
    * that fails after sending puts all its rows' credits at stake: small by default.
    */
   emailRowsPerCall: number;
-  /** A bulk answer from this address has named a company website (src/gas/bulk-websites.ts). */
+  /** A bulk answer from this address has named a company website (noteBulkWebsites in src/gas/settings-store.ts). */
   bulkWebsitesSeen?: boolean;
 }
 

@@ -187,6 +187,7 @@ describe("settingsFrom", () => {
       sheetFormat: { headers: "readable", lists: "readable" },
       apiGeneration: "auto",
       emailRowsPerCall: 10,
+      bulkWebsitesSeen: false,
     });
     const stored: Record<string, string> = {
       [SETTING_KEYS.apiKey]: "Token k-123",
@@ -200,6 +201,8 @@ describe("settingsFrom", () => {
       [SETTING_KEYS.listCells]: "yaml",
       [SETTING_KEYS.apiGeneration]: "newest",
       [SETTING_KEYS.emailRowsPerCall]: "0",
+      // Seen on another address: this one starts over.
+      [SETTING_KEYS.bulkWebsitesSeen]: "https://elsewhere.example",
     };
     expect(settingsFrom((k) => stored[k] ?? null, "https://default.example")).toEqual({
       apiKey: "k-123",
@@ -213,7 +216,14 @@ describe("settingsFrom", () => {
       sheetFormat: { headers: "api", lists: "readable" },
       apiGeneration: "auto",
       emailRowsPerCall: 10,
+      bulkWebsitesSeen: false,
     });
+    expect(
+      settingsFrom(
+        (k) => (k === SETTING_KEYS.bulkWebsitesSeen ? "https://d.example" : null),
+        "https://d.example",
+      ).bulkWebsitesSeen,
+    ).toBe(true);
     expect(
       settingsFrom((k) => (k === SETTING_KEYS.apiGeneration ? "legacy" : null), "https://d.example"),
     ).toMatchObject({

@@ -40,7 +40,7 @@ export interface JobSettings {
    */
   capSpentBefore?: number;
   /**
-   * A bulk answer on this API has named a company website (src/gas/bulk-websites.ts): Work email
+   * A bulk answer on this API has named a company website (noteBulkWebsites in src/gas/settings-store.ts): Work email
    * under `auto` may then take bulk jobs (bulk/decide.ts).
    */
   bulkWebsitesSeen?: boolean;

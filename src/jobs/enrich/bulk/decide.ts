@@ -6,7 +6,7 @@
  * Work email under `auto` uses lookups too: the finder needs the current company's website, which
  * the spec's lookup answers and the bulk job's lead may not (PRODUCTION.md A19: its pages disagree;
  * the endpoint's sample has none, the migration guide's `company.domain` has it). Once a bulk
- * answer has named a company website on this API (bulk-websites.ts), Work email under `auto` takes
+ * answer has named a company website on this API (noteBulkWebsites, src/gas/settings-store.ts), Work email under `auto` takes
  * bulk jobs too: fresh lookups wait on the slowest of each 4 and lose a group past 60 s, charged
  * (120 URLs under the production latency model: 14 min and 15 lookups lost, against 2 min and
  * none in bulk jobs). `current` keeps bulk jobs always (email-pass.ts then falls back to the
