@@ -25,19 +25,11 @@ export function RevenueFields({
 }) {
   const reading = readRevenueRange(form.revenue_min, form.revenue_max);
   // The server's problems (after Estimate) stand; while typing, the reader's own show at once.
-  const shown: FieldProblems = {
-    ...problems,
-    ...(problems.revenue_min
-      ? {}
-      : reading.problems.revenue_min
-        ? { revenue_min: reading.problems.revenue_min }
-        : {}),
-    ...(problems.revenue_max
-      ? {}
-      : reading.problems.revenue_max
-        ? { revenue_max: reading.problems.revenue_max }
-        : {}),
-  };
+  const shown: FieldProblems = { ...problems };
+  for (const { field } of BOUNDS) {
+    const own = reading.problems[field];
+    if (!shown[field] && own) shown[field] = own;
+  }
   return (
     <>
       <div style={PAIR}>
