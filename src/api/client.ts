@@ -20,8 +20,8 @@ import {
 import { type BatchCallOptions, type ClientConfig, clientCore, type FormulaClient } from "./client-core";
 import type { EmailFinding } from "./email-answers";
 import type { EmailBatchResult } from "./emails";
-import { validationError } from "./errors";
-import { type TransactionPages, transactionPageQueries } from "./pagination";
+import { type ApiError, validationError } from "./errors";
+import { inPageOrder, type TransactionPages, uncoveredPageQueries } from "./pagination";
 import { getRequest, interpret, postRequest } from "./request";
 import {
   leadSearchCredits,
@@ -37,6 +37,7 @@ import {
   type LeadSearchRequest,
   type LeadSearchResponse,
   PATHS,
+  type Transaction,
   type TransactionListResponse,
   type TransactionQuery,
 } from "./wire";
@@ -63,7 +64,7 @@ export interface Client extends FormulaClient {
   searchLeads(requests: LeadSearchRequest[], options: BatchCallOptions): BatchResult<LeadSearchResponse>;
   listTransactions(query: TransactionQuery): Outcome<TransactionListResponse>;
   /** First page, then the rest in parallel, newest first as the API lists them. */
-  listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages;
+  listAllTransactions(query: TransactionQuery, options: TransactionReadOptions): TransactionPages;
   /**
    * Bulk enrich jobs of the current generation (PRODUCTION.md A19), one per list of at most 50
    * profile URLs. A submit may create a job that charges as it runs, so only what surely created
@@ -89,10 +90,19 @@ export interface Client extends FormulaClient {
  */
 export const BULK_REQUESTS_PER_CALL = 20;
 
+/** How the transaction list is read whole. */
+export interface TransactionReadOptions extends BatchCallOptions {
+  /**
+   * Rows the caller expects (a run's charges): that many pages are asked for with the first, in
+   * one fetchAll, instead of learning the count from the first page and asking for the rest after.
+   */
+  expectedRows?: number;
+}
+
 /** Page size asked for when the caller gives none: max_limit in the spec's sample. */
 const TRANSACTION_PAGE_SIZE = 100;
 /** Transaction pages fetched per fetchAll call (the spec names no parallel limit for them). */
-const TRANSACTION_PAGES_PER_CALL = 10;
+const TRANSACTION_PAGES_PER_CALL = 20;
 
 export function createClient(config: ClientConfig): Client {
   const { connection, formula, plan, batch, endpointPolicy } = clientCore(config);
@@ -105,27 +115,59 @@ export function createClient(config: ClientConfig): Client {
     return interpret(PATHS.transactions, outcome, readTransactions, connection);
   }
 
-  function listAllTransactions(query: TransactionQuery, options: BatchCallOptions): TransactionPages {
+  function listAllTransactions(query: TransactionQuery, options: TransactionReadOptions): TransactionPages {
+    const problems = validateTransactionQuery(query);
+    if (problems.length > 0)
+      return { results: [], count: 0, complete: false, error: validationError(problems) };
     // Without a page size, ask for the sample's max_limit (100): fewer pages to fetch.
-    const first = listTransactions({ limit: String(TRANSACTION_PAGE_SIZE), ...query });
-    if (!first.ok) return { results: [], count: 0, complete: false, error: first.error };
-    const items = transactionPageQueries(query, first.value).map((q) => ({
-      request: getRequest(connection, PATHS.transactions, q),
-    }));
-    // The list is free and reading it twice is harmless, so every transient failure is retried.
-    const policy = { limit: TRANSACTION_PAGES_PER_CALL, cost: () => 0, retryServerErrors: true };
-    const pages = batch(PATHS.transactions, items, readTransactions, policy, options);
-    const results = [...first.value.results];
-    let error = pages.stoppedBy;
-    let complete = error === null;
-    for (const page of pages.outcomes) {
-      if (page?.ok) for (const result of page.value.results) results.push(result);
-      else {
-        complete = false;
-        if (page) error ??= page.error;
-      }
-    }
-    return { results, count: first.value.count, complete, error };
+    const size = Number(query.limit ?? TRANSACTION_PAGE_SIZE);
+    const start = Number(query.offset ?? 0);
+    // The pages the caller expects are asked for with the first: one round trip, not three, for
+    // a run's 1,800 charges (each fetchAll waits out the API's latency).
+    const guessed = Math.min(
+      TRANSACTION_PAGES_PER_CALL,
+      Math.max(1, Math.ceil((options.expectedRows ?? 0) / size)),
+    );
+    const firstRound: TransactionQuery[] = [{ limit: String(size), ...query }];
+    for (let page = 1; page < guessed; page += 1)
+      firstRound.push({ ...query, limit: String(size), offset: String(start + page * size) });
+    // Each page at the offset asked for: an answer without `offset` reads as 0 (responses.ts).
+    const read: Array<{ offset: number; results: Transaction[] }> = [];
+    let error: ApiError | null = null;
+    const fetchPages = (queries: TransactionQuery[]) => {
+      const pages = batch(
+        PATHS.transactions,
+        queries.map((q) => ({ request: getRequest(connection, PATHS.transactions, q) })),
+        readTransactions,
+        // The list is free and reading it twice is harmless, so every transient failure is retried.
+        { limit: TRANSACTION_PAGES_PER_CALL, cost: () => 0, retryServerErrors: true },
+        options,
+      );
+      queries.forEach((asked, index) => {
+        const page = pages.outcomes[index];
+        if (page?.ok) read.push({ offset: Number(asked.offset ?? start), results: page.value.results });
+        else error ??= page?.error ?? pages.stoppedBy;
+      });
+      return pages.outcomes;
+    };
+    const [first] = fetchPages(firstRound);
+    if (!first?.ok) return { results: [], count: 0, complete: false, error };
+    const count = first.value.count;
+    const pageSize =
+      first.value.results.length > 0 ? Math.max(first.value.limit, first.value.results.length) : 0;
+    const uncovered = () =>
+      uncoveredPageQueries(
+        query,
+        read.map((page) => ({ offset: page.offset, rows: page.results.length })),
+        start,
+        count,
+        pageSize,
+      );
+    const rest = uncovered();
+    if (rest.length > 0) fetchPages(rest);
+    // Complete when every row of the count was read, whatever failed on the way and was read again.
+    const complete = uncovered().length === 0;
+    return { results: inPageOrder(read), count, complete, error: complete ? null : error };
   }
 
   function submitBulkEnrich(jobs: string[][], mode: BulkMode, options: BatchCallOptions) {

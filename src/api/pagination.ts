@@ -61,17 +61,61 @@ export interface TransactionPages {
   error: ApiError | null;
 }
 
+/** A page of the transaction list as read: where it starts and how many rows it held. */
+export interface PageRead {
+  offset: number;
+  rows: number;
+}
+
+/**
+ * Queries for the rows of [start, count) that no page read holds, in pages of `pageSize`. Pages
+ * asked for ahead of the first answer (expectedRows, client.ts) may have used another size than
+ * the API's: whatever they left uncovered is asked for here, and rows read twice are dropped by id.
+ */
+export function uncoveredPageQueries(
+  query: TransactionQuery,
+  read: readonly PageRead[],
+  start: number,
+  count: number,
+  pageSize: number,
+): TransactionQuery[] {
+  if (pageSize <= 0) return [];
+  const queries: TransactionQuery[] = [];
+  const ask = (from: number, to: number) => {
+    for (let offset = from; offset < to; offset += pageSize)
+      queries.push({ ...query, limit: String(pageSize), offset: String(offset) });
+  };
+  let next = start;
+  for (const page of [...read].sort((a, b) => a.offset - b.offset)) {
+    if (page.rows <= 0) continue;
+    if (page.offset > next) ask(next, Math.min(page.offset, count));
+    next = Math.max(next, page.offset + page.rows);
+  }
+  ask(next, count);
+  return queries;
+}
+
 /** Queries of the pages after `first`, with the page size the API actually used. */
 export function transactionPageQueries(
   query: TransactionQuery,
   first: TransactionListResponse,
 ): TransactionQuery[] {
   const pageSize = first.results.length > 0 ? Math.max(first.limit, first.results.length) : 0;
-  if (pageSize <= 0) return [];
-  const start = first.offset + first.results.length;
-  const queries: TransactionQuery[] = [];
-  for (let offset = start; offset < first.count; offset += pageSize) {
-    queries.push({ ...query, limit: String(pageSize), offset: String(offset) });
+  const read = [{ offset: first.offset, rows: first.results.length }];
+  return uncoveredPageQueries(query, read, first.offset + first.results.length, first.count, pageSize);
+}
+
+/** The rows of pages read, in the list's order (by offset), each row once (pages may overlap). */
+export function inPageOrder(pages: ReadonlyArray<{ offset: number; results: Transaction[] }>): Transaction[] {
+  const seen = new Set<string>();
+  const rows: Transaction[] = [];
+  for (const page of [...pages].sort((a, b) => a.offset - b.offset)) {
+    for (const row of page.results) {
+      const id = row.id === undefined || row.id === null ? null : String(row.id);
+      if (id !== null && seen.has(id)) continue;
+      if (id !== null) seen.add(id);
+      rows.push(row);
+    }
   }
-  return queries;
+  return rows;
 }

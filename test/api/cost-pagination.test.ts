@@ -92,6 +92,75 @@ describe("transactions", () => {
     expect(http.calls[1]?.[0]?.url).toContain("status__exact=success");
   });
 
+  /** A ledger of `total` rows that pages at most `maxLimit` at a time, whatever is asked. */
+  const ledgerAnswer = (total: number, maxLimit: number) => (request: { url: string }) => {
+    const query = new URLSearchParams(request.url.split("?")[1]);
+    const offset = Number(query.get("offset") ?? 0);
+    const limit = Math.min(maxLimit, Number(query.get("limit") ?? 10));
+    const results = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) =>
+      record(offset + i),
+    );
+    return json(200, {
+      count: total,
+      next: null,
+      previous: null,
+      limit,
+      max_limit: maxLimit,
+      offset,
+      results,
+    });
+  };
+  const ledgerHttp = (clock: FakeClock, total: number, maxLimit: number) =>
+    fakeHttp(clock, ledgerAnswer(total, maxLimit));
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => String(i));
+
+  it("asks for the pages a caller expects with the first: one fetchAll for a run's charges", () => {
+    const clock = new FakeClock();
+    const http = ledgerHttp(clock, 1800, 100);
+    const client = createClient({ baseUrl: "http://s", apiKey: "k", http, clock });
+    const all = client.listAllTransactions({}, { deadline: clock.now() + 60_000, expectedRows: 1800 });
+    expect(all.complete).toBe(true);
+    expect(all.results.map((r) => r.id)).toEqual(ids(1800));
+    expect(http.calls.map((c) => c.length)).toEqual([18]);
+  });
+
+  it("reads every row once when the API pages smaller than asked, or the guess was wrong", () => {
+    for (const [total, maxLimit, expectedRows] of [
+      [45, 4, 45],
+      [45, 100, 10],
+      [45, 10, 500],
+      [0, 10, 30],
+    ] as const) {
+      const clock = new FakeClock();
+      const http = ledgerHttp(clock, total, maxLimit);
+      const client = createClient({ baseUrl: "http://s", apiKey: "k", http, clock });
+      const all = client.listAllTransactions(
+        { limit: "10" },
+        { deadline: clock.now() + 60_000, expectedRows },
+      );
+      expect(all.complete).toBe(true);
+      expect(all.count).toBe(total);
+      expect(all.results.map((r) => r.id)).toEqual(ids(total));
+      expect(http.calls.length).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("reads a page that failed once again, and says complete only when every row was read", () => {
+    const clock = new FakeClock();
+    const answer = ledgerAnswer(45, 10);
+    const http = fakeHttp(clock, (request, attempt) =>
+      request.url.includes("offset=20") && attempt === 1 ? json(500, { detail: "boom" }) : answer(request),
+    );
+    const client = createClient({ baseUrl: "http://s", apiKey: "k", http, clock });
+    const all = client.listAllTransactions(
+      { limit: "10" },
+      { deadline: clock.now() + 60_000, expectedRows: 45 },
+    );
+    expect(all.results.map((r) => r.id)).toEqual(ids(45));
+    expect(all.complete).toBe(true);
+    expect(all.error).toBeNull();
+  });
+
   it("plans no page after an empty or complete first page", () => {
     const first = {
       count: 0,

@@ -111,7 +111,7 @@ export function exportTransactions(
     return { status: "failed", error: noRoom(room.needed, room.free), fetched: 0, count: probe.value.count };
   }
   const deadline = deps.clock.now() + (deps.fetchBudgetMs ?? DEFAULT_FETCH_BUDGET_MS);
-  const pages = deps.client.listAllTransactions(checked.query, { deadline });
+  const pages = deps.client.listAllTransactions(checked.query, { deadline, expectedRows: probe.value.count });
   if (!pages.complete) {
     return {
       status: "failed",
