@@ -31,7 +31,12 @@ let lose: { path: string; every: number; how: "502" | "cut" } | null = null;
 let answered = 0;
 let lost = 0;
 
+/** The fetchAll calls that read the transaction list, by the number of requests in each. */
+let ledgerCalls: number[] = [];
+
 function losingAnswers(requests: HttpRequest[], options?: { timeoutMs?: number }): HttpOutcome[] {
+  const reads = requests.filter((request) => request.url.includes(PATHS.transactions)).length;
+  if (reads > 0) ledgerCalls.push(reads);
   const outcomes = fetchAllSync(requests, options);
   const rule = lose;
   if (rule === null) return outcomes;
@@ -87,7 +92,7 @@ beforeEach(async () => {
   lose = null;
   answered = 0;
   lost = 0;
-  for (const name of ["Leads", "Companies"]) {
+  for (const name of ["Leads", "Companies", "Many"]) {
     if (addon.runtime.sheets().some((s) => s.name === name)) addon.runtime.deleteSheet(name);
   }
 });
@@ -155,6 +160,27 @@ describe("run totals are the ledger's, lost answers included", () => {
     expect(result.spent).toBeLessThan(charged);
     expect(result.charges?.charged).toBe(charged);
     expect(result.errors.some((e) => e.charged === "maybe")).toBe(true);
+  });
+
+  it("Enrich reads its window of the ledger in one fetchAll: 3 pages for 250 lookups", async () => {
+    // Each fetchAll waits out the API's latency: the pages the run's charges fill are asked for
+    // with the first, not after it (3 round trips for a 2,000-row run before).
+    const many = await addon.control.sampleUrls(250, 3000);
+    addon.runtime.insertSheet("Many");
+    addon.runtime.setValues("Many", "A1", crmRows(many, 0));
+    addon.runtime.select("Many", "A1:A251");
+    const estimate = rpcValue<{ progress: EnrichProgress }>(addon.runtime, "enrichEstimate", DEFAULT_REQUEST);
+    const jobId = estimate.progress.jobId;
+    ledgerCalls = [];
+    rpcValue(addon.runtime, "enrichConfirm", { jobId });
+    // The mark: the ledger's newest row, one request.
+    expect(ledgerCalls).toEqual([1]);
+    const end = driveSteps(addon.runtime, jobId);
+    expect(end.state).toBe("done");
+    // 250 charges and the mark's own row: 3 pages of 100, in one fetchAll.
+    expect(ledgerCalls).toEqual([1, 3]);
+    expect(end.charges).toEqual({ charged: 250, pending: 0, complete: true });
+    expect(await ledger(PATHS.leadLookup)).toBe(250);
   });
 
   it("Enrich with gateway 502s after paid lookups: the run's total is the ledger's", async () => {

@@ -3,7 +3,7 @@
  * stops or is cancelled, so the total it reports is what the API charged (issue 23.4), lookups
  * that timed out or lost their answer included.
  */
-import { chargesSince, markLedger, type RunCharges } from "../ledger/run-charges";
+import { type ChargeKind, chargesByKindSince, markLedger, type RunCharges } from "../ledger/run-charges";
 import type { JobDeps } from "./deps";
 import type { EnrichJob } from "./job-types";
 
@@ -25,14 +25,18 @@ export function readRunCharges(deps: JobDeps, job: EnrichJob): void {
   const reader = mark ? (deps.ledger?.() ?? null) : null;
   if (!mark || !reader) return;
   const deadline = deps.clock.now() + LEDGER_READ_MS;
-  const lookups = chargesSince(reader, mark, "lookup", deadline);
+  // One read of the window for both endpoints, its pages asked for at once (about one row a
+  // credit: 1,800 lookups are 18 pages, one fetchAll instead of three).
+  const expectedRows = job.spent + (job.maybeCharged ?? 0) + (job.emails?.valid ?? 0);
+  const kinds: ChargeKind[] = job.options.workEmail ? ["lookup", "email_finder"] : ["lookup"];
+  const charges = chargesByKindSince(reader, mark, kinds, deadline, expectedRows);
   if (!job.options.workEmail) {
-    job.charges = lookups;
+    job.charges = charges?.lookup ?? null;
     return;
   }
-  const emails = chargesSince(reader, mark, "email_finder", deadline);
+  const emails = charges?.email_finder ?? null;
   job.emailCharges = emails;
-  job.charges = lookups && emails ? sumOf(lookups, emails) : null;
+  job.charges = charges && emails ? sumOf(charges.lookup, emails) : null;
 }
 
 function sumOf(a: RunCharges, b: RunCharges): RunCharges {

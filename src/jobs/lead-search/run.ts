@@ -12,7 +12,7 @@ import { DEFAULT_SHEET_FORMAT, type SheetFormat } from "../../sheet/sheet-format
 import type { Grid, Store } from "../enrich/ports";
 import { writeHeaderCells } from "../header-cells";
 import { clearKept, keepRecords, takeKept } from "../kept-rows";
-import { chargesSince, type LedgerReader, markLedger, type RunCharges } from "../ledger/run-charges";
+import { chargesByKindSince, type LedgerReader, markLedger, type RunCharges } from "../ledger/run-charges";
 import { keptRowsMessage, writeErrorText } from "../paid-rows";
 import { trackCancel } from "../search-cancel";
 import { type ResolvedCompany, resolvedCompany } from "./company-match";
@@ -513,12 +513,22 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
       ? { ...report, state: "failed" as const, error: stoppedBy ?? TIME_RAN_OUT }
       : report;
   });
+  // One read of the run's window for the search's rows and the finder's.
+  const charges =
+    mark && deps.ledger
+      ? chargesByKindSince(
+          deps.ledger,
+          mark,
+          emails === null ? ["lead_search"] : ["lead_search", "email_finder"],
+          deps.deadline,
+        )
+      : null;
   return {
     searches: reports,
     written: reports.reduce((sum, r) => sum + r.written, 0),
     duplicates,
     spent: reports.reduce((sum, r) => sum + r.spent, 0),
-    charges: mark && deps.ledger ? chargesSince(deps.ledger, mark, "lead_search", deps.deadline) : null,
+    charges: charges?.lead_search ?? null,
     maybeCharged,
     stoppedBy,
     cancelled: stoppedBy === CANCELLED,
@@ -533,8 +543,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
         ? null
         : {
             ...emails.summary(),
-            charges:
-              mark && deps.ledger ? chargesSince(deps.ledger, mark, "email_finder", deps.deadline) : null,
+            charges: charges?.email_finder ?? null,
           },
   };
 }

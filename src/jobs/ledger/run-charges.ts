@@ -16,7 +16,10 @@ import type { Transaction, TransactionListResponse, TransactionQuery } from "../
 /** The part of the API client that reads the ledger. */
 export interface LedgerReader {
   listTransactions(query: TransactionQuery): Outcome<TransactionListResponse>;
-  listAllTransactions(query: TransactionQuery, options: { deadline: number }): TransactionPages;
+  listAllTransactions(
+    query: TransactionQuery,
+    options: { deadline: number; expectedRows?: number },
+  ): TransactionPages;
 }
 
 /** Where a run's window starts: the newest ledger row before it (none: the ledger was empty). */
@@ -98,23 +101,47 @@ function inWindow(row: Transaction, mark: LedgerMark): boolean {
   return from === null || at === null || at >= from;
 }
 
+/**
+ * The run's charges on each of `kinds`' endpoints since `mark`, from one read of the window;
+ * null when the ledger cannot be read. `expectedRows` (about how many rows the run charged) lets
+ * the read ask for all its pages at once (client.ts).
+ */
+export function chargesByKindSince<K extends ChargeKind>(
+  reader: LedgerReader,
+  mark: LedgerMark,
+  kinds: readonly K[],
+  deadline: number,
+  expectedRows = 0,
+): Record<K, RunCharges> | null {
+  const query: TransactionQuery = { amount__lt: "0" };
+  if (mark.after !== null) query.created_at__gte = mark.after;
+  const pages = readWithRetry(
+    // The window holds the mark's own row too (created_at__gte), left out below.
+    () =>
+      reader.listAllTransactions(query, {
+        deadline,
+        expectedRows: expectedRows + (mark.id === null ? 0 : 1),
+      }),
+    (answer) => answer.error !== null && answer.results.length === 0,
+  );
+  if (pages.error !== null && pages.results.length === 0) return null;
+  const rows = pages.results.filter((row) => inWindow(row, mark));
+  const charges = {} as Record<K, RunCharges>;
+  for (const kind of kinds) {
+    // Which rows are spent is the one rule of src/api/ledger.ts (pending and error rows are not).
+    const totals = ledgerTotals(rows.filter((row) => BALANCE_TYPES[kind].test(String(row.balance_type))));
+    charges[kind] = { charged: totals.spent, pending: totals.pending.credits, complete: pages.complete };
+  }
+  return charges;
+}
+
 /** The run's charges on `kind`'s endpoint since `mark`; null when the ledger cannot be read. */
 export function chargesSince(
   reader: LedgerReader,
   mark: LedgerMark,
   kind: ChargeKind,
   deadline: number,
+  expectedRows = 0,
 ): RunCharges | null {
-  const query: TransactionQuery = { amount__lt: "0" };
-  if (mark.after !== null) query.created_at__gte = mark.after;
-  const pages = readWithRetry(
-    () => reader.listAllTransactions(query, { deadline }),
-    (answer) => answer.error !== null && answer.results.length === 0,
-  );
-  if (pages.error !== null && pages.results.length === 0) return null;
-  // Which rows are spent is the one rule of src/api/ledger.ts (pending and error rows are not).
-  const totals = ledgerTotals(
-    pages.results.filter((row) => inWindow(row, mark) && BALANCE_TYPES[kind].test(String(row.balance_type))),
-  );
-  return { charged: totals.spent, pending: totals.pending.credits, complete: pages.complete };
+  return chargesByKindSince(reader, mark, [kind], deadline, expectedRows)?.[kind] ?? null;
 }
