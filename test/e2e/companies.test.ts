@@ -215,6 +215,10 @@ describe("Companies tab", () => {
 
   it("puts the API's hint for an unknown location next to the field, free of charge", async () => {
     await addChip("locations", "Atlantis");
+    // Said before anything is sent: it goes as typed, a refusal is free.
+    expect(await sidebar.getByTestId("unlisted-locations").textContent()).toContain(
+      `Not in the add-on's list of locations: "Atlantis". It is sent as typed`,
+    );
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     await sidebar.getByRole("button", { name: "Confirm & search" }).click();
     const problems = sidebar.getByTestId("problems-locations");

@@ -10,6 +10,7 @@ import { domainEntries, keywordRuleEntries } from "../../components/list-entries
 import { COMPANY_ID_ENTRIES, INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../vocabulary/entries";
 import { CheckboxGroup, FieldGroup, Flag, Hint, ListField, NumberField, TextField } from "./fields";
 import { RevenueFields } from "./revenue";
+import { UnlistedLocations } from "./unlisted-locations";
 
 const PLAIN = { fontWeight: 400 } as const;
 const PAIR = { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "0 8px" } as const;
@@ -78,6 +79,7 @@ export function CompanyForm({
         placeholder="e.g. germany, or berlin"
         hint="A country or a city (suggestions as you type); commas or new lines separate several. A place not in the list goes as typed, and the API's answer comes back here."
       />
+      <UnlistedLocations values={form.locations} />
       <FieldGroup field="strict_locations" problems={problems}>
         <label style={PLAIN}>
           <input
