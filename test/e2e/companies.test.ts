@@ -194,6 +194,9 @@ describe("Companies tab", () => {
     await sidebar.locator("#co-limit_by").fill("50");
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     await sidebar.getByTestId("company-estimate").waitFor();
+    expect(await sidebar.getByTestId("company-estimate-flags").textContent()).toBe(
+      "Also sent: website_blacklist: true, sub_industries: true (no price of their own).",
+    );
     // The estimate spent nothing.
     expect(await ledger()).toBe(before);
     await sidebar.getByRole("button", { name: "Confirm & search" }).click();

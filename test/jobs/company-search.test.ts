@@ -114,6 +114,17 @@ describe("form -> request", () => {
     expect(serverErrorField("ValidationError: sub_industries must be a boolean")).toBe("sub_industries");
   });
 
+  it("the estimate names the flags the search will send, and none when unticked", () => {
+    const settings = { parallel: 20, spendCap: 500 };
+    const ticked = estimateCompanySearch(
+      form({ website_blacklist: true, sub_industries: true }),
+      settings,
+      noBalance,
+    );
+    expect(ticked.flags).toEqual(["website_blacklist", "sub_industries"]);
+    expect(estimateCompanySearch(form({}), settings, noBalance).flags).toEqual([]);
+  });
+
   it("min above max is shown at the revenue", () => {
     const { problems } = planSearch(form({ revenue_min: "10M", revenue_max: "5M" }));
     expect(problems.revenue_min?.[0]).toContain("is above Revenue max");

@@ -5,6 +5,8 @@ import type { CompanySearchForm, FieldProblems } from "./form";
 export interface CompanyEstimate {
   /** Every problem of the form by field; when any, nothing else is meaningful and nothing is sent. */
   problems: FieldProblems;
+  /** The flags the search sends as true (website_blacklist, sub_industries); absent in older answers. */
+  flags?: string[];
   offset: number;
   /** Companies asked for, after the 1,600 cut. */
   total: number;
