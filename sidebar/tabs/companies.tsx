@@ -173,7 +173,10 @@ export function CompaniesTab() {
                 else nextPage(last.nextOffset ?? 0, last.form);
               }}
             >
-              {nextPageLabel(last.nextOffset ?? 0, last.form.offset_by + last.form.limit_by)}
+              {nextPageLabel(
+                last.nextOffset ?? 0,
+                last.nextMatch ?? last.form.offset_by + last.form.limit_by,
+              )}
             </button>
           </div>
           {confirmNext ? (

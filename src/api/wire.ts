@@ -271,7 +271,7 @@ export interface CompanySearchRequest {
   get_max_companies?: boolean;
   /** Production (PRODUCTION.md A17): drops staffing agencies and directories. */
   website_blacklist?: boolean;
-  /** Production (A17): true matches only the industries named, not their sub-industries. */
+  /** Production (A17): "a sub_industries flag exists"; what it does is documented nowhere. */
   sub_industries?: boolean;
   /** A list naming company_locations. Exact type: not shown. */
   strict?: string[];

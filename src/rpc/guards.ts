@@ -56,6 +56,9 @@ const companyForm = fields<CompanySearchForm>({
   exclude_domains: entries,
   exclude_ids: entries,
   strict_locations: bool,
+  // Added later: a preset or a sidebar from before them sends neither.
+  website_blacklist: optional(bool) as Shape<boolean>,
+  sub_industries: optional(bool) as Shape<boolean>,
   // A number input the user cleared arrives as null: readForm marks it at its field.
   limit_by: nullable(num) as Shape<number>,
   offset_by: nullable(num) as Shape<number>,

@@ -172,8 +172,56 @@ describe("Companies tab", () => {
     await sidebar.getByRole("button", { name: "Clear" }).click();
   });
 
+  it("offers website_blacklist and sub_industries, says what the API documents of each, and the sheet shows no staffing agency", async () => {
+    const control = sandboxControl(playground.sandboxUrl);
+    const ledger = async () =>
+      (await control.stats()).ledger.reduce((sum, entry) => sum + Math.abs(entry.amount), 0);
+    const before = await ledger();
+    // Typed as a user types: lower case, two industries and a city with its country after commas.
+    await addChip("industries", "staffing and recruiting, software development");
+    await addChip("locations", "germany, france");
+    await sidebar.getByRole("checkbox", { name: /Send sub_industries/ }).check();
+    expect(await sidebar.locator("#co-sub_industries-hint").textContent()).toContain(
+      "The API documents no meaning for it",
+    );
+    await sidebar.getByText("Revenue and exclusions").click();
+    await sidebar.getByRole("checkbox", { name: /website_blacklist/ }).check();
+    expect(await sidebar.locator("#co-website_blacklist-hint").textContent()).toContain(
+      "the production reference says it drops staffing agencies and directories",
+    );
+    await page.screenshot({ path: screenshotPath("companies-options.png") });
+    await sidebar.locator("#co-sheet_name").fill("Without staffing");
+    await sidebar.locator("#co-limit_by").fill("50");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByTestId("company-estimate").waitFor();
+    expect(await sidebar.getByTestId("company-estimate-flags").textContent()).toBe(
+      "Also sent: website_blacklist: true, sub_industries: true (no price of their own).",
+    );
+    // The estimate spent nothing.
+    expect(await ledger()).toBe(before);
+    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+    const result = sidebar.getByTestId("company-result");
+    await expect
+      .poll(() => result.textContent(), { timeout: 30_000 })
+      .toMatch(/rows? written to Without staffing!A2:/);
+    const rows = Number(/(\d+) rows? written/.exec((await result.textContent()) ?? "")?.[1]);
+    expect(await ledger()).toBe(before + rows);
+    expect(await result.textContent()).toContain(`${rows} credits charged (the API's ledger)`);
+    await selectSheet(page, "Without staffing");
+    const grid = await readGrid(page);
+    const industry = grid[0]!.indexOf("Industry");
+    expect(grid.length).toBe(rows + 1);
+    expect(new Set(grid.slice(1).map((row) => row[industry]))).toEqual(new Set(["Software Development"]));
+    await sidebar.locator("#co-sheet_name").fill("");
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+  });
+
   it("puts the API's hint for an unknown location next to the field, free of charge", async () => {
     await addChip("locations", "Atlantis");
+    // Said before anything is sent: it goes as typed, a refusal is free.
+    expect(await sidebar.getByTestId("unlisted-locations").textContent()).toContain(
+      `Not in the add-on's list of locations: "Atlantis". It is sent as typed`,
+    );
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     await sidebar.getByRole("button", { name: "Confirm & search" }).click();
     const problems = sidebar.getByTestId("problems-locations");

@@ -84,6 +84,11 @@ describe("Cancel a long search", () => {
     expect(text).toContain(`Cancelled: ${charged} rows written to Companies`);
     expect(text).toContain(`${charged} credits charged (the API's ledger)`);
     expect(text).toContain("1 of 8 pages was sent before Cancel");
+    // The page fetched is in the sheet now and left out: Next page counts among the others (it
+    // said "Next page (from 1)", as if the same page again).
+    expect(await result.getByRole("button", { name: /^Next page/ }).textContent()).toBe(
+      "Next page (from match 1 of those not in the sheet)",
+    );
     await result.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath("companies-cancelled.png") });
   });

@@ -28,6 +28,8 @@ const formArb: fc.Arbitrary<CompanySearchForm> = fc.record({
   exclude_domains: fc.array(text, { maxLength: 3 }),
   exclude_ids: fc.array(fc.oneof(fc.integer({ min: 1, max: 9_999_999 }).map(String), text), { maxLength: 3 }),
   strict_locations: fc.boolean(),
+  website_blacklist: fc.boolean(),
+  sub_industries: fc.boolean(),
   limit_by: fc.oneof(fc.integer({ min: -10, max: 2000 }), fc.double()),
   offset_by: fc.oneof(fc.integer({ min: -10, max: 2000 }), fc.double()),
   sheet_name: fc.oneof(fc.constant(""), text),

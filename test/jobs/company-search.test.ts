@@ -11,6 +11,7 @@ import {
   loadPresets,
   planSearch,
   readCompanyRefs,
+  readForm,
   runCompanySearch,
   savePreset,
   serverErrorField,
@@ -88,6 +89,40 @@ describe("form -> request", () => {
     expect(problems.limit_by?.[0]).toContain("1 to 1600");
     expect(problems.offset_by?.[0]).toContain("match number from 1 to 1599");
     expect(problems.strict_locations?.[0]).toContain("needs at least one location");
+  });
+
+  it("sends website_blacklist and sub_industries only when ticked, as true; a saved form without them reads as unticked", () => {
+    const ticked = planSearch(
+      form({ industries: ["Software Development"], website_blacklist: true, sub_industries: true }),
+    );
+    expect(ticked.problems).toEqual({});
+    expect(ticked.filters).toEqual({
+      industries: ["Software Development"],
+      website_blacklist: true,
+      sub_industries: true,
+    });
+    expect(planSearch(form({ website_blacklist: false, sub_industries: false })).filters).toEqual({});
+    const old = readForm({ industries: ["Software Development"] });
+    expect([old.website_blacklist, old.sub_industries]).toEqual([false, false]);
+    expect(readForm({ website_blacklist: true, sub_industries: "yes" })).toMatchObject({
+      website_blacklist: true,
+      sub_industries: false,
+    });
+    expect(serverErrorField("ValidationError: website_blacklist must be a boolean")).toBe(
+      "website_blacklist",
+    );
+    expect(serverErrorField("ValidationError: sub_industries must be a boolean")).toBe("sub_industries");
+  });
+
+  it("the estimate names the flags the search will send, and none when unticked", () => {
+    const settings = { parallel: 20, spendCap: 500 };
+    const ticked = estimateCompanySearch(
+      form({ website_blacklist: true, sub_industries: true }),
+      settings,
+      noBalance,
+    );
+    expect(ticked.flags).toEqual(["website_blacklist", "sub_industries"]);
+    expect(estimateCompanySearch(form({}), settings, noBalance).flags).toEqual([]);
   });
 
   it("min above max is shown at the revenue", () => {

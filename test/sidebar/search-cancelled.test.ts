@@ -52,6 +52,16 @@ describe("a cancelled company search", () => {
     expect(said).not.toContain("matches 1–200");
   });
 
+  it("Next page after Cancel says where it really starts: match 1 of those not in the sheet once the 25 fetched are in it, not 'from 1'", () => {
+    // The 25 written are in the sheet now and left out of the next search: its match 1 is the
+    // search's match 26.
+    const said = view(companies({ nextOffset: 0, nextMatch: 25 }));
+    expect(said).toContain("Next page (from match 1 of those not in the sheet)");
+    expect(said).not.toContain("Next page (from 1)");
+    // Written to another sheet (nothing left out): the plain match number.
+    expect(view(companies({ nextOffset: 25, nextMatch: 25 }))).toContain("Next page (from 26)");
+  });
+
   it("before any page went out: nothing written, nothing charged", () => {
     const said = view(
       companies({

@@ -47,6 +47,11 @@ export function EstimateView({
           Revenue: {estimate.revenue} (sent in the API's unit, millions of US dollars).
         </span>
       ) : null}
+      {estimate.flags && estimate.flags.length > 0 ? (
+        <span class="next" data-testid="company-estimate-flags">
+          Also sent: {estimate.flags.map((flag) => `${flag}: true`).join(", ")} (no price of their own).
+        </span>
+      ) : null}
       {estimate.leaveOut ? <LeaveOutNote leaveOut={estimate.leaveOut} /> : null}
       {estimate.cut ? (
         <span class="next">Cut to the first 1,600 matches: the API searches no further.</span>

@@ -50,6 +50,34 @@ export function FieldGroup(props: {
   );
 }
 
+/** One checkbox that sends a flag of the request, with what it does (or that nobody says). */
+export function Flag(props: {
+  field: FormField;
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  problems: FieldProblems;
+  hint: ComponentChildren;
+}) {
+  const id = `co-${props.field}`;
+  return (
+    <div class="form-group" data-field={props.field}>
+      <label for={id} style={{ fontWeight: 400 }}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={props.checked}
+          onChange={(e) => props.onChange(e.currentTarget.checked)}
+          aria-describedby={`${id}-hint ${id}-problems`}
+        />{" "}
+        {props.label}
+      </label>
+      <Hint id={`${id}-hint`}>{props.hint}</Hint>
+      <Problems field={props.field} problems={props.problems} />
+    </div>
+  );
+}
+
 export function CheckboxGroup(props: {
   field: FormField;
   legend: string;

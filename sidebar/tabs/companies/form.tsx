@@ -8,14 +8,16 @@ import { COMPANY_TYPES, FOLLOWER_RANGES, HEADCOUNTS } from "../../../src/api/wir
 import type { CompanySearchForm, FieldProblems } from "../../../src/rpc/companies";
 import { domainEntries, keywordRuleEntries } from "../../components/list-entries";
 import { COMPANY_ID_ENTRIES, INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../vocabulary/entries";
-import { CheckboxGroup, FieldGroup, Hint, ListField, NumberField, TextField } from "./fields";
+import { CheckboxGroup, FieldGroup, Flag, Hint, ListField, NumberField, TextField } from "./fields";
 import { RevenueFields } from "./revenue";
+import { UnlistedLocations } from "./unlisted-locations";
 
 const PLAIN = { fontWeight: 400 } as const;
 const PAIR = { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "0 8px" } as const;
 
 /** The fields folded under Revenue and exclusions. */
 const FOLDED_FIELDS: ReadonlyArray<keyof FieldProblems> = [
+  "website_blacklist",
   "revenue_min",
   "revenue_max",
   "exclude_domains",
@@ -59,6 +61,14 @@ export function CompanyForm({
         placeholder="e.g. software development"
         hint="Suggestions as you type, from the network's industry list; commas or new lines separate several. A name not in the list is marked here, with the closest ones."
       />
+      <Flag
+        field="sub_industries"
+        label="Send sub_industries (meaning not documented)"
+        checked={form.sub_industries}
+        onChange={set("sub_industries")}
+        problems={problems}
+        hint="Sent as sub_industries: true. The API documents no meaning for it (whether it widens or narrows the industries is not shown); each company returned still costs 1 credit."
+      />
       <ListField
         field="locations"
         kind={LOCATION_ENTRIES}
@@ -69,6 +79,7 @@ export function CompanyForm({
         placeholder="e.g. germany, or berlin"
         hint="A country or a city (suggestions as you type); commas or new lines separate several. A place not in the list goes as typed, and the API's answer comes back here."
       />
+      <UnlistedLocations values={form.locations} />
       <FieldGroup field="strict_locations" problems={problems}>
         <label style={PLAIN}>
           <input
@@ -123,6 +134,14 @@ export function CompanyForm({
       />
       <details ref={folded}>
         <summary>Revenue and exclusions</summary>
+        <Flag
+          field="website_blacklist"
+          label="Leave out staffing agencies and directories (website_blacklist)"
+          checked={form.website_blacklist}
+          onChange={set("website_blacklist")}
+          problems={problems}
+          hint="Sent as website_blacklist: true. The API spec shows no meaning; the production reference says it drops staffing agencies and directories. Companies left out are not returned, so not charged."
+        />
         <RevenueFields form={form} problems={problems} onChange={onChange} />
         <ListField
           field="exclude_domains"

@@ -238,8 +238,8 @@ export function ResultView({
             disabled={busy}
             onClick={() => onNextPage(result.nextOffset ?? 0)}
           >
-            {/* Pages not reached lower the start too; they are said above, so the plain label. */}
-            {nextPageLabel(result.nextOffset, result.pagesNotReached > 0 ? 0 : result.offset + result.total)}
+            {/* Pages not reached (Cancel, time) start it early too: nextMatch is where it really is. */}
+            {nextPageLabel(result.nextOffset, result.nextMatch ?? result.offset + result.total)}
           </button>
         </div>
       )}

@@ -5,6 +5,9 @@ import { destinationSheet, type Exclusions } from "./leave-out";
 import { largestTotalWithin, pagePlan } from "./pages";
 import type { CompanyEstimate } from "./types";
 
+/** Flags of the request whose meaning the spec does not show: the estimate names those sent. */
+const FLAGS = ["website_blacklist", "sub_industries"] as const;
+
 export interface BalanceReading {
   balance: number | null;
   balanceError: string | null;
@@ -21,6 +24,7 @@ export function estimateCompanySearch(
   const problems: FieldProblems = { ...planned.problems, ...exclusions.problems };
   const base = {
     problems,
+    flags: FLAGS.filter((flag) => planned.filters[flag] === true),
     offset: planned.offset,
     cap: settings.spendCap,
     sheetName: destinationSheet(form.sheet_name),

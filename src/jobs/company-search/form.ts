@@ -27,6 +27,13 @@ export interface CompanySearchForm {
   exclude_ids: string[];
   /** strict: ["company_locations"]: only the headquarters counts for locations. */
   strict_locations: boolean;
+  /**
+   * website_blacklist: true when ticked, left out otherwise. The spec shows no meaning; production's
+   * reference says it drops staffing agencies and directories (PRODUCTION.md A17).
+   */
+  website_blacklist: boolean;
+  /** sub_industries: true when ticked, left out otherwise. Neither the spec nor production says what it does. */
+  sub_industries: boolean;
   /** How many companies to fetch in all (sent as limit_by, in pages). */
   limit_by: number;
   /** Where to start in the match list (offset_by). */
@@ -62,6 +69,8 @@ export function emptyForm(): CompanySearchForm {
     exclude_domains: [],
     exclude_ids: [],
     strict_locations: false,
+    website_blacklist: false,
+    sub_industries: false,
     limit_by: DEFAULT_LIMIT,
     offset_by: 0,
     sheet_name: "",
@@ -153,6 +162,9 @@ export function planSearch(form: CompanySearchForm): PlannedSearch {
     };
   }
   if (form.strict_locations === true) filters.strict = ["company_locations"];
+  // Flags go only when ticked: false would be a value whose meaning the API does not document.
+  if (form.website_blacklist === true) filters.website_blacklist = true;
+  if (form.sub_industries === true) filters.sub_industries = true;
 
   for (const problem of validateCompanySearch(filters)) {
     add(
@@ -194,6 +206,8 @@ export function readForm(value: unknown): CompanySearchForm {
     exclude_domains: cleanList(raw.exclude_domains),
     exclude_ids: cleanList(raw.exclude_ids),
     strict_locations: raw.strict_locations === true,
+    website_blacklist: raw.website_blacklist === true,
+    sub_industries: raw.sub_industries === true,
     limit_by: raw.limit_by === undefined ? base.limit_by : wholeNumber(raw.limit_by),
     offset_by: raw.offset_by === undefined ? base.offset_by : wholeNumber(raw.offset_by),
     sheet_name: String(raw.sheet_name ?? "").trim(),

@@ -38,6 +38,8 @@ const SERVER_FIELDS: Array<[string, FormField]> = [
   ["limit_by", "limit_by"],
   ["offset_by", "offset_by"],
   ["strict", "strict_locations"],
+  ["website_blacklist", "website_blacklist"],
+  ["sub_industries", "sub_industries"],
   ["exclude_ids", "exclude_ids"],
   ["exclude_domains", "exclude_domains"],
 ];
@@ -409,6 +411,10 @@ export function runCompanySearch(
     const write = written?.write ?? NOTHING_WRITTEN;
     const notReached = batch.outcomes.filter((o) => o === null).length;
     const width = Math.max(written?.sheet.lastColumn() ?? 1, 1);
+    // Cancelled before any page went out: nothing fetched, so no Next page (it would be this same
+    // search again, "from 1"), and the last search's own Next page is kept.
+    const nothingSent = cancel.seen() && notReached === pages.length;
+    const nextMatch = nothingSent ? null : nextOffsetOf(collected, planned.offset + span);
     const result: CompanyRunResult = {
       state: stateOf(collected, batch.stoppedBy !== null, notReached, cancel.seen()),
       problems: collected.problems,
@@ -426,22 +432,26 @@ export function runCompanySearch(
       offset: planned.offset,
       total: span,
       nextOffset: firstUnfetched(
-        nextOffsetOf(collected, planned.offset + span),
+        nextMatch,
         deps.knownIds !== undefined && written?.sheetName === sheetNameOf(deps) ? pages : [],
         batch.outcomes,
       ),
+      nextMatch,
       knownExcluded: known.length,
       pagesSent: plan.pages.length - notReached,
       pagesNotReached: notReached,
       throttled: batch.throttled ?? 0,
       charges: ledger && mark ? chargesSince(ledger, mark, "company_search", deadline) : null,
     };
-    saveLastSearch(deps.store, {
-      form,
-      nextOffset: result.nextOffset,
-      resultsCount: result.resultsCount,
-      at: new Date(deps.clock.now()).toISOString(),
-    });
+    if (!nothingSent) {
+      saveLastSearch(deps.store, {
+        form,
+        nextOffset: result.nextOffset,
+        nextMatch: result.nextMatch ?? null,
+        resultsCount: result.resultsCount,
+        at: new Date(deps.clock.now()).toISOString(),
+      });
+    }
     return result;
   } finally {
     deps.lock.release();

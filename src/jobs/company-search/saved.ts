@@ -37,6 +37,7 @@ export function loadLastSearch(store: Store): LastCompanySearch | null {
   return {
     form: readForm(last.form),
     nextOffset: typeof last.nextOffset === "number" ? last.nextOffset : null,
+    ...(typeof last.nextMatch === "number" ? { nextMatch: last.nextMatch } : {}),
     resultsCount: typeof last.resultsCount === "number" ? last.resultsCount : null,
     at: typeof last.at === "string" ? last.at : "",
   };

@@ -5,6 +5,8 @@ import type { CompanySearchForm, FieldProblems } from "./form";
 export interface CompanyEstimate {
   /** Every problem of the form by field; when any, nothing else is meaningful and nothing is sent. */
   problems: FieldProblems;
+  /** The flags the search sends as true (website_blacklist, sub_industries); absent in older answers. */
+  flags?: string[];
   offset: number;
   /** Companies asked for, after the 1,600 cut. */
   total: number;
@@ -86,8 +88,17 @@ export interface CompanyRunResult {
   range: string;
   offset: number;
   total: number;
-  /** Where "Next page" starts, or null when the first 1,600 matches (or all matches) are done. */
+  /**
+   * Where "Next page" starts (its offset_by), or null when the first 1,600 matches (or all matches)
+   * are done, or when Cancel came before any page was sent.
+   */
   nextOffset: number | null;
+  /**
+   * The same start in this search's own numbering: the first match not fetched. Above nextOffset
+   * when the companies fetched before it are in the sheet now, so the next search leaves them out
+   * and counts among those not in the sheet. Absent in results from before it.
+   */
+  nextMatch?: number | null;
   /** Companies of the Companies sheet this search excluded (exclude_ids), so not charged again. */
   knownExcluded?: number;
   pagesSent: number;
@@ -100,6 +111,8 @@ export interface CompanyRunResult {
 export interface LastCompanySearch {
   form: CompanySearchForm;
   nextOffset: number | null;
+  /** See CompanyRunResult.nextMatch; absent in a search saved before it. */
+  nextMatch?: number | null;
   resultsCount: number | null;
   /** ISO time of the run. */
   at: string;
