@@ -52,7 +52,24 @@ describe("enrichment job", () => {
     expect(client.sent).toEqual([url("a"), url("b"), url("c"), url("d")]);
     expect(grid.column("Title")).toEqual(slugs.map((s) => `Title ${s}`));
     expect(grid.column("enrichment_status")).toEqual(slugs.map(() => "ok"));
-    expect(grid.column("job_changed")).toEqual(slugs.map(() => false));
+    // No earlier job in the rows: nothing was compared, so Job Changed says nothing (not FALSE).
+    expect(grid.column("job_changed")).toEqual(slugs.map(() => ""));
+  });
+
+  it("Job Changed: TRUE or FALSE where an earlier job was compared, empty where there was none", () => {
+    const grid = MemoryGrid.fromRows([
+      ["Profile URL", "Title", "Company"],
+      [url("a"), "Title a", "Company a"],
+      [url("b"), "Old title", ""],
+      [url("c"), "", ""],
+      [url("d"), "", "Company d"],
+    ]);
+    const client = new FakeClient();
+    const d = deps(grid, client);
+    const { progress } = estimateJob(d, grid, box(5), opts());
+    confirmJob(d, progress.jobId);
+    expect(runAll(d, progress.jobId).state).toBe("done");
+    expect(grid.column("job_changed")).toEqual([false, true, "", false]);
   });
 
   it("dedupes URLs written in different forms of the same profile", () => {

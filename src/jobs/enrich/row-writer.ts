@@ -157,7 +157,10 @@ function changesOf(
   }
   if (changed && outcome.cached) notes.push(CACHED_CHANGE);
   put(layout.status.enrichment_status, notes.length > 0 ? `ok: ${notes.join("; ")}` : STATUS_TEXT.ok);
-  put(layout.status.job_changed, changed);
+  // FALSE says the job was compared and is the same: a row with no earlier job (its first
+  // enrichment, or a sheet without Title/Company cells) was compared with nothing, so it says nothing.
+  const compared = oldTitle !== "" || oldCompany !== "";
+  put(layout.status.job_changed, compared ? changed : "");
   put(layout.status.previous_job, changed && overwritten ? jobText(oldTitle, oldCompany) : "");
   if (outcome.email && layout.email) {
     if (outcome.email.email !== undefined) put(layout.email.email, outcome.email.email);
