@@ -16,15 +16,18 @@ import { fetchAllSync } from "../../sandbox/sync-http/index";
 import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import { WAIT_SLICE_MS } from "../../src/api/wait";
 import { PATHS } from "../../src/api/wire";
+import { emptyForm as emptyCompanyForm } from "../../src/jobs/company-search/form";
 import { emptyForm as emptyLeadForm, type LeadSearchForm } from "../../src/jobs/lead-search/form";
+import type { CompanyEstimate, CompanyRunResult } from "../../src/rpc/companies";
 import type { EmailEstimate, EmailProgress } from "../../src/rpc/emails";
 import type { EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
 import type { LeadsEstimate, LeadsRunResult } from "../../src/rpc/leads";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 import { crmRows, DEFAULT_REQUEST, rpcValue } from "../jobs/enrich-world";
-import { type AddonRuntime, companySheetRows, startAddonRuntime } from "./support";
+import { type AddonRuntime, companySheetRows, DEMO_KEY, startAddonRuntime } from "./support";
 
 const OWNER = "owner@example.com";
+const EDITOR = "editor@example.com";
 const SHEET = "CRM";
 const clock = manualClock(Date.UTC(2026, 10, 25, 9, 0, 0));
 
@@ -34,10 +37,19 @@ let throttledAnswers = 0;
 /** What Cancel saw: the clock and the ledger's total at the moment it was pressed. */
 let cancelled: { at: number; ledger: number; answer: unknown } | null = null;
 
+/** Set by a test whose run no hook can reach (a trigger's): pressed as the first 429 comes back. */
+let pressOnThrottle: (() => unknown) | null = null;
+
 function recordingFetch(requests: HttpRequest[], options?: { timeoutMs?: number }): HttpOutcome[] {
   for (const request of requests) sent.push({ url: request.url, afterCancel: cancelled !== null });
   const outcomes = fetchAllSync(requests, options);
-  throttledAnswers += outcomes.filter((o) => o.kind === "response" && o.status === 429).length;
+  const throttled = outcomes.filter((o) => o.kind === "response" && o.status === 429).length;
+  throttledAnswers += throttled;
+  if (throttled > 0 && pressOnThrottle && cancelled === null) {
+    // Before the backoff starts: the whole wait lies after Cancel.
+    const answer = pressOnThrottle();
+    cancelled = { at: clock.now(), ledger: ledgerNow(), answer };
+  }
   return outcomes;
 }
 
@@ -101,6 +113,8 @@ beforeAll(async () => {
     },
   });
   urls = await addon.control.sampleUrls(8, 3100);
+  // An editor of the spreadsheet with no API key of their own.
+  addon.runtime.properties.user(EDITOR).setAll({ API_BASE_URL: addon.sandboxUrl });
 });
 afterAll(async () => {
   await addon?.close();
@@ -116,6 +130,7 @@ beforeEach(async () => {
   sent.length = 0;
   throttledAnswers = 0;
   cancelled = null;
+  pressOnThrottle = null;
 });
 
 /** Estimate and confirm an enrichment of the 8 URLs, as the Enrich tab does. */
@@ -202,6 +217,51 @@ describe("Cancel while Enrich waits out a 429", () => {
   });
 });
 
+describe("An editor presses Cancel on the owner's throttled run", () => {
+  it("is refused with the owner's name, leaves no stop request: the run goes on, all charged to the owner's key", async () => {
+    await addon.control.configure({ faults: [{ path: PATHS.leadLookup, kind: "throttle", count: 2 }] });
+    const jobId = startEnrich(DEFAULT_REQUEST);
+    let progress = call<EnrichProgress>(
+      "enrichStep",
+      { jobId },
+      { interrupt: cancelInBackoff(() => addon.runtime.rpc("enrichCancel", { jobId }, { user: EDITOR })) },
+    );
+    expect(cancelled?.answer).toMatchObject({
+      ok: false,
+      error: { kind: "not_owner", message: expect.stringContaining(OWNER) },
+    });
+    for (let i = 0; progress.state === "running" && i < 20; i += 1)
+      progress = call<EnrichProgress>("enrichStep", { jobId });
+    expect(progress).toMatchObject({ state: "done", ok: 8 });
+    expect(ledgerNow()).toBe(8);
+    const stats = await addon.control.stats();
+    expect(stats.ledger.every((entry) => entry.key === DEMO_KEY)).toBe(true);
+  });
+});
+
+describe("Cancel while a run in the background (the hourly trigger) waits out a 429", () => {
+  it("the trigger's step stops within one slice, sends and charges nothing after, and the run ends cancelled", async () => {
+    await addon.control.configure({ faults: [{ path: PATHS.leadLookup, kind: "throttle", count: 2 }] });
+    const jobId = startEnrich(DEFAULT_REQUEST);
+    call("enrichBackground", { jobId });
+    // The owner opens the sidebar again and presses Cancel while the trigger's step is throttled.
+    pressOnThrottle = () => call("enrichCancel", { jobId });
+    const [run] = addon.runtime.advanceClock(60 * 60 * 1000);
+    expect(run?.outcome).toBe("completed");
+    const execution = addon.runtime.executions.find((e) => e.id === run!.executionId)!;
+    if (!cancelled) throw new Error("Cancel was never pressed: the trigger met no 429");
+    expect(execution.startedAt + execution.durationMs - cancelled.at).toBeLessThanOrEqual(WAIT_SLICE_MS);
+    expect(afterCancel([PATHS.leadLookup]).sent).toEqual([]);
+    expect(ledgerNow()).toBe(cancelled.ledger);
+    const end = call<{ job: EnrichProgress | null }>("enrichStartup", null).job;
+    expect(end).toMatchObject({ state: "cancelled", ok: 2 });
+    expect(end?.message?.message).toMatch(
+      /^Cancelled: 2 URLs enriched, 6 URLs not reached; 2 credits charged/,
+    );
+    expect(titles().filter((title) => title !== "Old title")).toHaveLength(2);
+  });
+});
+
 describe("Cancel while the Emails action waits out a 429", () => {
   it("finder throttled, then Cancel: no finder call after it, nothing charged, the run ends cancelled", async () => {
     addon.runtime.setValues(SHEET, "A1", [
@@ -271,5 +331,26 @@ describe("Cancel while a lead search waits out a 429", () => {
     expect(result.cancelled).toBe(true);
     expect(result.searches.filter((s) => s.state === "ok")).toHaveLength(3);
     expect(result.charges?.charged).toBe(cancelled!.ledger);
+  });
+});
+
+describe("Cancel while a company search waits out a 429", () => {
+  it("its first page throttled, then Cancel: no page sent after it, nothing charged, the result says cancelled", async () => {
+    await addon.control.configure({ faults: [{ path: PATHS.companySearch, kind: "throttle", count: 1 }] });
+    const form = { ...emptyCompanyForm(), locations: ["Germany"], limit_by: 200 };
+    const estimate = rpcValue<CompanyEstimate>(addon.runtime, "companyEstimate", form, { user: OWNER });
+    const runId = "companies-throttled";
+    const interrupt = cancelInBackoff(() => addon.runtime.rpc("companyCancel", { runId }, { user: OWNER }));
+    const result = call<CompanyRunResult>(
+      "companyRun",
+      { form, confirmedCredits: estimate.maxCredits, runId },
+      { interrupt },
+    );
+    const after = afterCancel([PATHS.companySearch]);
+    expect(after.sent).toEqual([]);
+    expect(after.waitedMs).toBeLessThanOrEqual(WAIT_SLICE_MS);
+    expect(ledgerNow()).toBe(0);
+    expect(result.state).toBe("cancelled");
+    expect(result.written).toBe(0);
   });
 });
