@@ -39,12 +39,19 @@ let cancelled: { at: number; ledger: number; answer: unknown } | null = null;
 
 /** Set by a test whose run no hook can reach (a trigger's): pressed as the first 429 comes back. */
 let pressOnThrottle: (() => unknown) | null = null;
+/** Pressed once the first call to `path` has been answered, before the add-on reads it. */
+let pressAfterSending: { path: string; press: () => unknown } | null = null;
 
 function recordingFetch(requests: HttpRequest[], options?: { timeoutMs?: number }): HttpOutcome[] {
   for (const request of requests) sent.push({ url: request.url, afterCancel: cancelled !== null });
   const outcomes = fetchAllSync(requests, options);
   const throttled = outcomes.filter((o) => o.kind === "response" && o.status === 429).length;
   throttledAnswers += throttled;
+  if (pressAfterSending && requests.some((r) => r.url.includes(pressAfterSending!.path))) {
+    // The answers are back but not yet read: Cancel pressed while the call was out.
+    pressAfterSending.press();
+    pressAfterSending = null;
+  }
   if (throttled > 0 && pressOnThrottle && cancelled === null) {
     // Before the backoff starts: the whole wait lies after Cancel.
     const answer = pressOnThrottle();
@@ -131,6 +138,7 @@ beforeEach(async () => {
   throttledAnswers = 0;
   cancelled = null;
   pressOnThrottle = null;
+  pressAfterSending = null;
 });
 
 /** Estimate and confirm an enrichment of the 8 URLs, as the Enrich tab does. */
@@ -186,6 +194,32 @@ describe("Cancel while Enrich waits out a 429", () => {
       /^Cancelled: 0 URLs enriched, 8 URLs not reached; 0 credits charged/,
     );
     expect(titles().every((title) => title === "Old title")).toBe(true);
+  });
+
+  it("bulk jobs: Cancel pressed while the submit is out: the jobs it made are paid, so they are polled and written before the run ends", async () => {
+    addon.runtime.properties.user(OWNER).setAll({ API_GENERATION: "auto" });
+    const fresh = { options: { ...DEFAULT_REQUEST.options, extras: { up_to_the_second_fresh: true } } };
+    const jobId = startEnrich(fresh);
+    pressAfterSending = { path: PATHS.bulkEnrichRealtime, press: () => call("enrichCancel", { jobId }) };
+    let progress = call<EnrichProgress>("enrichStep", { jobId });
+    // Before, this step ended the run: 8 credits charged, no row written.
+    expect(progress.message?.message).toMatch(
+      /^Stopping: nothing more is sent\. 8 URLs .* paid as they complete/,
+    );
+    for (let i = 0; progress.state === "running" && i < 200; i += 1) {
+      progress = call<EnrichProgress>("enrichStep", { jobId });
+      clock.sleep(2_000);
+    }
+    expect(progress.state).toBe("cancelled");
+    // Wait for the sandbox's workers: a job left unpolled would still charge.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const charged = ledgerNow();
+    expect(charged).toBe(8);
+    expect(progress.ok).toBe(charged);
+    expect(progress.message?.message).toMatch(
+      /^Cancelled: 8 URLs enriched, 0 URLs not reached; 8 credits charged/,
+    );
+    expect(titles().filter((title) => title !== "Old title")).toHaveLength(charged);
   });
 
   it("Work email: the finder throttled, then Cancel: the rows found are written, no finder call after it", async () => {
