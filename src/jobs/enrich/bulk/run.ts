@@ -60,9 +60,12 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
   // at once would have the sidebar call step after step that do nothing until then.
   let polled = false;
   let submitted = false;
+  // What ended a wait early (wait.ts) counts as Cancel too, so a wait cut short by it is never
+  // waited again and cut short again in a loop.
+  const cancelPressed = () => !bulk.cancelling && context.stopAsked?.() === true;
   while (job.state === "running") {
     // Cancel pressed while this step ran: no more submits; the run ends once its jobs are written.
-    if (cancelRequested(deps.store, job.id)) {
+    if (cancelRequested(deps.store, job.id) || cancelPressed()) {
       bulk.cancelling = true;
       clearCancel(deps.store);
     }
@@ -106,7 +109,6 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
     const now = deps.clock.now();
     // Cancel pressed during the wait is taken up at the loop's top within one slice (wait.ts):
     // no more submits. Once cancelling, the wait runs out: the paid jobs are still polled.
-    const cancelPressed = () => !bulk.cancelling && context.stopAsked?.() === true;
     if (next > now) waitUnless(deps.clock, next - now, cancelPressed);
   }
   job.updatedAt = deps.clock.now();
