@@ -58,11 +58,13 @@ function answer({ id, request }: EngineCall): void {
 
 /**
  * Sidebar calls that Apps Script runs alongside a long one: each google.script.run call is its own
- * execution, so a search's Cancel reaches the server while the search is still sending. This worker
- * runs one execution at a time, so these are let in at the long call's next service call (as the
- * runtime's interrupt hook runs another execution); every other call waits its turn, in order.
+ * execution, so a Cancel reaches the server while a search or a step is still sending or waiting
+ * out a 429. This worker runs one execution at a time, so these are let in at the long call's next
+ * service call (as the runtime's interrupt hook runs another execution; a wait's slices are sleeps,
+ * so a Cancel gets in within one); every other call waits its turn, in order. Enrich's and the
+ * Emails action's Cancel used to wait for the step to end, which Apps Script does not do.
  */
-const CONCURRENT_RPC = new Set(["companyCancel", "leadsCancel"]);
+const CONCURRENT_RPC = new Set(["companyCancel", "leadsCancel", "enrichCancel", "emailsCancel"]);
 const waiting: EngineCall[] = [];
 let inside = false;
 

@@ -30,6 +30,7 @@
 import { type ApiError, stopsBatch } from "./errors";
 import type { Clock, Http, HttpOutcome, HttpRequest } from "./ports";
 import type { Result } from "./request";
+import { waitUnless } from "./wait";
 
 export type Outcome<T> = Result<T>;
 
@@ -74,8 +75,9 @@ export interface BatchOptions {
   /** Requests per fetchAll call to start with (a pace carried over); default and ceiling `limit`. */
   startParallel?: number;
   /**
-   * Asked before every fetchAll (retries included): true leaves the rest unsent (null), as a
-   * deadline does. A Cancel pressed while a batch is out stops it within one group.
+   * Asked before every fetchAll (retries included) and between the slices of every backoff wait
+   * (wait.ts): true leaves the rest unsent (null), as a deadline does. A Cancel pressed while a
+   * batch is out stops it within one group; one pressed while it waits out a 429, within one slice.
    */
   stop?: () => boolean;
 }
@@ -141,7 +143,8 @@ export function runBatch<T>(
         Number.POSITIVE_INFINITY,
       );
       if (wake + estimate > options.deadline) break;
-      clock.sleep(wake - now);
+      // A Cancel pressed during the backoff is seen within one slice, and nothing more goes out.
+      if (waitUnless(clock, wake - now, options.stop)) break;
       continue;
     }
     if (now + estimate > options.deadline) break;

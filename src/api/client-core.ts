@@ -64,7 +64,7 @@ export interface BatchCallOptions {
    * (BatchResult.parallel). Absent: the chunk size (FRESH_MAX_PARALLEL at most for fresh lookups).
    */
   startParallel?: number;
-  /** Asked before every fetchAll: true leaves the rest unsent (batch.ts). */
+  /** Asked before every fetchAll and during every backoff wait: true leaves the rest unsent (batch.ts). */
   stop?: () => boolean;
 }
 

@@ -26,7 +26,7 @@ import { gridOfSheet } from "./grid";
 import { changeLogOf } from "./history-deps";
 import { appsScriptClock } from "./http";
 import { checkOwner, claimRun, ownerOf } from "./job-owner";
-import { documentStore } from "./job-store";
+import { documentSignal, documentStore } from "./job-store";
 import { documentLock } from "./lock";
 import { connectClient, hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
@@ -53,6 +53,7 @@ export function emailJobDeps(): EmailJobDeps {
     spendCap: settings.spendCap,
     changes: changeLogOf(),
     ledger: () => (hasApiKey(settings) ? connectClient(settings) : null),
+    cancelSignal: documentSignal(),
   };
 }
 

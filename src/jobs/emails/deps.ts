@@ -1,6 +1,6 @@
 /** What the Emails job works through: the Enrich job's ports (store, lock, grid, history, ledger) and the email client. */
 import type { Clock } from "../../api/ports";
-import type { ChangeLog, Grid, Lock, Store } from "../enrich/ports";
+import type { CancelSignal, ChangeLog, Grid, Lock, Store } from "../enrich/ports";
 import type { LedgerReader } from "../ledger/run-charges";
 import type { EmailPort } from "./formula";
 
@@ -17,6 +17,8 @@ export interface EmailJobDeps {
   changes?: ChangeLog;
   ledger?(): LedgerReader | null;
   limits?: Partial<EmailLimits>;
+  /** The fast signal (document cache) Cancel leaves beside the store, read during waits (stop-request.ts). */
+  cancelSignal?: CancelSignal;
 }
 
 export interface EmailLimits {

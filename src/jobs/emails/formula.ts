@@ -22,10 +22,13 @@ import { awaitOthers, isAbandoned, retryAfter } from "../lookup/in-flight";
 import { createShelves } from "../lookup/shelves";
 import { cellText, finderKey, finderRequestOf, isBlankPerson, validatorKey } from "./person";
 
+/** `stop`: the Emails action's Cancel, asked before each call and during each backoff wait. */
+type EmailCallOptions = { deadline: number; stop?: () => boolean };
+
 /** The part of the API client the email formulas need. */
 export interface EmailPort {
-  findEmails(requests: EmailFinderRequest[], options: { deadline: number }): EmailBatchResult;
-  validateEmails(addresses: string[], options: { deadline: number }): EmailBatchResult;
+  findEmails(requests: EmailFinderRequest[], options: EmailCallOptions): EmailBatchResult;
+  validateEmails(addresses: string[], options: EmailCallOptions): EmailBatchResult;
 }
 
 export type EmailFormulaDeps = Omit<LookupFormulaDeps, "connect" | "lists"> & { connect(): EmailPort | null };

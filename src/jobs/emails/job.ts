@@ -8,6 +8,7 @@
 import { JobError } from "../enrich/deps";
 import { isoTime } from "../history/log";
 import { chargesSince, markLedger } from "../ledger/run-charges";
+import { requestStop, stopRequested, stopWatcher } from "../stop-request";
 import type { EmailJobKind } from "./columns";
 import { type EmailJobDeps, limitsOf } from "./deps";
 import { anchorsOf, appendPastLastColumn, followSheet } from "./follow";
@@ -206,7 +207,8 @@ export function stepRun(deps: EmailJobDeps, jobId: string): EmailProgress {
         job,
         grid,
         () => saveJob(deps, job),
-        () => cancelAsked(deps, jobId),
+        // Asked before each batch and during backoff waits: the cache each time, the store sparingly.
+        stopWatcher(deps.store, CANCEL_KEY, jobId, deps.clock, deps.cancelSignal),
       );
     } finally {
       // Whatever happened, rows written so far are not sent again.
@@ -267,7 +269,7 @@ const CANCEL_LOCK_WAIT_MS = 1_000;
 
 /** Whether Cancel was pressed for `jobId`, as the store holds it now (not this execution's first read). */
 function cancelAsked(deps: EmailJobDeps, jobId: string): boolean {
-  return (deps.store.fresh ? deps.store.fresh(CANCEL_KEY) : deps.store.get(CANCEL_KEY)) === jobId;
+  return stopRequested(deps.store, CANCEL_KEY, jobId);
 }
 
 function endCancelled(deps: EmailJobDeps, job: EmailJob): EmailProgress {
@@ -289,7 +291,7 @@ export function cancelRun(deps: EmailJobDeps, jobId: string): EmailProgress {
   if (!deps.lock.tryAcquire(Math.min(CANCEL_LOCK_WAIT_MS, limitsOf(deps).lockWaitMs))) {
     const job = jobNamed(deps, jobId);
     if (job.state === "done" || job.state === "cancelled") return progressOf(job);
-    deps.store.set(CANCEL_KEY, jobId);
+    requestStop(deps.store, CANCEL_KEY, jobId, deps.cancelSignal);
     return {
       ...progressOf(job),
       message: {

@@ -118,16 +118,21 @@ function gather(job: EmailJob, rows: GridValue[][], known: Map<string, Answer>, 
   return batch;
 }
 
-function send(client: EmailPort, job: EmailJob, batch: Batch, deadline: number): EmailBatchResult {
+function send(
+  client: EmailPort,
+  job: EmailJob,
+  batch: Batch,
+  options: { deadline: number; stop: () => boolean },
+): EmailBatchResult {
   const items = [...batch.items.values()];
   return job.kind === "find"
     ? client.findEmails(
         items.map((item) => item.finder!),
-        { deadline },
+        options,
       )
     : client.validateEmails(
         items.map((item) => item.address!),
-        { deadline },
+        options,
       );
 }
 
@@ -324,7 +329,8 @@ export function runStep(
       // Recorded before sending: a cut-off before the rows are written must not send them again.
       job.inFlight = { top: job.cursor, bottom: job.cursor + batch.plans.length - 1 };
       save();
-      const result = send(client, job, batch, start + limits.hardBudgetMs);
+      // Cancel pressed while a throttled call waits to go again: it is not sent (rows stay unsent, free).
+      const result = send(client, job, batch, { deadline: start + limits.hardBudgetMs, stop: cancelled });
       stoppedBy = result.stoppedBy;
       const keys = [...batch.items.keys()];
       let unsent: string | null = null;

@@ -175,11 +175,14 @@ const within = (runs: ReadonlyArray<[number, number]>, index: number) =>
   runs.some(([first, last]) => index >= first && index <= last);
 
 /** What a finder outcome writes into the rows that asked for it. */
-function writeOf(outcome: Outcome<EmailFinding> | null, stop: ApiError | null): EmailWrite {
+function writeOf(
+  outcome: Outcome<EmailFinding> | null,
+  stop: ApiError | null,
+  cancelled: boolean,
+): EmailWrite {
   if (outcome === null) {
-    return {
-      status: stop ? notCheckedText(redactEmails(stop.message)) : EMAIL_STATUS_TEXT.notSent,
-    };
+    if (stop) return { status: notCheckedText(redactEmails(stop.message)) };
+    return { status: cancelled ? EMAIL_STATUS_TEXT.cancelled : EMAIL_STATUS_TEXT.notSent };
   }
   if (outcome.ok) {
     // "catch-all" stays catch-all: the finder's "valid" at such a domain proves nothing.
@@ -309,9 +312,10 @@ export function findWorkEmails(
     deps.clock.now() + EMAIL_PASS_MS,
     context.limits.deadline ?? Number.POSITIVE_INFINITY,
   );
+  // A Cancel pressed while the finder is throttled stops the pass within one slice of the wait.
   const result = client.findEmails(
     entries.map((entry) => entry.request),
-    { deadline },
+    context.stopAsked ? { deadline, stop: context.stopAsked } : { deadline },
   );
   // What the calls sent may have charged: the rows of answered calls and of calls that failed
   // after sending; rows never sent (deadline, a refusal of every row) cost nothing.
@@ -319,8 +323,10 @@ export function findWorkEmails(
   // Counted by the caller's save after the write: the mark is then a finished pass's.
   job.emailPasses = pass + 1;
   if (result.stoppedBy) job.emailStop = redactEmails(result.stoppedBy.message);
+  // Rows not sent because Cancel was seen say so, rather than that time ran out.
+  const cancelled = result.outcomes.some((outcome) => outcome === null) && context.stopAsked?.() === true;
   entries.forEach((entry, position) => {
-    const write = writeOf(result.outcomes[position] ?? null, result.stoppedBy);
+    const write = writeOf(result.outcomes[position] ?? null, result.stoppedBy, cancelled);
     for (const { row, changed } of entry.rows) put(row, changed, write);
   });
 }

@@ -185,12 +185,16 @@ export function cancelJob(deps: JobDeps, jobId: string): EnrichProgress {
     const { job, states } = loadOwn(deps, jobId);
     // Bulk jobs already submitted are paid: the run stops submitting and ends once they are
     // written; with its sheet gone there is nowhere to write them, and the run ends now.
-    if (job.bulk && job.bulk.jobs.length > 0 && UNFINISHED.has(job.state) && deps.grid(job.sheetId))
-      return cancelAfterBulkJobs(deps, job, states);
+    if (holdsPaidBulkJobs(deps, job)) return cancelAfterBulkJobs(deps, job, states);
     return endCancelled(deps, job, states);
   } finally {
     deps.lock.release();
   }
+}
+
+/** Bulk jobs submitted and not yet written, and a sheet to write them to: Cancel waits for them. */
+function holdsPaidBulkJobs(deps: JobDeps, job: EnrichJob): boolean {
+  return Boolean(job.bulk && job.bulk.jobs.length > 0 && UNFINISHED.has(job.state) && deps.grid(job.sheetId));
 }
 
 function cancelAfterBulkJobs(deps: JobDeps, job: EnrichJob, states: string): EnrichProgress {
@@ -252,9 +256,15 @@ export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
     const ended = job.state !== "running";
     // The run ended or waits for the user: what it charged, from the ledger (a free read).
     if (ended) readRunCharges(deps, job);
-    // Read once, after the step's last request: a Cancel pressed while it ran ends the run here.
-    if (cancelRequested(deps.store, job.id))
-      return endCancelled(deps, job, after, { chargesRead: ended, urls: context.urls });
+    // Read once, after the step's last request: a Cancel pressed while it ran ends the run here,
+    // unless a bulk submit out at that moment made jobs: they are paid, so they are polled and
+    // written first, as after a Cancel pressed between steps (before, their rows were lost).
+    if (cancelRequested(deps.store, job.id)) {
+      if (!holdsPaidBulkJobs(deps, job))
+        return endCancelled(deps, job, after, { chargesRead: ended, urls: context.urls });
+      clearCancel(deps.store);
+      return cancelAfterBulkJobs(deps, job, after);
+    }
     if (ended) {
       // Its failed rows counted once, from the sheet; saved here, once (runSteps saves a run that
       // goes on). A cut-off before this save leaves the last chunk in flight in the store, and

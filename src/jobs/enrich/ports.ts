@@ -169,11 +169,14 @@ export interface LookupClient {
   submitBulkEnrich?(
     jobs: string[][],
     mode: BulkMode,
-    options: { deadline: number },
+    options: { deadline: number; stop?: () => boolean },
   ): BatchResult<BulkJobState>;
   bulkEnrichStatus?(jobIds: string[], options: { deadline: number }): BatchResult<BulkJobResult>;
   /** The email finder (src/api/emails.ts), for the work-email pass; absent in older fakes. */
-  findEmails?(requests: EmailFinderRequest[], options: { deadline: number }): EmailBatchResult;
+  findEmails?(
+    requests: EmailFinderRequest[],
+    options: { deadline: number; stop?: () => boolean },
+  ): EmailBatchResult;
   /** The account's profile of the current generation: the unit the account is billed in. */
   accountProfile?(): Outcome<AccountProfile>;
 }

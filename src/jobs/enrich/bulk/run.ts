@@ -9,6 +9,7 @@
  * the run end (cancelled: job.ts's summary) or stop (the error's message).
  */
 import type { ApiError } from "../../../api/errors";
+import { waitUnless } from "../../../api/wait";
 import { cancelRequested, clearCancel, requestCancel } from "../cancel";
 import { saveJob } from "../cursor";
 import { pendingBecause } from "../outcome-text";
@@ -59,9 +60,12 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
   // at once would have the sidebar call step after step that do nothing until then.
   let polled = false;
   let submitted = false;
+  // What ended a wait early (wait.ts) counts as Cancel too, so a wait cut short by it is never
+  // waited again and cut short again in a loop.
+  const cancelPressed = () => !bulk.cancelling && context.stopAsked?.() === true;
   while (job.state === "running") {
     // Cancel pressed while this step ran: no more submits; the run ends once its jobs are written.
-    if (cancelRequested(deps.store, job.id)) {
+    if (cancelRequested(deps.store, job.id) || cancelPressed()) {
       bulk.cancelling = true;
       clearCancel(deps.store);
     }
@@ -103,7 +107,9 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
     );
     if (submitted || next > deadline || (polled && next > waitUntil)) break;
     const now = deps.clock.now();
-    if (next > now) deps.clock.sleep(next - now);
+    // Cancel pressed during the wait is taken up at the loop's top within one slice (wait.ts):
+    // no more submits. Once cancelling, the wait runs out: the paid jobs are still polled.
+    if (next > now) waitUnless(deps.clock, next - now, cancelPressed);
   }
   job.updatedAt = deps.clock.now();
   // A run that ended or stopped is saved once, by the caller (job.ts stepJob), with its failed rows

@@ -108,10 +108,12 @@ export function submitPending(
   context.states = withStates(context.states, indices, URL_STATE.inJob);
   saveJob(deps.store, job, context.states);
 
+  // A Cancel pressed while a throttled submit waits to be sent again stops it: the groups not
+  // sent are pending again, nothing charged (the step then ends the run).
   const result = client.submitBulkEnrich(
     groups.map((group) => group.map((index) => urls.urls[index]!)),
     bulk.mode,
-    { deadline },
+    context.stopAsked ? { deadline, stop: context.stopAsked } : { deadline },
   );
   const now = deps.clock.now();
   const settlement = new Settlement();
