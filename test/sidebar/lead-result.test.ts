@@ -51,16 +51,28 @@ function noMatch(known: Partial<Pick<Ran, "knownExcluded" | "knownByName" | "lea
 const text = (result: Ran) => vnodeHtml(RunResult({ result })).replace(/<[^>]+>/g, "");
 
 describe("a lead search that found no new lead", () => {
-  it("says nothing matches when the sheet left nothing out", () => {
-    expect(text(noMatch({}))).toContain("No lead matches these filters.");
+  it("says nothing matches when the sheet left nothing out, and what to do", () => {
+    expect(text(noMatch({}))).toContain(
+      "No lead matches these filters. To find some, widen them (more functions, seniorities or locations) or search a different company.",
+    );
+  });
+
+  it("says it on a line of its own, not run on after the credits", () => {
+    const html = vnodeHtml(RunResult({ result: noMatch({ knownExcluded: 3 }) }));
+    expect(html).toMatch(/data-testid="leads-status"[^>]*>No new lead found\./);
+    expect(html).not.toContain("· No new lead");
   });
 
   it("says the leads already in the sheet were left out, not that nothing matches", () => {
     const said = text(noMatch({ knownExcluded: 30, knownByName: 2 }));
     expect(said).not.toContain("No lead matches these filters.");
+    // Said plainly: what happened (no new lead; the sheet's leads left out, so none paid twice;
+    // nothing else matches) and what to do. Before: "No lead outside the Prospects sheet matches
+    // these filters: the 32 leads already there were left out of the search."
     expect(said).toContain(
-      "No lead outside the Prospects sheet matches these filters: the 32 leads already there were left out of the search.",
+      "No new lead found. The 32 leads already in the Prospects sheet were left out of the search (so none is paid for twice), and no other lead matches these filters. To find more, widen the filters (more functions, seniorities or locations) or search a different company.",
     );
+    expect(said).not.toContain("No lead outside");
   });
 
   it("counts a CRM export's leads left out too, and names it", () => {
@@ -71,7 +83,7 @@ describe("a lead search that found no new lead", () => {
       }),
     );
     expect(said).toContain(
-      "No lead outside the Prospects sheet and CRM matches these filters: the 5 leads already there were left out of the search.",
+      "No new lead found. The 5 leads already in the Prospects sheet and CRM were left out of the search (so none is paid for twice), and no other lead matches these filters.",
     );
   });
 });

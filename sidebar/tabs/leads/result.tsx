@@ -1,6 +1,10 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
 
-import { type LeftOut, leadSearchStatusText } from "../../../src/jobs/lead-search/status-text";
+import {
+  isExplainedStatus,
+  type LeftOut,
+  leadSearchStatusText,
+} from "../../../src/jobs/lead-search/status-text";
 import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
 import { BalanceNote } from "../../components/balance-note";
@@ -115,12 +119,16 @@ export function RunResult({
             : ""}
           {single?.state === "ok"
             ? `${single.results_count ? ` · results: ${single.results_count}` : ""}${
-                single.status
-                  ? ` · ${leadSearchStatusText(single.status, single.companyName, leftOutOf(result))}`
-                  : ""
+                single.status && !isExplainedStatus(single.status) ? ` · status: ${single.status}` : ""
               }`
             : ""}
         </span>
+        {/* No match, no such company: a sentence of what happened and what to do, on its own line. */}
+        {single?.state === "ok" && isExplainedStatus(single.status) ? (
+          <span class="next" data-testid="leads-status">
+            {leadSearchStatusText(single.status, single.companyName, leftOutOf(result))}
+          </span>
+        ) : null}
         <EmailsResult result={result} />
         {result.recovered > 0 ? (
           <span class="next" data-testid="leads-recovered">
