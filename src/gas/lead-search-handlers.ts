@@ -7,6 +7,7 @@ import { chunkLimit } from "../api/client";
 import type { Problem } from "../api/errors";
 import type { LeadSearchRequest } from "../api/wire";
 import { JobError } from "../jobs/enrich/deps";
+import { apiFieldProblems } from "../jobs/lead-search/api-problems";
 import {
   type CompanySelection,
   isCompanyHeader,
@@ -349,6 +350,7 @@ export const leadSearchHandlers: Pick<
         nextOffset: nextUnfetchedOffset(summary),
         companyChoices: companyChoicesFor(form),
         ...knownCounts(known, left),
+        problems: apiFieldProblems(summary.searches),
       };
     } finally {
       lock.release();

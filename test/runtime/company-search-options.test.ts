@@ -6,32 +6,20 @@
  * before its first page charges nothing. An editor without an API key sends nothing.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fetchAllSync } from "../../sandbox/sync-http/index";
-import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import { emptyForm } from "../../src/jobs/company-search/form";
 import type { CompanyEstimate, CompanyRunResult, CompanySearchForm } from "../../src/rpc/companies";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 import { rpcValue } from "../jobs/enrich-world";
+import { recordSentBodies } from "./sent-bodies";
 import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
 
 const OWNER = "user@example.com";
 const EDITOR = "editor@example.com";
 const PATH = "/companies/by_icp/";
 
-/** Every company search body the add-on sent, as the sandbox received it (parsed JSON). */
-let sent: Array<Record<string, unknown>> = [];
-/** Runs once, after the first fetchAll of any kind (before the first page of a run goes out). */
-let onFirstFetch: (() => void) | null = null;
-function fetchAll(requests: HttpRequest[], options?: { timeoutMs?: number }): HttpOutcome[] {
-  for (const request of requests) {
-    if (request.url.includes(PATH)) sent.push(JSON.parse(request.payload ?? "{}") as Record<string, unknown>);
-  }
-  const outcomes = fetchAllSync(requests, options);
-  const action = onFirstFetch;
-  onFirstFetch = null;
-  action?.();
-  return outcomes;
-}
+/** The bodies the add-on sends to the search path, as the sandbox receives them. */
+const bodies = recordSentBodies(PATH);
+const { sent } = bodies;
 
 let addon: AddonRuntime;
 const form = (change: Partial<CompanySearchForm>): CompanySearchForm => ({ ...emptyForm(), ...change });
@@ -64,7 +52,7 @@ function industries(): string[] {
 beforeAll(async () => {
   addon = await startAddonRuntime({
     userProperties: { SPEND_CAP: "1000" },
-    runtime: { user: OWNER, fetchAll },
+    runtime: { user: OWNER, fetchAll: bodies.fetchAll },
   });
   // The editor has opened the sidebar but never entered a key of their own.
   addon.runtime.properties.user(EDITOR).setAll({ API_BASE_URL: addon.sandboxUrl });
@@ -73,8 +61,7 @@ afterAll(async () => {
   await addon?.close();
 });
 beforeEach(async () => {
-  sent = [];
-  onFirstFetch = null;
+  bodies.clear();
   await addon.control.reset();
   addon.runtime.properties.document.clear();
   if (addon.runtime.sheets().some((s) => s.name === "Companies")) addon.runtime.deleteSheet("Companies");
@@ -140,7 +127,7 @@ describe("refused or cancelled: nothing charged", () => {
   it("cancelled before the first page: no page sent, nothing charged, no Next page", async () => {
     const runId = `run-${Date.now()}`;
     // Cancel arrives while the run reads the account, before its first page goes out.
-    onFirstFetch = () => addon.runtime.rpc("companyCancel", { runId }, { user: OWNER });
+    bodies.afterNextFetch(() => addon.runtime.rpc("companyCancel", { runId }, { user: OWNER }));
     const result = run({ ...STAFFING, website_blacklist: true }, runId);
     expect(result.state).toBe("cancelled");
     expect(sent).toEqual([]);

@@ -15,6 +15,7 @@ function noMatch(known: Partial<Pick<Ran, "knownExcluded" | "knownByName" | "lea
     ok: true,
     sheetName: "Prospects",
     companyChoices: [],
+    problems: [],
     knownExcluded: 0,
     knownByName: 0,
     knownUnexcludable: 0,
@@ -100,5 +101,27 @@ describe("a search by company name that found no lead", () => {
     // Before: "has another company of this name", with no first one named anywhere.
     expect(said).not.toContain("another");
     expect(said).toContain("Your Companies sheet has a company of this name: search by its id to be sure.");
+  });
+});
+
+describe("a search the API refused for a field", () => {
+  it("points at the field, where the API's words are, instead of saying them away from it", () => {
+    const result = noMatch({});
+    const hint =
+      'ValidationError: locations has "atlantis", which is not in the supported-location list. Hint: edit locations';
+    result.searches[0] = {
+      ...result.searches[0]!,
+      state: "failed",
+      status: "",
+      error: { kind: "validation", message: "The API did not accept the request.", next: "Fix it.", hint },
+    };
+    result.problems = [
+      { path: "locations", message: `The API did not accept this: ${hint}`, hint: "Nothing was charged." },
+    ];
+    const said = text(result);
+    expect(said).toContain(
+      "The API did not accept the search: the reason is under Lead locations, below. Nothing was charged.",
+    );
+    expect(said).not.toContain("atlantis");
   });
 });

@@ -4,6 +4,7 @@ import { COMPANY_TYPES, FILTER_EMPTY_VARS, HEADCOUNTS, TIME_RANGES } from "../..
 import type { LeadSearchForm } from "../../../src/jobs/lead-search/form";
 import type { EntryKind } from "../../components/list-entries";
 import { companyNameEntries } from "../../components/list-entries";
+import { UnlistedLocations } from "../../components/unlisted-locations";
 import {
   GROUP_ID_ENTRIES,
   INDUSTRY_ENTRIES,
@@ -43,6 +44,8 @@ export function Filters(props: {
   const { form, set, problems } = props;
   const lines = (field: ListField, label: string, hint: string, placeholder?: string) => (
     <LinesInput
+      // Locations are an open list: one the add-on does not list is named before anything is sent.
+      note={KINDS[field] === LOCATION_ENTRIES ? <UnlistedLocations values={form[field]} /> : undefined}
       id={`leads-${field}`}
       kind={KINDS[field]}
       label={label}
@@ -60,8 +63,8 @@ export function Filters(props: {
         {lines(
           "locations",
           "Lead locations",
-          "A country or a city (suggestions as you type); commas or new lines separate several.",
-          "Germany",
+          "A country or a city (suggestions as you type); commas or new lines separate several. A place not in the list goes as typed, and the API's answer comes back here.",
+          "e.g. germany, or berlin",
         )}
         {lines(
           "lead_industries",

@@ -9,6 +9,7 @@ import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
 import { BalanceNote } from "../../components/balance-note";
 import { EmailCost, EmailsResult, LeaveOutNote } from "./destination-notes";
+import { fieldLabel } from "./field-labels";
 import { plural } from "./inputs";
 
 const LIST = { paddingLeft: "16px", margin: "4px 0" } as const;
@@ -154,7 +155,13 @@ export function RunResult({
       ) : null}
       {result.searches.length > 1 ? <PerCompany result={result} /> : null}
       {/* A cancelled search's error is the run's own Cancel, said once above. */}
-      {single?.error && single.error.kind !== "cancelled" ? (
+      {single?.error && single.error.kind !== "cancelled" && result.problems.length > 0 ? (
+        // The API's refusal is said in full under the field it names (api-problems.ts).
+        <div class="notice error" role="alert" data-testid="leads-refused-at-field">
+          The API did not accept the search: the reason is under{" "}
+          {result.problems.map((p) => fieldLabel(p.path)).join(", ")}, below. Nothing was charged.
+        </div>
+      ) : single?.error && single.error.kind !== "cancelled" ? (
         <div class="notice error" role="alert">
           {single.error.message}
           {single.error.hint ? <span class="next">Server: {single.error.hint}</span> : null}
