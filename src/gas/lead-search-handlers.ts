@@ -338,14 +338,18 @@ export const leadSearchHandlers: Pick<
         },
         searches,
       );
+      let sheetName = name;
       try {
+        sheetName = sheet.getName();
         if (sheet.getFrozenRows() === 0 && sheet.getLastRow() >= 1) sheet.setFrozenRows(1);
+        // A sheet this run made and wrote nothing to (refused, cancelled, no match) is not left behind.
+        if (!existing && sheet.getLastRow() === 0) SpreadsheetApp.getActiveSpreadsheet().deleteSheet(sheet);
       } catch {
         // Deleted during the run: its rows went to a spare sheet (summary.stoppedBy says which).
       }
       return {
         ok: true,
-        sheetName: sheet.getName(),
+        sheetName,
         ...summary,
         nextOffset: nextUnfetchedOffset(summary),
         companyChoices: companyChoicesFor(form),

@@ -142,6 +142,8 @@ describe("refused or cancelled: nothing charged", () => {
     // Headquarters locations is another field: the problem is not put there.
     expect(result.problems.filter((p) => p.path === "company_locations")).toEqual([]);
     expect(await charged()).toBe(0);
+    // Nothing to write: no empty Leads sheet is left behind (before, a blank tab was made).
+    expect(addon.runtime.sheets().map((s) => s.name)).not.toContain("Leads");
   });
 
   it("the same refusal for Headquarters locations lands at that field", async () => {
@@ -174,6 +176,7 @@ describe("refused or cancelled: nothing charged", () => {
     expect(result.cancelled).toBe(true);
     expect(sent).toEqual([]);
     expect(result.written).toBe(0);
+    expect(addon.runtime.sheets().map((s) => s.name)).not.toContain("Leads");
     expect(await charged()).toBe(0);
   });
 
