@@ -140,13 +140,22 @@ export const domainEntries: EntryKind = {
   },
 };
 
-/** Numeric ids (company network_id, group and school ids). */
-export function idEntries(what: string): EntryKind {
+/**
+ * Numeric ids (company network_id, group and school ids). `inAddress`: the path word before the id
+ * in the network's address of the thing ("groups" for …/groups/1234567/), so a pasted address is
+ * its id, as the field's hint promises.
+ */
+export function idEntries(what: string, inAddress?: string): EntryKind {
+  const address = inAddress
+    ? new RegExp(`^(?:https?://)?[^/\\s]+/${inAddress}/(\\d{1,18})(?:[/?#].*)?$`, "i")
+    : null;
   return {
     split: splitAll,
     accept(entry) {
       const value = tidy(entry).replace(/^#/, "");
       if (/^\d{1,18}$/.test(value)) return { value: String(Number(value)) };
+      const linked = address?.exec(value)?.[1];
+      if (linked) return { value: String(Number(linked)) };
       return { problem: `${quoted(entry)} is not ${what}: digits only` };
     },
   };

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { RunResult } from "../../sidebar/tabs/leads/result";
+import { FILTER_EMPTY_VARS } from "../../src/api/wire";
 import type { LeadsRunResult } from "../../src/rpc/leads";
 import { vnodeHtml } from "./vnode-html";
 
@@ -123,5 +124,15 @@ describe("a search the API refused for a field", () => {
       "The API did not accept the search: the reason is under Lead locations, below. Nothing was charged.",
     );
     expect(said).not.toContain("atlantis");
+  });
+});
+
+describe("Only leads with", () => {
+  it("says each of filter_empty_vars' values in words, with the API's name, and sends the name", async () => {
+    const { EMPTY_VAR_OPTIONS } = await import("../../sidebar/tabs/leads/filters");
+    expect(EMPTY_VAR_OPTIONS.map((o) => o.value)).toEqual([...FILTER_EMPTY_VARS]);
+    expect(EMPTY_VAR_OPTIONS.map((o) => o.label)).toContain(
+      "a start date in their position (started_at_position)",
+    );
   });
 });

@@ -2,6 +2,7 @@
  * List fields split what users type and paste, bring each entry to the API's form, and refuse what
  * cannot match (issue 12.8: "a.com, b.com" was one chip, and both companies were charged).
  */
+
 import { describe, expect, it } from "vitest";
 import {
   companyNameEntries,
@@ -12,7 +13,12 @@ import {
   textEntries,
   withinEntryLimit,
 } from "../../sidebar/components/list-entries";
-import { INDUSTRY_ENTRIES, LEAVE_OUT_NAME_ENTRIES, LOCATION_ENTRIES } from "../../sidebar/vocabulary/entries";
+import {
+  GROUP_ID_ENTRIES,
+  INDUSTRY_ENTRIES,
+  LEAVE_OUT_NAME_ENTRIES,
+  LOCATION_ENTRIES,
+} from "../../sidebar/vocabulary/entries";
 import { INDUSTRIES } from "../../sidebar/vocabulary/industries";
 
 const accepted = (kind: EntryKind, text: string) =>
@@ -42,6 +48,19 @@ describe("list entries", () => {
     const ids = idEntries("a company id (network_id)");
     expect(accepted(ids, "1000042, 1000043 ; #7")).toEqual(["1000042", "1000043", "7"]);
     expect(accepted(ids, "10a")[0]).toMatch(/^! "10a" is not a company id/);
+  });
+
+  it("takes a group's address pasted whole as its id (the hint says: the number in its address)", () => {
+    expect(
+      accepted(
+        GROUP_ID_ENTRIES,
+        "https://www.network.example/groups/1234567/\nwww.network.example/groups/89/about, 42",
+      ),
+    ).toEqual(["1234567", "89", "42"]);
+    // An address of something else is still not a group id.
+    expect(accepted(GROUP_ID_ENTRIES, "https://www.network.example/company/1234/")[0]).toMatch(
+      /is not a group id/,
+    );
   });
 
   it("keeps company names with a legal suffix whole", () => {

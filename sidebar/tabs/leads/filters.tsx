@@ -33,6 +33,21 @@ type ListField =
   | "schools"
   | "exclude_names";
 
+/**
+ * filter_empty_vars' values in words, each with the API's name after it: "started_at_position"
+ * alone left a user guessing which date it is.
+ */
+const EMPTY_VAR_WORDS: Record<(typeof FILTER_EMPTY_VARS)[number], string> = {
+  job_started_on: "a job start date",
+  profile_photo: "a profile photo",
+  started_at_position: "a start date in their position",
+  company_website: "a company website",
+};
+export const EMPTY_VAR_OPTIONS = FILTER_EMPTY_VARS.map((value) => ({
+  value,
+  label: `${EMPTY_VAR_WORDS[value]} (${value})`,
+}));
+
 const TIME_OPTIONS = Object.entries(TIME_RANGES).map(([id, label]) => ({ value: Number(id), label }));
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
@@ -79,7 +94,7 @@ export function Filters(props: {
         <CheckboxGroup
           legend="Only leads with"
           name="filter_empty_vars"
-          options={options(FILTER_EMPTY_VARS)}
+          options={EMPTY_VAR_OPTIONS}
           selected={form.filter_empty_vars}
           onChange={(filter_empty_vars) => set({ filter_empty_vars })}
           problems={problemsAt(problems, "filter_empty_vars")}
@@ -159,7 +174,11 @@ export function Filters(props: {
       </details>
       <details open={problemsAt(problems, "groups", "schools").length > 0}>
         <summary>Groups and schools</summary>
-        {lines("groups", "Group ids", "The number in a group's address on the network (…/groups/1234567/).")}
+        {lines(
+          "groups",
+          "Group ids",
+          "The number in a group's address on the network (…/groups/1234567/), or the address pasted whole.",
+        )}
         {lines(
           "schools",
           "School ids",
