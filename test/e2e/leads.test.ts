@@ -212,4 +212,28 @@ describe("Leads tab", () => {
     expect(await sidebar.getByTestId("leads-result").textContent()).toContain("0 credits charged");
     expect((await control.stats()).ledger).toEqual([]);
   });
+
+  it("an editor without an API key who presses Estimate at the foot of the form sees why, and nothing is sent", async () => {
+    const control = sandboxControl(session.playground.sandboxUrl);
+    await control.reset();
+    await page.getByRole("button", { name: "User" }).click();
+    await page.getByRole("menuitem", { name: /\(editor\)/ }).click();
+    await expect.poll(() => page.getByRole("button", { name: "User" }).count()).toBe(1);
+    sidebar = await openSidebar(page);
+    await sidebar.getByRole("tab", { name: "Leads" }).click();
+    await sidebar.getByLabel("Target").selectOption("company_id");
+    await sidebar.getByLabel("Company id").fill("1000254");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const notice = sidebar.getByRole("alert").filter({ hasText: "No API key is saved yet." });
+    await notice.waitFor();
+    // In view, not at the top of a form scrolled past (before, the button seemed to do nothing).
+    const seen = () =>
+      notice.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    await expect.poll(seen).toBe(true);
+    expect(await notice.textContent()).toContain("Open Settings, paste your API key and press Save.");
+    expect((await control.stats()).ledger).toEqual([]);
+  });
 });
