@@ -98,6 +98,22 @@ describe("form -> request", () => {
     } satisfies LeadSearchRequest);
   });
 
+  it("takes a company id typed with a # or pasted as the company's address that carries it", () => {
+    for (const typed of [
+      "#1000254",
+      "https://www.network.example/company/1000254/",
+      "network.example/company/1000254/about",
+    ]) {
+      const { request, problems } = formToRequest(form({ target: { kind: "company_id", value: typed } }));
+      expect([request.company_id, problems]).toEqual([1000254, []]);
+    }
+    // An address by name carries no id: it is refused, pointing at the profile-link choice.
+    const byName = formToRequest(
+      form({ target: { kind: "company_id", value: "https://www.network.example/company/acme/" } }),
+    );
+    expect(byName.problems[0]?.hint).toMatch(/profile link/);
+  });
+
   it("names the company by id, link, not at all, or through a search URL", () => {
     expect(formToRequest(form({ target: { kind: "company_id", value: "1000254" } })).request.company_id).toBe(
       1000254,

@@ -125,6 +125,18 @@ describe("a search the API refused for a field", () => {
     );
     expect(said).not.toContain("atlantis");
   });
+
+  it("points there too when every selected company's search was refused for it", () => {
+    const result = noMatch({});
+    const failed = { ...result.searches[0]!, state: "failed" as const, status: "" };
+    const error = { kind: "validation", message: "The API did not accept the request.", next: "", hint: "x" };
+    result.searches = [
+      { ...failed, label: "Acme", error },
+      { ...failed, label: "Globex", error },
+    ];
+    result.problems = [{ path: "company_locations", message: "The API did not accept this: x", hint: "" }];
+    expect(text(result)).toContain("the reason is under Headquarters locations, below");
+  });
 });
 
 describe("Only leads with", () => {

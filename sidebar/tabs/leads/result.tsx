@@ -155,7 +155,7 @@ export function RunResult({
       ) : null}
       {result.searches.length > 1 ? <PerCompany result={result} /> : null}
       {/* A cancelled search's error is the run's own Cancel, said once above. */}
-      {single?.error && single.error.kind !== "cancelled" && result.problems.length > 0 ? (
+      {result.problems.length > 0 ? (
         // The API's refusal is said in full under the field it names (api-problems.ts).
         <div class="notice error" role="alert" data-testid="leads-refused-at-field">
           The API did not accept the search: the reason is under{" "}

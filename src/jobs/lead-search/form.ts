@@ -171,14 +171,17 @@ function targetOf(form: LeadSearchForm, company: CompanyTarget | null, problems:
       return { company_name: value };
     case "company_link":
       return { company_link: value };
-    case "company_id":
-      if (/^\d+$/.test(value)) return { company_id: Number(value) };
+    case "company_id": {
+      // "#1000254", or the company's address pasted whole when it carries the id (…/company/1000254/).
+      const id = /^#?(\d{1,15})$/.exec(value)?.[1] ?? /\/company\/(\d{1,15})(?:[/?#]|$)/i.exec(value)?.[1];
+      if (id) return { company_id: Number(id) };
       problems.push({
         path: "company_id",
         message: value === "" ? "no company id is given" : `"${value}" is not a company id`,
         hint: "Type the company's numeric id (network_id), or search by name or profile link.",
       });
       return {};
+    }
     case "without_company":
       return { without_company: true };
     case "network_filter_link":
