@@ -135,7 +135,13 @@ describe("a search the API refused for a field", () => {
       { ...failed, label: "Globex", error },
     ];
     result.problems = [{ path: "company_locations", message: "The API did not accept this: x", hint: "" }];
-    expect(text(result)).toContain("the reason is under Headquarters locations, below");
+    const said = text(result);
+    expect(said).toContain("the reason is under Headquarters locations, below");
+    // Each company says it was refused, without the API's message again (before: once a company).
+    expect(said).toContain(
+      "Acme: not accepted by the API (the reason is under Headquarters locations; nothing charged)",
+    );
+    expect(said.indexOf("The API did not accept the search")).toBeLessThan(said.indexOf("companies failed"));
   });
 });
 

@@ -153,13 +153,12 @@ export function RunResult({
       {single?.company || result.companyChoices.length > 0 ? (
         <CompanyUsed result={result} busy={busy} onSearchById={onSearchById} />
       ) : null}
-      {result.searches.length > 1 ? <PerCompany result={result} /> : null}
       {/* A cancelled search's error is the run's own Cancel, said once above. */}
       {result.problems.length > 0 ? (
         // The API's refusal is said in full under the field it names (api-problems.ts).
         <div class="notice error" role="alert" data-testid="leads-refused-at-field">
-          The API did not accept the search: the reason is under{" "}
-          {result.problems.map((p) => fieldLabel(p.path)).join(", ")}, below. Nothing was charged.
+          The API did not accept the search: the reason is under {refusedFields(result)}, below. Nothing was
+          charged.
         </div>
       ) : single?.error && single.error.kind !== "cancelled" ? (
         <div class="notice error" role="alert">
@@ -168,6 +167,7 @@ export function RunResult({
           <span class="next">{single.error.next}</span>
         </div>
       ) : null}
+      {result.searches.length > 1 ? <PerCompany result={result} /> : null}
       {result.nextOffset !== null && onNextPage ? (
         <div class="buttons">
           <button
@@ -253,6 +253,22 @@ function keptBefore(s: Extract<LeadsRunResult, { ok: true }>["searches"][number]
   return s.leads > 0 ? `${plural(s.leads, "lead")} fetched (${s.written} new), then ${what}: ` : "";
 }
 
+/** The fields the API's refusals are shown under (api-problems.ts), by their labels. */
+function refusedFields(result: Extract<LeadsRunResult, { ok: true }>): string {
+  return [...new Set(result.problems.map((p) => fieldLabel(p.path)))].join(", ");
+}
+
+/** Why a company's search failed: a refusal said under its field is only pointed at here. */
+function failureText(
+  s: Extract<LeadsRunResult, { ok: true }>["searches"][number],
+  result: Extract<LeadsRunResult, { ok: true }>,
+): string {
+  if (s.error?.kind === "validation" && result.problems.length > 0) {
+    return `not accepted by the API (the reason is under ${refusedFields(result)}; nothing charged)`;
+  }
+  return `${s.error?.message ?? ""} ${s.error?.hint ? `(${s.error.hint})` : ""} ${s.error?.next ?? ""}`;
+}
+
 /** One line per company: failures first and open, the rest folded. */
 function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> }) {
   const failed = result.searches.filter((s) => s.state === "failed");
@@ -269,7 +285,7 @@ function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> 
           {failed.map((s, index) => (
             <li key={`${index}:${s.label}`}>
               <strong>{s.label}</strong>: {keptBefore(s, "stopped")}
-              {s.error?.message} {s.error?.hint ? `(${s.error.hint})` : ""} {s.error?.next}
+              {failureText(s, result)}
             </li>
           ))}
         </ul>
