@@ -154,3 +154,15 @@ describe("Only leads with", () => {
     );
   });
 });
+
+describe("the rows written", () => {
+  it("names one row as a row, not a range of one", () => {
+    const result = noMatch({});
+    result.written = 1;
+    result.rows = { first: 205, last: 205 };
+    expect(text(result)).toContain("1 lead written to Prospects (row 205)");
+    result.written = 2;
+    result.rows = { first: 205, last: 206 };
+    expect(text(result)).toContain("2 leads written to Prospects (rows 205-206)");
+  });
+});

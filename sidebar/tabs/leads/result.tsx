@@ -111,7 +111,11 @@ export function RunResult({
         <strong>
           {result.cancelled ? "Cancelled: " : ""}
           {plural(result.written, "lead")} written to {result.sheetName}
-          {result.rows ? ` (rows ${result.rows.first}-${result.rows.last})` : ""}
+          {result.rows
+            ? result.rows.first === result.rows.last
+              ? ` (row ${result.rows.first})`
+              : ` (rows ${result.rows.first}-${result.rows.last})`
+            : ""}
         </strong>
         <span class="next" data-testid="leads-charged">
           {chargesText(result.charges, result.spent)}
