@@ -93,6 +93,15 @@ describe("list entries", () => {
       "New York, New York, United States",
       "United Kingdom",
     ]);
+    // The country by its short name or alias too: "london, uk" was London and all of the UK.
+    expect(accepted(LOCATION_ENTRIES, "new york, london, uk")).toEqual([
+      "New York, New York, United States",
+      "London, England, United Kingdom",
+    ]);
+    expect(accepted(LOCATION_ENTRIES, "munich, deutschland; san francisco, usa")).toEqual([
+      "München, Bavaria, Germany",
+      "San Francisco, California, United States",
+    ]);
     // Another country after a city is a place of its own.
     expect(accepted(LOCATION_ENTRIES, "berlin, france")).toEqual(["Berlin, Berlin, Germany", "France"]);
   });
@@ -138,6 +147,17 @@ describe("list entries", () => {
       "Cy Park, CISSP, PMP",
     ]);
     expect(accepted(LEAVE_OUT_NAME_ENTRIES, "ana garcía, luis pérez")).toEqual(["ana garcía", "luis pérez"]);
+  });
+
+  it("reads a CRM's 'Last, First' line as one person, first name first", () => {
+    // Before: "Doe" and "Jane", two one-word names that match no one, so Jane Doe was charged.
+    expect(accepted(LEAVE_OUT_NAME_ENTRIES, "Doe, Jane\nMüller, José\nJane Doe, MBA")).toEqual([
+      "Jane Doe",
+      "José Müller",
+      "Jane Doe, MBA",
+    ]);
+    // Two full names on a line stay two people.
+    expect(accepted(LEAVE_OUT_NAME_ENTRIES, "Jane Doe, John Roe")).toEqual(["Jane Doe", "John Roe"]);
   });
 
   it("refuses an industry outside the list, with the closest names", () => {

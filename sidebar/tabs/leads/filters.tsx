@@ -89,7 +89,7 @@ export function Filters(props: {
         {lines(
           "exclude_names",
           "Leave out these people",
-          "Full names as on their profiles; commas or new lines separate several.",
+          'Full names as on their profiles; commas or new lines separate several. A CRM\'s "Doe, Jane" is Jane Doe.',
         )}
         <CheckboxGroup
           legend="Only leads with"
