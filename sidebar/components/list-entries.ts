@@ -111,6 +111,19 @@ export const personNameEntries: EntryKind = {
   split(text) {
     const names: string[] = [];
     for (const line of nonEmpty(text.split(SEPARATORS))) {
+      // A CRM's "Last, First" (one word each, no credential): one person, as profiles name them.
+      const [last, first, ...more] = nonEmpty(line.split(","));
+      if (
+        last &&
+        first &&
+        more.length === 0 &&
+        !/\s/.test(last + first) &&
+        !CREDENTIAL.test(first) &&
+        !ACRONYM.test(first)
+      ) {
+        names.push(`${first} ${last}`);
+        continue;
+      }
       let lineNames = 0;
       for (const part of nonEmpty(line.split(","))) {
         const credential = CREDENTIAL.test(part) || ACRONYM.test(part);
@@ -140,13 +153,22 @@ export const domainEntries: EntryKind = {
   },
 };
 
-/** Numeric ids (company network_id, group and school ids). */
-export function idEntries(what: string): EntryKind {
+/**
+ * Numeric ids (company network_id, group and school ids). `inAddress`: the path word before the id
+ * in the network's address of the thing ("groups" for …/groups/1234567/), so a pasted address is
+ * its id, as the field's hint promises.
+ */
+export function idEntries(what: string, inAddress?: string): EntryKind {
+  const address = inAddress
+    ? new RegExp(`^(?:https?://)?[^/\\s]+/${inAddress}/(\\d{1,18})(?:[/?#].*)?$`, "i")
+    : null;
   return {
     split: splitAll,
     accept(entry) {
       const value = tidy(entry).replace(/^#/, "");
       if (/^\d{1,18}$/.test(value)) return { value: String(Number(value)) };
+      const linked = address?.exec(value)?.[1];
+      if (linked) return { value: String(Number(linked)) };
       return { problem: `${quoted(entry)} is not ${what}: digits only` };
     },
   };
@@ -168,7 +190,10 @@ function withOwnPlaces(list: Vocabulary, parts: readonly string[], start: number
   let next = end;
   let at = 0;
   while (next < parts.length) {
-    const found = rest.indexOf(fold(parts[next] ?? ""), at);
+    const part = parts[next] ?? "";
+    // As typed ("bavaria"), else by the list's name for it ("uk" is United Kingdom, "usa" United States).
+    let found = rest.indexOf(fold(part), at);
+    if (found < 0) found = rest.indexOf(fold(list.canonical(part) ?? ""), at);
     if (found < 0) break;
     at = found + 1;
     next++;

@@ -1,7 +1,7 @@
 /** The sidebar's one place for errors and notices: a context any tab can post to. */
 import type { ComponentChildren } from "preact";
 import { createContext } from "preact";
-import { useCallback, useContext, useEffect, useMemo, useState } from "preact/hooks";
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { UserError } from "../../src/rpc";
 
 export interface Notice {
@@ -42,9 +42,15 @@ export function useNotices(): NoticeApi {
 /** Renders the current notice. Text is rendered as text (Preact escapes it), never as HTML. */
 export function NoticeBar() {
   const { notice, clear } = useNotices();
+  const box = useRef<HTMLDivElement>(null);
+  // The bar is at the top of the sidebar; a button that fails is often far below it (Estimate at
+  // the foot of a long form): a new error comes into view, or the button seems to do nothing.
+  useEffect(() => {
+    if (notice?.tone === "error") box.current?.scrollIntoView?.({ block: "nearest" });
+  }, [notice]);
   if (!notice) return null;
   return (
-    <div class={`notice ${notice.tone}`} role={notice.tone === "error" ? "alert" : "status"}>
+    <div ref={box} class={`notice ${notice.tone}`} role={notice.tone === "error" ? "alert" : "status"}>
       <button type="button" class="dismiss" aria-label="Dismiss" onClick={clear}>
         ×
       </button>

@@ -134,6 +134,8 @@ export function LeadsTab() {
       if (answer.ok) {
         setResult(answer);
         setEstimate(null);
+        // The API's refusal of a field (an unlisted location) shows under that field.
+        setProblems(answer.problems ?? []);
       } else setProblems(answer.problems);
     }, "run");
   }
@@ -203,8 +205,11 @@ export function LeadsTab() {
         <label for="leads-limit-by">Max leads per search</label>
         <input
           id="leads-limit-by"
-          type="number"
-          min={1}
+          // Text, not a number box: Chromium's number box reads "ten" or "1,5" as empty, which
+          // here means as many leads as the target allows (up to 2,500 credits), silently.
+          type="text"
+          inputMode="numeric"
+          placeholder="e.g. 25"
           value={form.limit_by}
           onInput={(e) => set({ limit_by: e.currentTarget.value })}
         />

@@ -7,6 +7,7 @@ import { chunkLimit } from "../api/client";
 import type { Problem } from "../api/errors";
 import type { LeadSearchRequest } from "../api/wire";
 import { JobError } from "../jobs/enrich/deps";
+import { apiFieldProblems } from "../jobs/lead-search/api-problems";
 import {
   type CompanySelection,
   isCompanyHeader,
@@ -337,18 +338,23 @@ export const leadSearchHandlers: Pick<
         },
         searches,
       );
+      let sheetName = name;
       try {
+        sheetName = sheet.getName();
         if (sheet.getFrozenRows() === 0 && sheet.getLastRow() >= 1) sheet.setFrozenRows(1);
+        // A sheet this run made and wrote nothing to (refused, cancelled, no match) is not left behind.
+        if (!existing && sheet.getLastRow() === 0) SpreadsheetApp.getActiveSpreadsheet().deleteSheet(sheet);
       } catch {
         // Deleted during the run: its rows went to a spare sheet (summary.stoppedBy says which).
       }
       return {
         ok: true,
-        sheetName: sheet.getName(),
+        sheetName,
         ...summary,
         nextOffset: nextUnfetchedOffset(summary),
         companyChoices: companyChoicesFor(form),
         ...knownCounts(known, left),
+        problems: apiFieldProblems(summary.searches),
       };
     } finally {
       lock.release();

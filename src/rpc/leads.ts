@@ -93,6 +93,8 @@ export type LeadsRunResult =
       companyChoices: CompanyChoice[];
       /** Leads of the Leads sheet the searches excluded (exclude_ids), so not charged again. */
       knownExcluded: number;
+      /** The API's ValidationErrors, each at the form field it names (shown under that field). */
+      problems: Problem[];
     } & KnownLeadCounts &
       LeadSearchSummary);
 

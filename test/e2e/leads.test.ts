@@ -174,4 +174,66 @@ describe("Leads tab", () => {
     const charged = (await control.stats()).ledger.reduce((sum, entry) => sum + entry.amount, 0);
     expect(charged).toBe(250);
   });
+
+  it("Max leads per search refuses what is no count, and an unknown location comes back under Lead locations, free", async () => {
+    const control = sandboxControl(session.playground.sandboxUrl);
+    await control.reset();
+    await sidebar.getByLabel("Target").selectOption("company_id");
+    await sidebar.getByLabel("Company id").fill("1000254");
+    // Before: a number box read "ten" as empty, and the estimate offered up to 2,500 credits.
+    await sidebar.getByLabel("Max leads per search").fill("ten");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const limitGroup = sidebar.locator(".form-group", { has: sidebar.locator("#leads-limit-by") });
+    await expect.poll(() => limitGroup.textContent()).toContain('"ten" is not a whole number');
+    expect(await sidebar.getByTestId("leads-estimate").count()).toBe(0);
+    await sidebar.getByLabel("Max leads per search").fill("1,000");
+    await sidebar.getByLabel("Max leads per search").fill("5");
+
+    await sidebar.locator("summary", { hasText: "Lead filters" }).click();
+    await sidebar.locator("#leads-locations").fill("germany, united states, atlantis");
+    await sidebar.locator("#leads-locations").press("Enter");
+    const group = sidebar.locator(".form-group", { has: sidebar.locator("#leads-locations") });
+    for (const chip of ["Germany", "United States", "atlantis"]) {
+      await expect.poll(() => group.locator(`[data-chip="${chip}"]`).count()).toBe(1);
+    }
+    // Said before anything is sent: it goes as typed, a refusal is free.
+    expect(await group.getByTestId("unlisted-locations").textContent()).toContain(
+      `Not in the add-on's list of locations: "atlantis". It is sent as typed`,
+    );
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    // The API's words sit under Lead locations (before: at the top of the tab, away from it).
+    await expect
+      .poll(() => group.getByTestId("field-problem").textContent(), { timeout: 30_000 })
+      .toMatch(/The API did not accept this: .*atlantis.*Nothing was charged/);
+    expect(await sidebar.getByTestId("leads-refused-at-field").textContent()).toContain(
+      "the reason is under Lead locations, below. Nothing was charged.",
+    );
+    expect(await sidebar.getByTestId("leads-result").textContent()).toContain("0 credits charged");
+    expect((await control.stats()).ledger).toEqual([]);
+  });
+
+  it("an editor without an API key who presses Estimate at the foot of the form sees why, and nothing is sent", async () => {
+    const control = sandboxControl(session.playground.sandboxUrl);
+    await control.reset();
+    await page.getByRole("button", { name: "User" }).click();
+    await page.getByRole("menuitem", { name: /\(editor\)/ }).click();
+    await expect.poll(() => page.getByRole("button", { name: "User" }).count()).toBe(1);
+    sidebar = await openSidebar(page);
+    await sidebar.getByRole("tab", { name: "Leads" }).click();
+    await sidebar.getByLabel("Target").selectOption("company_id");
+    await sidebar.getByLabel("Company id").fill("1000254");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const notice = sidebar.getByRole("alert").filter({ hasText: "No API key is saved yet." });
+    await notice.waitFor();
+    // In view, not at the top of a form scrolled past (before, the button seemed to do nothing).
+    const seen = () =>
+      notice.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    await expect.poll(seen).toBe(true);
+    expect(await notice.textContent()).toContain("Open Settings, paste your API key and press Save.");
+    expect((await control.stats()).ledger).toEqual([]);
+  });
 });

@@ -44,6 +44,34 @@ const lead = (id: string, extra: Partial<Lead> = {}): Lead =>
     ...extra,
   }) as Lead;
 
+describe("Max leads per search as typed", () => {
+  const limit = (typed: string, kind: LeadSearchForm["target"]["kind"] = "company_name") => {
+    const { request, problems } = formToRequest(form({ limit_by: typed, target: { kind, value: "x" } }));
+    return { sent: request.limit_by, said: problems.map((p) => `${p.path}: ${p.message}. ${p.hint}`) };
+  };
+
+  it("takes a count written with a thousands separator", () => {
+    for (const typed of ["1,000", "1 000", "1.000", " 1000 "])
+      expect(limit(typed)).toEqual({ sent: 1000, said: [] });
+  });
+
+  it("refuses what is no count, in the tab's words, once", () => {
+    expect(limit("ten").said).toEqual([
+      'limit_by: "ten" is not a whole number. Type how many leads to return at most, or leave it empty for as many as allowed.',
+    ]);
+    expect(limit("2.5").said).toHaveLength(1);
+  });
+
+  it("says the target's cap when the count is past it, and that 0 is no lead", () => {
+    // Before: "must be a whole number from 1 to 2500", of a whole number.
+    expect(limit("3000").said).toEqual([
+      "limit_by: 3,000 is more than one search returns (2,500 here). Type a number from 1 to 2,500, or leave it empty for as many as allowed.",
+    ]);
+    expect(limit("2500", "without_company").said[0]).toContain("more than one search returns (2,400 here)");
+    expect(limit("0").said[0]).toContain("limit_by: 0 is no lead. Type a number from 1 to 2,500");
+  });
+});
+
 describe("form -> request", () => {
   it("sends the target, the personas as four positions and only the filters filled in", () => {
     const { request, problems } = formToRequest(
@@ -68,6 +96,22 @@ describe("form -> request", () => {
       filter_empty_vars: ["profile_photo"],
       limit_by: 40,
     } satisfies LeadSearchRequest);
+  });
+
+  it("takes a company id typed with a # or pasted as the company's address that carries it", () => {
+    for (const typed of [
+      "#1000254",
+      "https://www.network.example/company/1000254/",
+      "network.example/company/1000254/about",
+    ]) {
+      const { request, problems } = formToRequest(form({ target: { kind: "company_id", value: typed } }));
+      expect([request.company_id, problems]).toEqual([1000254, []]);
+    }
+    // An address by name carries no id: it is refused, pointing at the profile-link choice.
+    const byName = formToRequest(
+      form({ target: { kind: "company_id", value: "https://www.network.example/company/acme/" } }),
+    );
+    expect(byName.problems[0]?.hint).toMatch(/profile link/);
   });
 
   it("names the company by id, link, not at all, or through a search URL", () => {

@@ -5,48 +5,25 @@
  * flag's effect, and a search refused (by the form, by the API's ValidationError) or cancelled
  * before its first page charges nothing. An editor without an API key sends nothing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fetchAllSync } from "../../sandbox/sync-http/index";
-import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
+import { describe, expect, it } from "vitest";
 import { emptyForm } from "../../src/jobs/company-search/form";
 import type { CompanyEstimate, CompanyRunResult, CompanySearchForm } from "../../src/rpc/companies";
 import { COMPANY_FIELDS } from "../../src/sheet/lead-fields";
 import { rpcValue } from "../jobs/enrich-world";
-import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
+import { OWNER, searchOptionsWorld } from "./search-options-world";
 
-const OWNER = "user@example.com";
-const EDITOR = "editor@example.com";
 const PATH = "/companies/by_icp/";
 
-/** Every company search body the add-on sent, as the sandbox received it (parsed JSON). */
-let sent: Array<Record<string, unknown>> = [];
-/** Runs once, after the first fetchAll of any kind (before the first page of a run goes out). */
-let onFirstFetch: (() => void) | null = null;
-function fetchAll(requests: HttpRequest[], options?: { timeoutMs?: number }): HttpOutcome[] {
-  for (const request of requests) {
-    if (request.url.includes(PATH)) sent.push(JSON.parse(request.payload ?? "{}") as Record<string, unknown>);
-  }
-  const outcomes = fetchAllSync(requests, options);
-  const action = onFirstFetch;
-  onFirstFetch = null;
-  action?.();
-  return outcomes;
-}
+const world = searchOptionsWorld(PATH, "Companies");
+const { bodies } = world;
+const { sent } = bodies;
 
-let addon: AddonRuntime;
 const form = (change: Partial<CompanySearchForm>): CompanySearchForm => ({ ...emptyForm(), ...change });
 
-async function charged(): Promise<number> {
-  const { ledger } = await addon.control.stats();
-  return ledger
-    .filter((c) => c.key === DEMO_KEY && c.path.includes(PATH))
-    .reduce((s, c) => s + Math.abs(c.amount), 0);
-}
-
 function run(f: CompanySearchForm, runId?: string): CompanyRunResult {
-  const estimate = rpcValue<CompanyEstimate>(addon.runtime, "companyEstimate", f);
+  const estimate = rpcValue<CompanyEstimate>(world.addon.runtime, "companyEstimate", f);
   expect(estimate.problems).toEqual({});
-  return rpcValue<CompanyRunResult>(addon.runtime, "companyRun", {
+  return rpcValue<CompanyRunResult>(world.addon.runtime, "companyRun", {
     form: f,
     confirmedCredits: estimate.maxCredits,
     ...(runId ? { runId } : {}),
@@ -55,30 +32,13 @@ function run(f: CompanySearchForm, runId?: string): CompanyRunResult {
 
 /** The industry column of the Companies sheet, header left out. */
 function industries(): string[] {
-  const sheet = addon.runtime.sheets().find((s) => s.name === "Companies");
+  const sheet = world.addon.runtime.sheets().find((s) => s.name === "Companies");
   if (!sheet || sheet.lastRow < 2) return [];
   const column = COMPANY_FIELDS.indexOf("industry");
-  return addon.runtime.getValues("Companies", `A2:AE${sheet.lastRow}`).map((row) => String(row[column]));
+  return world.addon.runtime
+    .getValues("Companies", `A2:AE${sheet.lastRow}`)
+    .map((row) => String(row[column]));
 }
-
-beforeAll(async () => {
-  addon = await startAddonRuntime({
-    userProperties: { SPEND_CAP: "1000" },
-    runtime: { user: OWNER, fetchAll },
-  });
-  // The editor has opened the sidebar but never entered a key of their own.
-  addon.runtime.properties.user(EDITOR).setAll({ API_BASE_URL: addon.sandboxUrl });
-});
-afterAll(async () => {
-  await addon?.close();
-});
-beforeEach(async () => {
-  sent = [];
-  onFirstFetch = null;
-  await addon.control.reset();
-  addon.runtime.properties.document.clear();
-  if (addon.runtime.sheets().some((s) => s.name === "Companies")) addon.runtime.deleteSheet("Companies");
-});
 
 const STAFFING = form({
   industries: ["Staffing and Recruiting", "Software Development"],
@@ -102,7 +62,7 @@ describe("website_blacklist and sub_industries on the wire", () => {
     expect(result.written).toBeGreaterThan(0);
     expect(industries()).not.toContain("Staffing and Recruiting");
     expect(industries().every((name) => name === "Software Development")).toBe(true);
-    expect(await charged()).toBe(result.written);
+    expect(await world.charged()).toBe(result.written);
     expect(result.charges?.charged).toBe(result.written);
   });
 
@@ -113,19 +73,22 @@ describe("website_blacklist and sub_industries on the wire", () => {
       expect(body).not.toHaveProperty("sub_industries");
     }
     expect(industries()).toContain("Staffing and Recruiting");
-    expect(await charged()).toBe(result.written);
+    expect(await world.charged()).toBe(result.written);
   });
 });
 
 describe("refused or cancelled: nothing charged", () => {
   it("a form problem (a keyword with *) sends nothing and the ledger stays at 0", async () => {
     const f = form({ keywords: ["a*b"], website_blacklist: true });
-    const estimate = rpcValue<CompanyEstimate>(addon.runtime, "companyEstimate", f);
+    const estimate = rpcValue<CompanyEstimate>(world.addon.runtime, "companyEstimate", f);
     expect(estimate.problems.keywords?.[0]).toContain('"a*b" contains "*"');
-    const result = rpcValue<CompanyRunResult>(addon.runtime, "companyRun", { form: f, confirmedCredits: 25 });
+    const result = rpcValue<CompanyRunResult>(world.addon.runtime, "companyRun", {
+      form: f,
+      confirmedCredits: 25,
+    });
     expect(result.state).toBe("invalid");
     expect(sent).toEqual([]);
-    expect(await charged()).toBe(0);
+    expect(await world.charged()).toBe(0);
   });
 
   it("the API's ValidationError (an unlisted location sent as typed) is shown at the field, and charged nothing", async () => {
@@ -134,30 +97,22 @@ describe("refused or cancelled: nothing charged", () => {
     expect(result.state).toBe("invalid");
     expect(result.problems.locations?.[0]).toMatch(/atlantis/i);
     expect(result.written).toBe(0);
-    expect(await charged()).toBe(0);
+    expect(await world.charged()).toBe(0);
   });
 
   it("cancelled before the first page: no page sent, nothing charged, no Next page", async () => {
     const runId = `run-${Date.now()}`;
     // Cancel arrives while the run reads the account, before its first page goes out.
-    onFirstFetch = () => addon.runtime.rpc("companyCancel", { runId }, { user: OWNER });
+    bodies.afterNextFetch(() => world.addon.runtime.rpc("companyCancel", { runId }, { user: OWNER }));
     const result = run({ ...STAFFING, website_blacklist: true }, runId);
     expect(result.state).toBe("cancelled");
     expect(sent).toEqual([]);
     expect([result.pagesSent, result.written, result.nextOffset]).toEqual([0, 0, null]);
-    expect(await charged()).toBe(0);
+    expect(await world.charged()).toBe(0);
   });
 
   it("an editor without an API key is told to add one, and nothing is sent or charged", async () => {
     const f = { ...STAFFING, website_blacklist: true, sub_industries: true };
-    const answer = addon.runtime.rpc("companyRun", { form: f, confirmedCredits: 100 }, { user: EDITOR }) as {
-      ok: boolean;
-      error?: { message: string; next: string };
-    };
-    expect(answer.ok).toBe(false);
-    expect(`${answer.error?.message} ${answer.error?.next}`).toMatch(/API key/i);
-    expect(sent).toEqual([]);
-    const { ledger } = await addon.control.stats();
-    expect(ledger).toEqual([]);
+    await world.expectEditorRefused("companyRun", { form: f, confirmedCredits: 100 });
   });
 });

@@ -2,6 +2,7 @@
  * List fields split what users type and paste, bring each entry to the API's form, and refuse what
  * cannot match (issue 12.8: "a.com, b.com" was one chip, and both companies were charged).
  */
+
 import { describe, expect, it } from "vitest";
 import {
   companyNameEntries,
@@ -12,7 +13,12 @@ import {
   textEntries,
   withinEntryLimit,
 } from "../../sidebar/components/list-entries";
-import { INDUSTRY_ENTRIES, LEAVE_OUT_NAME_ENTRIES, LOCATION_ENTRIES } from "../../sidebar/vocabulary/entries";
+import {
+  GROUP_ID_ENTRIES,
+  INDUSTRY_ENTRIES,
+  LEAVE_OUT_NAME_ENTRIES,
+  LOCATION_ENTRIES,
+} from "../../sidebar/vocabulary/entries";
 import { INDUSTRIES } from "../../sidebar/vocabulary/industries";
 
 const accepted = (kind: EntryKind, text: string) =>
@@ -44,6 +50,19 @@ describe("list entries", () => {
     expect(accepted(ids, "10a")[0]).toMatch(/^! "10a" is not a company id/);
   });
 
+  it("takes a group's address pasted whole as its id (the hint says: the number in its address)", () => {
+    expect(
+      accepted(
+        GROUP_ID_ENTRIES,
+        "https://www.network.example/groups/1234567/\nwww.network.example/groups/89/about, 42",
+      ),
+    ).toEqual(["1234567", "89", "42"]);
+    // An address of something else is still not a group id.
+    expect(accepted(GROUP_ID_ENTRIES, "https://www.network.example/company/1234/")[0]).toMatch(
+      /is not a group id/,
+    );
+  });
+
   it("keeps company names with a legal suffix whole", () => {
     expect(companyNameEntries.split("Acme, Inc., Globex, Initech GmbH")).toEqual([
       "Acme, Inc.",
@@ -73,6 +92,15 @@ describe("list entries", () => {
     expect(accepted(LOCATION_ENTRIES, "new york, united states, uk")).toEqual([
       "New York, New York, United States",
       "United Kingdom",
+    ]);
+    // The country by its short name or alias too: "london, uk" was London and all of the UK.
+    expect(accepted(LOCATION_ENTRIES, "new york, london, uk")).toEqual([
+      "New York, New York, United States",
+      "London, England, United Kingdom",
+    ]);
+    expect(accepted(LOCATION_ENTRIES, "munich, deutschland; san francisco, usa")).toEqual([
+      "München, Bavaria, Germany",
+      "San Francisco, California, United States",
     ]);
     // Another country after a city is a place of its own.
     expect(accepted(LOCATION_ENTRIES, "berlin, france")).toEqual(["Berlin, Berlin, Germany", "France"]);
@@ -119,6 +147,17 @@ describe("list entries", () => {
       "Cy Park, CISSP, PMP",
     ]);
     expect(accepted(LEAVE_OUT_NAME_ENTRIES, "ana garcía, luis pérez")).toEqual(["ana garcía", "luis pérez"]);
+  });
+
+  it("reads a CRM's 'Last, First' line as one person, first name first", () => {
+    // Before: "Doe" and "Jane", two one-word names that match no one, so Jane Doe was charged.
+    expect(accepted(LEAVE_OUT_NAME_ENTRIES, "Doe, Jane\nMüller, José\nJane Doe, MBA")).toEqual([
+      "Jane Doe",
+      "José Müller",
+      "Jane Doe, MBA",
+    ]);
+    // Two full names on a line stay two people.
+    expect(accepted(LEAVE_OUT_NAME_ENTRIES, "Jane Doe, John Roe")).toEqual(["Jane Doe", "John Roe"]);
   });
 
   it("refuses an industry outside the list, with the closest names", () => {

@@ -102,6 +102,7 @@ function leadsCancelled(): Extract<LeadsRunResult, { ok: true }> {
     ok: true,
     sheetName: "Leads",
     companyChoices: [],
+    problems: [],
     knownExcluded: 0,
     knownByName: 0,
     knownUnexcludable: 0,

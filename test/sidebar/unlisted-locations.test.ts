@@ -3,7 +3,7 @@
  * list is not published), while listed ones typed in any case say nothing.
  */
 import { describe, expect, it } from "vitest";
-import { UnlistedLocations } from "../../sidebar/tabs/companies/unlisted-locations";
+import { UnlistedLocations } from "../../sidebar/components/unlisted-locations";
 import { vnodeHtml } from "./vnode-html";
 
 const said = (values: string[]) =>

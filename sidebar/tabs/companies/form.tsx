@@ -7,10 +7,10 @@ import { useEffect, useRef } from "preact/hooks";
 import { COMPANY_TYPES, FOLLOWER_RANGES, HEADCOUNTS } from "../../../src/api/wire";
 import type { CompanySearchForm, FieldProblems } from "../../../src/rpc/companies";
 import { domainEntries, keywordRuleEntries } from "../../components/list-entries";
+import { UnlistedLocations } from "../../components/unlisted-locations";
 import { COMPANY_ID_ENTRIES, INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../vocabulary/entries";
 import { CheckboxGroup, FieldGroup, Flag, Hint, ListField, NumberField, TextField } from "./fields";
 import { RevenueFields } from "./revenue";
-import { UnlistedLocations } from "./unlisted-locations";
 
 const PLAIN = { fontWeight: 400 } as const;
 const PAIR = { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "0 8px" } as const;

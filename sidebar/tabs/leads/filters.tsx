@@ -4,6 +4,7 @@ import { COMPANY_TYPES, FILTER_EMPTY_VARS, HEADCOUNTS, TIME_RANGES } from "../..
 import type { LeadSearchForm } from "../../../src/jobs/lead-search/form";
 import type { EntryKind } from "../../components/list-entries";
 import { companyNameEntries } from "../../components/list-entries";
+import { UnlistedLocations } from "../../components/unlisted-locations";
 import {
   GROUP_ID_ENTRIES,
   INDUSTRY_ENTRIES,
@@ -32,6 +33,21 @@ type ListField =
   | "schools"
   | "exclude_names";
 
+/**
+ * filter_empty_vars' values in words, each with the API's name after it: "started_at_position"
+ * alone left a user guessing which date it is.
+ */
+const EMPTY_VAR_WORDS: Record<(typeof FILTER_EMPTY_VARS)[number], string> = {
+  job_started_on: "a job start date",
+  profile_photo: "a profile photo",
+  started_at_position: "a start date in their position",
+  company_website: "a company website",
+};
+export const EMPTY_VAR_OPTIONS = FILTER_EMPTY_VARS.map((value) => ({
+  value,
+  label: `${EMPTY_VAR_WORDS[value]} (${value})`,
+}));
+
 const TIME_OPTIONS = Object.entries(TIME_RANGES).map(([id, label]) => ({ value: Number(id), label }));
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
@@ -43,6 +59,8 @@ export function Filters(props: {
   const { form, set, problems } = props;
   const lines = (field: ListField, label: string, hint: string, placeholder?: string) => (
     <LinesInput
+      // Locations are an open list: one the add-on does not list is named before anything is sent.
+      note={KINDS[field] === LOCATION_ENTRIES ? <UnlistedLocations values={form[field]} /> : undefined}
       id={`leads-${field}`}
       kind={KINDS[field]}
       label={label}
@@ -60,8 +78,8 @@ export function Filters(props: {
         {lines(
           "locations",
           "Lead locations",
-          "A country or a city (suggestions as you type); commas or new lines separate several.",
-          "Germany",
+          "A country or a city (suggestions as you type); commas or new lines separate several. A place not in the list goes as typed, and the API's answer comes back here.",
+          "e.g. germany, or berlin",
         )}
         {lines(
           "lead_industries",
@@ -71,12 +89,12 @@ export function Filters(props: {
         {lines(
           "exclude_names",
           "Leave out these people",
-          "Full names as on their profiles; commas or new lines separate several.",
+          'Full names as on their profiles; commas or new lines separate several. A CRM\'s "Doe, Jane" is Jane Doe.',
         )}
         <CheckboxGroup
           legend="Only leads with"
           name="filter_empty_vars"
-          options={options(FILTER_EMPTY_VARS)}
+          options={EMPTY_VAR_OPTIONS}
           selected={form.filter_empty_vars}
           onChange={(filter_empty_vars) => set({ filter_empty_vars })}
           problems={problemsAt(problems, "filter_empty_vars")}
@@ -156,7 +174,11 @@ export function Filters(props: {
       </details>
       <details open={problemsAt(problems, "groups", "schools").length > 0}>
         <summary>Groups and schools</summary>
-        {lines("groups", "Group ids", "The number in a group's address on the network (…/groups/1234567/).")}
+        {lines(
+          "groups",
+          "Group ids",
+          "The number in a group's address on the network (…/groups/1234567/), or the address pasted whole.",
+        )}
         {lines(
           "schools",
           "School ids",

@@ -2,6 +2,7 @@
  * The Leads tab's small inputs: a list typed one value per line (locations hold commas), a list
  * typed comma-separated (functions, seniorities), a group of checkboxes, and a field's problems.
  */
+import type { ComponentChildren } from "preact";
 import type { Problem } from "../../../src/api/errors";
 import { CheckboxList } from "../../components/checkbox-list";
 import type { EntryKind } from "../../components/list-entries";
@@ -47,6 +48,8 @@ export function LinesInput(props: {
   onChange(values: string[]): void;
   problems: readonly Problem[];
   placeholder?: string;
+  /** Said under the hint, before the field's problems (e.g. the locations not in the list). */
+  note?: ComponentChildren;
 }) {
   return (
     <div class="form-group">
@@ -63,6 +66,7 @@ export function LinesInput(props: {
       <span id={`${props.id}-hint`} class="hint">
         {props.hint}
       </span>
+      {props.note}
       <FieldProblems problems={props.problems} />
     </div>
   );

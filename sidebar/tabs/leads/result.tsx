@@ -1,10 +1,15 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
 
-import { type LeftOut, leadSearchStatusText } from "../../../src/jobs/lead-search/status-text";
+import {
+  isExplainedStatus,
+  type LeftOut,
+  leadSearchStatusText,
+} from "../../../src/jobs/lead-search/status-text";
 import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
 import { BalanceNote } from "../../components/balance-note";
 import { EmailCost, EmailsResult, LeaveOutNote } from "./destination-notes";
+import { fieldLabel } from "./field-labels";
 import { plural } from "./inputs";
 
 const LIST = { paddingLeft: "16px", margin: "4px 0" } as const;
@@ -106,7 +111,11 @@ export function RunResult({
         <strong>
           {result.cancelled ? "Cancelled: " : ""}
           {plural(result.written, "lead")} written to {result.sheetName}
-          {result.rows ? ` (rows ${result.rows.first}-${result.rows.last})` : ""}
+          {result.rows
+            ? result.rows.first === result.rows.last
+              ? ` (row ${result.rows.first})`
+              : ` (rows ${result.rows.first}-${result.rows.last})`
+            : ""}
         </strong>
         <span class="next" data-testid="leads-charged">
           {chargesText(result.charges, result.spent)}
@@ -115,12 +124,16 @@ export function RunResult({
             : ""}
           {single?.state === "ok"
             ? `${single.results_count ? ` · results: ${single.results_count}` : ""}${
-                single.status
-                  ? ` · ${leadSearchStatusText(single.status, single.companyName, leftOutOf(result))}`
-                  : ""
+                single.status && !isExplainedStatus(single.status) ? ` · status: ${single.status}` : ""
               }`
             : ""}
         </span>
+        {/* No match, no such company: a sentence of what happened and what to do, on its own line. */}
+        {single?.state === "ok" && isExplainedStatus(single.status) ? (
+          <span class="next" data-testid="leads-status">
+            {leadSearchStatusText(single.status, single.companyName, leftOutOf(result))}
+          </span>
+        ) : null}
         <EmailsResult result={result} />
         {result.recovered > 0 ? (
           <span class="next" data-testid="leads-recovered">
@@ -144,15 +157,21 @@ export function RunResult({
       {single?.company || result.companyChoices.length > 0 ? (
         <CompanyUsed result={result} busy={busy} onSearchById={onSearchById} />
       ) : null}
-      {result.searches.length > 1 ? <PerCompany result={result} /> : null}
       {/* A cancelled search's error is the run's own Cancel, said once above. */}
-      {single?.error && single.error.kind !== "cancelled" ? (
+      {result.problems.length > 0 ? (
+        // The API's refusal is said in full under the field it names (api-problems.ts).
+        <div class="notice error" role="alert" data-testid="leads-refused-at-field">
+          The API did not accept the search: the reason is under {refusedFields(result)}, below. Nothing was
+          charged.
+        </div>
+      ) : single?.error && single.error.kind !== "cancelled" ? (
         <div class="notice error" role="alert">
           {single.error.message}
           {single.error.hint ? <span class="next">Server: {single.error.hint}</span> : null}
           <span class="next">{single.error.next}</span>
         </div>
       ) : null}
+      {result.searches.length > 1 ? <PerCompany result={result} /> : null}
       {result.nextOffset !== null && onNextPage ? (
         <div class="buttons">
           <button
@@ -238,6 +257,22 @@ function keptBefore(s: Extract<LeadsRunResult, { ok: true }>["searches"][number]
   return s.leads > 0 ? `${plural(s.leads, "lead")} fetched (${s.written} new), then ${what}: ` : "";
 }
 
+/** The fields the API's refusals are shown under (api-problems.ts), by their labels. */
+function refusedFields(result: Extract<LeadsRunResult, { ok: true }>): string {
+  return [...new Set(result.problems.map((p) => fieldLabel(p.path)))].join(", ");
+}
+
+/** Why a company's search failed: a refusal said under its field is only pointed at here. */
+function failureText(
+  s: Extract<LeadsRunResult, { ok: true }>["searches"][number],
+  result: Extract<LeadsRunResult, { ok: true }>,
+): string {
+  if (s.error?.kind === "validation" && result.problems.length > 0) {
+    return `not accepted by the API (the reason is under ${refusedFields(result)}; nothing charged)`;
+  }
+  return `${s.error?.message ?? ""} ${s.error?.hint ? `(${s.error.hint})` : ""} ${s.error?.next ?? ""}`;
+}
+
 /** One line per company: failures first and open, the rest folded. */
 function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> }) {
   const failed = result.searches.filter((s) => s.state === "failed");
@@ -254,7 +289,7 @@ function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> 
           {failed.map((s, index) => (
             <li key={`${index}:${s.label}`}>
               <strong>{s.label}</strong>: {keptBefore(s, "stopped")}
-              {s.error?.message} {s.error?.hint ? `(${s.error.hint})` : ""} {s.error?.next}
+              {failureText(s, result)}
             </li>
           ))}
         </ul>

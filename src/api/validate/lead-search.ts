@@ -13,7 +13,8 @@ import {
   type SupportedLists,
 } from "./common";
 
-const FIELDS = [
+/** Every body field of lead search the add-on sends (spec endpoint 2, with PRODUCTION.md A7's). */
+export const LEAD_SEARCH_FIELDS = [
   "company_id",
   "company_link",
   "company_name",
@@ -194,7 +195,7 @@ function checkExcludeIds(problems: Problems, value: unknown): void {
 
 export function validateLeadSearch(request: LeadSearchRequest, lists: SupportedLists = {}): Problem[] {
   const problems = new Problems();
-  checkKnownFields(problems, request, FIELDS, "lead search");
+  checkKnownFields(problems, request, LEAD_SEARCH_FIELDS, "lead search");
   checkTarget(problems, request);
   checkBoolean(problems, request.without_company, "without_company");
   checkListed(problems, request.locations, "locations", "location", lists.locations);

@@ -13,6 +13,7 @@ import { clearKept, keepRecords, takeKept } from "../kept-rows";
 import { chargesSince, markLedger } from "../ledger/run-charges";
 import { checkRoom, keptRowsMessage, writeErrorText } from "../paid-rows";
 import { trackCancel } from "../search-cancel";
+import { firstFieldNamed } from "../server-error-field";
 import type { CompanySearchDeps } from "./deps";
 import { type CompanySearchForm, type FieldProblems, type FormField, hasProblems, planSearch } from "./form";
 import { destinationSheet } from "./leave-out";
@@ -46,12 +47,7 @@ const SERVER_FIELDS: Array<[string, FormField]> = [
 
 /** The form field a server ValidationError names first (its detail and Hint say what to edit). */
 export function serverErrorField(text: string): FormField | null {
-  let best: { at: number; field: FormField } | null = null;
-  for (const [name, field] of SERVER_FIELDS) {
-    const at = text.search(new RegExp(`\\b${name}\\b`));
-    if (at >= 0 && (best === null || at < best.at)) best = { at, field };
-  }
-  return best?.field ?? null;
+  return firstFieldNamed(text, SERVER_FIELDS);
 }
 
 function rangeOf(page: CompanySearchRequest): string {

@@ -171,14 +171,17 @@ function targetOf(form: LeadSearchForm, company: CompanyTarget | null, problems:
       return { company_name: value };
     case "company_link":
       return { company_link: value };
-    case "company_id":
-      if (/^\d+$/.test(value)) return { company_id: Number(value) };
+    case "company_id": {
+      // "#1000254", or the company's address pasted whole when it carries the id (…/company/1000254/).
+      const id = /^#?(\d{1,15})$/.exec(value)?.[1] ?? /\/company\/(\d{1,15})(?:[/?#]|$)/i.exec(value)?.[1];
+      if (id) return { company_id: Number(id) };
       problems.push({
         path: "company_id",
         message: value === "" ? "no company id is given" : `"${value}" is not a company id`,
         hint: "Type the company's numeric id (network_id), or search by name or profile link.",
       });
       return {};
+    }
     case "without_company":
       return { without_company: true };
     case "network_filter_link":
@@ -231,17 +234,31 @@ function filtersOf(form: LeadSearchForm, problems: Problem[]): LeadSearchRequest
       hint: "Type how many matching leads to skip, or leave it empty to start at the first.",
     });
   }
-  const limit = form.limit_by.trim();
+  const limit = wholeNumberText(form.limit_by);
   if (limit !== "") {
-    if (/^\d+$/.test(limit)) request.limit_by = Number(limit);
-    else
+    const cap = targetCap(form.target.kind);
+    const n = Number(limit);
+    if (!/^\d{1,9}$/.test(limit))
       problems.push({
         path: "limit_by",
-        message: `"${limit}" is not a whole number`,
+        message: `"${String(form.limit_by).trim()}" is not a whole number`,
         hint: "Type how many leads to return at most, or leave it empty for as many as allowed.",
       });
+    else if (n < 1 || n > cap)
+      problems.push({
+        path: "limit_by",
+        message: `${n.toLocaleString("en-US")} is ${n < 1 ? "no lead" : `more than one search returns (${cap.toLocaleString("en-US")} here)`}`,
+        hint: `Type a number from 1 to ${cap.toLocaleString("en-US")}, or leave it empty for as many as allowed.`,
+      });
+    else request.limit_by = n;
   }
   return request;
+}
+
+/** "1,000", "1 000" or "1.000" as typed for a count: its digits ("1000"); anything else trimmed. */
+function wholeNumberText(value: unknown): string {
+  const text = String(value ?? "").trim();
+  return /^\d{1,3}(?:[,.\s\u00a0\u202f]\d{3})+$/.test(text) ? text.replace(/\D/g, "") : text;
 }
 
 export interface BuiltRequest {
@@ -261,7 +278,11 @@ export function formToRequest(form: LeadSearchForm, company: CompanyTarget | nul
   // The form's own problem about its target (an empty box, a company id with letters) already says
   // it in the tab's words; the validator would add "no target is given" and the API's field names.
   const targetSaid = problems.some((q) => (TARGET_KINDS as readonly string[]).includes(q.path));
-  const validated = validateLeadSearch(request).filter((p) => !(targetSaid && p.path === "company_name"));
+  // Likewise Max leads per search, already said in the tab's words (with the target's cap).
+  const limitSaid = problems.some((q) => q.path === "limit_by");
+  const validated = validateLeadSearch(request).filter(
+    (p) => !(targetSaid && p.path === "company_name") && !(limitSaid && p.path === "limit_by"),
+  );
   return { request, problems: [...problems, ...validated] };
 }
 

@@ -2,8 +2,9 @@
  * Locations the add-on's list does not hold, said under the field before anything is sent. The
  * API's supported-location list is not published (spec: "not shown"), so such a place is not
  * refused here: it goes as typed, and an unknown one comes back as the API's ValidationError, free.
+ * Shared by the Companies tab's Locations and the Leads tab's lead and headquarters locations.
  */
-import { LOCATIONS } from "../../vocabulary/locations";
+import { LOCATIONS } from "../vocabulary/locations";
 
 export function unlistedLocations(values: readonly string[]): string[] {
   return values.filter((value) => LOCATIONS.canonical(value) === null);
