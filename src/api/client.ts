@@ -20,7 +20,7 @@ import {
 import { type BatchCallOptions, type ClientConfig, clientCore, type FormulaClient } from "./client-core";
 import type { EmailFinding } from "./email-answers";
 import type { EmailBatchResult } from "./emails";
-import { type ApiError, validationError } from "./errors";
+import { type ApiError, apiError, validationError } from "./errors";
 import { inPageOrder, type TransactionPages, uncoveredPageQueries } from "./pagination";
 import { getRequest, interpret, postRequest } from "./request";
 import {
@@ -90,6 +90,14 @@ export interface Client extends FormulaClient {
  */
 export const BULK_REQUESTS_PER_CALL = 20;
 
+/** The transaction list's first page did not go out before the caller's deadline (free: nothing sent). */
+const NOT_READ_IN_TIME = apiError("timeout", {
+  charged: "no",
+  message:
+    "The transaction list was not read: the time for reading it ran out before its first page was sent.",
+  next: "Try again in a minute; reading the list is free.",
+});
+
 /** How the transaction list is read whole. */
 export interface TransactionReadOptions extends BatchCallOptions {
   /**
@@ -151,7 +159,8 @@ export function createClient(config: ClientConfig): Client {
       return pages.outcomes;
     };
     const [first] = fetchPages(firstRound);
-    if (!first?.ok) return { results: [], count: 0, complete: false, error };
+    // A first page left unsent (the deadline came during a 429's backoff) is a list not read.
+    if (!first?.ok) return { results: [], count: 0, complete: false, error: error ?? NOT_READ_IN_TIME };
     const count = first.value.count;
     const pageSize =
       first.value.results.length > 0 ? Math.max(first.value.limit, first.value.results.length) : 0;

@@ -161,6 +161,16 @@ describe("transactions", () => {
     expect(all.error).toBeNull();
   });
 
+  it("a list whose time ran out before its pages went says why, never an incomplete list without an error", () => {
+    const clock = new FakeClock();
+    const http = ledgerHttp(clock, 45, 10);
+    const client = createClient({ baseUrl: "http://s", apiKey: "k", http, clock });
+    const all = client.listAllTransactions({ limit: "10" }, { deadline: clock.now() - 1, expectedRows: 45 });
+    expect(all.complete).toBe(false);
+    expect(all.error?.kind).toBe("timeout");
+    expect(http.calls).toHaveLength(0);
+  });
+
   it("plans no page after an empty or complete first page", () => {
     const first = {
       count: 0,
