@@ -21,7 +21,7 @@ import { type BatchCallOptions, type ClientConfig, clientCore, type FormulaClien
 import type { EmailFinding } from "./email-answers";
 import type { EmailBatchResult } from "./emails";
 import { type ApiError, apiError, validationError } from "./errors";
-import { inPageOrder, type TransactionPages, uncoveredPageQueries } from "./pagination";
+import { inPageOrder, type PageRead, type TransactionPages, uncoveredPageQueries } from "./pagination";
 import { getRequest, interpret, postRequest } from "./request";
 import {
   leadSearchCredits,
@@ -37,7 +37,6 @@ import {
   type LeadSearchRequest,
   type LeadSearchResponse,
   PATHS,
-  type Transaction,
   type TransactionListResponse,
   type TransactionQuery,
 } from "./wire";
@@ -140,7 +139,7 @@ export function createClient(config: ClientConfig): Client {
     for (let page = 1; page < guessed; page += 1)
       firstRound.push({ ...query, limit: String(size), offset: String(start + page * size) });
     // Each page at the offset asked for: an answer without `offset` reads as 0 (responses.ts).
-    const read: Array<{ offset: number; results: Transaction[] }> = [];
+    const read: PageRead[] = [];
     let error: ApiError | null = null;
     const fetchPages = (queries: TransactionQuery[]) => {
       const pages = batch(
@@ -164,14 +163,7 @@ export function createClient(config: ClientConfig): Client {
     const count = first.value.count;
     const pageSize =
       first.value.results.length > 0 ? Math.max(first.value.limit, first.value.results.length) : 0;
-    const uncovered = () =>
-      uncoveredPageQueries(
-        query,
-        read.map((page) => ({ offset: page.offset, rows: page.results.length })),
-        start,
-        count,
-        pageSize,
-      );
+    const uncovered = () => uncoveredPageQueries(query, read, start, count, pageSize);
     const rest = uncovered();
     if (rest.length > 0) fetchPages(rest);
     // Complete when every row of the count was read, whatever failed on the way and was read again.

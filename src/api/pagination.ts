@@ -61,10 +61,10 @@ export interface TransactionPages {
   error: ApiError | null;
 }
 
-/** A page of the transaction list as read: where it starts and how many rows it held. */
+/** A page of the transaction list as read, at the offset it was asked for. */
 export interface PageRead {
   offset: number;
-  rows: number;
+  results: readonly Transaction[];
 }
 
 /**
@@ -87,9 +87,9 @@ export function uncoveredPageQueries(
   };
   let next = start;
   for (const page of [...read].sort((a, b) => a.offset - b.offset)) {
-    if (page.rows <= 0) continue;
+    if (page.results.length === 0) continue;
     if (page.offset > next) ask(next, Math.min(page.offset, count));
-    next = Math.max(next, page.offset + page.rows);
+    next = Math.max(next, page.offset + page.results.length);
   }
   ask(next, count);
   return queries;
@@ -101,12 +101,11 @@ export function transactionPageQueries(
   first: TransactionListResponse,
 ): TransactionQuery[] {
   const pageSize = first.results.length > 0 ? Math.max(first.limit, first.results.length) : 0;
-  const read = [{ offset: first.offset, rows: first.results.length }];
-  return uncoveredPageQueries(query, read, first.offset + first.results.length, first.count, pageSize);
+  return uncoveredPageQueries(query, [first], first.offset + first.results.length, first.count, pageSize);
 }
 
 /** The rows of pages read, in the list's order (by offset), each row once (pages may overlap). */
-export function inPageOrder(pages: ReadonlyArray<{ offset: number; results: Transaction[] }>): Transaction[] {
+export function inPageOrder(pages: readonly PageRead[]): Transaction[] {
   const seen = new Set<string>();
   const rows: Transaction[] = [];
   for (const page of [...pages].sort((a, b) => a.offset - b.offset)) {
