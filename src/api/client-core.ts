@@ -68,6 +68,9 @@ export interface BatchCallOptions {
   stop?: () => boolean;
 }
 
+/** A call's deadline and Cancel: what a job's port hands a batch (the rest is the client's). */
+export type CallWindow = Pick<BatchCallOptions, "deadline" | "stop">;
+
 /**
  * Most lookups asking `up_to_the_second_fresh` in one fetchAll. About 2.9% of fresh lookups take
  * longer than UrlFetchApp's ~60 s (sandbox/README.md, latency model, from production's "seconds to

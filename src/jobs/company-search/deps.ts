@@ -1,5 +1,7 @@
 /** What a company search needs from outside: ports and settings (Apps Script's in src/gas/). */
+
 import type { BatchResult } from "../../api/batch";
+import type { CallWindow } from "../../api/client-core";
 import type { Clock } from "../../api/ports";
 import type { CompanySearchRequest, CompanySearchResponse } from "../../api/wire";
 import type { SheetFormat } from "../../sheet/sheet-format";
@@ -10,10 +12,7 @@ import type { CompanySheet } from "./sheet";
 
 /** The part of the API client a search uses. */
 export interface CompanySearchClient {
-  searchCompanies(
-    requests: CompanySearchRequest[],
-    options: { deadline: number; stop?: () => boolean },
-  ): BatchResult<CompanySearchResponse>;
+  searchCompanies(requests: CompanySearchRequest[], options: CallWindow): BatchResult<CompanySearchResponse>;
 }
 
 export interface CompanySearchDeps {

@@ -9,6 +9,7 @@
  * Row-level trouble becomes a message in that row's first column; only a wrong argument (ranges
  * of different lengths, a block) fails the whole formula.
  */
+import type { CallWindow } from "../../api/client-core";
 import type { EmailFinding } from "../../api/email-answers";
 import type { EmailBatchResult } from "../../api/emails";
 import type { ApiError, Problem } from "../../api/errors";
@@ -22,13 +23,10 @@ import { awaitOthers, isAbandoned, retryAfter } from "../lookup/in-flight";
 import { createShelves } from "../lookup/shelves";
 import { cellText, finderKey, finderRequestOf, isBlankPerson, validatorKey } from "./person";
 
-/** `stop`: the Emails action's Cancel, asked before each call and during each backoff wait. */
-type EmailCallOptions = { deadline: number; stop?: () => boolean };
-
 /** The part of the API client the email formulas need. */
 export interface EmailPort {
-  findEmails(requests: EmailFinderRequest[], options: EmailCallOptions): EmailBatchResult;
-  validateEmails(addresses: string[], options: EmailCallOptions): EmailBatchResult;
+  findEmails(requests: EmailFinderRequest[], options: CallWindow): EmailBatchResult;
+  validateEmails(addresses: string[], options: CallWindow): EmailBatchResult;
 }
 
 export type EmailFormulaDeps = Omit<LookupFormulaDeps, "connect" | "lists"> & { connect(): EmailPort | null };

@@ -3,8 +3,10 @@
  * (SpreadsheetApp, PropertiesService, LockService, the API client over UrlFetchApp); tests use the
  * in-memory fakes of test/jobs/fakes.ts. Nothing here touches an Apps Script global.
  */
+
 import type { BatchResult, Outcome } from "../../api/batch";
 import type { AccountProfile, BulkJobResult, BulkJobState, BulkMode } from "../../api/bulk-enrich";
+import type { CallWindow } from "../../api/client-core";
 import type { EmailBatchResult } from "../../api/emails";
 import type { ApiError } from "../../api/errors";
 import type { EmailFinderRequest, LeadLookupRequest, LeadLookupResponse } from "../../api/wire";
@@ -166,17 +168,10 @@ export interface LookupClient {
    * Bulk jobs of the API's current generation (src/api/client.ts). A client without them (older
    * fakes) runs every batch through lookups.
    */
-  submitBulkEnrich?(
-    jobs: string[][],
-    mode: BulkMode,
-    options: { deadline: number; stop?: () => boolean },
-  ): BatchResult<BulkJobState>;
+  submitBulkEnrich?(jobs: string[][], mode: BulkMode, options: CallWindow): BatchResult<BulkJobState>;
   bulkEnrichStatus?(jobIds: string[], options: { deadline: number }): BatchResult<BulkJobResult>;
   /** The email finder (src/api/emails.ts), for the work-email pass; absent in older fakes. */
-  findEmails?(
-    requests: EmailFinderRequest[],
-    options: { deadline: number; stop?: () => boolean },
-  ): EmailBatchResult;
+  findEmails?(requests: EmailFinderRequest[], options: CallWindow): EmailBatchResult;
   /** The account's profile of the current generation: the unit the account is billed in. */
   accountProfile?(): Outcome<AccountProfile>;
 }

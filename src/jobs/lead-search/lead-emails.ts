@@ -5,6 +5,7 @@
  * "valid" (email-answers.ts). A row whose call may have been charged without an answer says so and
  * is not sent again; no address ever goes into a message.
  */
+import type { CallWindow } from "../../api/client-core";
 import type { EmailBatchResult } from "../../api/emails";
 import type { ApiError } from "../../api/errors";
 import type { EmailFinderRequest, Lead } from "../../api/wire";
@@ -19,10 +20,7 @@ export const EMAIL_STATUS_HEADER = "Email status";
 
 /** The part of the API client that finds emails. */
 export interface LeadEmailFinder {
-  findEmails(
-    requests: EmailFinderRequest[],
-    options: { deadline: number; stop?: () => boolean },
-  ): EmailBatchResult;
+  findEmails(requests: EmailFinderRequest[], options: CallWindow): EmailBatchResult;
 }
 
 /** What the Email status cell says of a row the finder did not answer. */

@@ -3,6 +3,7 @@
  * chunks of at most the parallel limit (50), and each chunk's new leads are written in one block
  * right after it, so a cut-off never loses what was paid for. Through ports only.
  */
+import type { CallWindow } from "../../api/client-core";
 import type { ApiError } from "../../api/errors";
 import { leadSearchCredits } from "../../api/responses";
 import type { LeadSearchRequest, LeadSearchResponse } from "../../api/wire";
@@ -23,7 +24,7 @@ import { nextPageRequest } from "./pages";
 export interface LeadSearchClient {
   searchLeads(
     requests: LeadSearchRequest[],
-    options: { deadline: number; stop?: () => boolean },
+    options: CallWindow,
   ): {
     outcomes: Array<{ ok: true; value: LeadSearchResponse } | { ok: false; error: ApiError } | null>;
     stoppedBy: ApiError | null;
