@@ -4,7 +4,7 @@
  * `limit`/`offset` text parameters up to `max_limit` per page.
  */
 import type { ApiError } from "./errors";
-import type { CompanySearchRequest, Transaction, TransactionListResponse, TransactionQuery } from "./wire";
+import type { CompanySearchRequest, Transaction, TransactionQuery } from "./wire";
 
 /** Only the first 1600 matching companies are searched (spec, company search rule 1). */
 export const COMPANIES_SEARCHED = 1600;
@@ -93,15 +93,6 @@ export function uncoveredPageQueries(
   }
   ask(next, count);
   return queries;
-}
-
-/** Queries of the pages after `first`, with the page size the API actually used. */
-export function transactionPageQueries(
-  query: TransactionQuery,
-  first: TransactionListResponse,
-): TransactionQuery[] {
-  const pageSize = first.results.length > 0 ? Math.max(first.limit, first.results.length) : 0;
-  return uncoveredPageQueries(query, [first], first.offset + first.results.length, first.count, pageSize);
 }
 
 /** The rows of pages read, in the list's order (by offset), each row once (pages may overlap). */

@@ -7,7 +7,7 @@ import {
   estimateLeadSearchCost,
   estimateLookupCost,
 } from "../../src/api/cost";
-import { companyPageRequests, transactionPageQueries } from "../../src/api/pagination";
+import { companyPageRequests } from "../../src/api/pagination";
 import { validateCompanySearch } from "../../src/api/validate";
 import { FakeClock, fakeHttp, json } from "./support/fakes";
 
@@ -171,17 +171,16 @@ describe("transactions", () => {
     expect(http.calls).toHaveLength(0);
   });
 
-  it("plans no page after an empty or complete first page", () => {
-    const first = {
-      count: 0,
-      next: null,
-      previous: null,
-      limit: 100,
-      max_limit: 100,
-      offset: 0,
-      results: [],
-    };
-    expect(transactionPageQueries({}, first)).toEqual([]);
+  it("asks for no page after an empty or complete first page", () => {
+    for (const total of [0, 7]) {
+      const clock = new FakeClock();
+      const http = ledgerHttp(clock, total, 100);
+      const client = createClient({ baseUrl: "http://s", apiKey: "k", http, clock });
+      const all = client.listAllTransactions({ limit: "100" }, { deadline: clock.now() + 60_000 });
+      expect(all.results).toHaveLength(total);
+      expect(all.complete).toBe(true);
+      expect(http.calls).toHaveLength(1);
+    }
   });
 
   it("refuses a bad filter before sending", () => {

@@ -34,6 +34,7 @@ import { finderRequestOf } from "../emails/person";
 import { notCheckedText } from "../emails/rows";
 import { sharedSiteNote, sharedSiteOf } from "../emails/shared-sites";
 import { extent } from "../extent";
+import { callWindow } from "./call-window";
 import { cancelRequested } from "./cancel";
 import { saveJob } from "./cursor";
 import type { EmailCounts, EnrichJob } from "./job-types";
@@ -315,7 +316,7 @@ export function findWorkEmails(
   // A Cancel pressed while the finder is throttled stops the pass within one slice of the wait.
   const result = client.findEmails(
     entries.map((entry) => entry.request),
-    context.stopAsked ? { deadline, stop: context.stopAsked } : { deadline },
+    callWindow(deadline, context.stopAsked),
   );
   // What the calls sent may have charged: the rows of answered calls and of calls that failed
   // after sending; rows never sent (deadline, a refusal of every row) cost nothing.

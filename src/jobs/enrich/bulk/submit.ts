@@ -10,6 +10,7 @@
  */
 import { BULK_MAX_LEADS } from "../../../api/bulk-enrich";
 import type { ApiError } from "../../../api/errors";
+import { callWindow } from "../call-window";
 import { saveJob } from "../cursor";
 import type { SubmittedBulkJob } from "../job-types";
 import { errorStatus, refusesEveryUrl } from "../outcome-text";
@@ -113,7 +114,7 @@ export function submitPending(
   const result = client.submitBulkEnrich(
     groups.map((group) => group.map((index) => urls.urls[index]!)),
     bulk.mode,
-    context.stopAsked ? { deadline, stop: context.stopAsked } : { deadline },
+    callWindow(deadline, context.stopAsked),
   );
   const now = deps.clock.now();
   const settlement = new Settlement();
