@@ -20,7 +20,7 @@ import { encodeChanges, type RowChanges } from "./format";
 import { locateCells, type Place } from "./locate";
 import { appendHistory, isoTime } from "./log";
 import type { HistoryDeps, NamedGrid } from "./ports";
-import { byTrust, lastUndoableRun, partialUndosOf, rowsOfRun, runColumn } from "./read";
+import { byTrust, lastUndoableRun, partialUndosOf, rowsOfRun, runsAndTimes, undoneRuns } from "./read";
 import { readHistorySettings } from "./settings";
 import { historyKeys } from "./signature";
 
@@ -142,12 +142,12 @@ function undoRecords(runId: string, time: string, restored: readonly CellUndo[])
 }
 
 export function undoLastRun(deps: HistoryDeps): UndoResult {
-  const runs = runColumn(deps.table);
-  const runId = lastUndoableRun(runs);
+  const { runs, times } = runsAndTimes(deps.table);
+  const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
+  const runId = lastUndoableRun(runs, times, undoneRuns(deps.table, runs, keys));
   if (runId === null) {
     throw new UndoError("nothing", "There is no run to undo in the change history.");
   }
-  const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
   const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
   const done = new Set(partialUndosOf(deps.table, runs, runId, keys.secret).map(cellKey));
   const { accepted, refused } = byTrust(rows, keys.legacyRuns);
