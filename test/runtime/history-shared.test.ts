@@ -11,7 +11,14 @@ import { manualClock } from "../../sandbox/gas/clock";
 import { HISTORY_SHEET } from "../../src/jobs/history/columns";
 import type { EnrichEstimate, EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
 import type { JobChangeDigest, JobChangesSheet, UndoAnswer } from "../../src/rpc/history";
-import { driveSteps, type EnrichWorld, rpcValue, SHEET, startEnrichWorld } from "../jobs/enrich-world";
+import {
+  driveSteps,
+  type EnrichWorld,
+  freshDocument,
+  rpcValue,
+  SHEET,
+  startEnrichWorld,
+} from "../jobs/enrich-world";
 
 const EDITOR = "editor@example.com";
 const START = Date.UTC(2026, 10, 21, 9, 0, 0);
@@ -34,10 +41,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await world.control.reset();
-  world.runtime.properties.document.clear();
-  for (const name of [HISTORY_SHEET, "Job changes"])
-    if (world.runtime.sheets().some((sheet) => sheet.name === name)) world.runtime.deleteSheet(name);
+  await freshDocument(world, [HISTORY_SHEET, "Job changes"]);
   world.runtime.setValues(SHEET, "A1", [
     HEAD,
     [urls[0]!, "", "Old title", "Old Co"],
