@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { jobChangesOfRun, jobChangesSince } from "../../src/jobs/history/digest";
+import { trimHistory } from "../../src/jobs/history/log";
 import { undoLastRun } from "../../src/jobs/history/undo";
 import { url } from "./enrich-fakes";
-import { historyWorld } from "./history-fakes";
+import { historyWorld, MemoryTable } from "./history-fakes";
 
 const START = [
   ["Profile URL", "Title", "Company"],
@@ -90,6 +91,21 @@ describe("a history edited by hand", () => {
       ]);
       const all = jobChangesSince(w.history, "2000-01-01");
       expect(all.map((change) => change.oldTitle)).toEqual(["Old title a", "Old title b", "Typed title a"]);
+    });
+
+    it("past the rows kept, the oldest runs are deleted, not the newest ones now at the top", () => {
+      const table = new MemoryTable();
+      const at = (day: number) => `2026-11-${String(day).padStart(2, "0")}T09:00:00Z`;
+      // Sorted newest first (c, b, undo of a, a), then the run just recorded appended below (d).
+      table.rows = [
+        ...[..."cccbbbb"].map((id) => [id, at(id === "c" ? 3 : 2)]),
+        ["undo:a", at(2)],
+        ...[..."aa"].map((id) => [id, at(1)]),
+        ...[..."dd"].map((id) => [id, at(4)]),
+      ];
+      // 12 rows over 10: down to 9 by whole runs, a's undo with it.
+      expect(trimHistory(table, 10)).toBe(3);
+      expect(table.rows.map((row) => row[0]).join(" ")).toBe("c c c b b b b d d");
     });
   });
 });
