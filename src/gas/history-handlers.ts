@@ -142,6 +142,10 @@ export function undoMessage(result: UndoResult): string {
           result.leftAlone > result.leftAloneCells.length ? ", ..." : ""
         })`;
   const parts = [`Undid the run of ${result.runTime}: ${restored}${edited}.`];
+  if (result.unchanged > 0)
+    parts.push(
+      `${result.unchanged} already held ${result.unchanged === 1 ? "its" : "their"} old value (never written: the run was cut off or cancelled first; or put back by hand), so nothing was needed there.`,
+    );
   if (result.notFound > 0)
     parts.push(
       `Not found, so not written anywhere: ${listed(result.notFound, result.notFoundCells)}.` +

@@ -39,6 +39,14 @@ export function startEnrichWorld(options: WorldOptions): Promise<EnrichWorld> {
   });
 }
 
+/** A clean slate between tests: the sandbox's ledger reset, no document property, these sheets gone. */
+export async function freshDocument(world: EnrichWorld, sheets: readonly string[]): Promise<void> {
+  await world.control.reset();
+  world.runtime.properties.document.clear();
+  for (const name of sheets)
+    if (world.runtime.sheets().some((sheet) => sheet.name === name)) world.runtime.deleteSheet(name);
+}
+
 type RpcAnswer<T> = { ok: true; value: T } | { ok: false; error: { kind: string; message: string } };
 
 export function rpcValue<T>(runtime: Runtime, method: string, arg: unknown, options?: RunOptions): T {

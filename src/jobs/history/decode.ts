@@ -73,6 +73,24 @@ function parseRecord(body: string): Record3 | null {
   }
 }
 
+/**
+ * A compact row's record, and whether the add-on wrote it: signed with `secret`, and its Run cell
+ * the run it signed (the Run cell is what the history's readers scan, so it must be proven too).
+ */
+function readRecord(secret: string, cells: readonly string[]): { record: Record3 | null; signed: boolean } {
+  const text = cells[5] ?? "";
+  const body = verified(secret, text);
+  const record = parseRecord(body ?? signatureOf(text).body);
+  return { record, signed: body !== null && record !== null && record.run === cells[0] };
+}
+
+/** The run a compact row records when the add-on signed it (even a record of no cell), else null. */
+export function signedRunOf(secret: string, cells: readonly string[]): string | null {
+  if (!isCompact(cells)) return null;
+  const { record, signed } = readRecord(secret, cells);
+  return signed ? record!.run : null;
+}
+
 const legacyRow = (cells: readonly string[], origin: number): HistoryRow => {
   const text = (index: number) => cells[index] ?? "";
   return {
@@ -109,10 +127,8 @@ export function decodeHistoryRows(
       if (cells.some((cell) => cell !== "")) out.push(legacyRow(cells, origin));
       return;
     }
-    const text = cells[5]!;
-    const body = verified(secret, text);
-    const record = parseRecord(body ?? signatureOf(text).body);
-    const trust: Trust = body !== null && record !== null && record.run === cells[0] ? "signed" : "forged";
+    const { record, signed } = readRecord(secret, cells);
+    const trust: Trust = signed ? "signed" : "forged";
     if (record === null || trust === "forged") {
       out.push({
         ...legacyRow(["", "", "", "", "", "", "", ""], origin),

@@ -6,12 +6,11 @@
  */
 import { canonicalProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
-import { timeOfCell } from "../../sheet/sheet-time";
 import type { Grid } from "../enrich/ports";
 import { extent } from "../extent";
 import { type HistoryRow, isUndoId, parseCell, parseKeptCell, shownText, UNDO_PREFIX } from "./columns";
 import type { HistoryDeps } from "./ports";
-import { byTrust, changesBetween, rowsOfRun, runColumn } from "./read";
+import { byTrust, changesBetween, rowsOfRun, runColumn, runsAndTimes, undoneRuns } from "./read";
 import { historyKeys } from "./signature";
 
 export interface JobChange {
@@ -172,37 +171,42 @@ export function jobChangesIn(
 }
 
 /** Whether Undo took this run back (whole: a partial undo leaves it undoable, and its changes shown). */
-export function runWasUndone(
-  deps: Pick<HistoryDeps, "table">,
-  runId: string,
-  runs = runColumn(deps.table),
-): boolean {
-  return runs.includes(`${UNDO_PREFIX}${runId}`);
+export function runWasUndone(deps: HistoryDeps, runId: string): boolean {
+  const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
+  return undoneRuns(deps.table, runColumn(deps.table), keys).has(runId);
 }
 
 /** The job changes one run recorded; none once the run was undone (its cells hold the old jobs again). */
 export function jobChangesOfRun(deps: HistoryDeps, runId: string): JobChange[] {
   const runs = runColumn(deps.table);
-  if (runWasUndone(deps, runId, runs)) return [];
   const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
+  if (undoneRuns(deps.table, runs, keys).has(runId)) return [];
   const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
   return jobChangesIn(deps, byTrust(rows, keys.legacyRuns).accepted);
 }
 
 /**
  * Every job change recorded at or after `since`: epoch ms (the picked day's midnight in the
- * spreadsheet's time zone, history-handlers.ts), or an ISO date or time in UTC.
+ * spreadsheet's time zone, history-handlers.ts), or an ISO date or time in UTC. Rows are picked by
+ * their time, not their place (the sheet may have been sorted), and read oldest first; runs undone
+ * are left out, even by an undo that put nothing back (it recorded no cell to see in these rows).
  */
 export function jobChangesSince(deps: HistoryDeps, since: number | string): JobChange[] {
-  const size = deps.table.size();
-  if (size === 0) return [];
   const from = typeof since === "number" ? since : Date.parse(since);
   // Read as times (a date cell reads as ISO text, older rows hold it), never compared as text.
-  const times = deps.table.read(1, size, 2).map((cells) => timeOfCell(cells[1] ?? ""));
-  // Rows are appended in time order: the first row at or after `since` starts the answer.
-  const first = times.findIndex((time) => time !== null && time >= from);
+  const { runs, times } = runsAndTimes(deps.table);
+  const inRange = (index: number) => (times[index] ?? Number.NEGATIVE_INFINITY) >= from;
+  const first = times.findIndex((_, index) => inRange(index));
   if (first < 0) return [];
+  let last = times.length - 1;
+  while (!inRange(last)) last -= 1;
   const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
-  const rows = changesBetween(deps.table, keys.secret, first + 1, size);
-  return jobChangesIn(deps, byTrust(rows, keys.legacyRuns).accepted);
+  const undone = undoneRuns(deps.table, runs, keys);
+  const rows = changesBetween(deps.table, keys.secret, first + 1, last + 1).filter(
+    (row) => inRange(row.origin - 1) && !undone.has(row.runId),
+  );
+  const at = (row: HistoryRow) => times[row.origin - 1] ?? 0;
+  // Stable: one run's rows keep their order.
+  const oldestFirst = byTrust(rows, keys.legacyRuns).accepted.sort((a, b) => at(a) - at(b));
+  return jobChangesIn(deps, oldestFirst);
 }

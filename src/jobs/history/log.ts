@@ -8,6 +8,7 @@
 import type { ChangeLog, ChangeRun, Grid } from "../enrich/ports";
 import { encodeChanges, type RowChanges } from "./format";
 import type { HistoryCell, HistoryDeps, HistoryTable } from "./ports";
+import { runsAndTimes } from "./read";
 import type { HistorySettings } from "./settings";
 import { historyKeys } from "./signature";
 
@@ -21,22 +22,50 @@ export function appendHistory(table: HistoryTable, rows: readonly HistoryCell[][
 }
 
 /**
- * Deletes the oldest runs, whole, until at most 90% of `maxRows` rows are left, but never the
- * latest run (the one just recorded: undo needs all of it or none). Returns the rows deleted.
+ * Deletes the oldest runs, whole (with their undos), until at most 90% of `maxRows` rows are left,
+ * but never the latest run (the one just recorded, at the bottom: undo needs all of it or none).
+ * Oldest by Time, not by place: a history sorted newest first must lose its oldest runs, not its
+ * newest. Returns the rows deleted.
  */
 export function trimHistory(table: HistoryTable, maxRows: number): number {
   const size = table.size();
   if (size <= maxRows) return 0;
-  const runs = table.read(1, size, 1).map((cells) => cells[0] ?? "");
-  let cut = size - Math.floor(maxRows * 0.9);
-  // Never split a run: undo needs all of it or none.
-  while (cut < size && runs[cut] === runs[cut - 1]) cut += 1;
-  // The latest run stays, however big: its first row is where the cut must stop.
-  let latest = size - 1;
-  while (latest > 0 && runs[latest - 1] === runs[size - 1]) latest -= 1;
-  cut = Math.min(cut, latest);
-  if (cut > 0) table.remove(1, cut);
-  return cut;
+  const { runs, times } = runsAndTimes(table);
+  // A run and its undos go together: an undo kept without its run is noise, a run without its undo
+  // would be undoable again.
+  const base = (id: string) => id.replace(/^undo(-partial)?:/, "");
+  // The run's own rows date it (its undo, later, would make an old run look new); an undo whose
+  // run is gone is dated by itself.
+  const groups = new Map<string, { rows: number[]; own: number; undo: number }>();
+  runs.forEach((id, index) => {
+    const none = Number.NEGATIVE_INFINITY;
+    const group = groups.get(base(id)) ?? { rows: [], own: none, undo: none };
+    group.rows.push(index + 1);
+    const side = id === base(id) ? "own" : "undo";
+    group[side] = Math.max(group[side], times[index] ?? none);
+    groups.set(base(id), group);
+  });
+  groups.delete(base(runs[size - 1]!));
+  const time = (group: { own: number; undo: number }) =>
+    group.own > Number.NEGATIVE_INFINITY ? group.own : group.undo;
+  // Oldest first; equal times (or none) in the order they stand.
+  const oldest = [...groups.values()].sort((a, b) => time(a) - time(b) || a.rows[0]! - b.rows[0]!);
+  const doomed: number[] = [];
+  let left = size;
+  for (const group of oldest) {
+    if (left <= Math.floor(maxRows * 0.9)) break;
+    doomed.push(...group.rows);
+    left -= group.rows.length;
+  }
+  // Bottom up, a block of adjacent rows at a time (one call when the oldest runs are on top).
+  doomed.sort((a, b) => b - a);
+  for (let at = 0; at < doomed.length; ) {
+    let end = at;
+    while (end + 1 < doomed.length && doomed[end + 1] === doomed[end]! - 1) end += 1;
+    table.remove(doomed[end]!, end - at + 1);
+    at = end + 1;
+  }
+  return doomed.length;
 }
 
 /** A step's changes as one RowChanges per sheet row, in the order of their first change. */

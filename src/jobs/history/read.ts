@@ -1,7 +1,13 @@
-/** Reading the history back: whole runs, found from the bottom (runs are appended in order). */
+/**
+ * Reading the history back: whole runs. The add-on appends runs in order, but anyone may sort the
+ * sheet (newest first, to read it), so which run is the latest is read from the Time column, never
+ * from where a row stands.
+ */
+import { timeOfCell } from "../../sheet/sheet-time";
 import { type HistoryRow, isUndoId, PARTIAL_UNDO_PREFIX, READ_WIDTH, UNDO_PREFIX } from "./columns";
-import { decodeHistoryRows } from "./decode";
+import { decodeHistoryRows, isCompact, signedRunOf } from "./decode";
 import type { HistoryTable } from "./ports";
+import type { HistoryKeys } from "./signature";
 
 /** The run ids of every row, top to bottom. */
 export function runColumn(table: HistoryTable): string[] {
@@ -9,15 +15,59 @@ export function runColumn(table: HistoryTable): string[] {
   return size === 0 ? [] : table.read(1, size, 1).map((cells) => cells[0] ?? "");
 }
 
-/** The latest enrichment run not undone yet (undo runs, whole or partial, are skipped), or null. */
-export function lastUndoableRun(runs: readonly string[]): string | null {
+/** Every row's run id and time (epoch ms; null for text that is not a time), top to bottom: one read. */
+export function runsAndTimes(table: HistoryTable): { runs: string[]; times: Array<number | null> } {
+  const size = table.size();
+  const cells = size === 0 ? [] : table.read(1, size, 2);
+  return { runs: cells.map((row) => row[0] ?? ""), times: cells.map((row) => timeOfCell(row[1] ?? "")) };
+}
+
+/**
+ * The runs an undo took back whole, as the add-on recorded it: a signed `undo:<id>` row (an undo
+ * that put nothing back still signs one), or an unsigned one of a run from before rows were
+ * signed (signature.ts legacyRuns). An `undo:<id>` typed into the Run column is no undo: believing
+ * it would hide a colleague's run from Undo and empty its digest. One read per block of undo rows.
+ */
+export function undoneRuns(table: HistoryTable, runs: readonly string[], keys: HistoryKeys): Set<string> {
   const undone = new Set<string>();
-  for (const id of runs) if (id.startsWith(UNDO_PREFIX)) undone.add(id.slice(UNDO_PREFIX.length));
-  for (let index = runs.length - 1; index >= 0; index -= 1) {
-    const id = runs[index]!;
-    if (id !== "" && !isUndoId(id) && !undone.has(id)) return id;
+  for (let start = 0; start < runs.length; ) {
+    let end = start;
+    while (end < runs.length && runs[end]!.startsWith(UNDO_PREFIX)) end += 1;
+    if (end === start) {
+      start += 1;
+      continue;
+    }
+    for (const cells of table.read(start + 1, end - start, READ_WIDTH)) {
+      const id = cells[0] ?? "";
+      const run = id.slice(UNDO_PREFIX.length);
+      const trusted = isCompact(cells) ? signedRunOf(keys.secret, cells) === id : keys.legacyRuns.has(run);
+      if (trusted) undone.add(run);
+    }
+    start = end;
   }
-  return null;
+  return undone;
+}
+
+/**
+ * The latest enrichment run not undone yet (undo runs, whole or partial, are skipped), or null:
+ * the run with the latest Time, the lower row of equals (a sorted sheet keeps its latest run).
+ */
+export function lastUndoableRun(
+  runs: readonly string[],
+  times: ReadonlyArray<number | null>,
+  undone: ReadonlySet<string>,
+): string | null {
+  let latest: string | null = null;
+  let latestTime = Number.NEGATIVE_INFINITY;
+  runs.forEach((id, index) => {
+    if (id === "" || isUndoId(id) || undone.has(id)) return;
+    const time = times[index] ?? Number.NEGATIVE_INFINITY;
+    if (time >= latestTime) {
+      latest = id;
+      latestTime = time;
+    }
+  });
+  return latest;
 }
 
 /** The cell changes of history rows first..last (1-based), decoded from either layout. */

@@ -20,7 +20,7 @@ import { encodeChanges, type RowChanges } from "./format";
 import { locateCells, type Place } from "./locate";
 import { appendHistory, isoTime } from "./log";
 import type { HistoryDeps, NamedGrid } from "./ports";
-import { byTrust, lastUndoableRun, partialUndosOf, rowsOfRun, runColumn } from "./read";
+import { byTrust, lastUndoableRun, partialUndosOf, rowsOfRun, runsAndTimes, undoneRuns } from "./read";
 import { readHistorySettings } from "./settings";
 import { historyKeys } from "./signature";
 
@@ -33,6 +33,12 @@ export interface UndoResult {
   leftAlone: number;
   /** The first of them, as Sheet!A1, for the message. */
   leftAloneCells: string[];
+  /**
+   * Cells that already hold their old value, so nothing is put back: a run cut off (or cancelled)
+   * after it recorded a write and before it made it, or a cell typed back by hand; and headers the
+   * run recorded but never wrote (no cell of the run under them, and no column holds them).
+   */
+  unchanged: number;
   /** Cells whose row (profile URL) or column (header) or sheet is gone: written nowhere. */
   notFound: number;
   /** The first of them, as Sheet "Header" of <URL>, for the message. */
@@ -142,12 +148,12 @@ function undoRecords(runId: string, time: string, restored: readonly CellUndo[])
 }
 
 export function undoLastRun(deps: HistoryDeps): UndoResult {
-  const runs = runColumn(deps.table);
-  const runId = lastUndoableRun(runs);
+  const { runs, times } = runsAndTimes(deps.table);
+  const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
+  const runId = lastUndoableRun(runs, times, undoneRuns(deps.table, runs, keys));
   if (runId === null) {
     throw new UndoError("nothing", "There is no run to undo in the change history.");
   }
-  const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
   const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
   const done = new Set(partialUndosOf(deps.table, runs, runId, keys.secret).map(cellKey));
   const { accepted, refused } = byTrust(rows, keys.legacyRuns);
@@ -157,6 +163,7 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
     restored: 0,
     leftAlone: 0,
     leftAloneCells: [],
+    unchanged: 0,
     notFound: 0,
     notFoundCells: [],
     refused: 0,
@@ -196,17 +203,35 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
       })),
     );
     const restore: CellChanges = new Map();
+    // A header the run recorded but never wrote (cut off between the two), with no cell of the run
+    // under it: no column holds it, and there is nothing to take back. It is no reason to keep the
+    // run undoable: no Undo could ever find it.
+    const written = new Set(cells.filter((cell) => !cell.headerCell).map((cell) => cell.source.header));
+    const neverWritten = (cell: CellUndo, place: Place) =>
+      "missing" in place && cell.headerCell && !written.has(cell.source.header);
     // Headers the run appended name their columns: while a cell of the sheet is not found, they
     // stay, so that the next Undo still finds those columns.
-    const keepHeaders = located.places.some((place) => "missing" in place);
+    const keepHeaders = located.places.some(
+      (place, index) => "missing" in place && !neverWritten(cells[index]!, place),
+    );
     cells.forEach((cell, index) => {
       const place: Place = located.places[index]!;
+      if (neverWritten(cell, place)) {
+        result.unchanged += 1;
+        return;
+      }
       if ("missing" in place) {
         missing(cell, place.missing);
         return;
       }
       if (keepHeaders && cell.headerCell) return;
       const current = located.literals[place.row - 1]?.[place.column - 1] ?? "";
+      // Already its old value: the write never happened (a cut-off) or it was typed back. Not
+      // "edited since": nobody changed what the run left.
+      if (current === cell.before && current !== cell.after) {
+        result.unchanged += 1;
+        return;
+      }
       if (current !== cell.after) {
         result.leftAlone += 1;
         if (result.leftAloneCells.length < LISTED)

@@ -1,0 +1,111 @@
+/**
+ * What colleagues do to `Prospecting changes` by hand, and what Undo, the digest and Job changes
+ * must still get right: a row typed claiming a run was undone, and the sheet sorted newest first
+ * (Data > Sort sheet Z -> A on Time, to read the latest runs at the top).
+ */
+import { describe, expect, it } from "vitest";
+import { jobChangesOfRun, jobChangesSince } from "../../src/jobs/history/digest";
+import { trimHistory } from "../../src/jobs/history/log";
+import { undoLastRun } from "../../src/jobs/history/undo";
+import { url } from "./enrich-fakes";
+import { historyWorld, MemoryTable } from "./history-fakes";
+
+const START = [
+  ["Profile URL", "Title", "Company"],
+  [url("a"), "Old title a", "Old Co a"],
+  [url("b"), "Old title b", "Old Co b"],
+];
+
+/** Two runs: the first fills the list, the second rewrites the Title a colleague typed over in row 2. */
+function twoRuns() {
+  const w = historyWorld(START);
+  const first = w.run();
+  w.grid.cells[1]![1] = "Typed title a";
+  const second = w.run();
+  return { w, first, second };
+}
+
+describe("a history edited by hand", () => {
+  it("a typed undo:<run> row is not an undo: the run stays undoable and its job changes stand", () => {
+    const { w, first, second } = twoRuns();
+    const time = w.table.rows.at(-1)![1]!;
+    // What an editor types (or pastes) under the history: the Run cell of an undo, nothing signed.
+    w.table.rows.push([`undo:${second}`, time, "CRM", "", "", "", time]);
+    expect(jobChangesOfRun(w.history, second)).toEqual([
+      expect.objectContaining({ url: url("a"), oldTitle: "Typed title a", newTitle: "New title a" }),
+    ]);
+    const result = undoLastRun(w.history);
+    expect(result.runId).toBe(second);
+    expect(result).toMatchObject({ leftAlone: 0, refused: 0 });
+    expect(w.grid.cells[1]!.slice(0, 3)).toEqual([url("a"), "Typed title a", "New Co"]);
+    // The real undo marks it: the next Undo reaches the first run.
+    expect(undoLastRun(w.history).runId).toBe(first);
+    expect(w.grid.cells.map((row) => row.slice(0, 3))).toEqual([
+      START[0],
+      // The Title the colleague typed before the second run stays (not the first run's value).
+      [url("a"), "Typed title a", "Old Co a"],
+      START[2],
+    ]);
+  });
+
+  it("an undo that put nothing back (every cell edited since) leaves its run out of Job changes, as the digest does", () => {
+    const { w, second } = twoRuns();
+    const time = w.table.rows.at(-1)![6]!;
+    // Colleagues typed over every cell of the list since the second run (its headers stay).
+    for (const row of w.grid.cells.slice(1)) row.fill("Typed", 1);
+    const result = undoLastRun(w.history);
+    expect(result).toMatchObject({ runId: second, restored: 0, partial: false });
+    expect(result.leftAlone).toBeGreaterThan(0);
+    expect(jobChangesOfRun(w.history, second)).toEqual([]);
+    expect(jobChangesSince(w.history, time)).toEqual([]);
+  });
+
+  describe("sorted newest first", () => {
+    /** Data > Sort Z -> A by Time: Sheets' sort is stable, so one write's rows keep their order. */
+    const sortNewestFirst = (rows: string[][]) =>
+      rows
+        .map((row, index) => ({ row, index }))
+        .sort((a, b) => (a.row[6]! < b.row[6]! ? 1 : a.row[6]! > b.row[6]! ? -1 : a.index - b.index))
+        .map(({ row }) => row);
+
+    it("Undo last run still undoes the latest run, not the oldest one now at the bottom", () => {
+      const { w, second } = twoRuns();
+      w.table.rows = sortNewestFirst(w.table.rows);
+      const result = undoLastRun(w.history);
+      expect(result.runId).toBe(second);
+      // Only the cell the second run changed goes back; the first run's Company stays.
+      expect(w.grid.cells.map((row) => row.slice(0, 3))).toEqual([
+        START[0],
+        [url("a"), "Typed title a", "New Co"],
+        [url("b"), "New title b", "New Co"],
+      ]);
+    });
+
+    it("Job changes since a date lists only the changes from then, oldest first", () => {
+      const { w, second } = twoRuns();
+      const secondTime = w.table.rows.at(-1)![6]!;
+      w.table.rows = sortNewestFirst(w.table.rows);
+      const since = jobChangesSince(w.history, secondTime);
+      expect(since.map((change) => [change.runId, change.oldTitle, change.newTitle])).toEqual([
+        [second, "Typed title a", "New title a"],
+      ]);
+      const all = jobChangesSince(w.history, "2000-01-01");
+      expect(all.map((change) => change.oldTitle)).toEqual(["Old title a", "Old title b", "Typed title a"]);
+    });
+
+    it("past the rows kept, the oldest runs are deleted, not the newest ones now at the top", () => {
+      const table = new MemoryTable();
+      const at = (day: number) => `2026-11-${String(day).padStart(2, "0")}T09:00:00Z`;
+      // Sorted newest first (c, b, undo of a, a), then the run just recorded appended below (d).
+      table.rows = [
+        ...[..."cccbbbb"].map((id) => [id, at(id === "c" ? 3 : 2)]),
+        ["undo:a", at(2)],
+        ...[..."aa"].map((id) => [id, at(1)]),
+        ...[..."dd"].map((id) => [id, at(4)]),
+      ];
+      // 12 rows over 10: down to 9 by whole runs, a's undo with it.
+      expect(trimHistory(table, 10)).toBe(3);
+      expect(table.rows.map((row) => row[0]).join(" ")).toBe("c c c b b b b d d");
+    });
+  });
+});
