@@ -172,7 +172,7 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
  * Adds `urls` lookups that may have been charged without an answer read to what the cap counts.
  * At the lookup's price: a finder row sent for them is counted in emailCredits before it is sent.
  */
-function countMaybeCharged(job: EnrichJob, urls: number): void {
+export function countMaybeCharged(job: EnrichJob, urls: number): void {
   if (urls > 0) job.maybeCharged = (job.maybeCharged ?? 0) + urls * lookupCreditsPerUrl(job);
 }
 
