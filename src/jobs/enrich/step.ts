@@ -163,6 +163,10 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   states = withStates(states, settled.e, URL_STATE.failed);
   states = withStates(states, settled.i, URL_STATE.interrupted);
   context.states = states;
+  // Answered and written by the cut-off execution, whose spend was never saved: paid answers, at
+  // the lookup's price (before, they counted nowhere: spent 20 for 24 in the ledger, and the cap
+  // let that many more go out).
+  job.spent += settled.o.length * lookupCreditsPerUrl(job);
   // Sent by the cut-off execution and never read: each may have been charged in full.
   countMaybeCharged(job, settled.i.length);
   saveJob(context.deps.store, job, states);
