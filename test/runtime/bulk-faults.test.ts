@@ -19,7 +19,7 @@ import { PATHS } from "../../src/api/wire";
 import type { EnrichProgress } from "../../src/rpc/enrich";
 import { chargesPerPerson, crmRows, driveSteps, estimateAndConfirm, SHEET, USER } from "../jobs/enrich-world";
 import { FRESH } from "./bulk-world";
-import { type AddonRuntime, startAddonRuntime } from "./support";
+import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
 
 const URLS = 60;
 
@@ -99,7 +99,8 @@ beforeEach(async () => {
   tamper = null;
   await world.control.reset();
   world.runtime.properties.document.clear();
-  world.runtime.properties.user().setAll({ SPEND_CAP: "5000", API_GENERATION: "auto" });
+  world.runtime.properties.user().setAll({ SPEND_CAP: "5000", API_GENERATION: "auto", API_KEY: DEMO_KEY });
+  world.runtime.quotas.urlFetch.setUsed(0);
   const blank = Array.from({ length: 200 }, () => new Array<string>(12).fill(""));
   world.runtime.setValues(SHEET, "A1", blank);
   world.runtime.setValues(SHEET, "A1", crmRows(await world.control.sampleUrls(120, 300), 0));
@@ -163,5 +164,54 @@ describe("Enrich through bulk jobs: the cap counts what may have been charged", 
     expect(charged).toBeLessThanOrEqual(CAP);
     expect(end.spent + end.maybeCharged).toBeGreaterThanOrEqual(charged);
     expect(end.interrupted).toBe(50);
+  });
+});
+
+/** Confirms a run and steps it once: the jobs are submitted, and `then` happens right after. */
+function submitThen(then: () => void): string {
+  const jobId = estimateAndConfirm(world.runtime, `A1:A${URLS + 1}`, FRESH);
+  let sent = false;
+  const interrupt = (call: { method: string }) => {
+    if (call.method.startsWith("UrlFetchApp.")) sent = true;
+    else if (sent) then();
+    return false;
+  };
+  const submitted = world.runtime.rpc("enrichStep", { jobId }, { interrupt });
+  expect(submitted).toMatchObject({ ok: true, value: { state: "running", inJobs: URLS } });
+  return jobId;
+}
+
+describe("Enrich through bulk jobs: a refusal while its jobs are out", () => {
+  it("the day's URL Fetch quota runs out after the submit: the run stops and says so; Resume the next day writes every paid row", async () => {
+    const quota = world.runtime.quotas.urlFetch;
+    // The day's quota is used up right after the submit (by this or another add-on).
+    const jobId = submitThen(() => quota.setUsed(quota.used() + quota.remaining()));
+    const stopped = driveSteps(world.runtime, jobId, 20);
+    // Before: "running" with nothing said, step after step, until the day turned.
+    expect(stopped).toMatchObject({ state: "stopped", message: { kind: "quota" }, inJobs: URLS });
+    expect(stopped.message?.message).toMatch(/60 URLs are in bulk jobs/);
+    expect((await ledger()).twice).toEqual([]);
+
+    quota.setUsed(0);
+    world.runtime.rpc("enrichResume", { jobId });
+    const end = driveSteps(world.runtime, jobId, 50);
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(end).toMatchObject({ state: "done", ok: URLS, failed: 0, interrupted: 0 });
+    for (const status of statuses()) expect(status).toMatch(/^(ok|ok: .+)$/);
+    expect(end.spent).toBe(charged);
+    // Each job submitted once.
+    expect((await world.control.stats()).requests[PATHS.bulkEnrichRealtime]).toBe(2);
+  });
+
+  it("the key is refused (401) while its jobs are out: the run stops and says so; Resume with the key back writes them", async () => {
+    const jobId = submitThen(() => world.runtime.properties.user().setAll({ API_KEY: "sandbox-typo-key" }));
+    const stopped = driveSteps(world.runtime, jobId, 20);
+    expect(stopped).toMatchObject({ state: "stopped", message: { kind: "auth" }, inJobs: URLS });
+    world.runtime.properties.user().setAll({ API_KEY: DEMO_KEY });
+    world.runtime.rpc("enrichResume", { jobId });
+    const end = driveSteps(world.runtime, jobId, 50);
+    expect(end).toMatchObject({ state: "done", ok: URLS });
+    expect(end.spent).toBe((await ledger()).charged);
   });
 });
