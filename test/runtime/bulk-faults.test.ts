@@ -167,8 +167,8 @@ describe("Enrich through bulk jobs: the cap counts what may have been charged", 
   });
 });
 
-/** Confirms a run and steps it once: the jobs are submitted, and `then` happens right after. */
-function submitThen(then: () => void): string {
+/** Confirms a run and steps it once: the jobs are submitted (`inJobs` URLs), and `then` happens right after. */
+function submitThen(then: () => void, inJobs = URLS): string {
   const jobId = estimateAndConfirm(world.runtime, `A1:A${URLS + 1}`, FRESH);
   let sent = false;
   const interrupt = (call: { method: string }) => {
@@ -177,7 +177,7 @@ function submitThen(then: () => void): string {
     return false;
   };
   const submitted = world.runtime.rpc("enrichStep", { jobId }, { interrupt });
-  expect(submitted).toMatchObject({ ok: true, value: { state: "running", inJobs: URLS } });
+  expect(submitted).toMatchObject({ ok: true, value: { state: "running", inJobs } });
   return jobId;
 }
 
@@ -213,5 +213,51 @@ describe("Enrich through bulk jobs: a refusal while its jobs are out", () => {
     const end = driveSteps(world.runtime, jobId, 50);
     expect(end).toMatchObject({ state: "done", ok: URLS });
     expect(end.spent).toBe((await ledger()).charged);
+  });
+});
+
+describe("Enrich through bulk jobs: an editor without the key while the owner's jobs are out", () => {
+  const EDITOR = "editor@example.com";
+  const asEditor = (method: string, arg: unknown) =>
+    world.runtime.rpc(method, arg, { user: EDITOR }) as { ok: boolean; error?: { kind: string } };
+
+  it("Enrich, step, Cancel and Retry are refused or free; the owner's key alone pays, nothing twice", async () => {
+    world.runtime.properties.user(EDITOR).setAll({ API_BASE_URL: world.sandboxUrl });
+    await world.control.configure({ bulkWorkers: 5, latencyMs: { [PATHS.leadLookup]: 40 } });
+    // The owner's first submit loses one 202 behind a 502: 50 rows may have been charged.
+    let lost = false;
+    tamper = (request, outcome) => {
+      if (lost || !isSubmit(request) || outcome.kind !== "response" || outcome.status !== 202) return outcome;
+      lost = true;
+      return { kind: "response", status: 502, body: "<html>Bad Gateway</html>" };
+    };
+    const jobId = submitThen(() => undefined, URLS - 50);
+    world.runtime.select(SHEET, `A1:A${URLS + 1}`);
+    expect(asEditor("enrichEstimate", FRESH)).toMatchObject({ ok: false, error: { kind: "unfinished" } });
+    for (const method of ["enrichStep", "enrichCancel", "enrichBackground"])
+      expect(asEditor(method, { jobId }), method).toMatchObject({ ok: false, error: { kind: "not_owner" } });
+    expect(asEditor("enrichRetryEstimate", { jobId, includeMaybeCharged: true }).ok).toBe(false);
+
+    const end = driveSteps(world.runtime, jobId, 2_000);
+    expect(end).toMatchObject({ state: "done", ok: URLS - 50, interrupted: 50, maybeCharged: 50 });
+    // Retry by the editor: the estimate is free; confirming it needs a key of their own.
+    const retry = world.runtime.rpc(
+      "enrichRetryEstimate",
+      { jobId, includeMaybeCharged: true },
+      { user: EDITOR },
+    ) as { ok: true; value: { progress: { jobId: string } } };
+    expect(retry.ok).toBe(true);
+    expect(asEditor("enrichConfirm", { jobId: retry.value.progress.jobId })).toMatchObject({
+      ok: false,
+      error: { kind: "auth" },
+    });
+    const stats = await world.control.stats();
+    expect(new Set(stats.ledger.filter((e) => e.amount !== 0).map((e) => e.key))).toEqual(
+      new Set([DEMO_KEY]),
+    );
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBe(URLS);
+    expect(end.charges?.charged).toBe(charged);
   });
 });
