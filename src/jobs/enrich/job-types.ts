@@ -85,6 +85,8 @@ export interface SubmittedBulkJob {
   polls: number;
   /** Leads the API has worked on so far (the status's `processed`): the progress moves with it. */
   processed?: number;
+  /** Status answers in a row that could not be read (bulk/poll.ts); absent: none. */
+  unreadable?: number;
 }
 
 /** The run's use of the current generation's bulk jobs (bulk/), decided at its first step. */

@@ -163,6 +163,10 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
   states = withStates(states, settled.e, URL_STATE.failed);
   states = withStates(states, settled.i, URL_STATE.interrupted);
   context.states = states;
+  // Answered and written by the cut-off execution, whose spend was never saved: paid answers, at
+  // the lookup's price (before, they counted nowhere: spent 20 for 24 in the ledger, and the cap
+  // let that many more go out).
+  job.spent += settled.o.length * lookupCreditsPerUrl(job);
   // Sent by the cut-off execution and never read: each may have been charged in full.
   countMaybeCharged(job, settled.i.length);
   saveJob(context.deps.store, job, states);
@@ -172,7 +176,7 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
  * Adds `urls` lookups that may have been charged without an answer read to what the cap counts.
  * At the lookup's price: a finder row sent for them is counted in emailCredits before it is sent.
  */
-function countMaybeCharged(job: EnrichJob, urls: number): void {
+export function countMaybeCharged(job: EnrichJob, urls: number): void {
   if (urls > 0) job.maybeCharged = (job.maybeCharged ?? 0) + urls * lookupCreditsPerUrl(job);
 }
 

@@ -3,7 +3,11 @@
  * the statuses a lookup's would get: found (charged, counted into the run's spend), not found
  * (free), or the job's failure. A job still running is asked again later, backing off; a status
  * read that failed for a passing reason (a 5xx, the network, throttling) is retried later too,
- * since reading a job is free. Only an error that refuses every URL ends the step (answered).
+ * since reading a job is free. So is an answer that cannot be read (a body cut short, a proxy's
+ * HTML page, an empty 200, a results page without every input): the job charged its leads as it
+ * ran, and dropping it at the first such answer lost every paid row of it (50 of 60 in the test).
+ * Only after MAX_UNREADABLE of them in a row are its rows given up, saying they may have been
+ * charged. Only an error that refuses every URL ends the step (answered).
  */
 import type { BulkJobResult } from "../../../api/bulk-enrich";
 import type { ApiError } from "../../../api/errors";
@@ -20,25 +24,31 @@ import { jobIndices } from "./job-urls";
 import { pollWaitMs } from "./poll-schedule";
 import { applySettlement, Settlement } from "./settle";
 
+/**
+ * Unreadable status answers in a row after which a job's rows are given up (as may have been
+ * charged): with the polls' backoff, about three minutes of answers a proxy or the API mangled.
+ */
+export const MAX_UNREADABLE = 8;
+
 /** What a job's failure says in its rows: its leads may have been charged before it failed. */
 function jobFailedStatus(reason: string | null): string {
   return `error: the API's bulk job failed${reason ? ` (${reason})` : ""}. It may have been charged; select the row and run again to retry.`;
 }
 
-/** Settles one completed job; answers the credits its found leads cost. */
+/** A completed job's answers, when there is one per profile it was sent; else null (unreadable). */
+function completedItems(context: StepContext, open: SubmittedBulkJob, result: BulkJobResult) {
+  const items = result.items ?? [];
+  return items.length === jobIndices(context.states, open).length ? items : null;
+}
+
+/** Settles one completed job whose answers line up with its profiles; answers the credits they cost. */
 function settleCompleted(
   context: StepContext,
   open: SubmittedBulkJob,
-  result: BulkJobResult,
+  items: NonNullable<BulkJobResult["items"]>,
   settlement: Settlement,
 ): number {
   const indices = jobIndices(context.states, open);
-  const items = result.items ?? [];
-  if (items.length !== indices.length) {
-    const status = jobFailedStatus(`${items.length} answers for ${indices.length} profiles`);
-    for (const index of indices) settlement.set(index, URL_STATE.failed, { kind: "status", status });
-    return 0;
-  }
   // Stored data (Fresh data off) may show a mover's previous job: the digest says so.
   const cached = context.job.bulk?.mode !== "realtime";
   let found = 0;
@@ -85,19 +95,38 @@ export function pollDueJobs(
       later();
       return;
     }
+    // An answer that cannot be read: asked again later (free), given up after MAX_UNREADABLE.
+    const unreadable = (status: string) => {
+      open.unreadable = (open.unreadable ?? 0) + 1;
+      if (open.unreadable < MAX_UNREADABLE) {
+        later();
+        return;
+      }
+      for (const index of jobIndices(context.states, open))
+        settlement.set(index, URL_STATE.failed, { kind: "status", status });
+      finished.add(open.id);
+    };
     if (outcome.ok) {
-      if (outcome.value.status === "completed") {
-        job.spent += settleCompleted(context, open, outcome.value, settlement);
+      const answer = outcome.value;
+      const items = answer.status === "completed" ? completedItems(context, open, answer) : null;
+      if (answer.status === "completed" && items === null) {
+        const read = answer.items?.length ?? 0;
+        unreadable(jobFailedStatus(`${read} answers for ${open.count} profiles`));
+        return;
+      }
+      delete open.unreadable;
+      if (items !== null) {
+        job.spent += settleCompleted(context, open, items, settlement);
         // The API's own figure, in USD: what the summary shows an account billed in USD.
-        bulk.usdCharged = (bulk.usdCharged ?? 0) + outcome.value.amountCharged;
+        bulk.usdCharged = (bulk.usdCharged ?? 0) + answer.amountCharged;
         finished.add(open.id);
-      } else if (outcome.value.status === "error") {
-        const status = jobFailedStatus(outcome.value.error);
+      } else if (answer.status === "error") {
+        const status = jobFailedStatus(answer.error);
         for (const index of jobIndices(context.states, open))
           settlement.set(index, URL_STATE.failed, { kind: "status", status });
         finished.add(open.id);
       } else {
-        open.processed = Math.min(open.count, outcome.value.processed);
+        open.processed = Math.min(open.count, answer.processed);
         later();
       }
       return;
@@ -108,8 +137,12 @@ export function pollDueJobs(
       later();
       return;
     }
-    if (error.kind === "not_found" || error.kind === "malformed") {
-      // The job is gone (kept 24 h), or its answer cannot be read: its rows get the reason, once.
+    if (error.kind === "malformed") {
+      unreadable(errorStatus(error));
+      return;
+    }
+    if (error.kind === "not_found") {
+      // The job is gone (kept 24 h): its rows get the reason, once.
       const status = errorStatus(error);
       for (const index of jobIndices(context.states, open))
         settlement.set(index, URL_STATE.failed, { kind: "status", status });

@@ -6,7 +6,10 @@
  *
  * Cancel, or an error that refuses every URL (a key, funds, a plan), stops the submitting at once;
  * the jobs already submitted are paid, so they are still polled and written, and only then does
- * the run end (cancelled: job.ts's summary) or stop (the error's message).
+ * the run end (cancelled: job.ts's summary) or stop (the error's message). A poll refused that way
+ * (the day's URL Fetch quota used up, the key refused) stops the run at once, its open jobs kept
+ * for Resume (or the schedule's next trigger run, for the quota): before, the run stayed "running"
+ * with nothing said, step after step, until the day turned or the key came back.
  */
 import type { ApiError } from "../../../api/errors";
 import { waitUnless } from "../../../api/wait";
@@ -17,6 +20,7 @@ import { markPending, type StepContext, stop, stopAtCap, stopMessage } from "../
 import { indicesIn, URL_STATE } from "../url-states";
 import type { DistinctUrls } from "../urls";
 import { decideBulk } from "./decide";
+import { openUrls } from "./job-urls";
 import { pollDueJobs } from "./poll";
 import { STEP_WAIT_MS } from "./poll-schedule";
 import { affordableUrls, settleCutOffSubmit, submitPending } from "./submit";
@@ -28,6 +32,20 @@ const FALLBACK_MESSAGE = {
     "Your API plan is not entitled to bulk jobs (the API's current generation): this run looks each URL up instead, as before (slower; a Fresh data answer past 60 s may be charged and lost). Nothing was charged for the refusal.",
   next: "Set API generation to legacy in Settings to skip this check next time.",
 };
+
+/**
+ * A poll refused by what refuses every request: the run stops now, saying why and that its open
+ * jobs are paid as they complete and written on Resume; the URLs not yet sent wait for it too.
+ */
+function stopWithOpenJobs(context: StepContext, urls: DistinctUrls, refused: ApiError): void {
+  const open = openUrls(context.job.bulk?.jobs ?? []);
+  const message = stopMessage(refused);
+  stop(context, {
+    ...message,
+    message: `${message.message} ${open.toLocaleString("en-US")} URLs are in bulk jobs the API runs and charges as they complete: Resume reads and writes them (the API keeps a job 24 hours).`,
+  });
+  markPending(context, urls, pendingBecause(refused));
+}
 
 /**
  * Runs the bulk path of one step; false when the run uses lookups (decided now, or by a 403 under
@@ -70,9 +88,14 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
       clearCancel(deps.store);
     }
     const due = bulk.jobs.some((open) => open.nextPollAt <= deps.clock.now());
-    stopWith = pollDueJobs(context, urls, client, deadline) ?? stopWith;
+    const pollRefused = pollDueJobs(context, urls, client, deadline);
     polled ||= due;
     if (job.state !== "running") break;
+    if (pollRefused !== null && bulk.jobs.length > 0) {
+      stopWithOpenJobs(context, urls, pollRefused);
+      break;
+    }
+    stopWith = pollRefused ?? stopWith;
     if (!bulk.cancelling && !context.draining && stopWith === null) {
       const open = bulk.jobs.length;
       const refused = submitPending(context, urls, client, deadline);

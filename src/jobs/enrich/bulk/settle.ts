@@ -3,12 +3,19 @@
  * one save of the URL states with the job record. A poll writes first (a cut-off before the save
  * leaves its job open, polled and written again: reading a job is free); a submit saves first (its
  * job ids must never be lost; a row's status text is the lesser loss).
+ *
+ * The URLs given up while a job may have charged them (a submit's 5xx or timeout, a cut-off
+ * submit, a job failed, gone or unreadable, an answer with no row left) are counted as may have
+ * been charged, as the lookup path counts its lost answers: the spend cap counts them before it
+ * submits more, and the summary says so. Before, nothing on this path counted them: a submit's
+ * 202 lost behind a 502 freed its 50 URLs' room under the cap, and a cap of 60 charged 110.
  */
 
 import { saveJob } from "../cursor";
 import { findWorkEmails } from "../email-pass";
+import { MAYBE_CHARGED } from "../maybe-charged";
 import { type RowOutcome, writeOutcomes } from "../row-writer";
-import { isoNow, type StepContext } from "../step";
+import { countMaybeCharged, isoNow, type StepContext } from "../step";
 import { URL_STATE, type UrlState, withStates } from "../url-states";
 import type { DistinctUrls } from "../urls";
 import { locatedUrls } from "./drain";
@@ -19,10 +26,15 @@ export class Settlement {
   readonly states = new Map<number, UrlState>();
   /** The profile URL each answered index was asked for (a completed job's inputs). */
   readonly inputs = new Map<number, string>();
+  /** Indices given up while their job may have charged them (see the top). */
+  readonly maybeCharged = new Set<number>();
 
   set(index: number, state: UrlState, outcome?: RowOutcome): void {
     this.states.set(index, state);
     if (outcome) this.outcomes.set(index, outcome);
+    const says = outcome?.kind === "status" && outcome.status.includes(MAYBE_CHARGED);
+    if (state === URL_STATE.interrupted || says) this.maybeCharged.add(index);
+    else this.maybeCharged.delete(index);
   }
 }
 
@@ -85,12 +97,15 @@ function keepUnwritable(context: StepContext, urls: DistinctUrls, settlement: Se
   for (const index of [...settlement.outcomes.keys()]) {
     if ((urls.rows[index] ?? []).length > 0 && layout.status.enrichment_status > 0) continue;
     settlement.outcomes.delete(index);
+    // Not through set(): an answer read is already in the run's spend, a not found is free, and a
+    // lost one stays counted as may have been charged.
     settlement.states.set(index, URL_STATE.interrupted);
   }
 }
 
 function saveStates(context: StepContext, settlement: Settlement): void {
   const { job, deps } = context;
+  countMaybeCharged(job, settlement.maybeCharged.size);
   const grouped = new Map<UrlState, number[]>();
   for (const [index, state] of settlement.states) grouped.set(state, [...(grouped.get(state) ?? []), index]);
   let states = context.states;

@@ -1,0 +1,216 @@
+/**
+ * A sweep of cut-offs over Enrich's money paths: for each web request a run makes (every
+ * UrlFetchApp call, counted across its steps), the execution is cut off (Apps Script's 6-minute
+ * limit) right after that call returns, at the next service call; the sidebar then steps the run
+ * on to its end. Bulk jobs (the default generation) and lookups (legacy), each with and without
+ * Work email (the finder). After each cut, against the sandbox's ledger:
+ * - nobody is charged twice (lookups or bulk leads per person; finder rows per person);
+ * - every person charged has an answer in their row, or a row that says it may have been charged;
+ * - what the run reports covers the ledger: spent <= ledger <= spent + may have been charged;
+ * - the run's cap counted what may have been charged (a cap under the list: the ledger stays under it).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
+import { manualClock } from "../../sandbox/gas/clock";
+import type { ServiceCall } from "../../sandbox/gas/execution";
+import { normalizeProfileUrl } from "../../src/api/profile-url";
+import { PATHS } from "../../src/api/wire";
+import type { EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
+import { chargesPerPerson, crmRows, estimateAndConfirm, rpcValue, SHEET, USER } from "../jobs/enrich-world";
+import { type AddonRuntime, startAddonRuntime } from "./support";
+
+const URLS = 24;
+const LAST_ROW = URLS + 1;
+const CAP = 20;
+
+type Generation = "auto" | "legacy";
+interface Case {
+  generation: Generation;
+  workEmail: boolean;
+  /** Bulk jobs still running at their first polls (5 leads at a time, 40 ms each): more polls to cut after. */
+  slowJobs?: boolean;
+}
+const CASES: Case[] = [
+  { generation: "auto", workEmail: false },
+  { generation: "auto", workEmail: false, slowJobs: true },
+  { generation: "legacy", workEmail: false },
+  { generation: "auto", workEmail: true },
+  { generation: "auto", workEmail: true, slowJobs: true },
+  { generation: "legacy", workEmail: true },
+];
+/** Most cuts a case makes: the first ones, then spread over the rest (the polls look alike). */
+const MOST_CUTS = 16;
+
+/** Which requests to cut after, of `requests`. */
+function cutPoints(requests: number): number[] {
+  if (requests <= MOST_CUTS) return Array.from({ length: requests }, (_, i) => i + 1);
+  const first = Array.from({ length: MOST_CUTS / 2 }, (_, i) => i + 1);
+  const step = (requests - first.length) / (MOST_CUTS / 2);
+  const spread = Array.from({ length: MOST_CUTS / 2 }, (_, i) => Math.round(requests - i * step));
+  return [...new Set([...first, ...spread])].sort((a, b) => a - b);
+}
+
+let world: AddonRuntime;
+let urls: string[];
+
+function request(workEmail: boolean): EnrichRequest {
+  return {
+    options: {
+      fields: ["first_name", "last_name", "job_title", "company_name", "company_website"],
+      extras: { up_to_the_second_fresh: true },
+      mode: "refresh",
+      ...(workEmail ? { workEmail: true } : {}),
+    },
+  };
+}
+
+const isFetch = (call: ServiceCall) => call.method.startsWith("UrlFetchApp.");
+
+/**
+ * Steps the run as the sidebar does; `cutAfter` > 0 cuts the execution at the first service call
+ * after the run's `cutAfter`-th web request returned. Answers the end and whether a cut happened.
+ */
+function stepThrough(
+  jobId: string,
+  cutAfter: number,
+): { end: EnrichProgress; cut: boolean; fetches: number } {
+  let fetches = 0;
+  let armed = false;
+  let cut = false;
+  const interrupt = (call: ServiceCall) => {
+    if (armed && !cut) {
+      cut = true;
+      return true;
+    }
+    if (isFetch(call)) {
+      fetches += 1;
+      if (fetches === cutAfter) armed = true;
+    }
+    return false;
+  };
+  let end: EnrichProgress | null = null;
+  for (let step = 0; step < 500 && end?.state !== "done" && end?.state !== "stopped"; step += 1) {
+    try {
+      end = rpcValue<EnrichProgress>(world.runtime, "enrichStep", { jobId }, { interrupt });
+    } catch (error) {
+      expect(String(error)).toMatch(/Exceeded maximum execution time/);
+    }
+  }
+  return { end: end!, cut, fetches };
+}
+
+function table(): Record<string, unknown>[] {
+  const [header, ...rows] = world.runtime.getValues(SHEET, `A1:Z${LAST_ROW}`);
+  return rows.map((row) => Object.fromEntries(header!.map((name, i) => [String(name), row[i]])));
+}
+
+async function expectSettled(
+  end: EnrichProgress,
+  workEmail: boolean,
+  label: string,
+  cap?: number,
+): Promise<void> {
+  const charges = await chargesPerPerson(world.control);
+  expect(
+    [...charges].filter(([, n]) => n > 1),
+    label,
+  ).toEqual([]);
+  const lookups = [...charges.values()].reduce((sum, n) => sum + n, 0);
+  const finder = workEmail ? await ledgerCredits(world.control, PATHS.emailFinder) : 0;
+  const total = lookups + finder;
+  if (process.env.SWEEP_LOG)
+    console.log(
+      JSON.stringify({
+        lookups,
+        finder,
+        spent: end.spent,
+        maybe: end.maybeCharged,
+        charges: end.charges,
+        emails: end.emails,
+        state: end.state,
+        interrupted: end.interrupted,
+        failed: end.failed,
+      }),
+    );
+  // Every person charged has their answer, or a row saying it may have been charged.
+  for (const row of table()) {
+    const key = normalizeProfileUrl(String(row["Profile URL"])) ?? "";
+    if (!charges.has(key)) continue;
+    expect(String(row["Enrichment Status"]), `${label}: ${key}`).toMatch(/^ok|may have been charged/);
+  }
+  // The summary's total is the ledger's; the run's own count of lookups (read, and may have been
+  // charged) covers the ledger's, so the cap counted them; the finder stays within its maximum.
+  expect(end.charges?.charged, label).toBe(total);
+  expect(end.spent, label).toBeLessThanOrEqual(lookups);
+  expect(end.spent + end.maybeCharged, label).toBeGreaterThanOrEqual(lookups);
+  if (workEmail) expect(finder, label).toBeLessThanOrEqual(end.emails?.creditsAtMost ?? 0);
+  if (cap !== undefined) expect(total, label).toBeLessThanOrEqual(cap);
+}
+
+beforeAll(async () => {
+  world = await startAddonRuntime({
+    userProperties: { SPEND_CAP: "5000" },
+    runtime: {
+      spreadsheet: { sheets: [{ name: SHEET, rows: [], maxRows: LAST_ROW + 10 }] },
+      user: USER,
+      clock: manualClock(Date.UTC(2026, 10, 21, 9, 0, 0)),
+    },
+  });
+  urls = await world.control.sampleUrls(URLS, 900);
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+async function fresh({ generation, slowJobs }: Case, cap = 5000): Promise<void> {
+  await world.control.reset();
+  if (slowJobs) await world.control.configure({ bulkWorkers: 5, latencyMs: { [PATHS.leadLookup]: 40 } });
+  world.runtime.properties.document.clear();
+  world.runtime.caches.dropEarly(1);
+  world.runtime.properties.user().setAll({ SPEND_CAP: String(cap), API_GENERATION: generation });
+  const blank = Array.from({ length: LAST_ROW + 5 }, () => new Array<string>(14).fill(""));
+  world.runtime.setValues(SHEET, "A1", blank);
+  world.runtime.setValues(SHEET, "A1", crmRows(urls, 0));
+}
+
+describe.each(CASES)("cut off after each web request: %o", (which) => {
+  const { workEmail } = which;
+  let requests = 0;
+  beforeEach(async () => {
+    await fresh(which);
+  });
+
+  it("uncut, the run's web requests are counted", async () => {
+    const { end, fetches } = stepThrough(
+      estimateAndConfirm(world.runtime, `A1:A${LAST_ROW}`, request(workEmail)),
+      0,
+    );
+    expect(end.state).toBe("done");
+    await expectSettled(end, workEmail, "uncut");
+    requests = fetches;
+    if (process.env.SWEEP_LOG) console.log(`requests: ${requests}`);
+    expect(requests).toBeGreaterThan(1);
+  });
+
+  it("each cut: nobody charged twice, every charge in its row or said, the report covers the ledger", async () => {
+    expect(requests).toBeGreaterThan(1);
+    for (const n of cutPoints(requests)) {
+      await fresh(which);
+      const jobId = estimateAndConfirm(world.runtime, `A1:A${LAST_ROW}`, request(workEmail));
+      const { end, cut } = stepThrough(jobId, n);
+      expect(end.state, `cut after request ${n}`).toBe("done");
+      if (!cut) continue;
+      await expectSettled(end, workEmail, `cut after request ${n} of ${requests}`);
+    }
+  });
+
+  it(`each cut under a cap of ${CAP}: the ledger stays under it`, async () => {
+    for (const n of cutPoints(requests)) {
+      await fresh(which, CAP);
+      const jobId = estimateAndConfirm(world.runtime, `A1:A${LAST_ROW}`, request(workEmail));
+      const { end } = stepThrough(jobId, n);
+      expect(["done", "stopped"], `cut after request ${n}`).toContain(end.state);
+      await expectSettled(end, workEmail, `cut after request ${n} of ${requests}`, CAP);
+    }
+  });
+});
