@@ -26,6 +26,8 @@ import { driveSteps, rpcValue } from "../jobs/enrich-world";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
 const CRM = "CRM";
+/** An editor of the spreadsheet without an API key of their own. */
+const EDITOR = "editor@example.com";
 const ROWS = 12;
 let addon: AddonRuntime;
 let urls: string[];
@@ -103,6 +105,7 @@ beforeAll(async () => {
     runtime: { spreadsheet: { sheets: [{ name: CRM, rows: [["Profile URL"]], maxRows: 40 }] } },
   });
   urls = await addon.control.sampleUrls(ROWS, 300);
+  addon.runtime.properties.user(EDITOR).setAll({ API_BASE_URL: addon.sandboxUrl });
 });
 
 afterAll(async () => {
@@ -150,16 +153,26 @@ describe("job changes", () => {
     const title = addon.runtime.getValues(CRM, "A1:T1")[0]!.indexOf("Job Title");
     const letter = String.fromCharCode(65 + title);
     for (let row = 2; row <= 4; row += 1) addon.runtime.setCell(CRM, `${letter}${row}`, `'=Old title ${row}`);
-    const titles = column(CRM, "Job Title");
-    expect(titles[0]!.value).toBe("=Old title 2");
+    const titleInputs = () => column(CRM, "Job Title").map((cell) => cell.input);
+    expect(column(CRM, "Job Title")[0]!.value).toBe("=Old title 2");
     enrich(REFRESH);
     const changed = column(CRM, "Job Changed").map((cell) => cell.value);
     expect(changed.slice(0, 3)).toEqual([true, true, true]);
     expectInert(CRM, ENRICH_TEXT);
     expectInert(HISTORY_SHEET);
-    const sheet = value<JobChangesSheet>("historyShowJobChanges", { since: "2000-01-01" });
+    // An editor without a key of their own shows the job changes too: the same inert sheet.
+    const sheet = rpcValue<JobChangesSheet>(
+      addon.runtime,
+      "historyShowJobChanges",
+      { since: "2000-01-01" },
+      { user: EDITOR },
+    );
     expect(sheet.count).toBeGreaterThanOrEqual(3);
     expect(expectInert(sheet.sheetName)).toBeGreaterThan(0);
+    // Undo puts the user's literal text back as typed, not as a live formula.
+    value("historyUndo", null);
+    expect(titleInputs().slice(0, 3)).toEqual(["'=Old title 2", "'=Old title 3", "'=Old title 4"]);
+    expectInert(CRM, ENRICH_TEXT);
   });
 });
 
@@ -172,6 +185,14 @@ describe("searches, export, emails and formulas", () => {
     const text = ["Company", "Raw Name", "Description", "Tagline", "Industry", "Location", "Headcount"];
     expect(expectInert("Companies", text)).toBeGreaterThan(run.written);
     expect(await ledgerCredits(addon.control, PATHS.companySearch)).toBe(run.written);
+    // The same search again leaves out the companies read back from their escaped cells: new
+    // ones only, each charged once, none written twice.
+    const again = value<CompanyRunResult>("companyRun", { form, confirmedCredits: estimate.maxCredits });
+    expect(again).toMatchObject({ duplicates: 0 });
+    const ids = column("Companies", "Network ID").map((cell) => cell.value);
+    expect(new Set(ids).size).toBe(run.written + again.written);
+    expect(await ledgerCredits(addon.control, PATHS.companySearch)).toBe(run.written + again.written);
+    expectInert("Companies", text);
   });
 
   it("Leads: every hostile text inert, a leading apostrophe of a name kept (not doubled)", async () => {
@@ -186,6 +207,11 @@ describe("searches, export, emails and formulas", () => {
     const text = ["Full Name", "Job Title", "Company", "Location", "Headline", "Industry", "Job Start Date"];
     expect(expectInert("Leads", text)).toBeGreaterThan(0);
     expect(await ledgerCredits(addon.control, PATHS.leadSearch)).toBe(run.ok ? run.written : -1);
+    // Again: the leads read back from their escaped cells are left out, never paid or written twice.
+    const again = value<LeadsRunResult>("leadsRun", { form, confirmedMaxCredits: 15 });
+    expect(again).toMatchObject({ ok: true, written: 0, duplicates: 0 });
+    expect(await ledgerCredits(addon.control, PATHS.leadSearch)).toBe(run.ok ? run.written : -1);
+    expectInert("Leads", text);
   });
 
   it("Credits export: the transactions' descriptions inert", () => {
