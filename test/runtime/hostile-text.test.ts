@@ -214,33 +214,41 @@ describe("searches, export, emails and formulas", () => {
     expectInert("Leads", text);
   });
 
-  it("Credits export: the transactions' descriptions inert", () => {
+  it("Credits export: the transactions' descriptions inert, the user's literals beside them kept as typed", () => {
     enrich({ options: { fields: ["job_title"], extras: {}, mode: "refresh" } });
-    const answer = value<{ status: string }>("creditsExport", {
-      filters: {},
-      replace: true,
-      dropNotes: true,
-    });
-    expect(answer.status).toBe("done");
+    const exportAll = () =>
+      value<{ status: string }>("creditsExport", { filters: {}, replace: true, dropNotes: true });
+    expect(exportAll().status).toBe("done");
     expect(expectInert("Transactions", ["description"])).toBeGreaterThan(0);
+    // The user's own column after the export's (I): literal text that Sheets would otherwise parse.
+    const mine = ["My notes", "'=1+1", "'＝1+1", "'#N/A", "'1 1/2", "'Sep-2023", "''quoted"];
+    mine.forEach((text, i) => addon.runtime.setCell("Transactions", `I${i + 1}`, text));
+    expect(exportAll().status).toBe("done");
+    const kept = mine.map((_, i) => addon.runtime.getCell("Transactions", `I${i + 1}`).input);
+    expect(kept).toEqual(mine);
+    expectInert("Transactions", ["description", "My notes"]);
   });
 
   it("Emails action: the finder's addresses and errors inert", () => {
     addon.runtime.setValues(CRM, "A1", [
-      ["First Name", "Last Name", "Company Website", "Email", "Email Status"],
-      ["Ann", "Lee", "initech.com", "", ""],
-      ["Bob", "Stone", "shop-catchall.com", "", ""],
-      ["Eve", "Marsh", "mailerror.example", "", ""],
-      ["José", "García-López", "initech.com", "", ""],
-      ...Array.from({ length: ROWS - 4 }, () => ["", "", "", "", ""]),
+      ["First Name", "Last Name", "Company Website", "Notes", "Email", "Email Status"],
+      ["Ann", "Lee", "initech.com", "", "", ""],
+      ["Bob", "Stone", "shop-catchall.com", "", "", ""],
+      ["Eve", "Marsh", "mailerror.example", "", "", ""],
+      ["José", "García-López", "initech.com", "", "", ""],
+      ...Array.from({ length: ROWS - 4 }, () => ["", "", "", "", "", ""]),
     ]);
-    addon.runtime.select(CRM, "A1:E5");
+    // The user's literals between the columns the action reads and writes: never rewritten.
+    const notes = ["'=1+1", "'＋1 555", "'#N/A", "'00123"];
+    notes.forEach((text, i) => addon.runtime.setCell(CRM, `D${i + 2}`, text));
+    addon.runtime.select(CRM, "A1:F5");
     const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
     let progress = value<EmailProgress>("emailsConfirm", { jobId: estimate.progress.jobId });
     for (let i = 0; progress.state === "running" && i < 20; i += 1)
       progress = value<EmailProgress>("emailsStep", { jobId: progress.jobId });
     expect(progress.state).toBe("done");
-    expect(expectInert(CRM, ["Email"])).toBeGreaterThan(0);
+    expect(expectInert(CRM, ["Email", "Notes"])).toBeGreaterThan(0);
+    expect(notes.map((_, i) => addon.runtime.getCell(CRM, `D${i + 2}`).input)).toEqual(notes);
   });
 
   it("=LOOKUP_LEAD returns the text as it is (Sheets does not parse it); Freeze then writes it inert", () => {
