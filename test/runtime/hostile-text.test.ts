@@ -222,7 +222,7 @@ describe("searches, export, emails and formulas", () => {
     expect(expectInert("Transactions", ["description"])).toBeGreaterThan(0);
     // The user's own column after the export's (I): literal text that Sheets would otherwise parse.
     const mine = ["My notes", "'=1+1", "'＝1+1", "'#N/A", "'1 1/2", "'Sep-2023", "''quoted"];
-    mine.forEach((text, i) => addon.runtime.setCell("Transactions", `I${i + 1}`, text));
+    for (const [i, text] of mine.entries()) addon.runtime.setCell("Transactions", `I${i + 1}`, text);
     expect(exportAll().status).toBe("done");
     const kept = mine.map((_, i) => addon.runtime.getCell("Transactions", `I${i + 1}`).input);
     expect(kept).toEqual(mine);
@@ -240,7 +240,7 @@ describe("searches, export, emails and formulas", () => {
     ]);
     // The user's literals between the columns the action reads and writes: never rewritten.
     const notes = ["'=1+1", "'＋1 555", "'#N/A", "'00123"];
-    notes.forEach((text, i) => addon.runtime.setCell(CRM, `D${i + 2}`, text));
+    for (const [i, text] of notes.entries()) addon.runtime.setCell(CRM, `D${i + 2}`, text);
     addon.runtime.select(CRM, "A1:F5");
     const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
     let progress = value<EmailProgress>("emailsConfirm", { jobId: estimate.progress.jobId });
