@@ -146,6 +146,24 @@ describe.each(["legacy", "bulk"] as const)("Enrich (%s generation)", (generation
   });
 });
 
+describe("Enrich with Work email", () => {
+  it("writes the names, the job and the finder's addresses inert", () => {
+    const end = enrich({
+      options: {
+        fields: ["first_name", "last_name", "job_title", "company_name", "company_website"],
+        extras: {},
+        mode: "refresh",
+        workEmail: true,
+      },
+    });
+    expect(end.state).toBe("done");
+    expect(column(CRM, "Email").some((cell) => cell.value !== "")).toBe(true);
+    expect(expectInert(CRM, ["First Name", "Last Name", "Job Title", "Company", "Email"])).toBeGreaterThan(
+      ROWS,
+    );
+  });
+});
+
 describe("job changes", () => {
   it("keeps the user's old title and the API's new one inert in statuses, the history and the Job changes sheet", () => {
     enrich(REFRESH);
