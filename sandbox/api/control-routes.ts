@@ -93,6 +93,7 @@ export function applyConfig(state: SandboxState, input: unknown): SandboxConfig 
         next.freshLatencyMs = value;
         break;
       case "refineSearch":
+      case "hostileText":
       case "bulkEntitled":
       case "negativeBalance":
       case "ledgerStatuses":

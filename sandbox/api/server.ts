@@ -20,6 +20,7 @@ import { emailFinder, emailValidator } from "./emails.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { ApiFailure } from "./failure.ts";
 import { chooseFault, errorBody, faultAnswer } from "./faults.ts";
+import { hostileAnswer, hostileDetail } from "./hostile-text.ts";
 import { leadLookup } from "./lead-lookup.ts";
 import { leadSearch } from "./lead-search.ts";
 import { type AdmittedSearch, isSearch, NO_ACCOUNT_LIMITS } from "./limits.ts";
@@ -48,6 +49,8 @@ export interface SandboxOptions extends ServedNameOptions, Partial<BulkSettings>
   lookupErrorRate?: number;
   faults?: FaultRule[];
   refineSearch?: boolean;
+  /** Every answer's display text made hostile (hostile-text.ts). */
+  hostileText?: boolean;
   /** Extra latency of lookups with up_to_the_second_fresh (default 0). */
   freshLatencyMs?: number;
   /** "fixed" (default): latencyMs and freshLatencyMs; "production": the model of latency-model.ts. */
@@ -328,7 +331,8 @@ async function serveApi(
       }
     }
     served = answer.status === 200;
-    send(res, answer.status, names.answer(answer.body));
+    const shown = state.config.hostileText ? hostileAnswer(answer.body) : answer.body;
+    send(res, answer.status, names.answer(shown as typeof answer.body));
   } catch (error) {
     // A refusal the endpoint threw (validation, not found, out of funds) ends the reservation as a 4xx.
     if (error instanceof ApiFailure) endStatus = error.status;
@@ -376,7 +380,9 @@ async function handle(
       // The handlers' messages quote fields in the spec's names: production quotes its own.
       const body = error.body();
       const detail =
-        typeof body.detail === "string" ? names.detailText(body.detail) : names.answer(body.detail);
+        typeof body.detail === "string"
+          ? names.detailText(state.config.hostileText ? hostileDetail(body.detail) : body.detail)
+          : names.answer(body.detail);
       // Production names its scheme on every refusal of the credentials (A15).
       if (error.status === 401) res.setHeader("WWW-Authenticate", "Token");
       return send(res, error.status, { ...body, detail });
@@ -408,6 +414,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     latencyModel: options.latencyModel ?? "fixed",
     latencySeed: options.latencySeed ?? seed,
     latencyScale: options.latencyScale ?? 1,
+    hostileText: options.hostileText ?? false,
     ...readingsOf(options.readings),
     ...NO_ACCOUNT_LIMITS,
     ...BULK_DEFAULTS,

@@ -65,6 +65,8 @@ export interface SandboxConfig extends Readings, AccountLimits, BulkSettings {
   latencySeed: number;
   /** Multiplies the production model's latencies (0.01: a hundredth, for fast tests). */
   latencyScale: number;
+  /** Every answer's display text made hostile (hostile-text.ts); off by default. */
+  hostileText: boolean;
 }
 
 /** What POST /__sandbox/config takes: any fields of the configuration, and a readings preset. */

@@ -36,6 +36,11 @@ export interface CellOptions {
 }
 
 const FORMULA_START = /^[\s]*[=+\-@]|^[\t\r]/;
+// The full-width and compatibility forms of the same signs (＝ ＋ － ＠, small ﹦ ﹢ ﹣ ﹫, super-
+// and subscript ⁼ ⁺ ⁻ ₌ ₊ ₋, and the minus sign − they fold to): Sheets keeps them as text, but
+// NFKC folds each to its ASCII sign, as Excel does when a Japanese or Chinese user's CSV export
+// is opened there (CSV injection).
+const FOLDS_TO_FORMULA_START = /^[=+\-@\u2212]/;
 // Sheets takes a leading apostrophe as the "show literally" mark and hides it, so text that itself
 // starts with one ("'Tis the season") needs a second.
 const QUOTE_START = /^'/;
@@ -58,10 +63,25 @@ const DATE_LIKE = new RegExp(
   "i",
 );
 
-/** Would Sheets read this text as something other than the same text? */
+// Error values Sheets makes of their typed names ("#N/A" from an API's placeholder is an error
+// cell, which formulas that read it propagate).
+const ERROR_LIKE = /^\s*#(n\/a|ref!|value!|div\/0!|name\?|num!|null!|error!|spill!|calc!|getting_data)\s*$/i;
+// A whole number and a fraction ("1 1/2") is the number 1.5 to Sheets, and an hour with am/pm
+// ("3pm", "11 a.m.") a time of day, like the forms DATE_LIKE lists.
+const FRACTION_OR_HOUR = /^\s*[+-]?\d+\s+\d+\/\d+\s*$|^\s*\d{1,2}\s*[ap]\.?m\.?\s*$/i;
+
+/** Whether the first character after any leading spaces folds to = + - @ (FOLDS_TO_FORMULA_START). */
+function startsFoldedFormula(text: string): boolean {
+  const first = text.trimStart().charAt(0);
+  return first > "\u007f" && FOLDS_TO_FORMULA_START.test(first.normalize("NFKC"));
+}
+
+/** Would Sheets (or a spreadsheet reading its CSV export) read this text as something other than the same text? */
 export function needsApostrophe(text: string): boolean {
-  return [FORMULA_START, QUOTE_START, NUMBER_LIKE, BOOLEAN_LIKE, DATE_LIKE].some((pattern) =>
-    pattern.test(text),
+  return (
+    [FORMULA_START, QUOTE_START, NUMBER_LIKE, BOOLEAN_LIKE, DATE_LIKE, ERROR_LIKE, FRACTION_OR_HOUR].some(
+      (pattern) => pattern.test(text),
+    ) || startsFoldedFormula(text)
   );
 }
 

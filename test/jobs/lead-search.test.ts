@@ -492,6 +492,17 @@ describe("paging and exclusions (PRODUCTION.md A7)", () => {
     expect(none.nextOffset).toBeNull();
   });
 
+  it("leaves a lead out by its name as read, a leading apostrophe of the name itself kept ('t Hooft)", () => {
+    // getValues never returns the apostrophe that kept a cell literal: one that is read is the name's.
+    const headers = ["Unformatted Name", "Full Name", "Sales ID"];
+    const rows = [
+      ["'t Hooft Gerard", "Gerard 't Hooft", ""],
+      ["", "'Ana' Lima", ""],
+      ["=Mary J. Anderson", "", ""],
+    ];
+    expect(knownLeads(headers, rows).names).toEqual(["'t Hooft Gerard", "'Ana' Lima", "=Mary J. Anderson"]);
+  });
+
   it("knows the Leads sheet's leads by every identity: sales id, then name, else counted as not excludable (issue 23.3)", () => {
     expect(DEFAULT_LEAD_COLUMNS).toContain("sales_id");
     const salesUrl = "https://www.network.example/in/ACwAAB2C3D4E5F6G7H8J9K0L";

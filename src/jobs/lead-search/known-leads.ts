@@ -24,8 +24,13 @@ export interface KnownLeads {
 
 export const NO_KNOWN_LEADS: KnownLeads = { salesIds: [], names: [], unexcludable: 0 };
 
-const text = (value: unknown) =>
-  value === null || value === undefined ? "" : String(value).trim().replace(/^'/, "");
+/** A cell as read: getValues never returns the apostrophe that kept it literal. */
+const read = (value: unknown) => (value === null || value === undefined ? "" : String(value).trim());
+/**
+ * An id or a link: without a stray leading apostrophe (a literal pasted from elsewhere), which no
+ * id or URL has. A name keeps its own ("'t Hooft"): exclude_names must match the API's text.
+ */
+const text = (value: unknown) => read(value).replace(/^'/, "");
 
 const FIELDS = [
   "sales_id",
@@ -41,7 +46,8 @@ export function knownLeads(headers: readonly unknown[], rows: readonly (readonly
   const columns = matchColumns(headers.map(text), [...FIELDS]);
   const cell = (row: readonly unknown[], field: (typeof FIELDS)[number]) => {
     const index = columns.get(field);
-    return index === undefined ? "" : text(row[index]);
+    if (index === undefined) return "";
+    return field === "unformatted_full_name" || field === "full_name" ? read(row[index]) : text(row[index]);
   };
   const salesIds = new Set<string>();
   const names = new Set<string>();
