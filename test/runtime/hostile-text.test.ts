@@ -194,6 +194,42 @@ describe("job changes", () => {
   });
 });
 
+describe("sheet names the add-on makes", () => {
+  it("a destination named with Sheets' longest name: paid leads it cannot take go to a spare sheet whose name fits", async () => {
+    // 100 characters, as the form allows: accents, a quote, a formula-looking start.
+    const name = `=Q4 prospects, Zoë's 'list' ${"é".repeat(100)}`.slice(0, 100);
+    const form: LeadSearchForm = {
+      ...emptyLeadForm(),
+      target: { kind: "company_name", value: "Sixhundred Labs" },
+      personas: [{ name: "Sales", functions: ["marketing", "sales"], seniorities: [], prohibit: [] }],
+      limit_by: "5",
+      sheet_name: name,
+    };
+    const answer = addon.runtime.rpc(
+      "leadsRun",
+      { form, confirmedMaxCredits: 5 },
+      {
+        interrupt: (call) => {
+          // The destination deleted while the search is out: the paid rows need a spare sheet.
+          if (call.method === "UrlFetchApp.fetchAll" && call.count === 1) addon.runtime.deleteSheet(name);
+          return false;
+        },
+      },
+    ) as { ok: true; value: LeadsRunResult } | { ok: false; error: { message: string } };
+    if (!answer.ok) throw new Error(answer.error.message);
+    const run = answer.value;
+    if (!run.ok) throw new Error("problems");
+    const charged = await ledgerCredits(addon.control, PATHS.leadSearch);
+    expect(charged).toBeGreaterThan(0);
+    expect(run.stoppedBy?.message).toMatch(/could not take the rows.*written to the new sheet/);
+    const spare = addon.runtime.sheets().find((s) => s.name.includes("unsaved rows"));
+    expect(spare?.name.length).toBeLessThanOrEqual(100);
+    // Every paid lead is in it, inert.
+    expect(addon.runtime.getSheetCells(spare!.name).length - 1).toBe(charged);
+    expectInert(spare!.name, ["Full Name", "Job Title", "Company"]);
+  });
+});
+
 describe("searches, export, emails and formulas", () => {
   it("Companies: every hostile text inert, the ledger charged once per company written", async () => {
     const form = { ...emptyCompanyForm(), limit_by: 30 };
