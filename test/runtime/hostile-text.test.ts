@@ -11,7 +11,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerCredits } from "../../sandbox/api/control";
-import { HOSTILE_PREFIXES, HOSTILE_VALUES } from "../../sandbox/api/hostile-text";
 import type { CellView } from "../../sandbox/gas/runtime";
 import { PATHS } from "../../src/api/wire";
 import { emptyForm as emptyCompanyForm } from "../../src/jobs/company-search/form";
@@ -23,6 +22,7 @@ import type { EnrichEstimate, EnrichProgress, EnrichRequest } from "../../src/rp
 import type { JobChangesSheet } from "../../src/rpc/history";
 import type { LeadsRunResult } from "../../src/rpc/leads";
 import { driveSteps, rpcValue } from "../jobs/enrich-world";
+import { expectInert as expectInertCells, isHostile } from "./hostile-cells";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
 const CRM = "CRM";
@@ -34,45 +34,9 @@ let urls: string[];
 
 const value = <T>(method: string, arg: unknown): T => rpcValue<T>(addon.runtime, method, arg);
 
-/** Hostile texts Sheets (or a CSV reader) would not keep as they are without the apostrophe. */
-const CONVERTED = HOSTILE_VALUES.filter((text) => /^[^A-Za-z<]|^TRUE$/.test(text));
-
-function isHostile(text: string): boolean {
-  return (CONVERTED as readonly string[]).includes(text) || HOSTILE_PREFIXES.some((p) => text.startsWith(p));
-}
-
-/** Every cell of a sheet, with its A1 address and its column's header. */
-function cellsOf(sheet: string): Array<{ a1: string; header: string; cell: CellView }> {
-  const rows = addon.runtime.getSheetCells(sheet);
-  const header = (rows[0] ?? []).map((cell) => String(cell.value));
-  return rows.flatMap((row, r) =>
-    row.map((cell, c) => ({ a1: `${String.fromCharCode(65 + c)}${r + 1}`, header: header[c] ?? "", cell })),
-  );
-}
-
-/**
- * A sheet the add-on wrote holds the API's text inert: no formula, every hostile text written
- * with a leading apostrophe (so Sheets and a CSV export keep it literally), never two, and the
- * columns of API text hold text (not a number, date or boolean it was turned into). Returns how
- * many hostile texts it holds, so a test can check the run met them.
- */
-function expectInert(sheet: string, textColumns: readonly string[] = []): number {
-  const problems: string[] = [];
-  let hostile = 0;
-  for (const { a1, header, cell } of cellsOf(sheet)) {
-    const where = `${sheet}!${a1} (${header})`;
-    if (cell.formula !== undefined) problems.push(`${where} is a formula: ${cell.formula}`);
-    if (textColumns.includes(header) && cell.value !== "" && typeof cell.value !== "string")
-      problems.push(`${where} is no longer text: ${String(cell.value)} from ${JSON.stringify(cell.input)}`);
-    if (typeof cell.value !== "string") continue;
-    if (cell.value.startsWith("''")) problems.push(`${where} escaped twice: ${cell.value}`);
-    if (!isHostile(cell.value)) continue;
-    hostile += 1;
-    if (!cell.input.startsWith("'")) problems.push(`${where} written bare: ${JSON.stringify(cell.input)}`);
-  }
-  expect(problems).toEqual([]);
-  return hostile;
-}
+/** The sheet's cells hold the API's hostile text inert (hostile-cells.ts); how many it holds. */
+const expectInert = (sheet: string, textColumns: readonly string[] = []) =>
+  expectInertCells(addon.runtime, sheet, textColumns);
 
 function enrich(request: EnrichRequest): EnrichProgress {
   addon.runtime.select(CRM, `A1:A${ROWS + 1}`);
