@@ -99,8 +99,15 @@ describe.each(["legacy", "bulk"] as const)("Enrich (%s generation)", (generation
     const inputs = () => ENRICH_TEXT.map((header) => column(CRM, header).map((cell) => cell.input));
     const before = inputs();
 
+    const charged = async () =>
+      (await addon.control.stats()).ledger.reduce((sum, e) => sum + Math.abs(e.amount), 0);
+    const firstCharge = await charged();
     const second = enrich(REFRESH);
     expect(second.state).toBe("done");
+    // Each run pays once per person (12 distinct URLs), and says what the ledger charged.
+    expect(firstCharge).toBe(ROWS);
+    expect(await charged()).toBe(2 * ROWS);
+    expect(second).toMatchObject({ ok: ROWS, failed: 0, spent: ROWS, charges: { charged: ROWS } });
     expect(inputs()).toEqual(before);
     expectInert(CRM, ENRICH_TEXT);
     // Its own escaped cells compare equal to the API's text: no job change, nothing "changed".
