@@ -78,7 +78,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await addon.control.reset();
-  await addon.control.configure({ hostileText: true });
+  await addon.control.configure({ hostileText: true, bulkLeadShape: "sample" });
   addon.runtime.properties.document.clear();
   addon.runtime.properties.user(addon.runtime.user).setAll({ API_GENERATION: "legacy" });
   for (const sheet of addon.runtime.sheets()) if (sheet.name !== CRM) addon.runtime.deleteSheet(sheet.name);
@@ -90,9 +90,16 @@ beforeEach(async () => {
   addon.runtime.setValues(CRM, "A1", [["Profile URL"], ...urls.map((url) => [url])]);
 });
 
-describe.each(["legacy", "bulk"] as const)("Enrich (%s generation)", (generation) => {
+// The bulk jobs' lead in both of production's shapes (PRODUCTION.md A19: the endpoint's sample,
+// and the migration guide's `title` and `company {name}`).
+describe.each([
+  ["legacy", "sample"],
+  ["bulk", "sample"],
+  ["bulk", "migration"],
+] as const)("Enrich (%s generation, %s lead shape)", (generation, shape) => {
   it("writes the API's hostile text inert; a second refresh reads it back as the same text", async () => {
     addon.runtime.properties.user(addon.runtime.user).setAll({ API_GENERATION: generation });
+    await addon.control.configure({ bulkLeadShape: shape });
     const first = enrich(REFRESH);
     expect(first.state).toBe("done");
     expect(expectInert(CRM, ENRICH_TEXT)).toBeGreaterThan(ROWS);
