@@ -1,13 +1,14 @@
 /**
  * The hostile-text control (`hostileText: true`): every answer's display text (names, titles,
- * companies, locations, dates as text, descriptions, post texts, emails' statuses) is replaced by
+ * companies, locations, dates as text, descriptions, post texts, the email finder's addresses and
+ * row errors; error details, by hostileDetail) is replaced by
  * text that Sheets would read as something else or that a page would run: formula starters in
  * every form Sheets or a CSV reader still takes as a formula (a leading space, tab, new line,
  * carriage return, the full-width signs), text Sheets turns into a number, date, boolean or error,
  * a leading apostrophe, and HTML. The data set's own 1% of hostile values exercises the same paths
  * at random; this control makes every landing spot meet them in one run (test/runtime/hostile-*).
  *
- * Identifiers, URLs, emails, numbers and booleans are left alone, so lookups, dedup by profile URL
+ * Identifiers, URLs, numbers and booleans are left alone, so lookups, dedup by profile URL
  * and paging still work. The choice is a pure function of the original text, so the same record
  * answers the same hostile text every time (a refresh finds nothing changed).
  */

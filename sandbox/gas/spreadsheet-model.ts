@@ -60,6 +60,17 @@ export type ChangeListener = (change: { kind: "cells" | "sheets" | "selection"; 
 
 const formulaId = (sheetId: number, key: number): string => `${sheetId}:${key}`;
 
+/** Sheets' longest sheet name (the sheet-name box stops at it; the add-on's guards use it too). */
+export const SHEET_NAME_LIMIT = 100;
+
+/** Refuses a name Sheets would not take: empty, or longer than SHEET_NAME_LIMIT (message ours). */
+function checkSheetName(name: string): void {
+  if (name.trim() === "") throw new Error("A sheet's name cannot be empty.");
+  if (name.length > SHEET_NAME_LIMIT) {
+    throw new Error(`A sheet's name can be at most ${SHEET_NAME_LIMIT} characters, not ${name.length}.`);
+  }
+}
+
 export class SpreadsheetModel {
   id: string;
   name: string;
@@ -126,6 +137,7 @@ export class SpreadsheetModel {
   private addSheet(name: string | undefined, index?: number): SheetModel {
     if (!this.hasRoomFor(DEFAULT_ROWS * DEFAULT_COLUMNS)) throw new Error(TOO_MANY_CELLS);
     const finalName = name ?? this.freeSheetName();
+    checkSheetName(finalName);
     if (this.sheets.some((s) => s.name.toLowerCase() === finalName.toLowerCase())) {
       throw new Error(`A sheet with the name "${finalName}" already exists. Please enter another name.`);
     }
@@ -166,6 +178,7 @@ export class SpreadsheetModel {
   }
 
   renameSheet(sheet: SheetModel, name: string): void {
+    checkSheetName(name);
     if (this.sheets.some((s) => s !== sheet && s.name.toLowerCase() === name.toLowerCase())) {
       throw new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
     }

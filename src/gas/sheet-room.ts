@@ -2,7 +2,7 @@
  * Room in the spreadsheet for rows the add-on is about to pay for, and a spare sheet for paid rows
  * their own sheet would not take (a protected range, a sheet deleted mid-run, the cell limit).
  */
-import type { SheetRoom } from "../jobs/paid-rows";
+import { type SheetRoom, spareSheetName } from "../jobs/paid-rows";
 
 /** Sheets' limit: 10 million cells a spreadsheet, every sheet's grid counted whole. */
 export const SPREADSHEET_CELLS = 10_000_000;
@@ -43,9 +43,7 @@ function growthRoom(
 /** A new sheet for rows that could not go where they belong: "Companies (unsaved rows 2)". */
 export function spareSheet(base: string): GoogleAppsScript.Spreadsheet.Sheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  let name = `${base} (unsaved rows)`;
-  for (let n = 2; spreadsheet.getSheetByName(name); n += 1) name = `${base} (unsaved rows ${n})`;
-  return spreadsheet.insertSheet(name);
+  return spreadsheet.insertSheet(spareSheetName(base, (name) => spreadsheet.getSheetByName(name) !== null));
 }
 
 /**

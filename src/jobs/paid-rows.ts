@@ -52,3 +52,18 @@ export function keptRowsMessage(options: {
     next: "Free room in the spreadsheet (Sheets allows 10 million cells) before searching again.",
   };
 }
+
+/** The longest name Sheets gives a sheet (the form's sheet-name fields allow as much). */
+export const SHEET_NAME_LIMIT = 100;
+
+/**
+ * The name of a spare sheet for `base`'s rows, "Leads (unsaved rows)", then "... 2", "... 3"
+ * while `taken`: `base` is cut to leave room for the suffix, since a name typed at the limit plus
+ * the suffix is a name Sheets refuses, and the paid rows would then have nowhere to go.
+ */
+export function spareSheetName(base: string, taken: (name: string) => boolean): string {
+  const named = (suffix: string) => `${base.slice(0, SHEET_NAME_LIMIT - suffix.length).trimEnd()}${suffix}`;
+  let name = named(" (unsaved rows)");
+  for (let n = 2; taken(name); n += 1) name = named(` (unsaved rows ${n})`);
+  return name;
+}

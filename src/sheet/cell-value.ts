@@ -45,8 +45,9 @@ const FOLDS_TO_FORMULA_START = /^[=+\-@\u2212]/;
 // starts with one ("'Tis the season") needs a second.
 const QUOTE_START = /^'/;
 // What Sheets' input parser reads as a number (with grouping, decimals, exponent, percent, or a
-// currency sign) or as a boolean. Over-matching only costs an invisible apostrophe.
-const NUMBER_LIKE = /^\s*[$€£¥]?\s*\(?[+-]?(\d[\d,]*(\.\d*)?|\.\d+)(e[+-]?\d+)?\)?\s*%?\s*$/i;
+// currency sign before or, as locales with a decimal comma write it, after: "12,5 €") or as a
+// boolean. Over-matching only costs an invisible apostrophe.
+const NUMBER_LIKE = /^\s*[$€£¥]?\s*\(?[+-]?(\d[\d,]*(\.\d*)?|\.\d+)(e[+-]?\d+)?\)?\s*[%$€£¥]?\s*$/i;
 const BOOLEAN_LIKE = /^\s*(true|false)\s*$/i;
 // Dates and times Sheets would turn into date values ("2024-01-15", "1/15/2024", "Mar 2020",
 // "15 March 2020", "10:30", and the headcount "1-10" read as January 10): the API sends them as

@@ -120,6 +120,14 @@ describe("sheets and selection", () => {
     expect(rt.sheets().map((s) => s.name)).toEqual(["Sheet1", "Leads"]);
   });
 
+  it("refuses a sheet name longer than Sheets' 100 characters, takes one of exactly 100", () => {
+    const rt = tinyRuntime(CODE);
+    expect(failure(() => rt.run("addSheet", ["x".repeat(101)])).message).toBe(
+      "A sheet's name can be at most 100 characters, not 101.",
+    );
+    expect(rt.run("addSheet", ["y".repeat(100)])).toContain("y".repeat(100));
+  });
+
   it("answers the selection as the active range", () => {
     const rt = tinyRuntime(CODE, {
       spreadsheet: { sheets: [{ name: "Sheet1" }, { name: "CRM", rows: [["url"], ["a"], ["b"]] }] },

@@ -230,6 +230,19 @@ describe("find leads at these companies", () => {
     expect(selection.skipped).toEqual([{ row: 4, reason: "no network_id or network_link in this row" }]);
   });
 
+  it("names a company as its cell reads, an apostrophe of its own kept ('47 Brand, '=Acme')", () => {
+    // getValues never returns the apostrophe that kept a cell literal: one that is read is the name's.
+    const selection = selectedCompanies(
+      headers,
+      [
+        ["'47 Brand", "", "1000001", ""],
+        ["=Acme", "", "1000002", ""],
+      ],
+      2,
+    );
+    expect(selection.companies.map((c) => c.label)).toEqual(["'47 Brand", "=Acme"]);
+  });
+
   it("reads a sheet of people's rows by their companies' columns, never the people's own id or URL", () => {
     const leads = selectedCompanies(
       ["Full Name", "Job Title", "Company", "LinkedIn URL", "Company Network ID", "Network ID"],

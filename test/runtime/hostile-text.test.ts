@@ -11,7 +11,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerCredits } from "../../sandbox/api/control";
-import { HOSTILE_PREFIXES, HOSTILE_VALUES } from "../../sandbox/api/hostile-text";
 import type { CellView } from "../../sandbox/gas/runtime";
 import { PATHS } from "../../src/api/wire";
 import { emptyForm as emptyCompanyForm } from "../../src/jobs/company-search/form";
@@ -23,6 +22,7 @@ import type { EnrichEstimate, EnrichProgress, EnrichRequest } from "../../src/rp
 import type { JobChangesSheet } from "../../src/rpc/history";
 import type { LeadsRunResult } from "../../src/rpc/leads";
 import { driveSteps, rpcValue } from "../jobs/enrich-world";
+import { expectInert as expectInertCells, isHostile } from "./hostile-cells";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
 const CRM = "CRM";
@@ -34,45 +34,9 @@ let urls: string[];
 
 const value = <T>(method: string, arg: unknown): T => rpcValue<T>(addon.runtime, method, arg);
 
-/** Hostile texts Sheets (or a CSV reader) would not keep as they are without the apostrophe. */
-const CONVERTED = HOSTILE_VALUES.filter((text) => /^[^A-Za-z<]|^TRUE$/.test(text));
-
-function isHostile(text: string): boolean {
-  return (CONVERTED as readonly string[]).includes(text) || HOSTILE_PREFIXES.some((p) => text.startsWith(p));
-}
-
-/** Every cell of a sheet, with its A1 address and its column's header. */
-function cellsOf(sheet: string): Array<{ a1: string; header: string; cell: CellView }> {
-  const rows = addon.runtime.getSheetCells(sheet);
-  const header = (rows[0] ?? []).map((cell) => String(cell.value));
-  return rows.flatMap((row, r) =>
-    row.map((cell, c) => ({ a1: `${String.fromCharCode(65 + c)}${r + 1}`, header: header[c] ?? "", cell })),
-  );
-}
-
-/**
- * A sheet the add-on wrote holds the API's text inert: no formula, every hostile text written
- * with a leading apostrophe (so Sheets and a CSV export keep it literally), never two, and the
- * columns of API text hold text (not a number, date or boolean it was turned into). Returns how
- * many hostile texts it holds, so a test can check the run met them.
- */
-function expectInert(sheet: string, textColumns: readonly string[] = []): number {
-  const problems: string[] = [];
-  let hostile = 0;
-  for (const { a1, header, cell } of cellsOf(sheet)) {
-    const where = `${sheet}!${a1} (${header})`;
-    if (cell.formula !== undefined) problems.push(`${where} is a formula: ${cell.formula}`);
-    if (textColumns.includes(header) && cell.value !== "" && typeof cell.value !== "string")
-      problems.push(`${where} is no longer text: ${String(cell.value)} from ${JSON.stringify(cell.input)}`);
-    if (typeof cell.value !== "string") continue;
-    if (cell.value.startsWith("''")) problems.push(`${where} escaped twice: ${cell.value}`);
-    if (!isHostile(cell.value)) continue;
-    hostile += 1;
-    if (!cell.input.startsWith("'")) problems.push(`${where} written bare: ${JSON.stringify(cell.input)}`);
-  }
-  expect(problems).toEqual([]);
-  return hostile;
-}
+/** The sheet's cells hold the API's hostile text inert (hostile-cells.ts); how many it holds. */
+const expectInert = (sheet: string, textColumns: readonly string[] = []) =>
+  expectInertCells(addon.runtime, sheet, textColumns);
 
 function enrich(request: EnrichRequest): EnrichProgress {
   addon.runtime.select(CRM, `A1:A${ROWS + 1}`);
@@ -114,7 +78,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await addon.control.reset();
-  await addon.control.configure({ hostileText: true });
+  await addon.control.configure({ hostileText: true, bulkLeadShape: "sample" });
   addon.runtime.properties.document.clear();
   addon.runtime.properties.user(addon.runtime.user).setAll({ API_GENERATION: "legacy" });
   for (const sheet of addon.runtime.sheets()) if (sheet.name !== CRM) addon.runtime.deleteSheet(sheet.name);
@@ -126,17 +90,31 @@ beforeEach(async () => {
   addon.runtime.setValues(CRM, "A1", [["Profile URL"], ...urls.map((url) => [url])]);
 });
 
-describe.each(["legacy", "bulk"] as const)("Enrich (%s generation)", (generation) => {
+// The bulk jobs' lead in both of production's shapes (PRODUCTION.md A19: the endpoint's sample,
+// and the migration guide's `title` and `company {name}`).
+describe.each([
+  ["legacy", "sample"],
+  ["bulk", "sample"],
+  ["bulk", "migration"],
+] as const)("Enrich (%s generation, %s lead shape)", (generation, shape) => {
   it("writes the API's hostile text inert; a second refresh reads it back as the same text", async () => {
     addon.runtime.properties.user(addon.runtime.user).setAll({ API_GENERATION: generation });
+    await addon.control.configure({ bulkLeadShape: shape });
     const first = enrich(REFRESH);
     expect(first.state).toBe("done");
     expect(expectInert(CRM, ENRICH_TEXT)).toBeGreaterThan(ROWS);
     const inputs = () => ENRICH_TEXT.map((header) => column(CRM, header).map((cell) => cell.input));
     const before = inputs();
 
+    const charged = async () =>
+      (await addon.control.stats()).ledger.reduce((sum, e) => sum + Math.abs(e.amount), 0);
+    const firstCharge = await charged();
     const second = enrich(REFRESH);
     expect(second.state).toBe("done");
+    // Each run pays once per person (12 distinct URLs), and says what the ledger charged.
+    expect(firstCharge).toBe(ROWS);
+    expect(await charged()).toBe(2 * ROWS);
+    expect(second).toMatchObject({ ok: ROWS, failed: 0, spent: ROWS, charges: { charged: ROWS } });
     expect(inputs()).toEqual(before);
     expectInert(CRM, ENRICH_TEXT);
     // Its own escaped cells compare equal to the API's text: no job change, nothing "changed".
@@ -191,6 +169,42 @@ describe("job changes", () => {
     value("historyUndo", null);
     expect(titleInputs().slice(0, 3)).toEqual(["'=Old title 2", "'=Old title 3", "'=Old title 4"]);
     expectInert(CRM, ENRICH_TEXT);
+  });
+});
+
+describe("sheet names the add-on makes", () => {
+  it("a destination named with Sheets' longest name: paid leads it cannot take go to a spare sheet whose name fits", async () => {
+    // 100 characters, as the form allows: accents, a quote, a formula-looking start.
+    const name = `=Q4 prospects, Zoë's 'list' ${"é".repeat(100)}`.slice(0, 100);
+    const form: LeadSearchForm = {
+      ...emptyLeadForm(),
+      target: { kind: "company_name", value: "Sixhundred Labs" },
+      personas: [{ name: "Sales", functions: ["marketing", "sales"], seniorities: [], prohibit: [] }],
+      limit_by: "5",
+      sheet_name: name,
+    };
+    const answer = addon.runtime.rpc(
+      "leadsRun",
+      { form, confirmedMaxCredits: 5 },
+      {
+        interrupt: (call) => {
+          // The destination deleted while the search is out: the paid rows need a spare sheet.
+          if (call.method === "UrlFetchApp.fetchAll" && call.count === 1) addon.runtime.deleteSheet(name);
+          return false;
+        },
+      },
+    ) as { ok: true; value: LeadsRunResult } | { ok: false; error: { message: string } };
+    if (!answer.ok) throw new Error(answer.error.message);
+    const run = answer.value;
+    if (!run.ok) throw new Error("problems");
+    const charged = await ledgerCredits(addon.control, PATHS.leadSearch);
+    expect(charged).toBeGreaterThan(0);
+    expect(run.stoppedBy?.message).toMatch(/could not take the rows.*written to the new sheet/);
+    const spare = addon.runtime.sheets().find((s) => s.name.includes("unsaved rows"));
+    expect(spare?.name.length).toBeLessThanOrEqual(100);
+    // Every paid lead is in it, inert.
+    expect(addon.runtime.getSheetCells(spare!.name).length - 1).toBe(charged);
+    expectInert(spare!.name, ["Full Name", "Job Title", "Company"]);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { HOSTILE_PREFIXES, HOSTILE_VALUES } from "../../sandbox/api/hostile-text";
 import { parseInput } from "../../sandbox/gas/cells";
 import { toCellValue } from "../../src/sheet/cell-value";
 
@@ -14,6 +15,10 @@ const tricky = fc.oneof(
   fc.constantFrom("2024-01-15", "1/15/2024", "1-10", "11-50", "$12", "(12)", "1e5", " 42 "),
   // Month names with a hyphen are dates to Sheets as with a space (PRODUCTION.md G8): "Sep-2023".
   fc.constantFrom("Sep-2023", "15-Sep-2023", "Sep-15", "Dec-1", "sept.-2023", "1 - March - 2020"),
+  // The sandbox's hostile answers (hostileText): full-width signs, error names, fractions, hours.
+  fc.constantFrom(...HOSTILE_VALUES),
+  fc.tuple(fc.constantFrom(...HOSTILE_PREFIXES), fc.string()).map(([prefix, rest]) => prefix + rest),
+  fc.constantFrom("#N/A", "1 1/2", "3pm", "12,5 €", "＝1+1", "−5", "'t Hooft"),
   fc
     .tuple(
       fc.constantFrom("Jan", "feb", "MARCH", "Sept.", "oct"),

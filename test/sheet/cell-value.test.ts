@@ -80,7 +80,7 @@ describe("toCellValue", () => {
     }
   });
 
-  it("keeps text that Sheets reads as an error value, a fraction or a time of day as text", () => {
+  it("keeps text that Sheets reads as an error value, a fraction, a time of day or a trailing-currency amount as text", () => {
     for (const text of [
       "#N/A",
       "#REF!",
@@ -94,7 +94,18 @@ describe("toCellValue", () => {
     ]) {
       expect(toCellValue(text)).toBe(`'${text}`);
     }
-    for (const text of ["1 1/2", "0 3/4", "12 7/8", "3pm", "3 PM", "11 am", "9:05 a.m."]) {
+    for (const text of [
+      "1 1/2",
+      "0 3/4",
+      "12 7/8",
+      "3pm",
+      "3 PM",
+      "11 am",
+      "9:05 a.m.",
+      "12,5 €",
+      "40$",
+      "99 £",
+    ]) {
       expect(toCellValue(text)).toBe(`'${text}`);
     }
   });

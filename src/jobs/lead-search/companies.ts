@@ -67,7 +67,8 @@ export function selectedCompanies(
     if (row === 1 || cells.every((cell) => text(cell) === "")) return;
     const id = idColumn === undefined ? "" : text(cells[idColumn]);
     const link = linkColumn === undefined ? "" : text(cells[linkColumn]).replace(/^'/, "");
-    const name = nameColumn === undefined ? "" : text(cells[nameColumn]).replace(/^'/, "");
+    // A name keeps a leading apostrophe: getValues never returns the one that kept a cell literal.
+    const name = nameColumn === undefined ? "" : text(cells[nameColumn]);
     let target: CompanyTarget;
     if (/^\d+$/.test(id)) target = { company_id: Number(id) };
     else if (link !== "") target = { company_link: link };
