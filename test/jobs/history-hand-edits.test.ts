@@ -60,6 +60,42 @@ describe("a history edited by hand", () => {
     expect(jobChangesSince(w.history, time)).toEqual([]);
   });
 
+  it("a signed row whose Run cell was typed over still belongs to the run it signed: Undo and the digest keep its people", () => {
+    // Fresh data writes 4 rows at a time: one history row per write, 3 for these 10 people.
+    const ids = "abcdefghij".split("");
+    const start = [START[0]!, ...ids.map((id) => [url(id), `Old title ${id}`, `Old Co ${id}`])];
+    const w = historyWorld(start, { extras: { up_to_the_second_fresh: true } });
+    const runId = w.run();
+    const middle = w.table.rows.findIndex((row) => row[3]!.split("\n").includes(url("e")));
+    expect(middle).toBeGreaterThan(0);
+    expect(middle).toBeLessThan(w.table.rows.length - 1);
+    w.table.rows[middle]![0] = `undo:${runId}`;
+    expect(jobChangesOfRun(w.history, runId)).toHaveLength(10);
+    expect(jobChangesSince(w.history, "2000-01-01")).toHaveLength(10);
+    const result = undoLastRun(w.history);
+    expect(result).toMatchObject({ runId, refused: 0, leftAlone: 0, notFound: 0 });
+    expect(w.grid.cells.map((row) => row.slice(0, 3))).toEqual(start);
+  });
+
+  it("a signed row pasted under a made-up Run id is named, not undone, and marks only that id", () => {
+    const { w, first, second } = twoRuns();
+    // An older signed row (the first run's write), pasted at the bottom as a new "run".
+    const copy = [...w.table.rows.find((row) => row[0] === first && row[3]!.includes(url("b")))!];
+    copy[0] = "made-up";
+    copy[1] = "2099-01-01T00:00:00Z";
+    w.table.rows.push(copy);
+    // Its row in the sheet: below the header and every row before it.
+    const pasted = w.table.rows.length + 1;
+    const result = undoLastRun(w.history);
+    expect(result).toMatchObject({ runId: "made-up", restored: 0, refused: 1 });
+    expect(result.runTime).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(result.refusedRows).toEqual([
+      `row ${pasted} (its Run cell was typed over: it records another run)`,
+    ]);
+    expect(w.grid.cells[2]!.slice(0, 3)).toEqual([url("b"), "New title b", "New Co"]);
+    expect(undoLastRun(w.history).runId).toBe(second);
+  });
+
   describe("sorted newest first", () => {
     /** Data > Sort Z -> A by Time: Sheets' sort is stable, so one write's rows keep their order. */
     const sortNewestFirst = (rows: string[][]) =>

@@ -159,7 +159,7 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
   const { accepted, refused } = byTrust(rows, keys.legacyRuns);
   const result: UndoResult = {
     runId,
-    runTime: rows[0]?.time ?? "",
+    runTime: rows[0]?.time ?? isoTime(times[runs.indexOf(runId)] ?? 0),
     restored: 0,
     leftAlone: 0,
     leftAloneCells: [],
@@ -176,6 +176,13 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
     if (result.refusedRows.length < LISTED) result.refusedRows.push(`row ${origin + 1} (${why})`);
   };
   for (const [origin, why] of refused) refuse(origin, why);
+  // Rows under this Run cell that record another run (a signed row copied, its Run cell typed
+  // over): read under their own run, never this one, and named.
+  const recorded = new Set(rows.map((row) => row.origin));
+  runs.forEach((id, index) => {
+    if (id === runId && !recorded.has(index + 1) && !refused.has(index + 1))
+      refuse(index + 1, "its Run cell was typed over: it records another run");
+  });
   const time = isoTime(deps.clock.now());
   const maxRows = readHistorySettings(deps.store).maxRows;
   const restoredCells: CellUndo[] = [];
