@@ -145,3 +145,47 @@ describe("a history edited by hand", () => {
     });
   });
 });
+
+describe("Job changes across runs", () => {
+  it("a mover seen again by every refresh that keeps Title and Company (a weekly schedule of Location only) is listed once, when first seen", () => {
+    const w = historyWorld(
+      [["Profile URL", "Title", "Company", "Location"], ...START.slice(1).map((row) => [...row, ""])],
+      { fields: ["location"] },
+    );
+    const first = w.run();
+    w.run();
+    const third = w.run();
+    // Each run's own digest still names them (they are still out of date in the sheet).
+    expect(jobChangesOfRun(w.history, third)).toHaveLength(2);
+    const since = jobChangesSince(w.history, "2000-01-01");
+    expect(since.map((change) => [change.runId, change.url, change.oldTitle, change.newTitle])).toEqual([
+      [first, url("a"), "Old title a", "New title a"],
+      [first, url("b"), "Old title b", "New title b"],
+    ]);
+  });
+
+  it("a move back and then again is listed each time", () => {
+    const w = historyWorld(START);
+    // The API's answer for a: the new job, then the old one again, then the new one.
+    const answers = ["New title a", "Old title a", "New title a"];
+    const client = w.client as unknown as { answer: (sent: string) => unknown };
+    const answer = client.answer;
+    let run = 0;
+    client.answer = (sent) => {
+      const reply = answer(sent) as { lead: { job_title: string } };
+      if (sent.endsWith("/a") || sent.endsWith("/a/")) reply.lead.job_title = answers[run]!;
+      return reply;
+    };
+    const runs = answers.map(() => {
+      const id = w.run();
+      run += 1;
+      return id;
+    });
+    const since = jobChangesSince(w.history, "2000-01-01").filter((change) => change.url === url("a"));
+    expect(since.map((change) => [change.runId, change.oldTitle, change.newTitle])).toEqual([
+      [runs[0], "Old title a", "New title a"],
+      [runs[1], "New title a", "Old title a"],
+      [runs[2], "Old title a", "New title a"],
+    ]);
+  });
+});

@@ -208,5 +208,34 @@ export function jobChangesSince(deps: HistoryDeps, since: number | string): JobC
   const at = (row: HistoryRow) => times[row.origin - 1] ?? 0;
   // Stable: one run's rows keep their order.
   const oldestFirst = byTrust(rows, keys.legacyRuns).accepted.sort((a, b) => at(a) - at(b));
-  return jobChangesIn(deps, oldestFirst);
+  return firstSightings(jobChangesIn(deps, oldestFirst));
+}
+
+/**
+ * One entry per move: a run that keeps Title and Company (fill mode, or fields without them, as a
+ * weekly schedule may) sees the same old job against the same new one every time, and listed it
+ * every week. A person's change that repeats the one listed just before for them is that same
+ * move: the first run that saw it stays, and a later fresh answer of it clears "cached". (A move
+ * back and then again is listed each time.)
+ */
+function firstSightings(changes: readonly JobChange[]): JobChange[] {
+  const listed: JobChange[] = [];
+  const latest = new Map<string, { move: string; change: JobChange }>();
+  for (const change of changes) {
+    const person = JSON.stringify([change.sheet, canonicalProfileUrl(change.url) ?? change.url]);
+    const move = JSON.stringify(
+      [change.oldTitle, change.newTitle, change.oldCompany, change.newCompany].map((text) =>
+        text.trim().toLowerCase(),
+      ),
+    );
+    const before = latest.get(person);
+    if (before?.move === move) {
+      if (before.change.cached && !change.cached) before.change.cached = false;
+      continue;
+    }
+    const copy = { ...change };
+    listed.push(copy);
+    latest.set(person, { move, change: copy });
+  }
+  return listed;
 }
