@@ -51,7 +51,7 @@ beforeEach(async () => {
 });
 
 /** The owner refreshes the list (Fresh data on), then a minute passes. */
-function ownerRun(): string {
+function ownerRun(sheet = SHEET): string {
   const request: EnrichRequest = {
     options: {
       fields: ["full_name", "job_title", "company_name"],
@@ -59,7 +59,7 @@ function ownerRun(): string {
       mode: "refresh",
     },
   };
-  world.runtime.select(SHEET, "A1:A4");
+  world.runtime.select(sheet, "A1:A4");
   const estimate = rpcValue<EnrichEstimate>(world.runtime, "enrichEstimate", request);
   rpcValue<EnrichProgress>(world.runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
   expect(driveSteps(world.runtime, estimate.progress.jobId).state).toBe("done");
@@ -135,5 +135,21 @@ describe("Undo on a shared spreadsheet", () => {
     expect(after.map((row, index) => (index === 1 ? [row[0], row[1], row[3]] : row))).toEqual(
       filled.map((row, index) => (index === 1 ? [row[0], row[1], row[3]] : row)),
     );
+  });
+
+  it("a run on a sheet deleted since is undone as far as it can be, and does not block the runs before it", () => {
+    const before = listInputs();
+    const first = ownerRun();
+    world.runtime.insertSheet("Scratch list");
+    world.runtime.setValues("Scratch list", "A1", [HEAD, [urls[2]!, "", "Temp title", "Temp Co"]]);
+    const scratch = ownerRun("Scratch list");
+    world.runtime.deleteSheet("Scratch list");
+    const gone = rpcValue<UndoAnswer>(world.runtime, "historyUndo", null);
+    expect(gone).toMatchObject({ runId: scratch, restored: 0, partial: false });
+    expect(gone.message).toMatch(/Scratch list .*\(sheet deleted\)/);
+    expect(gone.message).not.toMatch(/can still be undone/);
+    const next = rpcValue<UndoAnswer>(world.runtime, "historyUndo", null);
+    expect(next).toMatchObject({ runId: first, leftAlone: 0, notFound: 0 });
+    expect(listInputs()).toEqual(before);
   });
 });

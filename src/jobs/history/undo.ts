@@ -39,7 +39,10 @@ export interface UndoResult {
    * run recorded but never wrote (no cell of the run under them, and no column holds them).
    */
   unchanged: number;
-  /** Cells whose row (profile URL) or column (header) or sheet is gone: written nowhere. */
+  /**
+   * Cells whose row (profile URL) or column (header) or sheet is gone: written nowhere. Those of a
+   * deleted sheet do not keep the run undoable (the sheet cannot come back).
+   */
   notFound: number;
   /** The first of them, as Sheet "Header" of <URL>, for the message. */
   notFoundCells: string[];
@@ -187,16 +190,21 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
   const maxRows = readHistorySettings(deps.store).maxRows;
   const restoredCells: CellUndo[] = [];
   const writes: Array<{ target: NamedGrid; restore: CellChanges }> = [];
+  let onDeletedSheets = 0;
   for (const cells of cellsOf(accepted, done).values()) {
     const first = cells[0]!.source;
     const target = sheetOf(deps, first);
-    const missing = (cell: CellUndo, what: string) => {
+    const missing = (cell: CellUndo, why: string) => {
       result.notFound += 1;
       const where = `${first.sheet} "${cell.source.header}"${cell.headerCell ? " header" : ` of ${cell.source.url || cell.source.cell}`}`;
-      if (result.notFoundCells.length < LISTED) result.notFoundCells.push(`${where} (${what} not found)`);
+      if (result.notFoundCells.length < LISTED) result.notFoundCells.push(`${where} (${why})`);
     };
     if (!target) {
-      for (const cell of cells) missing(cell, "sheet");
+      // A sheet known by its id and not found is deleted: no Undo can find it again, so its cells
+      // do not keep the run undoable (they blocked every run before it).
+      const deleted = first.sheetId !== undefined;
+      if (deleted) onDeletedSheets += cells.length;
+      for (const cell of cells) missing(cell, deleted ? "sheet deleted" : "sheet not found");
       continue;
     }
     const located = locateCells(
@@ -228,7 +236,7 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
         return;
       }
       if ("missing" in place) {
-        missing(cell, place.missing);
+        missing(cell, `${place.missing} not found`);
         return;
       }
       if (keepHeaders && cell.headerCell) return;
@@ -261,7 +269,7 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
   }
   // Cells not found leave the run undoable (unsigned runs excepted: nothing proves those cells
   // were ever the run's, and a forged run must not block the undo of the ones before it).
-  result.partial = result.notFound > 0 && accepted.some((row) => row.trust === "signed");
+  result.partial = result.notFound > onDeletedSheets && accepted.some((row) => row.trust === "signed");
   const undoId = `${result.partial ? PARTIAL_UNDO_PREFIX : UNDO_PREFIX}${runId}`;
   const records = undoRecords(undoId, time, restoredCells);
   // Nothing put back still marks the run undone (an empty record), so the next undo reaches the
