@@ -150,8 +150,10 @@ export function undoMessage(result: UndoResult): string {
     parts.push(
       `Not found, so not written anywhere: ${listed(result.notFound, result.notFoundCells)}.` +
         (result.partial
-          ? " The run can still be undone: put those rows or columns back and press Undo last run again."
-          : ""),
+          ? " The run can still be undone: put those rows or columns back and press Undo last run again (pressed again without that, it marks the run undone as it is and goes on to the run before)."
+          : result.closed
+            ? " They were not put back, so the run is now marked undone as it is: the next Undo last run undoes the run before it."
+            : ""),
     );
   if (result.refused > 0)
     parts.push(

@@ -20,7 +20,15 @@ import { encodeChanges, type RowChanges } from "./format";
 import { locateCells, type Place } from "./locate";
 import { appendHistory, isoTime } from "./log";
 import type { HistoryDeps, NamedGrid } from "./ports";
-import { byTrust, lastUndoableRun, partialUndosOf, rowsOfRun, runsAndTimes, undoneRuns } from "./read";
+import {
+  byTrust,
+  hasSignedRow,
+  lastUndoableRun,
+  partialUndosOf,
+  rowsOfRun,
+  runsAndTimes,
+  undoneRuns,
+} from "./read";
 import { readHistorySettings } from "./settings";
 import { historyKeys } from "./signature";
 
@@ -52,6 +60,12 @@ export interface UndoResult {
   refusedRows: string[];
   /** True when cells were not found: the run stays undoable. */
   partial: boolean;
+  /**
+   * True when a run undone in part before was pressed again with nothing more to put back (the
+   * rows or columns not found stay gone): it is marked undone as it is, so that the next Undo
+   * reaches the run before it instead of answering the same for good.
+   */
+  closed: boolean;
 }
 
 export class UndoError extends Error {
@@ -158,6 +172,7 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
     throw new UndoError("nothing", "There is no run to undo in the change history.");
   }
   const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
+  const partialId = `${PARTIAL_UNDO_PREFIX}${runId}`;
   const done = new Set(partialUndosOf(deps.table, runs, runId, keys.secret).map(cellKey));
   const { accepted, refused } = byTrust(rows, keys.legacyRuns);
   const result: UndoResult = {
@@ -172,6 +187,7 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
     refused: 0,
     refusedRows: [],
     partial: false,
+    closed: false,
   };
   const refuse = (origin: number, why: string) => {
     result.refused += 1;
@@ -270,11 +286,17 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
   // Cells not found leave the run undoable (unsigned runs excepted: nothing proves those cells
   // were ever the run's, and a forged run must not block the undo of the ones before it).
   result.partial = result.notFound > onDeletedSheets && accepted.some((row) => row.trust === "signed");
-  const undoId = `${result.partial ? PARTIAL_UNDO_PREFIX : UNDO_PREFIX}${runId}`;
+  // Pressed again with nothing more to put back: what is still missing will not come back.
+  if (result.partial && result.restored === 0 && hasSignedRow(deps.table, runs, partialId, keys)) {
+    result.partial = false;
+    result.closed = true;
+  }
+  const undoId = result.partial ? partialId : `${UNDO_PREFIX}${runId}`;
   const records = undoRecords(undoId, time, restoredCells);
   // Nothing put back still marks the run undone (an empty record), so the next undo reaches the
-  // run before it; a partial undo with nothing put back records nothing.
-  if (records.length === 0 && !result.partial)
+  // run before it; a partial undo with nothing put back marks that it was tried (closed above
+  // when pressed again).
+  if (records.length === 0)
     records.push({
       runId: undoId,
       time,
