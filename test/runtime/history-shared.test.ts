@@ -152,4 +152,16 @@ describe("Undo on a shared spreadsheet", () => {
     expect(next).toMatchObject({ runId: first, leftAlone: 0, notFound: 0 });
     expect(listInputs()).toEqual(before);
   });
+
+  it("a URL column of =HYPERLINK(url, name) cells (a CRM export): Undo finds every row", () => {
+    urls.forEach((url, index) => {
+      world.runtime.setCell(SHEET, `A${index + 2}`, `=HYPERLINK("${url}", "Person ${index + 1}")`);
+    });
+    const before = listInputs();
+    const jobId = ownerRun();
+    const undo = rpcValue<UndoAnswer>(world.runtime, "historyUndo", null);
+    expect(undo).toMatchObject({ runId: jobId, notFound: 0, leftAlone: 0, partial: false });
+    expect(listInputs()).toEqual(before);
+  });
 });
+
