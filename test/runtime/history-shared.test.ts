@@ -164,4 +164,3 @@ describe("Undo on a shared spreadsheet", () => {
     expect(listInputs()).toEqual(before);
   });
 });
-
