@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { manualClock } from "../../sandbox/gas/clock";
 import { HISTORY_SHEET } from "../../src/jobs/history/columns";
 import type { EnrichEstimate, EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
-import type { JobChangeDigest, JobChangesSheet, UndoAnswer } from "../../src/rpc/history";
+import type { JobChangeDigest, JobChangesSheet, UndoAnswer, UndoQuestion } from "../../src/rpc/history";
 import {
   driveSteps,
   type EnrichWorld,
@@ -162,5 +162,51 @@ describe("Undo on a shared spreadsheet", () => {
     const undo = rpcValue<UndoAnswer>(world.runtime, "historyUndo", null);
     expect(undo).toMatchObject({ runId: jobId, notFound: 0, leftAlone: 0, partial: false });
     expect(listInputs()).toEqual(before);
+  });
+});
+
+describe("Undo asks first (it cannot be redone; running again charges again)", () => {
+  it("the menu says which run and how much; No changes nothing, Yes undoes it", () => {
+    const before = listInputs();
+    const jobId = ownerRun();
+    const filled = listInputs();
+    world.runtime.install();
+    world.runtime.ui.respondWith({ button: "NO" });
+    world.runtime.clickMenu("Undo last run", asEditor);
+    const asked = world.runtime.ui.events.filter((event) => event.type === "alert").at(-1);
+    expect(asked).toMatchObject({
+      buttons: "YES_NO",
+      prompt: expect.stringMatching(
+        /^Undo the run of 2026-11-21T\d\d:\d\d:\d\dZ on "CRM"\? \d+ cells in 3 rows go back .*cannot be redone.*charges again\.$/,
+      ),
+    });
+    expect(listInputs()).toEqual(filled);
+    world.runtime.clickMenu("Undo last run", asEditor);
+    const told = world.runtime.ui.events.filter((event) => event.type === "alert").at(-1);
+    expect(told).toMatchObject({
+      buttons: "OK",
+      prompt: expect.stringMatching(/^Undid the run of .*cells restored/),
+    });
+    expect(listInputs()).toEqual(before);
+    expect(rpcValue<JobChangeDigest>(world.runtime, "historyDigest", { jobId })).toMatchObject({
+      undone: true,
+    });
+  });
+
+  it("the sidebar's confirmation for a run that is no longer the latest is refused", () => {
+    const first = ownerRun();
+    const question = rpcValue<UndoQuestion>(world.runtime, "historyUndoPreview", null, asEditor);
+    expect(question).toMatchObject({ runId: first, sheets: ["CRM"], rows: 3 });
+    // Meanwhile the owner runs again: the editor's Undo it must not take back that newer run.
+    world.runtime.setCell(SHEET, "C2", "Typed by a colleague");
+    const second = ownerRun();
+    const stale = world.runtime.rpc("historyUndo", { runId: question.runId }, asEditor);
+    expect(stale).toMatchObject({ ok: false, error: { kind: "changed" } });
+    expect(world.runtime.getCell(SHEET, "C2").input).not.toBe("Typed by a colleague");
+    const fresh = rpcValue<UndoQuestion>(world.runtime, "historyUndoPreview", null, asEditor);
+    expect(fresh.runId).toBe(second);
+    const undo = rpcValue<UndoAnswer>(world.runtime, "historyUndo", { runId: fresh.runId }, asEditor);
+    expect(undo.runId).toBe(second);
+    expect(world.runtime.getCell(SHEET, "C2").input).toBe("Typed by a colleague");
   });
 });

@@ -92,7 +92,9 @@ interface CellUndo {
 
 const LISTED = 20;
 
-const cellKey = (row: HistoryRow) => `${row.sheetId ?? row.sheet}\n${row.cell}`;
+/** A recorded cell's key: its sheet (by id when known) and its address when written. */
+export const cellKey = (row: Pick<HistoryRow, "sheetId" | "sheet" | "cell">) =>
+  `${row.sheetId ?? row.sheet}\n${row.cell}`;
 
 /** A header cell: the run wrote the header itself (compact rows say which row was the header row). */
 const isHeaderCell = (row: HistoryRow, at: { row: number }) =>
@@ -164,7 +166,12 @@ function undoRecords(runId: string, time: string, restored: readonly CellUndo[])
   return [...rows.values()];
 }
 
-export function undoLastRun(deps: HistoryDeps): UndoResult {
+/**
+ * The run Undo last run takes back, and what it recorded: its rows Undo may believe and those it
+ * refuses, and the cells earlier partial undos put back already. Read only: Undo and its
+ * question (undo-preview.ts) both start here.
+ */
+export function runToUndo(deps: HistoryDeps) {
   const { runs, times } = runsAndTimes(deps.table);
   const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
   const runId = lastUndoableRun(runs, times, undoneRuns(deps.table, runs, keys));
@@ -172,12 +179,28 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
     throw new UndoError("nothing", "There is no run to undo in the change history.");
   }
   const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
-  const partialId = `${PARTIAL_UNDO_PREFIX}${runId}`;
   const done = new Set(partialUndosOf(deps.table, runs, runId, keys.secret).map(cellKey));
-  const { accepted, refused } = byTrust(rows, keys.legacyRuns);
+  const runTime = rows[0]?.time ?? isoTime(times[runs.indexOf(runId)] ?? 0);
+  return { runs, keys, runId, runTime, rows, done, ...byTrust(rows, keys.legacyRuns) };
+}
+
+/**
+ * Undoes the latest run. `expected`: the run the user was asked about (undo-preview.ts); when
+ * another is the latest now (a run ended, or a colleague undid it, in between), nothing is done.
+ */
+export function undoLastRun(deps: HistoryDeps, expected?: string): UndoResult {
+  const { runs, keys, runId, runTime, rows, done, accepted, refused } = runToUndo(deps);
+  if (expected !== undefined && expected !== runId) {
+    throw new UndoError(
+      "changed",
+      "The last run is no longer the one you were asked about: another run ended, or it was undone, since.",
+      "Press Undo last run again to see what it would undo now.",
+    );
+  }
+  const partialId = `${PARTIAL_UNDO_PREFIX}${runId}`;
   const result: UndoResult = {
     runId,
-    runTime: rows[0]?.time ?? isoTime(times[runs.indexOf(runId)] ?? 0),
+    runTime,
     restored: 0,
     leftAlone: 0,
     leftAloneCells: [],
