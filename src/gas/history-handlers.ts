@@ -146,7 +146,8 @@ export function undoQuestion(preview: UndoPreview): string {
   const sheets = preview.sheets.map((name) => `"${name}"`).join(", ");
   return (
     `Undo the run of ${preview.runTime}${sheets ? ` on ${sheets}` : ""}? ` +
-    `${count(preview.cells, "cell")} in ${count(preview.rows, "row")} go back to what they held before it ` +
+    `${count(preview.cells, "cell")} in ${count(preview.rows, "row")} go back to what they held before it` +
+    (preview.headers > 0 ? `, and the ${count(preview.headers, "header")} it added are cleared ` : " ") +
     "(cells edited since stay as they are). Undo is free, but it cannot be redone: " +
     "getting these answers back means running Enrich again, which charges again."
   );

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { jobChangesOfRun, jobChangesSince } from "../../src/jobs/history/digest";
 import { trimHistory } from "../../src/jobs/history/log";
 import { undoLastRun } from "../../src/jobs/history/undo";
+import { undoPreview } from "../../src/jobs/history/undo-preview";
 import { url } from "./enrich-fakes";
 import { historyWorld, MemoryTable } from "./history-fakes";
 
@@ -189,3 +190,22 @@ describe("Job changes across runs", () => {
     ]);
   });
 });
+
+describe("the question before Undo", () => {
+  it("names the run, its sheet as called now, its rows (the header row apart) and cells, and writes nothing", () => {
+    const w = historyWorld(START);
+    const runId = w.run();
+    w.rename("CRM 2026");
+    const history = w.table.rows.length;
+    const filled = w.grid.cells.map((row) => [...row]);
+    const preview = undoPreview(w.history);
+    expect(preview).toMatchObject({ runId, sheets: ["CRM 2026"], rows: 2 });
+    // The columns the run added (status, date, ...): their headers, cleared by the undo.
+    const added = w.grid.cells[0]!.length - START[0]!.length;
+    expect(preview.headers).toBe(added);
+    expect(preview.cells).toBeGreaterThanOrEqual(2 * (2 + added));
+    expect(w.table.rows).toHaveLength(history);
+    expect(w.grid.cells).toEqual(filled);
+  });
+});
+

@@ -7,16 +7,18 @@
  */
 import { parseCell } from "./columns";
 import type { HistoryDeps } from "./ports";
-import { cellKey, runToUndo } from "./undo";
+import { cellKey, isHeaderCell, runToUndo } from "./undo";
 
 export interface UndoPreview {
   runId: string;
   runTime: string;
   /** The sheets it changed, by their names now (a renamed sheet as it is called now). */
   sheets: string[];
-  /** Sheet rows and cells it changed that an undo would look at (header cells included). */
+  /** Sheet rows (the header row left out), and cells of them, it changed that an undo would look at. */
   rows: number;
   cells: number;
+  /** Header cells it wrote (the columns it added): cleared again. */
+  headers: number;
 }
 
 export function undoPreview(deps: HistoryDeps): UndoPreview {
@@ -24,6 +26,7 @@ export function undoPreview(deps: HistoryDeps): UndoPreview {
   const sheets = new Set<string>();
   const rows = new Set<string>();
   const cells = new Set<string>();
+  const headers = new Set<string>();
   for (const change of accepted) {
     const at = parseCell(change.cell);
     const key = cellKey(change);
@@ -31,8 +34,11 @@ export function undoPreview(deps: HistoryDeps): UndoPreview {
     if (!at || done.has(key) || change.before === change.after) continue;
     const now = change.sheetId === undefined ? null : deps.gridById(change.sheetId);
     sheets.add(now?.name ?? change.sheet);
-    rows.add(`${change.sheetId ?? change.sheet}\n${at.row}`);
-    cells.add(key);
+    if (isHeaderCell(change, at)) headers.add(key);
+    else {
+      rows.add(`${change.sheetId ?? change.sheet}\n${at.row}`);
+      cells.add(key);
+    }
   }
-  return { runId, runTime, sheets: [...sheets], rows: rows.size, cells: cells.size };
+  return { runId, runTime, sheets: [...sheets], rows: rows.size, cells: cells.size, headers: headers.size };
 }

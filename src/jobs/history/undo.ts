@@ -97,7 +97,7 @@ export const cellKey = (row: Pick<HistoryRow, "sheetId" | "sheet" | "cell">) =>
   `${row.sheetId ?? row.sheet}\n${row.cell}`;
 
 /** A header cell: the run wrote the header itself (compact rows say which row was the header row). */
-const isHeaderCell = (row: HistoryRow, at: { row: number }) =>
+export const isHeaderCell = (row: HistoryRow, at: { row: number }) =>
   row.headerRow !== undefined ? at.row === row.headerRow : row.url === "" && row.header === row.after;
 
 /**
