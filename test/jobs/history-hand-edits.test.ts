@@ -208,4 +208,3 @@ describe("the question before Undo", () => {
     expect(w.grid.cells).toEqual(filled);
   });
 });
-
