@@ -210,3 +210,52 @@ describe("Undo asks first (it cannot be redone; running again charges again)", (
     expect(world.runtime.getCell(SHEET, "C2").input).toBe("Typed by a colleague");
   });
 });
+
+describe("a column a colleague inserted into the history", () => {
+  it("a Reviewed column inserted at B: the next run records beside it, Undo still takes back both runs, and the column keeps what was typed", () => {
+    const before = listInputs();
+    ownerRun();
+    world.runtime.setCell(SHEET, "C2", "Typed by a colleague");
+    world.runtime.insertColumns(HISTORY_SHEET, 2, 1);
+    const size = world.runtime.getSheetCells(HISTORY_SHEET).length;
+    world.runtime.setCell(HISTORY_SHEET, "B1", "Reviewed");
+    for (let row = 2; row <= size; row += 1) world.runtime.setCell(HISTORY_SHEET, `B${row}`, "yes");
+    const second = ownerRun();
+    const history = () =>
+      world.runtime.getSheetCells(HISTORY_SHEET).map((row) => row.map((cell) => String(cell.value)));
+    expect(history()[0]).toEqual([
+      "Run",
+      "Reviewed",
+      "Time",
+      "Sheet",
+      "Profile URLs",
+      "Summary",
+      "Changes",
+      "Time (UTC)",
+    ]);
+    // The second run's rows are under the headers, the Reviewed cells of its rows empty.
+    const added = history().slice(size);
+    expect(added.length).toBeGreaterThan(0);
+    for (const row of added) {
+      expect(row[0]).toBe(second);
+      expect(row[1]).toBe("");
+      expect(row[6]).toMatch(/^\{"v":3,/);
+    }
+    expect(rpcValue<UndoAnswer>(world.runtime, "historyUndo", null)).toMatchObject({
+      runId: second,
+      refused: 0,
+    });
+    expect(rpcValue<UndoAnswer>(world.runtime, "historyUndo", null)).toMatchObject({
+      refused: 0,
+      notFound: 0,
+    });
+    expect(listInputs().map((row, index) => (index === 1 ? [row[0], row[1], row[3]] : row))).toEqual(
+      before.map((row, index) => (index === 1 ? [row[0], row[1], row[3]] : row)),
+    );
+    expect(
+      history()
+        .slice(1, size)
+        .every((row) => row[1] === "yes"),
+    ).toBe(true);
+  });
+});
