@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { manualClock } from "../../sandbox/gas/clock";
-import { HISTORY_SHEET } from "../../src/jobs/history/columns";
+import { HISTORY_HEADERS, HISTORY_SHEET } from "../../src/jobs/history/columns";
 import type { EnrichEstimate, EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
 import type { JobChangeDigest, JobChangesSheet, UndoAnswer, UndoQuestion } from "../../src/rpc/history";
 import {
@@ -223,16 +223,7 @@ describe("a column a colleague inserted into the history", () => {
     const second = ownerRun();
     const history = () =>
       world.runtime.getSheetCells(HISTORY_SHEET).map((row) => row.map((cell) => String(cell.value)));
-    expect(history()[0]).toEqual([
-      "Run",
-      "Reviewed",
-      "Time",
-      "Sheet",
-      "Profile URLs",
-      "Summary",
-      "Changes",
-      "Time (UTC)",
-    ]);
+    expect(history()[0]).toEqual([HISTORY_HEADERS[0], "Reviewed", ...HISTORY_HEADERS.slice(1)]);
     // The second run's rows are under the headers, the Reviewed cells of its rows empty.
     const added = history().slice(size);
     expect(added.length).toBeGreaterThan(0);
