@@ -7,7 +7,7 @@ import { unfinishedRun } from "../jobs/emails/job";
 import { JobError } from "../jobs/enrich/deps";
 import { currentJob } from "../jobs/enrich/job";
 import { HISTORY_SHEET } from "../jobs/history/columns";
-import { emailChangeText, jobChangesOfRun, jobChangesSince, runWasUndone } from "../jobs/history/digest";
+import { digestOfRun, emailChangeText, jobChangesSince } from "../jobs/history/digest";
 import type { HistoryDeps } from "../jobs/history/ports";
 import {
   checkHistorySettings,
@@ -233,8 +233,8 @@ export const historyHandlers: Pick<
     const jobId = String((Object(arg) as { jobId?: unknown }).jobId ?? "");
     const deps = historyDeps();
     // An undone run's cells hold the old jobs again: its digest is empty, and says why.
-    if (runWasUndone(deps, jobId)) return { runId: jobId, count: 0, changes: [], undone: true };
-    const changes = jobChangesOfRun(deps, jobId);
+    const { undone, changes } = digestOfRun(deps, jobId);
+    if (undone) return { runId: jobId, count: 0, changes: [], undone: true };
     return { runId: jobId, count: changes.length, changes: changes.slice(0, DIGEST_LISTED) };
   },
   historyShowJobChanges: (arg) => {

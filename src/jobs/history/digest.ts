@@ -170,20 +170,23 @@ export function jobChangesIn(
   });
 }
 
-/** Whether Undo took this run back (whole: a partial undo leaves it undoable, and its changes shown). */
-export function runWasUndone(deps: HistoryDeps, runId: string): boolean {
-  const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
-  return undoneRuns(deps.table, runColumn(deps.table), keys).has(runId);
-}
-
-/** The job changes one run recorded; none once the run was undone (its cells hold the old jobs again). */
-export function jobChangesOfRun(deps: HistoryDeps, runId: string): JobChange[] {
+/**
+ * One run's digest: whether Undo took it back (whole: a partial undo leaves it undoable, and its
+ * changes shown), and if not, the job changes it recorded. One read of the Run column for both.
+ */
+export function digestOfRun(deps: HistoryDeps, runId: string): { undone: boolean; changes: JobChange[] } {
   const runs = runColumn(deps.table);
   const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
-  if (undoneRuns(deps.table, runs, keys).has(runId)) return [];
+  if (undoneRuns(deps.table, runs, keys).has(runId)) return { undone: true, changes: [] };
   const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
-  return jobChangesIn(deps, byTrust(rows, keys.legacyRuns).accepted);
+  return { undone: false, changes: jobChangesIn(deps, byTrust(rows, keys.legacyRuns).accepted) };
 }
+
+/** Whether Undo took this run back (whole). */
+export const runWasUndone = (deps: HistoryDeps, runId: string) => digestOfRun(deps, runId).undone;
+
+/** The job changes one run recorded; none once the run was undone (its cells hold the old jobs again). */
+export const jobChangesOfRun = (deps: HistoryDeps, runId: string) => digestOfRun(deps, runId).changes;
 
 /**
  * Every job change recorded at or after `since`: epoch ms (the picked day's midnight in the
