@@ -208,3 +208,30 @@ describe("the question before Undo", () => {
     expect(w.grid.cells).toEqual(filled);
   });
 });
+
+describe("Job changes after the list was sorted", () => {
+  it("names each person from their own row now, not from the row the run wrote", () => {
+    const w = historyWorld(
+      [
+        ["Profile URL", "Name", "Title", "Company"],
+        [url("a"), "Ann", "Old title a", "New Co"],
+        [url("b"), "Bob", "Old title b", "New Co"],
+      ],
+      { fields: ["job_title", "company_name"] },
+    );
+    const runId = w.run();
+    // Sorted Z -> A by name: Bob's row first.
+    const [head, ann, bob] = w.grid.cells;
+    w.grid.cells = [head!, bob!, ann!];
+    const people = jobChangesOfRun(w.history, runId).map((change) => [
+      change.url,
+      change.name,
+      change.newCompany,
+    ]);
+    expect(people).toEqual([
+      [url("a"), "Ann", "New Co"],
+      [url("b"), "Bob", "New Co"],
+    ]);
+    expect(jobChangesSince(w.history, "2000-01-01").map((change) => change.name)).toEqual(["Ann", "Bob"]);
+  });
+});

@@ -6,6 +6,7 @@
  */
 import { canonicalProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
+import { linkTarget } from "../../sheet/hyperlink";
 import type { Grid } from "../enrich/ports";
 import { extent } from "../extent";
 import { type HistoryRow, isUndoId, parseCell, parseKeptCell, shownText, UNDO_PREFIX } from "./columns";
@@ -77,6 +78,29 @@ function missingColumns(
   }
 }
 
+/** The key a profile URL's spellings share ("" for a cell that is no profile URL); a =HYPERLINK cell is its URL. */
+const urlKey = (text: string) => {
+  const target = linkTarget(text.trim());
+  return target.includes("/in/") ? (canonicalProfileUrl(target) ?? "") : "";
+};
+
+/** The first row (1-based) holding each profile URL in a sheet's cells: built once, when first asked. */
+function rowsByUrl(block: readonly (readonly unknown[])[]): () => Map<string, number> {
+  let rows: Map<string, number> | undefined;
+  return () => {
+    if (!rows) {
+      rows = new Map();
+      block.forEach((cells, index) => {
+        for (const cell of cells) {
+          const key = urlKey(String(cell ?? ""));
+          if (key !== "" && !rows!.has(key)) rows!.set(key, index + 1);
+        }
+      });
+    }
+    return rows;
+  };
+}
+
 /** Job changes in these rows (one run or several), in the order they were recorded. */
 export function jobChangesIn(
   deps: Pick<HistoryDeps, "gridByName" | "gridById">,
@@ -124,7 +148,7 @@ export function jobChangesIn(
     return true;
   });
   // What the run left alone is what the sheet shows now: one read per sheet.
-  const current = new Map<string, (row: number, field: Field) => string>();
+  const current = new Map<string, (row: number, url: string, field: Field) => string>();
   for (const sheet of new Set(moved.map((person) => person.first.sheet))) {
     // A compact row names its sheet by id too: found after a rename.
     const sheetId = moved.find((person) => person.first.sheet === sheet)?.first.sheetId;
@@ -132,14 +156,21 @@ export function jobChangesIn(
     const sheetColumns = columns.get(sheet) ?? new Map<Field, number>();
     const sheetRows = moved.filter((person) => person.first.sheet === sheet).map((person) => person.row);
     const { min: top, max: bottom } = extent(sheetRows);
-    const height = bottom - top + 1;
     const width = Math.max(1, grid?.lastColumn() ?? 1);
     const label = labels.get(sheet);
     if (grid && label) missingColumns(grid, sheetColumns, label, top, width);
-    const block = grid ? grid.read(top, 1, height, width) : [];
-    current.set(sheet, (row, field) => {
+    // The whole sheet: a person is read from the row holding their URL now (a sort since the run
+    // moved them; the row the run wrote then holds someone else, whose name was listed).
+    const block = grid ? grid.read(1, 1, Math.max(bottom, grid.lastRow()), width) : [];
+    const rowOf = rowsByUrl(block);
+    const holds = (row: number, key: string) =>
+      (block[row - 1] ?? []).some((cell) => urlKey(String(cell ?? "")) === key);
+    current.set(sheet, (row, url, field) => {
       const column = sheetColumns.get(field);
-      return column ? String(block[row - top]?.[column - 1] ?? "") : "";
+      const key = urlKey(url);
+      // The row the run wrote while it still holds them (the common case: no index built).
+      const at = key === "" || holds(row, key) ? row : (rowOf().get(key) ?? row);
+      return column ? String(block[at - 1]?.[column - 1] ?? "") : "";
     });
   }
   return moved.map((person) => {
@@ -147,7 +178,7 @@ export function jobChangesIn(
     const email = emails.get(`${person.first.runId}\n${person.first.sheet}\n${person.row}`);
     const value = (field: Field, side: "before" | "after") => {
       const cell = person.cells.get(field);
-      return cell ? shownText(cell[side]) : now(person.row, field);
+      return cell ? shownText(cell[side]) : now(person.row, person.first.url, field);
     };
     return {
       runId: person.first.runId,
