@@ -225,12 +225,14 @@ describe("Job changes after the list was sorted", () => {
     w.grid.cells = [head!, bob!, ann!];
     const people = jobChangesOfRun(w.history, runId).map((change) => [
       change.url,
+      change.row,
       change.name,
       change.newCompany,
     ]);
+    // Row: where each is now (the Job changes sheet's Row column), not where the run wrote them.
     expect(people).toEqual([
-      [url("a"), "Ann", "New Co"],
-      [url("b"), "Bob", "New Co"],
+      [url("a"), 3, "Ann", "New Co"],
+      [url("b"), 2, "Bob", "New Co"],
     ]);
     expect(jobChangesSince(w.history, "2000-01-01").map((change) => change.name)).toEqual(["Ann", "Bob"]);
   });

@@ -70,7 +70,7 @@ export function JobChangeDigestView({
       {digest.count > 0 ? (
         <ul class="digest">
           {digest.changes.map((change) => (
-            <ChangeLine key={`${change.sheet}:${change.row}`} change={change} />
+            <ChangeLine key={`${change.sheet}:${change.row}:${change.url}`} change={change} />
           ))}
         </ul>
       ) : null}

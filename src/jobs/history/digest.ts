@@ -148,7 +148,10 @@ export function jobChangesIn(
     return true;
   });
   // What the run left alone is what the sheet shows now: one read per sheet.
-  const current = new Map<string, (row: number, url: string, field: Field) => string>();
+  const current = new Map<
+    string,
+    { rowNow(row: number, url: string): number; value(row: number, field: Field): string }
+  >();
   for (const sheet of new Set(moved.map((person) => person.first.sheet))) {
     // A compact row names its sheet by id too: found after a rename.
     const sheetId = moved.find((person) => person.first.sheet === sheet)?.first.sheetId;
@@ -165,26 +168,32 @@ export function jobChangesIn(
     const rowOf = rowsByUrl(block);
     const holds = (row: number, key: string) =>
       (block[row - 1] ?? []).some((cell) => urlKey(String(cell ?? "")) === key);
-    current.set(sheet, (row, url, field) => {
-      const column = sheetColumns.get(field);
-      const key = urlKey(url);
-      // The row the run wrote while it still holds them (the common case: no index built).
-      const at = key === "" || holds(row, key) ? row : (rowOf().get(key) ?? row);
-      return column ? String(block[at - 1]?.[column - 1] ?? "") : "";
+    current.set(sheet, {
+      rowNow(row, url) {
+        const key = urlKey(url);
+        // The row the run wrote while it still holds them (the common case: no index built).
+        return key === "" || holds(row, key) ? row : (rowOf().get(key) ?? row);
+      },
+      value(row, field) {
+        const column = sheetColumns.get(field);
+        return column ? String(block[row - 1]?.[column - 1] ?? "") : "";
+      },
     });
   }
   return moved.map((person) => {
-    const now = current.get(person.first.sheet)!;
+    const sheet = current.get(person.first.sheet)!;
+    // Where the person is now: the Job changes sheet's Row, and the row their unrecorded fields are read from.
+    const row = sheet.rowNow(person.row, person.first.url);
     const email = emails.get(`${person.first.runId}\n${person.first.sheet}\n${person.row}`);
     const value = (field: Field, side: "before" | "after") => {
       const cell = person.cells.get(field);
-      return cell ? shownText(cell[side]) : now(person.row, person.first.url, field);
+      return cell ? shownText(cell[side]) : sheet.value(row, field);
     };
     return {
       runId: person.first.runId,
       time: person.first.time,
       sheet: person.first.sheet,
-      row: person.row,
+      row,
       name: value("full_name", "after"),
       url: person.first.url,
       oldTitle: value("job_title", "before"),
