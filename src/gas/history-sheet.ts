@@ -1,4 +1,6 @@
 /** The `Prospecting changes` sheet (the change history's table) over SpreadsheetApp. */
+
+import { extent } from "../jobs/extent";
 import { HISTORY_HEADERS, HISTORY_NOTES, HISTORY_SHEET, LEGACY_HEADERS } from "../jobs/history/columns";
 import type { HistoryTable } from "../jobs/history/ports";
 import { DATE_TIME_FORMAT, isoSecond } from "../sheet/sheet-time";
@@ -37,7 +39,7 @@ function movedColumns(header: readonly string[]): number[] | null {
 
 /** Today's cells of a block's rows placed in their columns (`at`), the colleague's columns left empty. */
 function spread(block: readonly unknown[][], at: readonly number[]): unknown[][] {
-  const width = Math.max(...at.slice(0, WIDTH));
+  const width = extent(at.slice(0, WIDTH)).max;
   return block.map((cells) => {
     const row = new Array<unknown>(width).fill("");
     cells.forEach((cell, index) => {
@@ -152,7 +154,7 @@ export function historySheet(): HistoryTable {
       // Moved: today's columns where they are; an earlier layout's eighth (New value), the column
       // after Time (UTC), shifted as the others were.
       const columns = at ? [...at, at[WIDTH - 1]! + 1].slice(0, width) : null;
-      const span = columns ? Math.max(...columns) : width;
+      const span = columns ? extent(columns).max : width;
       return sheet
         .getRange(first + 1, 1, count, span)
         .getValues()

@@ -54,7 +54,7 @@ export function trimHistory(table: HistoryTable, maxRows: number): number {
   let left = size;
   for (const group of oldest) {
     if (left <= Math.floor(maxRows * 0.9)) break;
-    doomed.push(...group.rows);
+    for (const row of group.rows) doomed.push(row);
     left -= group.rows.length;
   }
   // Bottom up, a block of adjacent rows at a time (one call when the oldest runs are on top).
