@@ -75,10 +75,16 @@ export function showValidateEmailsSidebar(): void {
   showSidebar();
 }
 
-/** Menu: puts back what the latest enrichment run changed (where nobody edited since) and says so. */
+/**
+ * Menu: says which run Undo would take back and how much, then, confirmed, puts back what it
+ * changed (where nobody edited since) and says so. Asked first: it cannot be redone.
+ */
 export function undoLastRunFromMenu(): void {
   const ui = SpreadsheetApp.getUi();
-  ui.alert("Undo last run", serverModule().undoLastRunReport(), ui.ButtonSet.OK);
+  const ask = serverModule().undoLastRunQuestion();
+  if (ask.runId === "") ui.alert("Undo last run", ask.message, ui.ButtonSet.OK);
+  else if (ui.alert("Undo last run", ask.message, ui.ButtonSet.YES_NO) === ui.Button.YES)
+    ui.alert("Undo last run", serverModule().undoLastRunReport(ask.runId), ui.ButtonSet.OK);
 }
 
 /**

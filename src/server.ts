@@ -16,7 +16,13 @@ import { creditsHandlers } from "./gas/credits-handlers";
 import { emailHandlers } from "./gas/email-handlers";
 import { enrichHandlers } from "./gas/enrich-handlers";
 import { deferFetchCounts } from "./gas/fetch-count-deferred";
-import { historyHandlers, undoLastRunNow, undoMessage } from "./gas/history-handlers";
+import {
+  historyHandlers,
+  undoLastRunNow,
+  undoMessage,
+  undoPreviewNow,
+  undoQuestion,
+} from "./gas/history-handlers";
 import { leadSearchHandlers } from "./gas/lead-search-handlers";
 import { retryHandlers } from "./gas/retry-handlers";
 import { runScheduledRefresh, scheduleHandlers } from "./gas/schedule-handlers";
@@ -55,14 +61,28 @@ export function rpc(method: string, arg: unknown): RpcResult<unknown> {
 }
 
 /** What Undo last run did, in one message for the menu's alert (errors included). */
-export function undoLastRunReport(): string {
+export function undoLastRunReport(runId?: string): string {
   try {
-    return undoMessage(undoLastRunNow());
+    return undoMessage(undoLastRunNow(runId));
   } catch (error) {
-    const { message, next } = toUserError(error);
-    return next ? `${message} ${next}` : message;
+    return errorText(error);
   }
 }
+
+/** The menu's question before Undo: the run it would take back (runId "" when there is none: message says why). */
+export function undoLastRunQuestion(): { runId: string; message: string } {
+  try {
+    const preview = undoPreviewNow();
+    return { runId: preview.runId, message: undoQuestion(preview) };
+  } catch (error) {
+    return { runId: "", message: errorText(error) };
+  }
+}
+
+const errorText = (error: unknown) => {
+  const { message, next } = toUserError(error);
+  return next ? `${message} ${next}` : message;
+};
 
 /** The scheduled refresh's trigger run. */
 export function scheduledRefresh(event?: unknown): void {

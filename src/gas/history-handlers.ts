@@ -7,7 +7,7 @@ import { unfinishedRun } from "../jobs/emails/job";
 import { JobError } from "../jobs/enrich/deps";
 import { currentJob } from "../jobs/enrich/job";
 import { HISTORY_SHEET } from "../jobs/history/columns";
-import { emailChangeText, jobChangesOfRun, jobChangesSince, runWasUndone } from "../jobs/history/digest";
+import { digestOfRun, emailChangeText, jobChangesSince } from "../jobs/history/digest";
 import type { HistoryDeps } from "../jobs/history/ports";
 import {
   checkHistorySettings,
@@ -16,6 +16,7 @@ import {
   saveHistorySettings,
 } from "../jobs/history/settings";
 import { type UndoResult, undoLastRun } from "../jobs/history/undo";
+import { type UndoPreview, undoPreview } from "../jobs/history/undo-preview";
 import type { RpcHandlers } from "../rpc";
 import type { HistoryStatus, JobChange } from "../rpc/history";
 import { type CellValue, toCellValue } from "../sheet/cell-value";
@@ -96,11 +97,8 @@ function withLock<T>(deps: HistoryDeps, work: () => T): T {
   }
 }
 
-/**
- * Undo under the document lock, refused while a run is unfinished, Enrich's or the Emails action's:
- * its cells are still changing, and what it wrote after the undo could never be undone.
- */
-export function undoLastRunNow(): UndoResult {
+/** Refused while a run is unfinished, Enrich's or the Emails action's: its cells are still changing. */
+function refuseWhileUnfinished(): void {
   const job = currentJob(jobDeps());
   const unfinished =
     job && UNFINISHED.has(job.state)
@@ -113,14 +111,46 @@ export function undoLastRunNow(): UndoResult {
       "Let it finish or cancel it, then undo.",
     );
   }
-  const deps = historyDeps();
+}
+
+/** An UndoError as the sidebar's and the menu's error (the rest as they are). */
+function asJobError<T>(work: () => T): T {
   try {
-    return withLock(deps, () => undoLastRun(deps));
+    return work();
   } catch (error) {
     const { kind, next } = Object(error) as { kind?: string; next?: string };
-    if (kind === "nothing") throw new JobError("nothing", (error as Error).message, next);
+    if (kind === "nothing" || kind === "changed") throw new JobError(kind, (error as Error).message, next);
     throw error;
   }
+}
+
+/**
+ * Undo under the document lock, refused while a run is unfinished (what it wrote after the undo
+ * could never be undone). `expected`: the run the user confirmed (undo-preview.ts).
+ */
+export function undoLastRunNow(expected?: string): UndoResult {
+  refuseWhileUnfinished();
+  const deps = historyDeps();
+  return asJobError(() => withLock(deps, () => undoLastRun(deps, expected)));
+}
+
+/** What Undo last run would take back, for the question asked before it (nothing written). */
+export function undoPreviewNow(): UndoPreview {
+  refuseWhileUnfinished();
+  return asJobError(() => undoPreview(historyDeps()));
+}
+
+/** The question asked before Undo: which run, how much, and that only running it again brings it back. */
+export function undoQuestion(preview: UndoPreview): string {
+  const count = (n: number, what: string) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
+  const sheets = preview.sheets.map((name) => `"${name}"`).join(", ");
+  return (
+    `Undo the run of ${preview.runTime}${sheets ? ` on ${sheets}` : ""}? ` +
+    `${count(preview.cells, "cell")} in ${count(preview.rows, "row")} go back to what they held before it` +
+    (preview.headers > 0 ? `, and the ${count(preview.headers, "header")} it added are cleared ` : " ") +
+    "(cells edited since stay as they are). Undo is free, but it cannot be redone: " +
+    "getting these answers back means running Enrich again, which charges again."
+  );
 }
 
 function emailsUnfinished(): { what: string; sheet: string; state: string } | null {
@@ -150,8 +180,10 @@ export function undoMessage(result: UndoResult): string {
     parts.push(
       `Not found, so not written anywhere: ${listed(result.notFound, result.notFoundCells)}.` +
         (result.partial
-          ? " The run can still be undone: put those rows or columns back and press Undo last run again."
-          : ""),
+          ? " The run can still be undone: put those rows or columns back and press Undo last run again (pressed again without that, it marks the run undone as it is and goes on to the run before)."
+          : result.closed
+            ? " They were not put back, so the run is now marked undone as it is: the next Undo last run undoes the run before it."
+            : ""),
     );
   if (result.refused > 0)
     parts.push(
@@ -170,7 +202,12 @@ function sinceOf(arg: unknown): string {
 
 export const historyHandlers: Pick<
   RpcHandlers,
-  "historyStatus" | "historySaveSettings" | "historyUndo" | "historyDigest" | "historyShowJobChanges"
+  | "historyStatus"
+  | "historySaveSettings"
+  | "historyUndoPreview"
+  | "historyUndo"
+  | "historyDigest"
+  | "historyShowJobChanges"
 > = {
   historyStatus: () => status(historyDeps()),
   historySaveSettings: (arg) => {
@@ -184,16 +221,20 @@ export const historyHandlers: Pick<
     saveHistorySettings(deps.store, settings);
     return status(deps);
   },
-  historyUndo: () => {
-    const result = undoLastRunNow();
+  historyUndoPreview: () => {
+    const preview = undoPreviewNow();
+    return { ...preview, message: undoQuestion(preview) };
+  },
+  historyUndo: (arg) => {
+    const result = undoLastRunNow(arg?.runId);
     return { ...result, message: undoMessage(result) };
   },
   historyDigest: (arg) => {
     const jobId = String((Object(arg) as { jobId?: unknown }).jobId ?? "");
     const deps = historyDeps();
     // An undone run's cells hold the old jobs again: its digest is empty, and says why.
-    if (runWasUndone(deps, jobId)) return { runId: jobId, count: 0, changes: [], undone: true };
-    const changes = jobChangesOfRun(deps, jobId);
+    const { undone, changes } = digestOfRun(deps, jobId);
+    if (undone) return { runId: jobId, count: 0, changes: [], undone: true };
     return { runId: jobId, count: changes.length, changes: changes.slice(0, DIGEST_LISTED) };
   },
   historyShowJobChanges: (arg) => {

@@ -5,6 +5,7 @@
 import type { JobChange } from "../jobs/history/digest";
 import type { HistorySettings } from "../jobs/history/settings";
 import type { UndoResult } from "../jobs/history/undo";
+import type { UndoPreview } from "../jobs/history/undo-preview";
 
 export type { JobChange } from "../jobs/history/digest";
 export type { HistorySettings } from "../jobs/history/settings";
@@ -12,6 +13,8 @@ export type { UndoResult } from "../jobs/history/undo";
 
 /** The undo's counts, and the sentence that says them. */
 export type UndoAnswer = UndoResult & { message: string };
+/** What Undo last run would take back, and the question that asks before it does. */
+export type UndoQuestion = UndoPreview & { message: string };
 
 export interface HistoryStatus {
   settings: HistorySettings;
@@ -41,7 +44,9 @@ export interface JobChangesSheet {
 export interface HistoryMethods {
   historyStatus: { arg: null; result: HistoryStatus };
   historySaveSettings: { arg: HistorySettings; result: HistoryStatus };
-  historyUndo: { arg: null; result: UndoAnswer };
+  historyUndoPreview: { arg: null; result: UndoQuestion };
+  /** `runId`: the run the user was asked about (historyUndoPreview); another latest run is refused. */
+  historyUndo: { arg: { runId?: string } | null; result: UndoAnswer };
   historyDigest: { arg: { jobId: string }; result: JobChangeDigest };
   /** `since`: a date, YYYY-MM-DD: from its midnight in the spreadsheet's time zone. */
   historyShowJobChanges: { arg: { since: string }; result: JobChangesSheet };

@@ -118,6 +118,7 @@ describe("dist/server-module.html", () => {
       "requestEnrichFocus",
       "rpc",
       "scheduledRefresh",
+      "undoLastRunQuestion",
       "undoLastRunReport",
     ]);
     for (const name of names) expect(typeof exports[name], name).toBe("function");

@@ -121,6 +121,13 @@ describe("Change history, job changes, retry, undo and freeze", () => {
     await typeIntoCell(page, `${String.fromCharCode(65 + title)}2`, "Edited by hand");
     await sidebar.getByText("Change history and undo").click();
     await sidebar.getByRole("button", { name: "Undo last run" }).click();
+    // Asked first: which run, how much, and that it cannot be redone.
+    const question = sidebar.getByRole("alertdialog");
+    await expect
+      .poll(() => question.textContent())
+      .toMatch(/^Undo the run of .* on "Sheet1"\? \d+ cells in \d+ rows? go back .*cannot be redone/);
+    await page.screenshot({ path: screenshotPath("history-undo-question.png") });
+    await question.getByRole("button", { name: "Undo it" }).click();
     await expect
       .poll(() => sidebar.locator(".notice").textContent())
       .toMatch(/cells restored; 1 left alone because they were edited since \(Sheet1!C2\)/);
@@ -130,6 +137,7 @@ describe("Change history, job changes, retry, undo and freeze", () => {
       .toMatch(/This run was undone/);
     expect(await sidebar.getByTestId("enrich-digest").count()).toBe(0);
     await sidebar.getByRole("button", { name: "Undo last run" }).click();
+    await sidebar.getByRole("alertdialog").getByRole("button", { name: "Undo it" }).click();
     await expect
       .poll(() => sidebar.locator(".notice").textContent())
       .toMatch(/^×?Undid the run of .*cells restored/);

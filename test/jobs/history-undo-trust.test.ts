@@ -128,6 +128,18 @@ describe("histories written in the earlier layout (one changed cell a row)", () 
     ]);
   });
 
+  it("an undo recorded in that layout still counts: the next Undo reaches the run before it", () => {
+    const w = legacy();
+    const at = "2026-11-21T10:00:00Z";
+    // A later run, undone before rows were signed: its rows and its undo's, unsigned.
+    w.table.rows.push(
+      ["later-run", at, "CRM", "B2", "Title", url("a"), "New title a", "Later title"],
+      ["undo:later-run", at, "CRM", "B2", "Title", url("a"), "Later title", "New title a"],
+    );
+    expect(undoLastRun(w.history).runId).toBe("old-run");
+    expect(jobChangesOfRun(w.history, "later-run")).toEqual([]);
+  });
+
   it("the digest and job changes read it", () => {
     const w = legacy();
     expect(jobChangesOfRun(w.history, "old-run")).toEqual([

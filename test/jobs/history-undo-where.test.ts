@@ -81,6 +81,25 @@ describe("Undo finds the run's cells where they are now", () => {
     expect(() => undoLastRun(w.history)).toThrow(/no run to undo/);
   });
 
+  it("rows deleted for good: Undo pressed again without putting them back marks the run undone as it is, and the next reaches the run before", () => {
+    const w = historyWorld(START);
+    const earlier = w.run();
+    w.grid.cells[1]![1] = "Typed title a";
+    const later = w.run();
+    // Row b is deleted on purpose (a lead disqualified): it will not come back.
+    w.grid.cells.splice(2, 1);
+    const first = undoLastRun(w.history);
+    expect(first).toMatchObject({ runId: later, partial: true, closed: false });
+    const again = undoLastRun(w.history);
+    expect(again).toMatchObject({ runId: later, restored: 0, partial: false, closed: true });
+    expect(again.notFoundCells[0]).toMatch(/row not found/);
+    // Next: the run before, as far as it can go (its row b is gone too).
+    const before = undoLastRun(w.history);
+    expect(before.runId).toBe(earlier);
+    expect(w.grid.cells[1]!.slice(0, 3)).toEqual([url("a"), "Typed title a", "Old Co a"]);
+    expect(w.grid.cells[2]!.slice(0, 3)).toEqual(START[3]);
+  });
+
   it("a column whose header was renamed is reported, its cells left as they are", () => {
     const w = historyWorld(START);
     w.run();

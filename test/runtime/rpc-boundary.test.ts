@@ -64,6 +64,7 @@ const SAMPLES: Record<RpcMethod, unknown> = {
   leadsDeletePreset: { name: "Marketing" },
   historyStatus: null,
   historySaveSettings: { enabled: true, maxRows: 5000 },
+  historyUndoPreview: null,
   historyUndo: null,
   historyDigest: { jobId: "job-1" },
   historyShowJobChanges: { since: "2026-11-01" },

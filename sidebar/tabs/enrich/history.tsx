@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { emailChangeText } from "../../../src/jobs/history/email-change";
-import type { HistoryStatus, JobChange, JobChangeDigest } from "../../../src/rpc/history";
+import type { HistoryStatus, JobChange, JobChangeDigest, UndoQuestion } from "../../../src/rpc/history";
 import { useNotices } from "../../components/notices";
 import { DataLink } from "../../components/safe-link";
 import { useServerCall } from "../../components/use-server-call";
@@ -70,7 +70,7 @@ export function JobChangeDigestView({
       {digest.count > 0 ? (
         <ul class="digest">
           {digest.changes.map((change) => (
-            <ChangeLine key={`${change.sheet}:${change.row}`} change={change} />
+            <ChangeLine key={`${change.sheet}:${change.row}:${change.url}`} change={change} />
           ))}
         </ul>
       ) : null}
@@ -97,6 +97,7 @@ export function HistoryPanel({ onUndone }: { onUndone?: () => void } = {}) {
   const [status, setStatus] = useState<HistoryStatus | null>(null);
   const [since, setSince] = useState(monthAgo());
   const [maxRows, setMaxRows] = useState("");
+  const [question, setQuestion] = useState<UndoQuestion | null>(null);
 
   useEffect(() => {
     call("historyStatus", null).then(
@@ -108,9 +109,16 @@ export function HistoryPanel({ onUndone }: { onUndone?: () => void } = {}) {
     );
   }, []);
 
-  async function undo() {
+  /** Asks first: Undo cannot be redone, and running the run again charges again. */
+  async function askUndo() {
     notices.clear();
-    const answer = await run(() => call("historyUndo", null));
+    setQuestion((await run(() => call("historyUndoPreview", null))) ?? null);
+  }
+
+  async function undo(runId: string) {
+    setQuestion(null);
+    notices.clear();
+    const answer = await run(() => call("historyUndo", { runId }));
     if (answer) {
       notices.show({ tone: answer.leftAlone > 0 ? "info" : "ok", message: answer.message });
       onUndone?.();
@@ -152,11 +160,25 @@ export function HistoryPanel({ onUndone }: { onUndone?: () => void } = {}) {
           {status.overLimit}
         </p>
       ) : null}
-      <div class="buttons">
-        <button type="button" class="secondary" disabled={busy} onClick={undo}>
-          Undo last run
-        </button>
-      </div>
+      {question ? (
+        <div role="alertdialog" aria-labelledby="history-undo-question" class="notice info">
+          <p id="history-undo-question">{question.message}</p>
+          <div class="buttons">
+            <button type="button" class="action" disabled={busy} onClick={() => void undo(question.runId)}>
+              Undo it
+            </button>
+            <button type="button" class="secondary" disabled={busy} onClick={() => setQuestion(null)}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div class="buttons">
+          <button type="button" class="secondary" disabled={busy} onClick={askUndo}>
+            Undo last run
+          </button>
+        </div>
+      )}
       <label for="history-since">Job changes since</label>
       <input
         id="history-since"

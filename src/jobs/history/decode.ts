@@ -74,21 +74,26 @@ function parseRecord(body: string): Record3 | null {
 }
 
 /**
- * A compact row's record, and whether the add-on wrote it: signed with `secret`, and its Run cell
- * the run it signed (the Run cell is what the history's readers scan, so it must be proven too).
+ * A compact row's record, and whether the add-on wrote it (signed with `secret`). Its changes are
+ * read under the run it signed, whatever its Run cell says now: a Run cell typed over neither moves
+ * the row into another run nor drops it from its own (its people were left out of Undo and the
+ * digest, unnamed).
  */
 function readRecord(secret: string, cells: readonly string[]): { record: Record3 | null; signed: boolean } {
   const text = cells[5] ?? "";
   const body = verified(secret, text);
   const record = parseRecord(body ?? signatureOf(text).body);
-  return { record, signed: body !== null && record !== null && record.run === cells[0] };
+  return { record, signed: body !== null && record !== null };
 }
 
-/** The run a compact row records when the add-on signed it (even a record of no cell), else null. */
+/**
+ * The run a compact row records when the add-on signed it (even a record of no cell) and its Run
+ * cell still says so, else null: what the Run column claims (an undo, say) is believed only then.
+ */
 export function signedRunOf(secret: string, cells: readonly string[]): string | null {
   if (!isCompact(cells)) return null;
   const { record, signed } = readRecord(secret, cells);
-  return signed ? record!.run : null;
+  return signed && record!.run === cells[0] ? record!.run : null;
 }
 
 const legacyRow = (cells: readonly string[], origin: number): HistoryRow => {
@@ -109,9 +114,8 @@ const legacyRow = (cells: readonly string[], origin: number): HistoryRow => {
 
 /**
  * History rows (as read, READ_WIDTH columns, the first at `firstOrigin`) as the cell changes they
- * record, in order. A compact row whose signature fails, whose JSON does not parse or whose Run
- * cell is not the run it signed comes back as one `forged` change carrying the Run, Sheet and
- * (first) URL cells, so that Undo can name it.
+ * record, in order. A compact row whose signature fails or whose JSON does not parse comes back as
+ * one `forged` change carrying the Run, Sheet and (first) URL cells, so that Undo can name it.
  */
 export function decodeHistoryRows(
   secret: string,

@@ -6,6 +6,7 @@
  */
 import { canonicalProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
+import { linkTarget } from "../../sheet/hyperlink";
 import type { Grid } from "../enrich/ports";
 import { extent } from "../extent";
 import { type HistoryRow, isUndoId, parseCell, parseKeptCell, shownText, UNDO_PREFIX } from "./columns";
@@ -77,6 +78,29 @@ function missingColumns(
   }
 }
 
+/** The key a profile URL's spellings share ("" for a cell that is no profile URL); a =HYPERLINK cell is its URL. */
+const urlKey = (text: string) => {
+  const target = linkTarget(text.trim());
+  return target.includes("/in/") ? (canonicalProfileUrl(target) ?? "") : "";
+};
+
+/** The first row (1-based) holding each profile URL in a sheet's cells: built once, when first asked. */
+function rowsByUrl(block: readonly (readonly unknown[])[]): () => Map<string, number> {
+  let rows: Map<string, number> | undefined;
+  return () => {
+    if (!rows) {
+      rows = new Map();
+      block.forEach((cells, index) => {
+        for (const cell of cells) {
+          const key = urlKey(String(cell ?? ""));
+          if (key !== "" && !rows!.has(key)) rows!.set(key, index + 1);
+        }
+      });
+    }
+    return rows;
+  };
+}
+
 /** Job changes in these rows (one run or several), in the order they were recorded. */
 export function jobChangesIn(
   deps: Pick<HistoryDeps, "gridByName" | "gridById">,
@@ -124,7 +148,10 @@ export function jobChangesIn(
     return true;
   });
   // What the run left alone is what the sheet shows now: one read per sheet.
-  const current = new Map<string, (row: number, field: Field) => string>();
+  const current = new Map<
+    string,
+    { rowNow(row: number, url: string): number; value(row: number, field: Field): string }
+  >();
   for (const sheet of new Set(moved.map((person) => person.first.sheet))) {
     // A compact row names its sheet by id too: found after a rename.
     const sheetId = moved.find((person) => person.first.sheet === sheet)?.first.sheetId;
@@ -132,28 +159,41 @@ export function jobChangesIn(
     const sheetColumns = columns.get(sheet) ?? new Map<Field, number>();
     const sheetRows = moved.filter((person) => person.first.sheet === sheet).map((person) => person.row);
     const { min: top, max: bottom } = extent(sheetRows);
-    const height = bottom - top + 1;
     const width = Math.max(1, grid?.lastColumn() ?? 1);
     const label = labels.get(sheet);
     if (grid && label) missingColumns(grid, sheetColumns, label, top, width);
-    const block = grid ? grid.read(top, 1, height, width) : [];
-    current.set(sheet, (row, field) => {
-      const column = sheetColumns.get(field);
-      return column ? String(block[row - top]?.[column - 1] ?? "") : "";
+    // The whole sheet: a person is read from the row holding their URL now (a sort since the run
+    // moved them; the row the run wrote then holds someone else, whose name was listed).
+    const block = grid ? grid.read(1, 1, Math.max(bottom, grid.lastRow()), width) : [];
+    const rowOf = rowsByUrl(block);
+    const holds = (row: number, key: string) =>
+      (block[row - 1] ?? []).some((cell) => urlKey(String(cell ?? "")) === key);
+    current.set(sheet, {
+      rowNow(row, url) {
+        const key = urlKey(url);
+        // The row the run wrote while it still holds them (the common case: no index built).
+        return key === "" || holds(row, key) ? row : (rowOf().get(key) ?? row);
+      },
+      value(row, field) {
+        const column = sheetColumns.get(field);
+        return column ? String(block[row - 1]?.[column - 1] ?? "") : "";
+      },
     });
   }
   return moved.map((person) => {
-    const now = current.get(person.first.sheet)!;
+    const sheet = current.get(person.first.sheet)!;
+    // Where the person is now: the Job changes sheet's Row, and the row their unrecorded fields are read from.
+    const row = sheet.rowNow(person.row, person.first.url);
     const email = emails.get(`${person.first.runId}\n${person.first.sheet}\n${person.row}`);
     const value = (field: Field, side: "before" | "after") => {
       const cell = person.cells.get(field);
-      return cell ? shownText(cell[side]) : now(person.row, field);
+      return cell ? shownText(cell[side]) : sheet.value(row, field);
     };
     return {
       runId: person.first.runId,
       time: person.first.time,
       sheet: person.first.sheet,
-      row: person.row,
+      row,
       name: value("full_name", "after"),
       url: person.first.url,
       oldTitle: value("job_title", "before"),
@@ -170,20 +210,23 @@ export function jobChangesIn(
   });
 }
 
-/** Whether Undo took this run back (whole: a partial undo leaves it undoable, and its changes shown). */
-export function runWasUndone(deps: HistoryDeps, runId: string): boolean {
-  const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
-  return undoneRuns(deps.table, runColumn(deps.table), keys).has(runId);
-}
-
-/** The job changes one run recorded; none once the run was undone (its cells hold the old jobs again). */
-export function jobChangesOfRun(deps: HistoryDeps, runId: string): JobChange[] {
+/**
+ * One run's digest: whether Undo took it back (whole: a partial undo leaves it undoable, and its
+ * changes shown), and if not, the job changes it recorded. One read of the Run column for both.
+ */
+export function digestOfRun(deps: HistoryDeps, runId: string): { undone: boolean; changes: JobChange[] } {
   const runs = runColumn(deps.table);
   const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
-  if (undoneRuns(deps.table, runs, keys).has(runId)) return [];
+  if (undoneRuns(deps.table, runs, keys).has(runId)) return { undone: true, changes: [] };
   const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
-  return jobChangesIn(deps, byTrust(rows, keys.legacyRuns).accepted);
+  return { undone: false, changes: jobChangesIn(deps, byTrust(rows, keys.legacyRuns).accepted) };
 }
+
+/** Whether Undo took this run back (whole). */
+export const runWasUndone = (deps: HistoryDeps, runId: string) => digestOfRun(deps, runId).undone;
+
+/** The job changes one run recorded; none once the run was undone (its cells hold the old jobs again). */
+export const jobChangesOfRun = (deps: HistoryDeps, runId: string) => digestOfRun(deps, runId).changes;
 
 /**
  * Every job change recorded at or after `since`: epoch ms (the picked day's midnight in the
@@ -208,5 +251,34 @@ export function jobChangesSince(deps: HistoryDeps, since: number | string): JobC
   const at = (row: HistoryRow) => times[row.origin - 1] ?? 0;
   // Stable: one run's rows keep their order.
   const oldestFirst = byTrust(rows, keys.legacyRuns).accepted.sort((a, b) => at(a) - at(b));
-  return jobChangesIn(deps, oldestFirst);
+  return firstSightings(jobChangesIn(deps, oldestFirst));
+}
+
+/**
+ * One entry per move: a run that keeps Title and Company (fill mode, or fields without them, as a
+ * weekly schedule may) sees the same old job against the same new one every time, and listed it
+ * every week. A person's change that repeats the one listed just before for them is that same
+ * move: the first run that saw it stays, and a later fresh answer of it clears "cached". (A move
+ * back and then again is listed each time.)
+ */
+function firstSightings(changes: readonly JobChange[]): JobChange[] {
+  const listed: JobChange[] = [];
+  const latest = new Map<string, { move: string; change: JobChange }>();
+  for (const change of changes) {
+    const person = JSON.stringify([change.sheet, canonicalProfileUrl(change.url) ?? change.url]);
+    const move = JSON.stringify(
+      [change.oldTitle, change.newTitle, change.oldCompany, change.newCompany].map((text) =>
+        text.trim().toLowerCase(),
+      ),
+    );
+    const before = latest.get(person);
+    if (before?.move === move) {
+      if (before.change.cached && !change.cached) before.change.cached = false;
+      continue;
+    }
+    const copy = { ...change };
+    listed.push(copy);
+    latest.set(person, { move, change: copy });
+  }
+  return listed;
 }

@@ -8,6 +8,7 @@
  * there. Only existing rows and columns are ever returned, so Undo never grows a sheet.
  */
 import { normalizeProfileUrl } from "../../api/profile-url";
+import { linkTarget } from "../../sheet/hyperlink";
 import type { Grid } from "../enrich/ports";
 import { readLiterals } from "../enrich/row-writer";
 import { shownText } from "./columns";
@@ -31,9 +32,13 @@ export interface Located {
   places: Place[];
 }
 
-/** The key two spellings of one profile URL share; other text is matched as it is. */
+/**
+ * The key two spellings of one profile URL share; other text is matched as it is. A
+ * `=HYPERLINK(url, "Jane Doe")` cell (a CRM export's URL column) is its URL, as Enrich read it: its
+ * literal is the formula, and no row of such a list was found.
+ */
 const urlKey = (text: string) => {
-  const shown = shownText(text).trim();
+  const shown = linkTarget(shownText(text).trim());
   return shown === "" ? "" : (normalizeProfileUrl(shown) ?? shown);
 };
 

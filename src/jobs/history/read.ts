@@ -48,6 +48,21 @@ export function undoneRuns(table: HistoryTable, runs: readonly string[], keys: H
   return undone;
 }
 
+/** Whether the add-on signed a row recorded under `id` (a record of no cell counts: it marks). */
+export function hasSignedRow(
+  table: HistoryTable,
+  runs: readonly string[],
+  id: string,
+  keys: HistoryKeys,
+): boolean {
+  const first = runs.indexOf(id);
+  if (first < 0) return false;
+  const last = runs.lastIndexOf(id);
+  return table
+    .read(first + 1, last - first + 1, READ_WIDTH)
+    .some((cells) => cells[0] === id && signedRunOf(keys.secret, cells) === id);
+}
+
 /**
  * The latest enrichment run not undone yet (undo runs, whole or partial, are skipped), or null:
  * the run with the latest Time, the lower row of equals (a sorted sheet keeps its latest run).

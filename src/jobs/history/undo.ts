@@ -20,7 +20,15 @@ import { encodeChanges, type RowChanges } from "./format";
 import { locateCells, type Place } from "./locate";
 import { appendHistory, isoTime } from "./log";
 import type { HistoryDeps, NamedGrid } from "./ports";
-import { byTrust, lastUndoableRun, partialUndosOf, rowsOfRun, runsAndTimes, undoneRuns } from "./read";
+import {
+  byTrust,
+  hasSignedRow,
+  lastUndoableRun,
+  partialUndosOf,
+  rowsOfRun,
+  runsAndTimes,
+  undoneRuns,
+} from "./read";
 import { readHistorySettings } from "./settings";
 import { historyKeys } from "./signature";
 
@@ -39,7 +47,10 @@ export interface UndoResult {
    * run recorded but never wrote (no cell of the run under them, and no column holds them).
    */
   unchanged: number;
-  /** Cells whose row (profile URL) or column (header) or sheet is gone: written nowhere. */
+  /**
+   * Cells whose row (profile URL) or column (header) or sheet is gone: written nowhere. Those of a
+   * deleted sheet do not keep the run undoable (the sheet cannot come back).
+   */
   notFound: number;
   /** The first of them, as Sheet "Header" of <URL>, for the message. */
   notFoundCells: string[];
@@ -49,6 +60,12 @@ export interface UndoResult {
   refusedRows: string[];
   /** True when cells were not found: the run stays undoable. */
   partial: boolean;
+  /**
+   * True when a run undone in part before was pressed again with nothing more to put back (the
+   * rows or columns not found stay gone): it is marked undone as it is, so that the next Undo
+   * reaches the run before it instead of answering the same for good.
+   */
+  closed: boolean;
 }
 
 export class UndoError extends Error {
@@ -75,10 +92,12 @@ interface CellUndo {
 
 const LISTED = 20;
 
-const cellKey = (row: HistoryRow) => `${row.sheetId ?? row.sheet}\n${row.cell}`;
+/** A recorded cell's key: its sheet (by id when known) and its address when written. */
+export const cellKey = (row: Pick<HistoryRow, "sheetId" | "sheet" | "cell">) =>
+  `${row.sheetId ?? row.sheet}\n${row.cell}`;
 
 /** A header cell: the run wrote the header itself (compact rows say which row was the header row). */
-const isHeaderCell = (row: HistoryRow, at: { row: number }) =>
+export const isHeaderCell = (row: HistoryRow, at: { row: number }) =>
   row.headerRow !== undefined ? at.row === row.headerRow : row.url === "" && row.header === row.after;
 
 /**
@@ -147,7 +166,12 @@ function undoRecords(runId: string, time: string, restored: readonly CellUndo[])
   return [...rows.values()];
 }
 
-export function undoLastRun(deps: HistoryDeps): UndoResult {
+/**
+ * The run Undo last run takes back, and what it recorded: its rows Undo may believe and those it
+ * refuses, and the cells earlier partial undos put back already. Read only: Undo and its
+ * question (undo-preview.ts) both start here.
+ */
+export function runToUndo(deps: HistoryDeps) {
   const { runs, times } = runsAndTimes(deps.table);
   const keys = historyKeys(deps.store, deps.table, deps.freshSecret);
   const runId = lastUndoableRun(runs, times, undoneRuns(deps.table, runs, keys));
@@ -156,10 +180,27 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
   }
   const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
   const done = new Set(partialUndosOf(deps.table, runs, runId, keys.secret).map(cellKey));
-  const { accepted, refused } = byTrust(rows, keys.legacyRuns);
+  const runTime = rows[0]?.time ?? isoTime(times[runs.indexOf(runId)] ?? 0);
+  return { runs, keys, runId, runTime, rows, done, ...byTrust(rows, keys.legacyRuns) };
+}
+
+/**
+ * Undoes the latest run. `expected`: the run the user was asked about (undo-preview.ts); when
+ * another is the latest now (a run ended, or a colleague undid it, in between), nothing is done.
+ */
+export function undoLastRun(deps: HistoryDeps, expected?: string): UndoResult {
+  const { runs, keys, runId, runTime, rows, done, accepted, refused } = runToUndo(deps);
+  if (expected !== undefined && expected !== runId) {
+    throw new UndoError(
+      "changed",
+      "The last run is no longer the one you were asked about: another run ended, or it was undone, since.",
+      "Press Undo last run again to see what it would undo now.",
+    );
+  }
+  const partialId = `${PARTIAL_UNDO_PREFIX}${runId}`;
   const result: UndoResult = {
     runId,
-    runTime: rows[0]?.time ?? "",
+    runTime,
     restored: 0,
     leftAlone: 0,
     leftAloneCells: [],
@@ -169,6 +210,7 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
     refused: 0,
     refusedRows: [],
     partial: false,
+    closed: false,
   };
   const refuse = (origin: number, why: string) => {
     result.refused += 1;
@@ -176,20 +218,32 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
     if (result.refusedRows.length < LISTED) result.refusedRows.push(`row ${origin + 1} (${why})`);
   };
   for (const [origin, why] of refused) refuse(origin, why);
+  // Rows under this Run cell that record another run (a signed row copied, its Run cell typed
+  // over): read under their own run, never this one, and named.
+  const recorded = new Set(rows.map((row) => row.origin));
+  runs.forEach((id, index) => {
+    if (id === runId && !recorded.has(index + 1) && !refused.has(index + 1))
+      refuse(index + 1, "its Run cell was typed over: it records another run");
+  });
   const time = isoTime(deps.clock.now());
   const maxRows = readHistorySettings(deps.store).maxRows;
   const restoredCells: CellUndo[] = [];
   const writes: Array<{ target: NamedGrid; restore: CellChanges }> = [];
+  let onDeletedSheets = 0;
   for (const cells of cellsOf(accepted, done).values()) {
     const first = cells[0]!.source;
     const target = sheetOf(deps, first);
-    const missing = (cell: CellUndo, what: string) => {
+    const missing = (cell: CellUndo, why: string) => {
       result.notFound += 1;
       const where = `${first.sheet} "${cell.source.header}"${cell.headerCell ? " header" : ` of ${cell.source.url || cell.source.cell}`}`;
-      if (result.notFoundCells.length < LISTED) result.notFoundCells.push(`${where} (${what} not found)`);
+      if (result.notFoundCells.length < LISTED) result.notFoundCells.push(`${where} (${why})`);
     };
     if (!target) {
-      for (const cell of cells) missing(cell, "sheet");
+      // A sheet known by its id and not found is deleted: no Undo can find it again, so its cells
+      // do not keep the run undoable (they blocked every run before it).
+      const deleted = first.sheetId !== undefined;
+      if (deleted) onDeletedSheets += cells.length;
+      for (const cell of cells) missing(cell, deleted ? "sheet deleted" : "sheet not found");
       continue;
     }
     const located = locateCells(
@@ -221,7 +275,7 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
         return;
       }
       if ("missing" in place) {
-        missing(cell, place.missing);
+        missing(cell, `${place.missing} not found`);
         return;
       }
       if (keepHeaders && cell.headerCell) return;
@@ -254,12 +308,18 @@ export function undoLastRun(deps: HistoryDeps): UndoResult {
   }
   // Cells not found leave the run undoable (unsigned runs excepted: nothing proves those cells
   // were ever the run's, and a forged run must not block the undo of the ones before it).
-  result.partial = result.notFound > 0 && accepted.some((row) => row.trust === "signed");
-  const undoId = `${result.partial ? PARTIAL_UNDO_PREFIX : UNDO_PREFIX}${runId}`;
+  result.partial = result.notFound > onDeletedSheets && accepted.some((row) => row.trust === "signed");
+  // Pressed again with nothing more to put back: what is still missing will not come back.
+  if (result.partial && result.restored === 0 && hasSignedRow(deps.table, runs, partialId, keys)) {
+    result.partial = false;
+    result.closed = true;
+  }
+  const undoId = result.partial ? partialId : `${UNDO_PREFIX}${runId}`;
   const records = undoRecords(undoId, time, restoredCells);
   // Nothing put back still marks the run undone (an empty record), so the next undo reaches the
-  // run before it; a partial undo with nothing put back records nothing.
-  if (records.length === 0 && !result.partial)
+  // run before it; a partial undo with nothing put back marks that it was tried (closed above
+  // when pressed again).
+  if (records.length === 0)
     records.push({
       runId: undoId,
       time,
