@@ -177,7 +177,7 @@ describe("Undo asks first (it cannot be redone; running again charges again)", (
     expect(asked).toMatchObject({
       buttons: "YES_NO",
       prompt: expect.stringMatching(
-        /^Undo the run of 2026-11-21T\d\d:\d\d:\d\dZ on "CRM"\? \d+ cells in 3 rows go back .*cannot be redone.*charges again\.$/,
+        /^Undo the run of 2026-11-21 \d\d:\d\d UTC on "CRM"\? \d+ cells in 3 rows go back .*cannot be redone.*charges again\.$/,
       ),
     });
     expect(listInputs()).toEqual(filled);
