@@ -261,3 +261,39 @@ describe("Enrich through bulk jobs: an editor without the key while the owner's 
     expect(end.charges?.charged).toBe(charged);
   });
 });
+
+describe("Enrich through bulk jobs: a job that never finishes", () => {
+  it("Cancel waits for it until it has worked on no lead for 2 hours (and 20 answers): its rows then say they may have been charged, and the run ends", async () => {
+    // The first job (50 URLs) answers "processing" forever; the API charged its leads all the same.
+    let stuck: string | null = null;
+    tamper = (request, outcome) => {
+      if (isSubmit(request) && outcome.kind === "response" && stuck === null)
+        stuck = (JSON.parse(outcome.body) as { meta: { job_id: string } }).meta.job_id;
+      if (!isStatusRead(request) || stuck === null || !request.url.includes(stuck)) return outcome;
+      if (outcome.kind !== "response" || outcome.status !== 200) return outcome;
+      const answer = JSON.parse(outcome.body) as { meta: Record<string, unknown> };
+      return {
+        ...outcome,
+        body: JSON.stringify({ data: null, meta: { ...answer.meta, status: "processing", processed: 49 } }),
+      };
+    };
+    const jobId = submitThen(() => undefined);
+    let progress = driveSteps(world.runtime, jobId, 5);
+    expect(progress).toMatchObject({ state: "running", ok: 10, inJobs: 50 });
+    world.runtime.rpc("enrichCancel", { jobId });
+    progress = driveSteps(world.runtime, jobId, 5);
+    expect(progress.state).toBe("running");
+    world.runtime.advanceClock(2 * 3_600_000);
+    // Asked at least 20 times more (BULK_JOB_PATIENCE): a step waits about 30 s for each poll.
+    const end = driveSteps(world.runtime, jobId, 40);
+    // Before: "running" (Cancel waiting) until the API forgot the job, 24 hours on.
+    expect(end).toMatchObject({ state: "cancelled", ok: 10, spent: 10, maybeCharged: 50 });
+    expect(
+      statuses().filter((s) => /worked on no lead for 2 hours.*may have been charged/.test(s)),
+    ).toHaveLength(50);
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBe(URLS);
+    expect(end.charges?.charged).toBe(charged);
+  });
+});

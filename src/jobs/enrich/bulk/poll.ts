@@ -7,7 +7,8 @@
  * HTML page, an empty 200, a results page without every input): the job charged its leads as it
  * ran, and dropping it at the first such answer lost every paid row of it (50 of 60 in the test).
  * Only after MAX_UNREADABLE of them in a row are its rows given up, saying they may have been
- * charged. Only an error that refuses every URL ends the step (answered).
+ * charged; so are a run's jobs that stalled (stalled.ts). Only an error that refuses every URL
+ * ends the step (answered).
  */
 import type { BulkJobResult } from "../../../api/bulk-enrich";
 import type { ApiError } from "../../../api/errors";
@@ -23,6 +24,7 @@ import { inputUrl } from "./drain";
 import { jobIndices } from "./job-urls";
 import { pollWaitMs } from "./poll-schedule";
 import { applySettlement, Settlement } from "./settle";
+import { STALLED, stalled } from "./stalled";
 
 /**
  * Unreadable status answers in a row after which a job's rows are given up (as may have been
@@ -85,72 +87,68 @@ export function pollDueJobs(
   const settlement = new Settlement();
   const finished = new Set<string>();
   let refused: ApiError | null = result.stoppedBy;
+  // The job's rows get `status`, once: it may have charged them (failed, gone, unreadable, stalled).
+  const giveUp = (open: SubmittedBulkJob, status: string) => {
+    for (const index of jobIndices(context.states, open))
+      settlement.set(index, URL_STATE.failed, { kind: "status", status });
+    finished.add(open.id);
+  };
+  // Jobs that answered they are still running, and whether any job moved on (stalled.ts).
+  const running: SubmittedBulkJob[] = [];
+  let moved = false;
   due.forEach((open, position) => {
     const outcome = result.outcomes[position] ?? null;
+    // Asked again later, backing off.
     const later = () => {
       open.polls += 1;
       open.nextPollAt = now + pollWaitMs(open.polls);
     };
-    if (outcome === null) {
-      later();
-      return;
-    }
     // An answer that cannot be read: asked again later (free), given up after MAX_UNREADABLE.
     const unreadable = (status: string) => {
       open.unreadable = (open.unreadable ?? 0) + 1;
-      if (open.unreadable < MAX_UNREADABLE) {
-        later();
-        return;
-      }
-      for (const index of jobIndices(context.states, open))
-        settlement.set(index, URL_STATE.failed, { kind: "status", status });
-      finished.add(open.id);
+      if (open.unreadable < MAX_UNREADABLE) later();
+      else giveUp(open, status);
     };
-    if (outcome.ok) {
+    if (outcome === null) {
+      later();
+    } else if (outcome.ok) {
       const answer = outcome.value;
       const items = answer.status === "completed" ? completedItems(context, open, answer) : null;
       if (answer.status === "completed" && items === null) {
-        const read = answer.items?.length ?? 0;
-        unreadable(jobFailedStatus(`${read} answers for ${open.count} profiles`));
+        unreadable(jobFailedStatus(`${answer.items?.length ?? 0} answers for ${open.count} profiles`));
         return;
       }
       delete open.unreadable;
       if (items !== null) {
+        moved = true;
         job.spent += settleCompleted(context, open, items, settlement);
         // The API's own figure, in USD: what the summary shows an account billed in USD.
         bulk.usdCharged = (bulk.usdCharged ?? 0) + answer.amountCharged;
         finished.add(open.id);
       } else if (answer.status === "error") {
-        const status = jobFailedStatus(answer.error);
-        for (const index of jobIndices(context.states, open))
-          settlement.set(index, URL_STATE.failed, { kind: "status", status });
-        finished.add(open.id);
+        moved = true;
+        giveUp(open, jobFailedStatus(answer.error));
       } else {
-        open.processed = Math.min(open.count, answer.processed);
+        const processed = Math.min(open.count, answer.processed);
+        moved ||= processed > (open.processed ?? 0);
+        open.processed = processed;
+        running.push(open);
         later();
       }
-      return;
-    }
-    const error = outcome.error;
-    if (refusesEveryUrl(error)) {
-      refused ??= error;
+    } else if (refusesEveryUrl(outcome.error)) {
+      refused ??= outcome.error;
       later();
-      return;
+    } else if (outcome.error.kind === "malformed") {
+      unreadable(errorStatus(outcome.error));
+    } else if (outcome.error.kind === "not_found") {
+      // The job is gone (kept 24 h).
+      giveUp(open, errorStatus(outcome.error));
+    } else {
+      later();
     }
-    if (error.kind === "malformed") {
-      unreadable(errorStatus(error));
-      return;
-    }
-    if (error.kind === "not_found") {
-      // The job is gone (kept 24 h): its rows get the reason, once.
-      const status = errorStatus(error);
-      for (const index of jobIndices(context.states, open))
-        settlement.set(index, URL_STATE.failed, { kind: "status", status });
-      finished.add(open.id);
-      return;
-    }
-    later();
   });
+  if (stalled(bulk, moved, running.length > 0, now))
+    for (const open of running) giveUp(open, jobFailedStatus(STALLED));
   bulk.jobs = bulk.jobs.filter((open) => !finished.has(open.id));
   applySettlement(context, urls, settlement, "write-first");
   return refused;
