@@ -12,11 +12,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerCredits } from "../../sandbox/api/control";
 import { manualClock } from "../../sandbox/gas/clock";
-import type { ServiceCall } from "../../sandbox/gas/execution";
 import { normalizeProfileUrl } from "../../src/api/profile-url";
 import { PATHS } from "../../src/api/wire";
 import type { EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
 import { chargesPerPerson, crmRows, estimateAndConfirm, rpcValue, SHEET, USER } from "../jobs/enrich-world";
+import { cutAfterRequest, cutPoints } from "./cut-after-request";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
 const URLS = 24;
@@ -38,18 +38,6 @@ const CASES: Case[] = [
   { generation: "auto", workEmail: true, slowJobs: true },
   { generation: "legacy", workEmail: true },
 ];
-/** Most cuts a case makes: the first ones, then spread over the rest (the polls look alike). */
-const MOST_CUTS = 16;
-
-/** Which requests to cut after, of `requests`. */
-function cutPoints(requests: number): number[] {
-  if (requests <= MOST_CUTS) return Array.from({ length: requests }, (_, i) => i + 1);
-  const first = Array.from({ length: MOST_CUTS / 2 }, (_, i) => i + 1);
-  const step = (requests - first.length) / (MOST_CUTS / 2);
-  const spread = Array.from({ length: MOST_CUTS / 2 }, (_, i) => Math.round(requests - i * step));
-  return [...new Set([...first, ...spread])].sort((a, b) => a - b);
-}
-
 let world: AddonRuntime;
 let urls: string[];
 
@@ -64,39 +52,21 @@ function request(workEmail: boolean): EnrichRequest {
   };
 }
 
-const isFetch = (call: ServiceCall) => call.method.startsWith("UrlFetchApp.");
-
-/**
- * Steps the run as the sidebar does; `cutAfter` > 0 cuts the execution at the first service call
- * after the run's `cutAfter`-th web request returned. Answers the end and whether a cut happened.
- */
+/** Steps the run as the sidebar does, cut off after its `cutAfter`-th web request (0: never). */
 function stepThrough(
   jobId: string,
   cutAfter: number,
 ): { end: EnrichProgress; cut: boolean; fetches: number } {
-  let fetches = 0;
-  let armed = false;
-  let cut = false;
-  const interrupt = (call: ServiceCall) => {
-    if (armed && !cut) {
-      cut = true;
-      return true;
-    }
-    if (isFetch(call)) {
-      fetches += 1;
-      if (fetches === cutAfter) armed = true;
-    }
-    return false;
-  };
+  const cutter = cutAfterRequest(cutAfter);
   let end: EnrichProgress | null = null;
   for (let step = 0; step < 500 && end?.state !== "done" && end?.state !== "stopped"; step += 1) {
     try {
-      end = rpcValue<EnrichProgress>(world.runtime, "enrichStep", { jobId }, { interrupt });
+      end = rpcValue<EnrichProgress>(world.runtime, "enrichStep", { jobId }, { interrupt: cutter.interrupt });
     } catch (error) {
       expect(String(error)).toMatch(/Exceeded maximum execution time/);
     }
   }
-  return { end: end!, cut, fetches };
+  return { end: end!, cut: cutter.cut(), fetches: cutter.requests() };
 }
 
 function table(): Record<string, unknown>[] {
@@ -118,20 +88,19 @@ async function expectSettled(
   const lookups = [...charges.values()].reduce((sum, n) => sum + n, 0);
   const finder = workEmail ? await ledgerCredits(world.control, PATHS.emailFinder) : 0;
   const total = lookups + finder;
-  if (process.env.SWEEP_LOG)
-    console.log(
-      JSON.stringify({
-        lookups,
-        finder,
-        spent: end.spent,
-        maybe: end.maybeCharged,
-        charges: end.charges,
-        emails: end.emails,
-        state: end.state,
-        interrupted: end.interrupted,
-        failed: end.failed,
-      }),
-    );
+  console.log(
+    JSON.stringify({
+      lookups,
+      finder,
+      spent: end.spent,
+      maybe: end.maybeCharged,
+      charges: end.charges,
+      emails: end.emails,
+      state: end.state,
+      interrupted: end.interrupted,
+      failed: end.failed,
+    }),
+  );
   // Every person charged has their answer, or a row saying it may have been charged.
   for (const row of table()) {
     const key = normalizeProfileUrl(String(row["Profile URL"])) ?? "";
@@ -188,7 +157,6 @@ describe.each(CASES)("cut off after each web request: %o", (which) => {
     expect(end.state).toBe("done");
     await expectSettled(end, workEmail, "uncut");
     requests = fetches;
-    if (process.env.SWEEP_LOG) console.log(`requests: ${requests}`);
     expect(requests).toBeGreaterThan(1);
   });
 
