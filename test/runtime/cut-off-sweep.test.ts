@@ -88,19 +88,6 @@ async function expectSettled(
   const lookups = [...charges.values()].reduce((sum, n) => sum + n, 0);
   const finder = workEmail ? await ledgerCredits(world.control, PATHS.emailFinder) : 0;
   const total = lookups + finder;
-  console.log(
-    JSON.stringify({
-      lookups,
-      finder,
-      spent: end.spent,
-      maybe: end.maybeCharged,
-      charges: end.charges,
-      emails: end.emails,
-      state: end.state,
-      interrupted: end.interrupted,
-      failed: end.failed,
-    }),
-  );
   // Every person charged has their answer, or a row saying it may have been charged.
   for (const row of table()) {
     const key = normalizeProfileUrl(String(row["Profile URL"])) ?? "";
