@@ -8,13 +8,14 @@
  * - every person charged has an answer in their row, or a row that says it may have been charged;
  * - what the run reports covers the ledger: spent <= ledger <= spent + may have been charged;
  * - the run's cap counted what may have been charged (a cap under the list: the ledger stays under it).
+ * Then Retry failed rows, cut the same way (at the end of the file).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerCredits } from "../../sandbox/api/control";
 import { manualClock } from "../../sandbox/gas/clock";
 import { normalizeProfileUrl } from "../../src/api/profile-url";
 import { PATHS } from "../../src/api/wire";
-import type { EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
+import type { EnrichEstimate, EnrichProgress, EnrichRequest } from "../../src/rpc/enrich";
 import { chargesPerPerson, crmRows, estimateAndConfirm, rpcValue, SHEET, USER } from "../jobs/enrich-world";
 import { cutAfterRequest, cutPoints } from "./cut-after-request";
 import { type AddonRuntime, startAddonRuntime } from "./support";
@@ -169,3 +170,51 @@ describe.each(CASES)("cut off after each web request: %o", (which) => {
     }
   });
 });
+
+/**
+ * Retry failed rows, cut off the same way: a first run whose every answer was lost (a bulk submit's
+ * 500; on lookups, cut bodies), then Retry with "Also retry ... that may have been charged" ticked,
+ * its execution cut after each of its web requests in turn. (The sandbox charges neither fault, so
+ * the ledger holds the Retry's charges alone.)
+ */
+describe.each(["auto", "legacy"] as Generation[])(
+  "Retry failed rows (%s), cut off after each web request",
+  (generation) => {
+    const which: Case = { generation, workEmail: false };
+    let requests = 0;
+
+    /** The first run, every row failed as may have been charged; answers the Retry's job, confirmed. */
+    async function retryAfterLostAnswers(): Promise<string> {
+      await fresh(which);
+      const path = generation === "auto" ? PATHS.bulkEnrichRealtime : PATHS.leadLookup;
+      await world.control.configure({
+        faults: [{ path, kind: generation === "auto" ? "server_error" : "malformed" }],
+      });
+      const first = stepThrough(estimateAndConfirm(world.runtime, `A1:A${LAST_ROW}`, request(false)), 0).end;
+      expect(first.ok).toBe(0);
+      await world.control.configure({ faults: [] });
+      const estimate = rpcValue<EnrichEstimate>(world.runtime, "enrichRetryEstimate", {
+        jobId: first.jobId,
+        includeMaybeCharged: true,
+      });
+      expect(estimate.preview.toFetch).toBe(URLS);
+      return rpcValue<EnrichProgress>(world.runtime, "enrichConfirm", { jobId: estimate.progress.jobId })
+        .jobId;
+    }
+
+    it("uncut, the Retry's web requests are counted", async () => {
+      const { end, fetches } = stepThrough(await retryAfterLostAnswers(), 0);
+      expect(end).toMatchObject({ state: "done", ok: URLS });
+      await expectSettled(end, false, "uncut");
+      requests = fetches;
+      expect(requests).toBeGreaterThan(1);
+    });
+
+    it("each cut: nobody charged twice, every charge in its row or said, the report covers the ledger", async () => {
+      for (const n of cutPoints(requests)) {
+        const { end } = stepThrough(await retryAfterLostAnswers(), n);
+        await expectSettled(end, false, `cut after request ${n} of ${requests}`);
+      }
+    });
+  },
+);
