@@ -297,3 +297,28 @@ describe("Enrich through bulk jobs: a job that never finishes", () => {
     expect(end.charges?.charged).toBe(charged);
   });
 });
+
+describe("Enrich through bulk jobs: a completed job's answers in another order", () => {
+  /** Each row's profile URL and the full name written beside it. */
+  function namesByUrl(): Record<string, string> {
+    const header = world.runtime.getValues(SHEET, "A1:Z1")[0]!.map(String);
+    const name = header.indexOf("Full Name");
+    const rows = world.runtime.getValues(SHEET, `A2:Z${URLS + 1}`);
+    return Object.fromEntries(rows.map((row) => [String(row[0]), String(row[name])]));
+  }
+
+  it("each answer lands in the row of the URL it names (before: reversed, every row got another person)", async () => {
+    expect(enrich()).toMatchObject({ state: "done", ok: URLS });
+    const straight = namesByUrl();
+    await world.control.reset();
+    world.runtime.properties.document.clear();
+    world.runtime.setValues(SHEET, "A1", crmRows(await world.control.sampleUrls(120, 300), 0));
+    tamper = completedReads(1_000, (text) => {
+      const answer = JSON.parse(text) as { data: unknown[] };
+      return JSON.stringify({ ...answer, data: [...answer.data].reverse() });
+    });
+    expect(enrich()).toMatchObject({ state: "done", ok: URLS });
+    expect(namesByUrl()).toEqual(straight);
+    expect((await ledger()).twice).toEqual([]);
+  });
+});

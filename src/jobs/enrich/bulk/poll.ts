@@ -22,6 +22,7 @@ import { URL_STATE } from "../url-states";
 import type { DistinctUrls } from "../urls";
 import { inputUrl } from "./drain";
 import { jobIndices } from "./job-urls";
+import { lineUp } from "./line-up";
 import { pollWaitMs } from "./poll-schedule";
 import { applySettlement, Settlement } from "./settle";
 import { STALLED, stalled } from "./stalled";
@@ -37,10 +38,15 @@ function jobFailedStatus(reason: string | null): string {
   return `error: the API's bulk job failed${reason ? ` (${reason})` : ""}. It may have been charged; select the row and run again to retry.`;
 }
 
-/** A completed job's answers, when there is one per profile it was sent; else null (unreadable). */
-function completedItems(context: StepContext, open: SubmittedBulkJob, result: BulkJobResult) {
-  const items = result.items ?? [];
-  return items.length === jobIndices(context.states, open).length ? items : null;
+/** A completed job's answers, one per profile it was sent, in their order; else null (unreadable). */
+function completedItems(
+  context: StepContext,
+  urls: DistinctUrls,
+  open: SubmittedBulkJob,
+  result: BulkJobResult,
+) {
+  const sent = jobIndices(context.states, open).map((index) => urls.urls[index]!);
+  return lineUp(sent, result.items ?? []);
 }
 
 /** Settles one completed job whose answers line up with its profiles; answers the credits they cost. */
@@ -113,7 +119,7 @@ export function pollDueJobs(
       later();
     } else if (outcome.ok) {
       const answer = outcome.value;
-      const items = answer.status === "completed" ? completedItems(context, open, answer) : null;
+      const items = answer.status === "completed" ? completedItems(context, urls, open, answer) : null;
       if (answer.status === "completed" && items === null) {
         unreadable(jobFailedStatus(`${answer.items?.length ?? 0} answers for ${open.count} profiles`));
         return;
