@@ -216,6 +216,24 @@ describe("Enrich through bulk jobs: a refusal while its jobs are out", () => {
   });
 });
 
+describe("Enrich through bulk jobs: Cancel while its jobs cannot be read", () => {
+  it("the key refused while jobs are out, then Cancel: the run ends, their rows say they may have been charged", async () => {
+    const jobId = submitThen(() => world.runtime.properties.user().setAll({ API_KEY: "sandbox-typo-key" }));
+    expect(driveSteps(world.runtime, jobId, 5)).toMatchObject({
+      state: "stopped",
+      message: { kind: "auth" },
+    });
+    world.runtime.rpc("enrichCancel", { jobId });
+    const end = driveSteps(world.runtime, jobId, 20);
+    // Before: Cancel waited for jobs nothing could read, "running" step after step.
+    expect(end).toMatchObject({ state: "cancelled", interrupted: URLS, maybeCharged: URLS });
+    expect(statuses().filter((s) => /^interrupted: cancelled .*may have been charged/.test(s))).toHaveLength(
+      URLS,
+    );
+    expect((await ledger()).twice).toEqual([]);
+  });
+});
+
 describe("Enrich through bulk jobs: an editor without the key while the owner's jobs are out", () => {
   const EDITOR = "editor@example.com";
   const asEditor = (method: string, arg: unknown) =>

@@ -29,7 +29,8 @@ import { STALLED, stalled } from "./stalled";
 
 /**
  * Unreadable status answers in a row after which a job's rows are given up (as may have been
- * charged): with the polls' backoff, about three minutes of answers a proxy or the API mangled.
+ * charged): with the polls' backoff (2 s growing to 30 s), two minutes or more of answers a proxy
+ * or the API mangled.
  */
 export const MAX_UNREADABLE = 8;
 
@@ -73,6 +74,22 @@ function settleCompleted(
   });
   // The lookup's price: the finder's rows are counted by the work-email pass (email-pass.ts).
   return found * lookupCreditsPerUrl(context.job);
+}
+
+/**
+ * Cancel pressed while the open jobs cannot be read (the key refused, the plan, the day's quota):
+ * their rows are given up as may have been charged, so that the run ends as asked; before, Cancel
+ * waited for jobs nothing could read, and the run never ended.
+ */
+export function giveUpOpenJobs(context: StepContext, urls: DistinctUrls, refused: ApiError): void {
+  const bulk = context.job.bulk!;
+  const settlement = new Settlement();
+  const status = `interrupted: cancelled while its bulk job could not be read (${refused.message}); it may have been charged; select the row and run again to retry`;
+  for (const open of bulk.jobs)
+    for (const index of jobIndices(context.states, open))
+      settlement.set(index, URL_STATE.interrupted, { kind: "status", status });
+  bulk.jobs = [];
+  applySettlement(context, urls, settlement, "write-first");
 }
 
 export function pollDueJobs(
