@@ -22,6 +22,7 @@ import { FRESH } from "./bulk-world";
 import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
 
 const URLS = 60;
+const FETCH_TIMEOUT_MS = 3_000;
 
 /** What a proxy or a gateway may hand back instead of the API's answer (HTTP 200 or 502). */
 type Tamper = (request: HttpRequest, outcome: HttpOutcome) => HttpOutcome;
@@ -84,6 +85,8 @@ function enrich(urls = URLS): EnrichProgress {
 beforeAll(async () => {
   world = await startAddonRuntime({
     userProperties: { SPEND_CAP: "5000", API_GENERATION: "auto" },
+    // Apps Script's 60 s, shortened: a submit held past it is a timeout (G2).
+    timeouts: { fetchMs: FETCH_TIMEOUT_MS },
     runtime: {
       spreadsheet: { sheets: [{ name: SHEET, rows: [], maxRows: 200 }] },
       user: USER,
@@ -164,6 +167,23 @@ describe("Enrich through bulk jobs: the cap counts what may have been charged", 
     expect(charged).toBeLessThanOrEqual(CAP);
     expect(end.spent + end.maybeCharged).toBeGreaterThanOrEqual(charged);
     expect(end.interrupted).toBe(50);
+  });
+
+  it("a submit past the fetch timeout (the API makes the job and charges it, late): the ledger stays at the cap", async () => {
+    const CAP = 60;
+    world.runtime.properties.user().setAll({ SPEND_CAP: String(CAP) });
+    await world.control.configure({
+      faults: [{ path: PATHS.bulkEnrichRealtime, kind: "slow", count: 1, delayMs: FETCH_TIMEOUT_MS + 600 }],
+    });
+    const end = enrich(120);
+    // The late submit's job is made after the add-on gave up on it, and charges as it runs.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBeGreaterThan(0);
+    expect(charged).toBeLessThanOrEqual(CAP);
+    expect(end.spent + end.maybeCharged).toBeGreaterThanOrEqual(charged);
+    expect(end.interrupted).toBeGreaterThan(0);
   });
 });
 
