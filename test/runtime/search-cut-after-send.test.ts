@@ -12,6 +12,8 @@ import { fetchAllSync } from "../../sandbox/sync-http/index";
 import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import { emptyForm } from "../../src/jobs/company-search/form";
 import type { CompanyRunResult } from "../../src/jobs/company-search/types";
+import { emptyForm as emptyLeadForm } from "../../src/jobs/lead-search/form";
+import type { LeadsRunResult } from "../../src/rpc/leads";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
 let addon: AddonRuntime;
@@ -56,5 +58,26 @@ describe("a company search cut off right after its request came back", () => {
     // Said once: the search after that one says nothing of it.
     const third = addon.runtime.rpc("companyRun", { form, confirmedCredits: 20 }) as Answer<CompanyRunResult>;
     expect(third.ok && third.value.errors.some((e) => e.companies === "earlier")).toBe(false);
+  });
+});
+
+describe("a lead search cut off right after its request came back", () => {
+  it("the next search says it may have been charged (the ledger did charge it), and how much at most", async () => {
+    const form = {
+      ...emptyLeadForm(),
+      target: { kind: "company_name", value: "Sixhundred Labs" },
+      personas: [{ name: "Marketing", functions: ["marketing", "sales"], seniorities: [], prohibit: [] }],
+      limit_by: "15",
+    };
+    expect(() =>
+      addon.runtime.rpc("leadsRun", { form, confirmedMaxCredits: 15 }, { interrupt: cutAfterSearch }),
+    ).toThrow(/Exceeded maximum execution time/);
+    expect(await ledgerCredits(addon.control, "/leads/by_icp")).toBeGreaterThan(0);
+    searchReturned = false;
+    const next = addon.runtime.rpc("leadsRun", { form, confirmedMaxCredits: 15 }) as Answer<LeadsRunResult>;
+    if (!next.ok || !next.value.ok) throw new Error("refused");
+    expect(next.value.lostEarlier).toMatchObject({ maxCredits: 15 });
+    const third = addon.runtime.rpc("leadsRun", { form, confirmedMaxCredits: 15 }) as Answer<LeadsRunResult>;
+    expect(third.ok && third.value.ok && third.value.lostEarlier).toBeFalsy();
   });
 });
