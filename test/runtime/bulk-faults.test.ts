@@ -301,7 +301,7 @@ describe("Enrich through bulk jobs: an editor without the key while the owner's 
 });
 
 describe("Enrich through bulk jobs: a job that never finishes", () => {
-  it("Cancel waits for it until it has worked on no lead for 2 hours (and 20 answers): its rows then say they may have been charged, and the run ends", async () => {
+  it("Cancel waits for it until it has worked on no lead for 2 hours (and 60 rounds of answers): its rows then say they may have been charged, and the run ends", async () => {
     // The first job (50 URLs) answers "processing" forever; the API charged its leads all the same.
     let stuck: string | null = null;
     tamper = (request, outcome) => {
@@ -322,8 +322,8 @@ describe("Enrich through bulk jobs: a job that never finishes", () => {
     progress = driveSteps(world.runtime, jobId, 5);
     expect(progress.state).toBe("running");
     world.runtime.advanceClock(2 * 3_600_000);
-    // Asked at least 20 times more (BULK_JOB_PATIENCE): a step waits about 30 s for each poll.
-    const end = driveSteps(world.runtime, jobId, 40);
+    // Asked at least 60 times more (BULK_JOB_PATIENCE): a step waits about 30 s for each poll.
+    const end = driveSteps(world.runtime, jobId, 100);
     // Before: "running" (Cancel waiting) until the API forgot the job, 24 hours on.
     expect(end).toMatchObject({ state: "cancelled", ok: 10, spent: 10, maybeCharged: 50 });
     expect(

@@ -78,7 +78,7 @@ function settled(world: ScheduleWorld) {
 async function untilSettled(world: ScheduleWorld): Promise<void> {
   for (let hour = 0; hour < 48 && settled(world) === null; hour += 1) {
     world.runtime.advanceClock(HOUR);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
