@@ -96,6 +96,9 @@ describe("a scheduled refresh on bulk jobs, its first trigger run cut off at eac
 
       const run = settled(world);
       expect(run, "the period's run ends or stops at the cap within 48 hours").not.toBeNull();
+      // Jobs of a submit cut off before their ids were noted run on, and charge, unpolled (their
+      // rows say they may have been charged): let them finish before reading the ledger.
+      await new Promise((resolve) => setTimeout(resolve, 600));
       const charges = await chargesPerPerson(world.control);
       expect([...charges].filter(([, n]) => n > 1)).toEqual([]);
       // Bulk leads' charges (chargedByKey counts lookups only), all on the owner's key.
@@ -103,10 +106,13 @@ describe("a scheduled refresh on bulk jobs, its first trigger run cut off at eac
       const keys = (await world.control.stats()).ledger.filter((e) => e.amount !== 0).map((e) => e.key);
       expect(new Set(keys)).toEqual(new Set([DEMO_KEY]));
       expect(charged).toBeLessThanOrEqual(CAP);
-      expect(run!.credits).toBe(charged);
       const rows = statuses(world);
       const ok = rows.filter((text) => /^ok/.test(text)).length;
       const maybe = rows.filter((text) => /may have been charged/.test(text)).length;
+      // The panel's credits are the ledger's when it was read; what came later may have been charged.
+      if (maybe === 0) expect(run!.credits).toBe(charged);
+      expect(run!.credits).toBeLessThanOrEqual(charged);
+      expect(charged).toBeLessThanOrEqual(run!.credits + maybe);
       // Every person charged is written, or their row says they may have been charged.
       expect(ok + maybe).toBeGreaterThanOrEqual(charges.size);
       expect(run!.ok).toBe(ok);

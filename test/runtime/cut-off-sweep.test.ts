@@ -75,12 +75,22 @@ function table(): Record<string, unknown>[] {
   return rows.map((row) => Object.fromEntries(header!.map((name, i) => [String(name), row[i]])));
 }
 
+/**
+ * Slow jobs: a cut right after a submit, before its job ids were noted, leaves jobs the run no
+ * longer polls (their rows say they may have been charged); they charge as they run, possibly
+ * after the run read the ledger. They are left to finish before the ledger is read here.
+ */
+const JOBS_FINISH_MS = 600;
+
 async function expectSettled(
   end: EnrichProgress,
   workEmail: boolean,
   label: string,
   cap?: number,
+  slowJobs = false,
 ): Promise<void> {
+  const late = slowJobs && end.maybeCharged > 0;
+  if (late) await new Promise((resolve) => setTimeout(resolve, JOBS_FINISH_MS));
   const charges = await chargesPerPerson(world.control);
   expect(
     [...charges].filter(([, n]) => n > 1),
@@ -97,7 +107,9 @@ async function expectSettled(
   }
   // The summary's total is the ledger's; the run's own count of lookups (read, and may have been
   // charged) covers the ledger's, so the cap counted them; the finder stays within its maximum.
-  expect(end.charges?.charged, label).toBe(total);
+  // (Charges that came after the run read the ledger are among what may have been charged.)
+  if (late) expect(end.charges?.charged ?? 0, label).toBeLessThanOrEqual(total);
+  else expect(end.charges?.charged, label).toBe(total);
   expect(end.spent, label).toBeLessThanOrEqual(lookups);
   expect(end.spent + end.maybeCharged, label).toBeGreaterThanOrEqual(lookups);
   if (workEmail) expect(finder, label).toBeLessThanOrEqual(end.emails?.creditsAtMost ?? 0);
@@ -156,7 +168,7 @@ describe.each(CASES)("cut off after each web request: %o", (which) => {
       const { end, cut } = stepThrough(jobId, n);
       expect(end.state, `cut after request ${n}`).toBe("done");
       if (!cut) continue;
-      await expectSettled(end, workEmail, `cut after request ${n} of ${requests}`);
+      await expectSettled(end, workEmail, `cut after request ${n} of ${requests}`, undefined, which.slowJobs);
     }
   });
 
@@ -166,7 +178,7 @@ describe.each(CASES)("cut off after each web request: %o", (which) => {
       const jobId = estimateAndConfirm(world.runtime, `A1:A${LAST_ROW}`, request(workEmail));
       const { end } = stepThrough(jobId, n);
       expect(["done", "stopped"], `cut after request ${n}`).toContain(end.state);
-      await expectSettled(end, workEmail, `cut after request ${n} of ${requests}`, CAP);
+      await expectSettled(end, workEmail, `cut after request ${n} of ${requests}`, CAP, which.slowJobs);
     }
   });
 });
