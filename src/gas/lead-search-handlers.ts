@@ -332,6 +332,7 @@ export const leadSearchHandlers: Pick<
           // At the account's parallel limit from the first chunk (users/me), not the spec's 50.
           chunkSize: searchParallel(chunkLimit("leadSearch", settings.chunkSize), accountOrNull(client)),
           deadline: appsScriptClock.now() + RUN_BUDGET_MS,
+          now: () => appsScriptClock.now(),
           format: settings.sheetFormat,
           ledger: client,
           ...(cancelAsked ? { cancelAsked } : {}),

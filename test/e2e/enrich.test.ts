@@ -137,12 +137,14 @@ describe("Enrich tab", () => {
   it("the Retry estimate after a Fresh-data-off run describes that run: cached answers, no 60 s note (issue 23.8)", async () => {
     const letter = String.fromCharCode(65 + (await readGrid(page))[0]!.indexOf("network_url"));
     const control = sandboxControl(session.playground.sandboxUrl);
-    // Every lookup answer cut: each row fails as "may have been charged", so Retry is offered.
-    // Every answer cut, of a lookup or of a bulk job's status (API generation auto).
+    // Every lookup answer cut, every bulk submit a 500 (API generation auto): each row fails as
+    // "may have been charged", so Retry is offered. (A bulk job's unreadable status is read again,
+    // for minutes, before its rows are given up: too slow here.)
     await control.configure({
       faults: [
         { path: API_PATHS.leadLookup, kind: "malformed", rate: 1 },
-        { path: V1_PATHS.bulkStatus, kind: "malformed", rate: 1 },
+        { path: V1_PATHS.bulkDatabase, kind: "server_error", rate: 1 },
+        { path: V1_PATHS.bulkRealtime, kind: "server_error", rate: 1 },
       ],
     });
     try {

@@ -22,6 +22,7 @@ import { FRESH } from "./bulk-world";
 import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
 
 const URLS = 60;
+const FETCH_TIMEOUT_MS = 3_000;
 
 /** What a proxy or a gateway may hand back instead of the API's answer (HTTP 200 or 502). */
 type Tamper = (request: HttpRequest, outcome: HttpOutcome) => HttpOutcome;
@@ -84,6 +85,8 @@ function enrich(urls = URLS): EnrichProgress {
 beforeAll(async () => {
   world = await startAddonRuntime({
     userProperties: { SPEND_CAP: "5000", API_GENERATION: "auto" },
+    // Apps Script's 60 s, shortened: a submit held past it is a timeout (G2).
+    timeouts: { fetchMs: FETCH_TIMEOUT_MS },
     runtime: {
       spreadsheet: { sheets: [{ name: SHEET, rows: [], maxRows: 200 }] },
       user: USER,
@@ -165,6 +168,23 @@ describe("Enrich through bulk jobs: the cap counts what may have been charged", 
     expect(end.spent + end.maybeCharged).toBeGreaterThanOrEqual(charged);
     expect(end.interrupted).toBe(50);
   });
+
+  it("a submit past the fetch timeout (the API makes the job and charges it, late): the ledger stays at the cap", async () => {
+    const CAP = 60;
+    world.runtime.properties.user().setAll({ SPEND_CAP: String(CAP) });
+    await world.control.configure({
+      faults: [{ path: PATHS.bulkEnrichRealtime, kind: "slow", count: 1, delayMs: FETCH_TIMEOUT_MS + 600 }],
+    });
+    const end = enrich(120);
+    // The late submit's job is made after the add-on gave up on it, and charges as it runs.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBeGreaterThan(0);
+    expect(charged).toBeLessThanOrEqual(CAP);
+    expect(end.spent + end.maybeCharged).toBeGreaterThanOrEqual(charged);
+    expect(end.interrupted).toBeGreaterThan(0);
+  });
 });
 
 /** Confirms a run and steps it once: the jobs are submitted (`inJobs` URLs), and `then` happens right after. */
@@ -216,6 +236,24 @@ describe("Enrich through bulk jobs: a refusal while its jobs are out", () => {
   });
 });
 
+describe("Enrich through bulk jobs: Cancel while its jobs cannot be read", () => {
+  it("the key refused while jobs are out, then Cancel: the run ends, their rows say they may have been charged", async () => {
+    const jobId = submitThen(() => world.runtime.properties.user().setAll({ API_KEY: "sandbox-typo-key" }));
+    expect(driveSteps(world.runtime, jobId, 5)).toMatchObject({
+      state: "stopped",
+      message: { kind: "auth" },
+    });
+    world.runtime.rpc("enrichCancel", { jobId });
+    const end = driveSteps(world.runtime, jobId, 20);
+    // Before: Cancel waited for jobs nothing could read, "running" step after step.
+    expect(end).toMatchObject({ state: "cancelled", interrupted: URLS, maybeCharged: URLS });
+    expect(statuses().filter((s) => /^interrupted: cancelled .*may have been charged/.test(s))).toHaveLength(
+      URLS,
+    );
+    expect((await ledger()).twice).toEqual([]);
+  });
+});
+
 describe("Enrich through bulk jobs: an editor without the key while the owner's jobs are out", () => {
   const EDITOR = "editor@example.com";
   const asEditor = (method: string, arg: unknown) =>
@@ -259,5 +297,66 @@ describe("Enrich through bulk jobs: an editor without the key while the owner's 
     expect(twice).toEqual([]);
     expect(charged).toBe(URLS);
     expect(end.charges?.charged).toBe(charged);
+  });
+});
+
+describe("Enrich through bulk jobs: a job that never finishes", () => {
+  it("Cancel waits for it until it has worked on no lead for 2 hours (and 60 rounds of answers): its rows then say they may have been charged, and the run ends", async () => {
+    // The first job (50 URLs) answers "processing" forever; the API charged its leads all the same.
+    let stuck: string | null = null;
+    tamper = (request, outcome) => {
+      if (isSubmit(request) && outcome.kind === "response" && stuck === null)
+        stuck = (JSON.parse(outcome.body) as { meta: { job_id: string } }).meta.job_id;
+      if (!isStatusRead(request) || stuck === null || !request.url.includes(stuck)) return outcome;
+      if (outcome.kind !== "response" || outcome.status !== 200) return outcome;
+      const answer = JSON.parse(outcome.body) as { meta: Record<string, unknown> };
+      return {
+        ...outcome,
+        body: JSON.stringify({ data: null, meta: { ...answer.meta, status: "processing", processed: 49 } }),
+      };
+    };
+    const jobId = submitThen(() => undefined);
+    let progress = driveSteps(world.runtime, jobId, 5);
+    expect(progress).toMatchObject({ state: "running", ok: 10, inJobs: 50 });
+    world.runtime.rpc("enrichCancel", { jobId });
+    progress = driveSteps(world.runtime, jobId, 5);
+    expect(progress.state).toBe("running");
+    world.runtime.advanceClock(2 * 3_600_000);
+    // Asked at least 60 times more (BULK_JOB_PATIENCE): a step waits about 30 s for each poll.
+    const end = driveSteps(world.runtime, jobId, 100);
+    // Before: "running" (Cancel waiting) until the API forgot the job, 24 hours on.
+    expect(end).toMatchObject({ state: "cancelled", ok: 10, spent: 10, maybeCharged: 50 });
+    expect(
+      statuses().filter((s) => /worked on no lead for 2 hours.*may have been charged/.test(s)),
+    ).toHaveLength(50);
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBe(URLS);
+    expect(end.charges?.charged).toBe(charged);
+  });
+});
+
+describe("Enrich through bulk jobs: a completed job's answers in another order", () => {
+  /** Each row's profile URL and the full name written beside it. */
+  function namesByUrl(): Record<string, string> {
+    const header = world.runtime.getValues(SHEET, "A1:Z1")[0]!.map(String);
+    const name = header.indexOf("Full Name");
+    const rows = world.runtime.getValues(SHEET, `A2:Z${URLS + 1}`);
+    return Object.fromEntries(rows.map((row) => [String(row[0]), String(row[name])]));
+  }
+
+  it("each answer lands in the row of the URL it names (before: reversed, every row got another person)", async () => {
+    expect(enrich()).toMatchObject({ state: "done", ok: URLS });
+    const straight = namesByUrl();
+    await world.control.reset();
+    world.runtime.properties.document.clear();
+    world.runtime.setValues(SHEET, "A1", crmRows(await world.control.sampleUrls(120, 300), 0));
+    tamper = completedReads(1_000, (text) => {
+      const answer = JSON.parse(text) as { data: unknown[] };
+      return JSON.stringify({ ...answer, data: [...answer.data].reverse() });
+    });
+    expect(enrich()).toMatchObject({ state: "done", ok: URLS });
+    expect(namesByUrl()).toEqual(straight);
+    expect((await ledger()).twice).toEqual([]);
   });
 });

@@ -166,3 +166,13 @@ describe("the rows written", () => {
     expect(text(result)).toContain("2 leads written to Prospects (rows 205-206)");
   });
 });
+
+describe("a lead search after one that was cut off right after it was sent", () => {
+  it("says the earlier search may have been charged, up to how much, and where to see it", () => {
+    const said = text({ ...noMatch({}), lostEarlier: { at: "2026-11-25T16:20:31.000Z", maxCredits: 15 } });
+    expect(said).toContain(
+      "A search sent at 2026-11-25 16:20 UTC was cut off right after it was sent: it may have been charged (up to 15 credits), and its leads could not be kept.",
+    );
+    expect(text(noMatch({}))).not.toContain("cut off right after");
+  });
+});

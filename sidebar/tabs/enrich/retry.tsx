@@ -48,8 +48,8 @@ export function RetryPanel({
           />{" "}
           Also retry {counts.maybeCharged} that may have been charged
           <span class="hint" style={{ display: "block" }}>
-            Their lookup timed out or was cut off after it was sent: the API may already have charged for it.
-            Sending it again may charge again.
+            They were sent and no answer was read (a timeout, an answer lost on the way, a cut-off): the API
+            may already have charged for them. Sending them again may charge again.
           </span>
         </label>
       ) : null}

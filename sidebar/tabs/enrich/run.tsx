@@ -3,7 +3,6 @@
  * Finish, Take over when another editor owns it, and the run's buttons.
  */
 import { useState } from "preact/hooks";
-import { skipReasons } from "../../../src/jobs/enrich/progress";
 import { creditsReported } from "../../../src/jobs/ledger/charges-text";
 import type { EnrichProgress, RunOwner } from "../../../src/rpc/enrich";
 import { plural } from "../../components/plural";
@@ -11,6 +10,7 @@ import { ProgressBar } from "../../components/progress";
 import { EstimateView } from "./estimate";
 import { FinishPanel } from "./finish";
 import { HistoryPanel, JobChangeDigestView } from "./history";
+import { outcomeCounts } from "./outcome-counts";
 import { RetryPanel } from "./retry";
 import { TakeOver } from "./take-over";
 
@@ -106,15 +106,7 @@ export function RunView(props: {
         unit="distinct URLs"
       />
       {progress.notFound > 0 || progress.interrupted > 0 || progress.skipped > 0 ? (
-        <p class="muted">
-          {progress.skipped > 0
-            ? `${plural(progress.skipped, "URL")} skipped (${skipReasons(progress.skips)}; free). `
-            : ""}
-          {progress.notFound > 0 ? `${plural(progress.notFound, "profile")} not found (free). ` : ""}
-          {progress.interrupted > 0
-            ? `${plural(progress.interrupted, "URL")} interrupted by a cut-off: see their rows' status.`
-            : ""}
-        </p>
+        <p class="muted">{outcomeCounts(progress)}</p>
       ) : null}
       {progress.message ? (
         <div class={`notice ${OK_KINDS.has(progress.message.kind) ? "ok" : "error"}`} role="alert">

@@ -1,5 +1,6 @@
 /** The estimate before spending, and what a run did: leads written, credits, each search's answer. */
 
+import type { SendingNote } from "../../../src/jobs/kept-rows";
 import {
   isExplainedStatus,
   type LeftOut,
@@ -15,6 +16,12 @@ import { plural } from "./inputs";
 const LIST = { paddingLeft: "16px", margin: "4px 0" } as const;
 
 /** The leads the run left out before sending: the sheet's own, and a leave-out sheet's. */
+/** A search an earlier run sent and was cut off right after, its answer lost (kept-rows.ts). */
+function lostEarlierText(note: SendingNote): string {
+  const when = note.at === "" ? "" : ` at ${note.at.slice(0, 16).replace("T", " ")} UTC`;
+  return `A search sent${when} was cut off right after it was sent: it may have been charged (up to ${plural(note.maxCredits, "credit")}), and its leads could not be kept. The Credits tab's transaction list shows what it cost.`;
+}
+
 function leftOutOf(result: Extract<LeadsRunResult, { ok: true }>): LeftOut {
   const sheets = result.leaveOut
     ? `${result.sheetName} sheet and ${result.leaveOut.sheet}`
@@ -139,6 +146,11 @@ export function RunResult({
           <span class="next" data-testid="leads-recovered">
             Written first: {plural(result.recovered, "lead")} an earlier search paid for and was cut off
             before writing (not charged again).
+          </span>
+        ) : null}
+        {result.lostEarlier ? (
+          <span class="next" data-testid="leads-lost-earlier">
+            {lostEarlierText(result.lostEarlier)}
           </span>
         ) : null}
         {result.throttled > 0 ? (

@@ -9,7 +9,7 @@ import type { Company, CompanySearchRequest, CompanySearchResponse } from "../..
 import { COMPANY_FIELDS } from "../../sheet/lead-fields";
 import { JobError } from "../enrich/deps";
 import { columnLetters } from "../enrich/progress";
-import { clearKept, keepRecords, takeKept } from "../kept-rows";
+import { clearKept, keepRecords, noteSending, type SendingNote, takeKept, takeSending } from "../kept-rows";
 import { chargesSince, markLedger } from "../ledger/run-charges";
 import { checkRoom, keptRowsMessage, writeErrorText } from "../paid-rows";
 import { trackCancel } from "../search-cancel";
@@ -208,6 +208,16 @@ function notSent(form: CompanySearchForm, problems: FieldProblems): CompanyRunRe
 
 const KEPT = "companies";
 
+/** A search cut off after it was sent and before its answer was kept (kept-rows.ts), in words. */
+function lostSearch(note: SendingNote): PageError {
+  return {
+    companies: "earlier",
+    message: `A search sent at ${note.at.slice(0, 16).replace("T", " ")} UTC was cut off after it was sent: it may have been charged (up to ${note.maxCredits} credits), and its companies could not be kept.`,
+    next: "The Credits tab's transaction list shows what it cost. Its companies are not in the sheet, so searching again may buy them again.",
+    charged: "maybe",
+  };
+}
+
 /** Writes what a search cut off before its write left kept; answers how many it held. */
 function writeKeptCompanies(deps: CompanySearchDeps): number {
   const kept = takeKept(deps.store, KEPT) as Company[];
@@ -362,6 +372,7 @@ export function runCompanySearch(
     const client = deps.client();
     checkRoom(deps.room?.(plan.total, COMPANY_FIELDS.length) ?? null, `${plan.total} more companies`);
     const recovered = writeKeptCompanies(deps);
+    const lost = takeSending(deps.store, KEPT);
     const deadline = deps.clock.now() + (deps.budgetMs ?? DEFAULT_BUDGET_MS);
     // Read under the lock: what the sheet holds now is what must not be charged again.
     const known = deps.knownIds?.() ?? [];
@@ -380,6 +391,10 @@ export function runCompanySearch(
     const ledger = deps.ledger?.() ?? null;
     const mark = ledger ? markLedger(ledger) : null;
     const cancel = trackCancel(deps.cancelAsked);
+    noteSending(deps.store, KEPT, {
+      at: new Date(deps.clock.now()).toISOString(),
+      maxCredits: plan.maxCredits,
+    });
     const batch = sendCompanyPages(client, pages, deadline, cancel.stop);
     const collected = collect(pages, batch.outcomes);
     if (batch.stoppedBy) {
@@ -393,6 +408,7 @@ export function runCompanySearch(
     }
     // Paid: kept until written, so a cut-off before the write does not lose them (kept-rows.ts).
     keepRecords(deps.store, KEPT, collected.companies);
+    if (lost) collected.errors.unshift(lostSearch(lost));
     if (recovered > 0) {
       collected.errors.unshift({
         companies: "earlier",

@@ -104,6 +104,8 @@ export interface BulkRun {
   cancelling?: boolean;
   /** USD the completed jobs say they charged (`meta.amount_charged`, A19). Absent: none yet. */
   usdCharged?: number;
+  /** Since when, over how many rounds of polls, no job of the run moved on (bulk/stalled.ts). */
+  idle?: { since: number; rounds: number };
 }
 
 export interface EnrichJob {

@@ -4,6 +4,7 @@
  * right after it, so a cut-off never loses what was paid for. Through ports only.
  */
 import type { CallWindow } from "../../api/client-core";
+import { estimateLeadSearchCost } from "../../api/cost";
 import type { ApiError } from "../../api/errors";
 import { leadSearchCredits } from "../../api/responses";
 import type { LeadSearchRequest, LeadSearchResponse } from "../../api/wire";
@@ -12,7 +13,7 @@ import { headerCells, LEAD_LABELS } from "../../sheet/field-labels";
 import { DEFAULT_SHEET_FORMAT, type SheetFormat } from "../../sheet/sheet-format";
 import type { Grid, Store } from "../enrich/ports";
 import { writeHeaderCells } from "../header-cells";
-import { clearKept, keepRecords, takeKept } from "../kept-rows";
+import { clearKept, keepRecords, noteSending, type SendingNote, takeKept, takeSending } from "../kept-rows";
 import { chargesByKindSince, type LedgerReader, markLedger, type RunCharges } from "../ledger/run-charges";
 import { keptRowsMessage, writeErrorText } from "../paid-rows";
 import { trackCancel } from "../search-cancel";
@@ -93,6 +94,11 @@ export interface LeadSearchSummary {
   /** Rows written first from leads an earlier run paid for and was cut off before writing. */
   recovered: number;
   /**
+   * A search an earlier run sent and was cut off right after, before its answer could be kept
+   * (kept-rows.ts): it may have been charged, up to `maxCredits`; its leads are lost. Said once.
+   */
+  lostEarlier?: SendingNote;
+  /**
    * What the API's ledger says the run's searches charged (issue 23.4): searches whose answer was
    * lost included. Null when the ledger could not be read: `spent` (answers read) is all there is.
    */
@@ -135,6 +141,8 @@ export interface RunDeps {
   chunkSize: number;
   /** Epoch ms: no chunk starts that cannot end before it. */
   deadline: number;
+  /** The time now (epoch ms): when a chunk is sent, for the note kept-rows.ts keeps. */
+  now?: () => number;
   /** Headers and list cells: readable (the default) or the API's forms (settings). */
   format?: SheetFormat;
   /** The API's ledger: the run's total is read from it (absent: the answers read are added up). */
@@ -409,6 +417,15 @@ function mergePage(sofar: SearchReport | null, page: SearchReport): SearchReport
 
 const KEPT = "leads";
 
+/** What a chunk of pages about to go out notes (kept-rows.ts): when (if known), and the most it may cost. */
+function sendingNote(
+  slice: ReadonlyArray<{ page: { request: LeadSearchRequest } }>,
+  now: number | undefined,
+): SendingNote {
+  const most = slice.reduce((sum, { page }) => sum + estimateLeadSearchCost(page.request), 0);
+  return { at: now === undefined ? "" : new Date(now).toISOString(), maxCredits: most };
+}
+
 /** The run saw Cancel: the searches (and pages) not sent by then stay unsent. */
 const CANCELLED: SearchFailure = {
   kind: "cancelled",
@@ -446,6 +463,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     writer.flush(deps.spareGrid);
     clearKept(deps.store, KEPT);
   }
+  const lostEarlier = deps.store ? takeSending(deps.store, KEPT) : null;
   // Rounds of pages (pages.ts): each round sends every unfinished search's next page, so
   // searches still go out in parallel and a company's pages land in order.
   const asked = searches.map(() => 0);
@@ -462,6 +480,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     for (let start = 0; start < round.length && !stoppedBy; start += chunk) {
       const slice = round.slice(start, start + chunk);
       chunks++;
+      if (deps.store) noteSending(deps.store, KEPT, sendingNote(slice, deps.now?.()));
       const result = deps.client.searchLeads(
         slice.map((s) => s.page.request),
         { deadline: deps.deadline, stop: cancel.stop },
@@ -537,6 +556,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
     nextOffset: nextOffsetOf(searches, reports),
     throttled,
     recovered: recoveredRows,
+    ...(lostEarlier ? { lostEarlier } : {}),
     fetchAllChunks: chunks,
     sheetWrites: writer.writes,
     emails:

@@ -7,7 +7,8 @@
  * HTML page, an empty 200, a results page without every input): the job charged its leads as it
  * ran, and dropping it at the first such answer lost every paid row of it (50 of 60 in the test).
  * Only after MAX_UNREADABLE of them in a row are its rows given up, saying they may have been
- * charged. Only an error that refuses every URL ends the step (answered).
+ * charged; so are a run's jobs that stalled (stalled.ts). Only an error that refuses every URL
+ * ends the step (answered).
  */
 import type { BulkJobResult } from "../../../api/bulk-enrich";
 import type { ApiError } from "../../../api/errors";
@@ -21,12 +22,15 @@ import { URL_STATE } from "../url-states";
 import type { DistinctUrls } from "../urls";
 import { inputUrl } from "./drain";
 import { jobIndices } from "./job-urls";
+import { lineUp } from "./line-up";
 import { pollWaitMs } from "./poll-schedule";
 import { applySettlement, Settlement } from "./settle";
+import { STALLED, stalled } from "./stalled";
 
 /**
  * Unreadable status answers in a row after which a job's rows are given up (as may have been
- * charged): with the polls' backoff, about three minutes of answers a proxy or the API mangled.
+ * charged): with the polls' backoff (2 s growing to 30 s), two minutes or more of answers a proxy
+ * or the API mangled.
  */
 export const MAX_UNREADABLE = 8;
 
@@ -35,10 +39,15 @@ function jobFailedStatus(reason: string | null): string {
   return `error: the API's bulk job failed${reason ? ` (${reason})` : ""}. It may have been charged; select the row and run again to retry.`;
 }
 
-/** A completed job's answers, when there is one per profile it was sent; else null (unreadable). */
-function completedItems(context: StepContext, open: SubmittedBulkJob, result: BulkJobResult) {
-  const items = result.items ?? [];
-  return items.length === jobIndices(context.states, open).length ? items : null;
+/** A completed job's answers, one per profile it was sent, in their order; else null (unreadable). */
+function completedItems(
+  context: StepContext,
+  urls: DistinctUrls,
+  open: SubmittedBulkJob,
+  result: BulkJobResult,
+) {
+  const sent = jobIndices(context.states, open).map((index) => urls.urls[index]!);
+  return lineUp(sent, result.items ?? []);
 }
 
 /** Settles one completed job whose answers line up with its profiles; answers the credits they cost. */
@@ -67,6 +76,22 @@ function settleCompleted(
   return found * lookupCreditsPerUrl(context.job);
 }
 
+/**
+ * Cancel pressed while the open jobs cannot be read (the key refused, the plan, the day's quota):
+ * their rows are given up as may have been charged, so that the run ends as asked; before, Cancel
+ * waited for jobs nothing could read, and the run never ended.
+ */
+export function giveUpOpenJobs(context: StepContext, urls: DistinctUrls, refused: ApiError): void {
+  const bulk = context.job.bulk!;
+  const settlement = new Settlement();
+  const status = `interrupted: cancelled while its bulk job could not be read (${refused.message}); it may have been charged; select the row and run again to retry`;
+  for (const open of bulk.jobs)
+    for (const index of jobIndices(context.states, open))
+      settlement.set(index, URL_STATE.interrupted, { kind: "status", status });
+  bulk.jobs = [];
+  applySettlement(context, urls, settlement, "write-first");
+}
+
 export function pollDueJobs(
   context: StepContext,
   urls: DistinctUrls,
@@ -85,72 +110,68 @@ export function pollDueJobs(
   const settlement = new Settlement();
   const finished = new Set<string>();
   let refused: ApiError | null = result.stoppedBy;
+  // The job's rows get `status`, once: it may have charged them (failed, gone, unreadable, stalled).
+  const giveUp = (open: SubmittedBulkJob, status: string) => {
+    for (const index of jobIndices(context.states, open))
+      settlement.set(index, URL_STATE.failed, { kind: "status", status });
+    finished.add(open.id);
+  };
+  // Jobs that answered they are still running, and whether any job moved on (stalled.ts).
+  const running: SubmittedBulkJob[] = [];
+  let moved = false;
   due.forEach((open, position) => {
     const outcome = result.outcomes[position] ?? null;
+    // Asked again later, backing off.
     const later = () => {
       open.polls += 1;
       open.nextPollAt = now + pollWaitMs(open.polls);
     };
-    if (outcome === null) {
-      later();
-      return;
-    }
     // An answer that cannot be read: asked again later (free), given up after MAX_UNREADABLE.
     const unreadable = (status: string) => {
       open.unreadable = (open.unreadable ?? 0) + 1;
-      if (open.unreadable < MAX_UNREADABLE) {
-        later();
-        return;
-      }
-      for (const index of jobIndices(context.states, open))
-        settlement.set(index, URL_STATE.failed, { kind: "status", status });
-      finished.add(open.id);
+      if (open.unreadable < MAX_UNREADABLE) later();
+      else giveUp(open, status);
     };
-    if (outcome.ok) {
+    if (outcome === null) {
+      later();
+    } else if (outcome.ok) {
       const answer = outcome.value;
-      const items = answer.status === "completed" ? completedItems(context, open, answer) : null;
+      const items = answer.status === "completed" ? completedItems(context, urls, open, answer) : null;
       if (answer.status === "completed" && items === null) {
-        const read = answer.items?.length ?? 0;
-        unreadable(jobFailedStatus(`${read} answers for ${open.count} profiles`));
+        unreadable(jobFailedStatus(`${answer.items?.length ?? 0} answers for ${open.count} profiles`));
         return;
       }
       delete open.unreadable;
       if (items !== null) {
+        moved = true;
         job.spent += settleCompleted(context, open, items, settlement);
         // The API's own figure, in USD: what the summary shows an account billed in USD.
         bulk.usdCharged = (bulk.usdCharged ?? 0) + answer.amountCharged;
         finished.add(open.id);
       } else if (answer.status === "error") {
-        const status = jobFailedStatus(answer.error);
-        for (const index of jobIndices(context.states, open))
-          settlement.set(index, URL_STATE.failed, { kind: "status", status });
-        finished.add(open.id);
+        moved = true;
+        giveUp(open, jobFailedStatus(answer.error));
       } else {
-        open.processed = Math.min(open.count, answer.processed);
+        const processed = Math.min(open.count, answer.processed);
+        moved ||= processed > (open.processed ?? 0);
+        open.processed = processed;
+        running.push(open);
         later();
       }
-      return;
-    }
-    const error = outcome.error;
-    if (refusesEveryUrl(error)) {
-      refused ??= error;
+    } else if (refusesEveryUrl(outcome.error)) {
+      refused ??= outcome.error;
       later();
-      return;
+    } else if (outcome.error.kind === "malformed") {
+      unreadable(errorStatus(outcome.error));
+    } else if (outcome.error.kind === "not_found") {
+      // The job is gone (kept 24 h).
+      giveUp(open, errorStatus(outcome.error));
+    } else {
+      later();
     }
-    if (error.kind === "malformed") {
-      unreadable(errorStatus(error));
-      return;
-    }
-    if (error.kind === "not_found") {
-      // The job is gone (kept 24 h): its rows get the reason, once.
-      const status = errorStatus(error);
-      for (const index of jobIndices(context.states, open))
-        settlement.set(index, URL_STATE.failed, { kind: "status", status });
-      finished.add(open.id);
-      return;
-    }
-    later();
   });
+  if (stalled(bulk, moved, running.length > 0, now))
+    for (const open of running) giveUp(open, jobFailedStatus(STALLED));
   bulk.jobs = bulk.jobs.filter((open) => !finished.has(open.id));
   applySettlement(context, urls, settlement, "write-first");
   return refused;

@@ -9,7 +9,8 @@
  * the run end (cancelled: job.ts's summary) or stop (the error's message). A poll refused that way
  * (the day's URL Fetch quota used up, the key refused) stops the run at once, its open jobs kept
  * for Resume (or the schedule's next trigger run, for the quota): before, the run stayed "running"
- * with nothing said, step after step, until the day turned or the key came back.
+ * with nothing said, step after step, until the day turned or the key came back. After Cancel, the
+ * jobs nothing can read are given up instead (may have been charged), and the run ends.
  */
 import type { ApiError } from "../../../api/errors";
 import { waitUnless } from "../../../api/wait";
@@ -21,7 +22,7 @@ import { indicesIn, URL_STATE } from "../url-states";
 import type { DistinctUrls } from "../urls";
 import { decideBulk } from "./decide";
 import { openUrls } from "./job-urls";
-import { pollDueJobs } from "./poll";
+import { giveUpOpenJobs, pollDueJobs } from "./poll";
 import { STEP_WAIT_MS } from "./poll-schedule";
 import { affordableUrls, settleCutOffSubmit, submitPending } from "./submit";
 
@@ -92,8 +93,12 @@ export function runBulk(context: StepContext, urls: DistinctUrls, started: numbe
     polled ||= due;
     if (job.state !== "running") break;
     if (pollRefused !== null && bulk.jobs.length > 0) {
-      stopWithOpenJobs(context, urls, pollRefused);
-      break;
+      if (!bulk.cancelling) {
+        stopWithOpenJobs(context, urls, pollRefused);
+        break;
+      }
+      // Cancelled: the jobs nothing can read now are given up, and the run ends as asked.
+      giveUpOpenJobs(context, urls, pollRefused);
     }
     stopWith = pollRefused ?? stopWith;
     if (!bulk.cancelling && !context.draining && stopWith === null) {

@@ -1,0 +1,28 @@
+/**
+ * A completed bulk job's answers lined up with the profiles it was sent. The API documents one
+ * `{input, lead}` per input, in order (PRODUCTION.md A19); each answer also names the URL it was
+ * asked for. Lined up by position alone, a list in another order wrote one person's role and
+ * company into another person's row (60 of 60 rows, reversed, in the test). So each profile takes
+ * the answer whose input is the very URL sent for it, when every profile finds one; an API that
+ * echoes the URL in another spelling falls back to the documented order.
+ */
+import type { BulkJobItem } from "../../../api/bulk-enrich";
+import { inputUrl } from "./drain";
+
+/** The answers in the order of `sent` (the URLs the job was sent, in order); null when their count differs. */
+export function lineUp(sent: readonly string[], items: readonly BulkJobItem[]): BulkJobItem[] | null {
+  if (items.length !== sent.length) return null;
+  const byUrl = new Map<string, BulkJobItem[]>();
+  for (const item of items) {
+    const url = inputUrl(item.input);
+    if (url === null) return [...items];
+    byUrl.set(url, [...(byUrl.get(url) ?? []), item]);
+  }
+  const lined: BulkJobItem[] = [];
+  for (const url of sent) {
+    const item = byUrl.get(url)?.shift();
+    if (item === undefined) return [...items];
+    lined.push(item);
+  }
+  return lined;
+}
