@@ -11,7 +11,7 @@
  */
 import type { EmailFinding } from "../../api/email-answers";
 import type { EmailBatchResult } from "../../api/emails";
-import { type ApiError, apiError } from "../../api/errors";
+import { type ApiError, apiError, stopsBatch } from "../../api/errors";
 import { redactEmails } from "../../api/redact-emails";
 import { writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
@@ -336,7 +336,10 @@ export function runStep(
       let unsent: string | null = null;
       result.outcomes.forEach((outcome, index) => {
         const key = keys[index]!;
-        if (outcome === null) {
+        // Not sent (no call made), or refused for every row and free (the day's URL Fetch quota,
+        // the key, the credits): not charged, so not counted against the cap and not written off;
+        // the rows wait, and Resume sends them once the user acted or the day turned.
+        if (outcome === null || refusedFree(outcome)) {
           unsent ??= key;
           return;
         }
@@ -383,4 +386,9 @@ export function runStep(
     if (sentUpTo < batch.plans.length) return "more";
   }
   return "done";
+}
+
+/** An answer that refuses every row of the run and charged nothing: its rows were not checked. */
+function refusedFree(outcome: { ok: true } | { ok: false; error: ApiError }): boolean {
+  return !outcome.ok && stopsBatch(outcome.error) && outcome.error.charged === "no";
 }
