@@ -179,7 +179,7 @@ export function HistoryPanel({ onUndone }: { onUndone?: () => void } = {}) {
           </button>
         </div>
       )}
-      <label for="history-since">Job changes since</label>
+      <label for="history-since">Job changes since</label>{" "}
       <input
         id="history-since"
         type="date"
