@@ -1,0 +1,212 @@
+/**
+ * The user guides followed as written, in the playground: the README's first look, Settings,
+ * Formulas, Enrich and Credits, each step typed or clicked as the guide says, what the guide quotes
+ * checked on screen, and every cost checked against the sandbox's ledger. It also takes the guides'
+ * own screenshots of those steps, at the sizes the guides have always used:
+ * `DOCS_SCREENSHOTS=1 npx vitest run test/e2e/guides.test.ts` writes them to docs/ (otherwise they
+ * go to the temporary folder).
+ */
+import type { FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerCredits, sandboxControl } from "../../sandbox/api/control";
+import {
+  cell,
+  openSidebar,
+  pasteText,
+  progressCount,
+  readGrid,
+  runMenuItem,
+  selectRange,
+  selectSheet,
+  typeIntoCell,
+} from "./playground-page";
+import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
+
+/** Selects a block and presses Delete, as a user clears cells; waits for the server's answer. */
+async function clearCells(page: Page, from: string, to: string): Promise<void> {
+  await selectRange(page, from, to);
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/paste"));
+  await page.keyboard.press("Delete");
+  await answered;
+}
+
+/** A profile URL on the network's host that matches no one in the sandbox. */
+const NOBODY = "https://www.network.example/in/no-such-person-zz9";
+
+describe("README, Settings and Formulas, as the guides say", () => {
+  let session: PlaygroundPage;
+  let page: Page;
+  let sidebar: FrameLocator;
+  const credits = () => ledgerCredits(sandboxControl(session.playground.sandboxUrl));
+
+  beforeAll(async () => {
+    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1400, height: 760 } });
+    ({ page } = session);
+  }, 60_000);
+
+  afterAll(() => session?.close());
+
+  it("README: =LOOKUP_LEAD(B2:B6) spills from D2, and the menu's Enrich opens on B1:B6", async () => {
+    // playground.md: a first start seeds Sheet1 with sample profile URLs under network_url.
+    const grid = await readGrid(page);
+    expect(grid[0]!.slice(0, 2)).toEqual(["Name", "network_url"]);
+    await typeIntoCell(page, "D1", "Formula");
+    await typeIntoCell(page, "D2", "=LOOKUP_LEAD(B2:B6)");
+    // The default fields: full_name, job_title, company_name, location, network_url (formulas.md).
+    await expect.poll(async () => (await readGrid(page))[5]?.[7] ?? "").toMatch(/^https:\/\//);
+    expect(await credits()).toBe(5);
+
+    await selectRange(page, "B1", "B6");
+    await runMenuItem(page, "Enrich selected profile URLs");
+    sidebar = page.frameLocator("aside.sidebar-panel iframe");
+    await expect
+      .poll(() => sidebar.getByTestId("enrich-selection").textContent())
+      .toContain("Sheet1!B2:B6: 5 rows, 5 distinct URLs");
+    await page.screenshot({ path: screenshotPath("playground.png") });
+  }, 60_000);
+
+  it("Settings: Test connection shows the balance; a key the API refuses is not saved", async () => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await sidebar.getByRole("tab", { name: "Settings" }).click();
+    await sidebar.getByRole("button", { name: "Test connection" }).click();
+    // The five lookups of D2's formula were charged: the balance is the account's, after them.
+    await sidebar.getByText(/Balance: 9,995 credits\./).waitFor();
+    await page.screenshot({ path: screenshotPath("settings.png") });
+    expect(await credits()).toBe(5);
+
+    await page.setViewportSize({ width: 1280, height: 760 });
+    await sidebar.getByLabel("Replace the key").fill("foo");
+    await sidebar.getByRole("button", { name: "Save key" }).click();
+    await sidebar
+      .getByText("The API did not accept this key. Your saved key is kept.", { exact: false })
+      .waitFor();
+    await expect.poll(() => sidebar.locator("body").textContent()).toContain("Saved key: ••••-key");
+    await page.screenshot({ path: screenshotPath("settings-refused-key.png") });
+    expect(await credits()).toBe(5);
+    await page.setViewportSize({ width: 1280, height: 600 });
+  }, 60_000);
+
+  it("Formulas: fields from C1:F1, a message in the rows of a bad URL and of nobody, the balance", async () => {
+    await clearCells(page, "D1", "D2");
+    for (const [a1, text] of [
+      ["C1", "full_name"],
+      ["D1", "job_title"],
+      ["E1", "company_name"],
+      ["F1", "location"],
+      ["B8", "not a profile url"],
+      ["B9", NOBODY],
+      ["H1", "Balance"],
+    ] as const) {
+      await typeIntoCell(page, a1, text);
+    }
+    await typeIntoCell(page, "C2", "=LOOKUP_LEAD(B2:B9, C1:F1)");
+    await typeIntoCell(page, "H2", "=CREDIT_BALANCE()");
+    await expect.poll(() => cell(page, "C9").textContent()).toMatch(/No profile was found at this URL/);
+    // formulas.md: a cell that is not a profile URL shows a message in its row, not #ERROR!.
+    expect(await cell(page, "C8").textContent()).not.toContain("#ERROR!");
+    expect(await cell(page, "C8").textContent()).not.toBe("");
+    // Row 7 is blank: a blank row. The five URLs were answered before (D2's formula): 0 credits;
+    // the bad URL and the profile not found are free.
+    expect(await cell(page, "C7").textContent()).toBe("");
+    expect(await credits()).toBe(5);
+    await expect.poll(() => cell(page, "H2").textContent()).toBe("9995");
+    await selectRange(page, "C2", "C2");
+    await page.screenshot({ path: screenshotPath("formulas.png") });
+  }, 60_000);
+});
+
+/** A CRM export as a user pastes it: some rows with old data, a URL without scheme, an "n/a". */
+function crmExport(urls: readonly string[]): string {
+  const rows = [["Name", "Title", "Company", "LinkedIn URL", "Owner"]];
+  const owners = ["Dana", "Dana", "Lee", "Lee", "Sam", "Sam", "Sam", "Dana", "Lee", "Lee", "Sam", "Dana"];
+  for (let i = 0; i < 12; i++) {
+    const url = i === 6 ? "n/a" : i === 3 ? urls[i]!.replace("https://www.", "") : urls[i]!;
+    const old =
+      i === 0 ? ["", "Account Executive", "Old Corp"] : i === 2 ? ["", "VP Sales", "Acme"] : ["", "", ""];
+    rows.push([...old, url, owners[i]!]);
+  }
+  return rows.map((row) => row.join("\t")).join("\n");
+}
+
+describe("Enrichment, as docs/enrichment.md says", () => {
+  let session: PlaygroundPage;
+  let page: Page;
+  let sidebar: FrameLocator;
+  const control = () => sandboxControl(session.playground.sandboxUrl);
+
+  beforeAll(async () => {
+    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1280, height: 640 } });
+    ({ page } = session);
+    const urls = await control().sampleUrls(12, 400);
+    await pasteText(page, "A1", crmExport(urls));
+  }, 60_000);
+
+  afterAll(() => session?.close());
+
+  it("step 1-3: select the URLs, Extensions > Prospecting > Enrich selected profile URLs, Estimate", async () => {
+    await selectRange(page, "D1", "D13");
+    await runMenuItem(page, "Enrich selected profile URLs");
+    sidebar = page.frameLocator("aside.sidebar-panel iframe");
+    await sidebar.getByRole("tab", { name: "Enrich", selected: true }).waitFor();
+    // Fresh data is on by default; Skip rows refreshed within the last 1 day too.
+    expect(await sidebar.getByLabel(/Fresh data/).isChecked()).toBe(true);
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const estimate = sidebar.getByTestId("enrich-estimate");
+    await estimate.waitFor();
+    // 12 rows: one "n/a" (no URL), so 11 distinct URLs at 1 credit each (no paid extras).
+    expect(await estimate.textContent()).toContain("11 distinct URLs to fetch, up to 11 credits");
+    expect(await estimate.textContent()).toContain("Balance 10,000 credits");
+    expect(await ledgerCredits(control())).toBe(0);
+    await estimate.evaluate((element) => element.scrollIntoView({ block: "end" }));
+    await page.screenshot({ path: screenshotPath("enrich-estimate.png") });
+  }, 60_000);
+
+  it("Confirm & run: progress, then Done; the ledger charged what the tab says", async () => {
+    // One bulk worker with slow fresh answers, so the run is seen under way.
+    await control().configure({ bulkWorkers: 1, freshLatencyMs: 1500 });
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const run = sidebar.getByTestId("enrich-run");
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("running");
+    await page.waitForTimeout(4_000);
+    expect(await run.getAttribute("data-state")).toBe("running");
+    // The bulk jobs' note is a line of its own, not run into the range's row count ("11 rows11 URLs").
+    const inJobs = sidebar.getByTestId("enrich-in-jobs");
+    expect(await inJobs.innerText()).toMatch(/^11 URLs in the API's bulk jobs/);
+    expect(await run.innerText()).toMatch(/11 rows\s*\n+\s*11 URLs in the API's bulk jobs/);
+    await page.screenshot({ path: screenshotPath("enrich-progress.png") });
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 60_000 }).toBe("done");
+    const charged = await ledgerCredits(control());
+    expect(charged).toBe(11);
+    await expect
+      .poll(() => sidebar.locator("body").textContent())
+      .toContain(`${charged} credits charged (the API's ledger)`);
+    expect(await progressCount(sidebar, "spent")).toBe(charged);
+    const grid = await readGrid(page);
+    expect(grid[0]).toEqual(expect.arrayContaining(["Enrichment Status", "Enriched At", "Job Changed"]));
+    await page.screenshot({ path: screenshotPath("enrich-done.png") });
+  }, 120_000);
+});
+
+describe("Credits, as docs/credits.md says", () => {
+  let session: PlaygroundPage;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1280, height: 860 } });
+    ({ page } = session);
+  }, 60_000);
+
+  afterAll(() => session?.close());
+
+  it("Export to sheet writes the Transactions sheet and costs nothing", async () => {
+    const sidebar = await openSidebar(page);
+    await sidebar.getByRole("tab", { name: "Credits" }).click();
+    await expect.poll(() => sidebar.getByTestId("credits-row").count()).toBeGreaterThan(0);
+    await sidebar.getByRole("button", { name: "Export to sheet" }).click();
+    await sidebar.getByText(/to the Transactions sheet .*No credits used\./).waitFor({ timeout: 30_000 });
+    await selectSheet(page, "Transactions");
+    await expect.poll(async () => (await readGrid(page)).length).toBeGreaterThan(5);
+    expect(await ledgerCredits(sandboxControl(session.playground.sandboxUrl))).toBe(0);
+    await page.screenshot({ path: screenshotPath("credits.png") });
+  }, 60_000);
+});
