@@ -210,3 +210,81 @@ describe("Credits, as docs/credits.md says", () => {
     await page.screenshot({ path: screenshotPath("credits.png") });
   }, 60_000);
 });
+
+describe("Company and lead search, as docs/search.md says", () => {
+  let session: PlaygroundPage;
+  let page: Page;
+  let sidebar: FrameLocator;
+  const control = () => sandboxControl(session.playground.sandboxUrl);
+
+  beforeAll(async () => {
+    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1280, height: 1000 } });
+    ({ page } = session);
+    sidebar = await openSidebar(page);
+  }, 60_000);
+
+  afterAll(() => session?.close());
+
+  it("Companies: Germany, 51-200, 50 to fetch; estimate, Confirm & search, Next page offered", async () => {
+    await sidebar.getByRole("tab", { name: "Companies" }).click();
+    const locations = sidebar.locator("#co-locations");
+    await locations.fill("Germany");
+    await locations.press("Enter");
+    await sidebar.getByRole("checkbox", { name: "51-200" }).check();
+    await sidebar.locator("#co-limit_by").fill("50");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const estimate = sidebar.getByTestId("company-estimate");
+    await estimate.waitFor();
+    // search.md: "N companies from match M: up to N credits", the balance and the spend cap.
+    expect(await estimate.textContent()).toContain("50 companies from match 1: up to 50 credits");
+    expect(await ledgerCredits(control())).toBe(0);
+    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+    const result = sidebar.getByTestId("company-result");
+    await result.waitFor({ timeout: 30_000 });
+    // 1 credit per company written: an unsuitable one the API skips is neither written nor charged.
+    const charged = await ledgerCredits(control(), "companies");
+    expect(charged).toBeGreaterThan(40);
+    expect(charged).toBeLessThanOrEqual(50);
+    expect(await result.textContent()).toContain(`${charged} credits charged (the API's ledger)`);
+    await sidebar.getByRole("button", { name: /^Next page/ }).waitFor();
+    await selectSheet(page, "Companies");
+    await expect.poll(async () => (await readGrid(page)).length).toBe(charged + 1);
+    await page.screenshot({ path: screenshotPath("companies.png") });
+  }, 60_000);
+
+  it("Leads: 20 companies selected in the sheet, one estimate, the leads and a summary per company", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await selectRange(page, "A2", "A21");
+    await sidebar.getByRole("tab", { name: "Leads" }).click();
+    await sidebar.getByLabel("Target").selectOption({ label: "Companies selected in the sheet" });
+    await sidebar.getByRole("button", { name: "Use selection" }).click();
+    await expect.poll(() => sidebar.locator("body").textContent()).toContain("20 companies selected");
+    await sidebar.locator("#persona-0-name").fill("Marketing and sales");
+    await sidebar.locator("#persona-0-functions").fill("marketing, sales");
+    await sidebar.getByTestId("add-persona").click();
+    await sidebar.locator("#persona-1-name").fill("Engineers");
+    await sidebar.locator("#persona-1-functions").fill("engineering");
+    await sidebar.getByLabel("Max leads per search").fill("2");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const estimate = sidebar.getByTestId("leads-estimate");
+    await estimate.waitFor();
+    expect(await estimate.textContent()).toContain("20 searches, up to 40 credits");
+    await estimate.evaluate((element) => element.scrollIntoView({ block: "end" }));
+    await page.screenshot({ path: screenshotPath("leads-estimate.png") });
+    const before = await ledgerCredits(control(), "leads");
+    expect(before).toBe(0);
+
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const result = sidebar.getByTestId("leads-result");
+    await result.waitFor({ timeout: 30_000 });
+    const charged = await ledgerCredits(control(), "leads");
+    const written = /(\d+) leads? written to Leads/.exec((await result.textContent()) ?? "");
+    expect(written, (await result.textContent()) ?? "").not.toBeNull();
+    expect(Number(written![1])).toBe(charged);
+    expect(await result.textContent()).toContain(`${charged} credits charged (the API's ledger)`);
+    await selectSheet(page, "Leads");
+    await expect.poll(async () => (await readGrid(page)).length).toBe(charged + 1);
+    await result.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: screenshotPath("leads.png") });
+  }, 60_000);
+});
