@@ -71,6 +71,10 @@ describe("README, Settings and Formulas, as the guides say", () => {
     await sidebar.getByRole("button", { name: "Test connection" }).click();
     // The five lookups of D2's formula were charged: the balance is the account's, after them.
     await sidebar.getByText(/Balance: 9,995 credits\./).waitFor();
+    // settings.md: the spend cap bounds every paid run, searches and Emails runs included.
+    expect(await sidebar.locator("#app").innerText()).toContain(
+      "The most one formula, enrichment run, company or lead search, or Emails run may spend.",
+    );
     await page.screenshot({ path: screenshotPath("settings.png") });
     expect(await credits()).toBe(5);
 
