@@ -292,3 +292,83 @@ describe("Company and lead search, as docs/search.md says", () => {
     await page.screenshot({ path: screenshotPath("leads.png") });
   }, 60_000);
 });
+
+describe("Enrichment never turns text into formulas, as docs/enrichment.md says", () => {
+  let session: PlaygroundPage;
+  let page: Page;
+  let sidebar: FrameLocator;
+  const control = () => sandboxControl(session.playground.sandboxUrl);
+  /** The user's own text in rows without lead data: Sheets would read each as something else. */
+  const literals = ["+1 555 0100", "00123", "=1+1"];
+
+  beforeAll(async () => {
+    // Every name, title and company the API answers is hostile: formula starters, HTML, numbers.
+    session = await openPlaygroundPage({
+      latencyMs: 20,
+      sandbox: { hostileText: true },
+      viewport: { width: 1400, height: 760 },
+    });
+    ({ page } = session);
+    const urls = await control().sampleUrls(19, 700);
+    const rows = [["Name", "Profile URL", "Title", "Company", "Notes"]];
+    for (const url of urls) rows.push(["", url, "", "", "hostile"]);
+    await pasteText(page, "A1", rows.map((row) => row.join("\t")).join("\n"));
+    // Typed as a user types text that must stay text: with a leading apostrophe.
+    await typeIntoCell(page, "C21", `'${literals[0]}`);
+    await typeIntoCell(page, "D21", `'${literals[1]}`);
+    await typeIntoCell(page, "E21", "blank url");
+    await typeIntoCell(page, "B22", "not a url");
+    await typeIntoCell(page, "C22", `'${literals[2]}`);
+    await typeIntoCell(page, "E22", "bad");
+  }, 60_000);
+
+  afterAll(() => session?.close());
+
+  async function run(): Promise<void> {
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByTestId("enrich-estimate").waitFor();
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const state = sidebar.getByTestId("enrich-run");
+    await expect.poll(() => state.getAttribute("data-state"), { timeout: 60_000 }).toBe("done");
+  }
+
+  it("Refresh, clear 4 cells, Fill empty cells only: the 4 refilled, every other cell as it was", async () => {
+    await selectRange(page, "B1", "B22");
+    await runMenuItem(page, "Enrich selected profile URLs");
+    sidebar = page.frameLocator("aside.sidebar-panel iframe");
+    await sidebar.getByRole("tab", { name: "Enrich", selected: true }).waitFor();
+    await run();
+    expect(await ledgerCredits(control())).toBe(19);
+    const refreshed = await readGrid(page);
+
+    for (const a1 of ["C3", "D4", "C5", "D6"]) await clearCells(page, a1, a1);
+    await selectRange(page, "B1", "B22");
+    await sidebar.getByRole("button", { name: "New run" }).click();
+    await sidebar.getByRole("button", { name: "Use current selection" }).click();
+    await expect.poll(() => sidebar.getByTestId("enrich-selection").textContent()).toContain("B2:B22");
+    await sidebar.getByLabel("Fill empty cells only").check();
+    // The rows were refreshed minutes ago: without this the fill run would skip them as recent.
+    await sidebar.getByTestId("enrich-skip-refreshed").uncheck();
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const estimate = sidebar.getByTestId("enrich-estimate");
+    await estimate.waitFor();
+    expect(await estimate.textContent()).toContain("4 distinct URLs to fetch, up to 4 credits");
+    expect(await estimate.textContent()).toContain("15 URLs skipped for free");
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const state = sidebar.getByTestId("enrich-run");
+    await expect.poll(() => state.getAttribute("data-state"), { timeout: 60_000 }).toBe("done");
+    expect(await ledgerCredits(control())).toBe(23);
+
+    // The API's same answers refill the 4 cells; nothing else changed, the user's text included.
+    const filled = await readGrid(page);
+    expect(filled.slice(0, 20).map((row) => row.slice(0, 5))).toEqual(
+      refreshed.slice(0, 20).map((row) => row.slice(0, 5)),
+    );
+    expect(filled[20]!.slice(2, 4)).toEqual([literals[0], literals[1]]);
+    expect(filled[21]![2]).toBe(literals[2]);
+    const hyperlink = filled.findIndex((row) => (row[3] ?? "").startsWith("=HYPERLINK("));
+    expect(hyperlink).toBeGreaterThan(0);
+    await selectRange(page, `D${hyperlink + 1}`, `D${hyperlink + 1}`);
+    await page.screenshot({ path: screenshotPath("enrich-literals.png") });
+  }, 120_000);
+});
