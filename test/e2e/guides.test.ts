@@ -372,3 +372,35 @@ describe("Enrichment never turns text into formulas, as docs/enrichment.md says"
     await page.screenshot({ path: screenshotPath("enrich-literals.png") });
   }, 120_000);
 });
+
+describe("A profile that matches no one, as docs/enrichment.md says", () => {
+  let session: PlaygroundPage;
+
+  beforeAll(async () => {
+    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1280, height: 900 } });
+  }, 60_000);
+
+  afterAll(() => session?.close());
+
+  it("is 'not found' in its row, free: 5 credits for the 5 sample URLs and the one of nobody", async () => {
+    const { page } = session;
+    await typeIntoCell(page, "B7", NOBODY);
+    await selectRange(page, "B1", "B7");
+    await runMenuItem(page, "Enrich selected profile URLs");
+    const sidebar = page.frameLocator("aside.sidebar-panel iframe");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const run = sidebar.getByTestId("enrich-run");
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 60_000 }).toBe("done");
+    expect(await ledgerCredits(sandboxControl(session.playground.sandboxUrl))).toBe(5);
+    const grid = await readGrid(page);
+    const status = grid[0]!.indexOf("Enrichment Status");
+    expect(grid[6]![status]).toBe("not found");
+    // Stamped only on rows that were enriched (enrichment.md's enriched_at).
+    expect(grid[6]![grid[0]!.indexOf("Enriched At")] ?? "").toBe("");
+    await expect
+      .poll(() => sidebar.locator("#app").innerText())
+      .toContain("5 credits charged (the API's ledger)");
+    await page.screenshot({ path: screenshotPath("enrich-not-found.png") });
+  }, 60_000);
+});
