@@ -403,4 +403,23 @@ describe("A profile that matches no one, as docs/enrichment.md says", () => {
       .toContain("5 credits charged (the API's ledger)");
     await page.screenshot({ path: screenshotPath("enrich-not-found.png") });
   }, 60_000);
+
+  it("an editor without a key of their own estimates for free and is refused at Confirm & run", async () => {
+    const { page } = session;
+    const charged = await ledgerCredits(sandboxControl(session.playground.sandboxUrl));
+    await page.getByRole("button", { name: "User" }).click();
+    await page.getByRole("menuitem", { name: /colleague@example\.com/ }).click();
+    await selectRange(page, "B1", "B7");
+    await runMenuItem(page, "Enrich selected profile URLs");
+    const sidebar = page.frameLocator("aside.sidebar-panel iframe");
+    await sidebar.getByTestId("enrich-skip-refreshed").uncheck();
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const estimate = sidebar.getByTestId("enrich-estimate");
+    await estimate.waitFor();
+    expect(await estimate.textContent()).toContain("No API key is saved yet: open Settings.");
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    await sidebar.getByText("Open Settings, paste your API key and press Save.").waitFor();
+    // The owner's key is never used for an editor's run: nothing was charged.
+    expect(await ledgerCredits(sandboxControl(session.playground.sandboxUrl))).toBe(charged);
+  }, 60_000);
 });
