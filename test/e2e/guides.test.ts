@@ -401,6 +401,10 @@ describe("A profile that matches no one, as docs/enrichment.md says", () => {
     await expect
       .poll(() => sidebar.locator("#app").innerText())
       .toContain("5 credits charged (the API's ledger)");
+    // The job changes' line sits apart from Select failed rows, not against the button's edge.
+    const button = await sidebar.getByRole("button", { name: "Select failed rows" }).boundingBox();
+    const digest = await sidebar.getByTestId("enrich-digest").boundingBox();
+    expect(digest!.y - (button!.y + button!.height)).toBeGreaterThanOrEqual(8);
     await page.screenshot({ path: screenshotPath("enrich-not-found.png") });
   }, 60_000);
 

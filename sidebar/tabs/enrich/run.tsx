@@ -135,9 +135,12 @@ export function RunView(props: {
               </li>
             ))}
           </ul>
-          <button type="button" class="secondary" onClick={props.onSelectFailed}>
-            Select failed rows
-          </button>
+          {/* In a row of buttons, so what follows (the job changes) keeps its distance. */}
+          <div class="buttons">
+            <button type="button" class="secondary" onClick={props.onSelectFailed}>
+              Select failed rows
+            </button>
+          </div>
         </div>
       ) : null}
       {progress.state === "done" ? (
