@@ -213,6 +213,27 @@ describe("Credits, as docs/credits.md says", () => {
     expect(await ledgerCredits(sandboxControl(session.playground.sandboxUrl))).toBe(0);
     await page.screenshot({ path: screenshotPath("credits.png") });
   }, 60_000);
+
+  it("Filters: dates picked for between, Charged for by its value, an amount refused under its field", async () => {
+    const sidebar = page.frameLocator("aside.sidebar-panel iframe");
+    await sidebar.getByText("Filters", { exact: true }).click();
+    await sidebar.getByLabel("Date condition").selectOption("range");
+    await sidebar.getByLabel("From date").fill("2026-11-01");
+    await sidebar.getByLabel("To date").fill("2026-11-23");
+    await sidebar.getByLabel("Charged for", { exact: true }).fill("leads_by_icp");
+    await sidebar.getByLabel("Amount condition").selectOption("lt");
+    await sidebar.getByLabel("Amount", { exact: true }).fill("zero");
+    await sidebar.getByRole("button", { name: "Apply filters" }).click();
+    await sidebar.locator("#credits-amount-problem").waitFor();
+    await sidebar.locator("#credits-amount-problem").scrollIntoViewIfNeeded();
+    // The sidebar alone, 300 px wide, from its title down (the guide's crop).
+    const panel = (await page.locator("aside.sidebar-panel").boundingBox())!;
+    await page.screenshot({
+      path: screenshotPath("credits-filters.png"),
+      clip: { x: panel.x, y: panel.y, width: 300, height: 808 },
+    });
+    expect(await ledgerCredits(sandboxControl(session.playground.sandboxUrl))).toBe(0);
+  }, 60_000);
 });
 
 describe("Company and lead search, as docs/search.md says", () => {
