@@ -87,6 +87,21 @@ describe("README, Settings and Formulas, as the guides say", () => {
     await expect.poll(() => sidebar.locator("body").textContent()).toContain("Saved key: ••••-key");
     await page.screenshot({ path: screenshotPath("settings-refused-key.png") });
     expect(await credits()).toBe(5);
+
+    // An address the manifest does not allow is refused under its field, with how to build for it.
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await sidebar.getByLabel("Replace the key").fill("");
+    await sidebar.getByLabel("API address").fill("https://other-api.example");
+    await sidebar.getByRole("button", { name: "Save settings" }).click();
+    const refusal = sidebar.getByText(/^Apps Script may only fetch the addresses this add-on was built for/);
+    await refusal.waitFor();
+    await sidebar.getByRole("button", { name: "Save key" }).evaluate((button) => button.scrollIntoView());
+    const panel = (await page.locator("aside.sidebar-panel").boundingBox())!;
+    await page.screenshot({
+      path: screenshotPath("settings-refused-address.png"),
+      clip: { x: panel.x, y: panel.y, width: 300, height: 768 },
+    });
+    await sidebar.getByLabel("API address").fill(session.playground.sandboxUrl);
     await page.setViewportSize({ width: 1280, height: 600 });
   }, 60_000);
 
