@@ -265,6 +265,32 @@ describe("Company and lead search, as docs/search.md says", () => {
 
   afterAll(() => session?.close());
 
+  it("Companies form: lists typed as the guide types them, a misspelt industry marked with the closest", async () => {
+    await sidebar.getByRole("tab", { name: "Companies" }).click();
+    for (const [id, typed] of [
+      ["#co-industries", "software development, sofware"],
+      ["#co-locations", "germany, uk, munchen"],
+      ["#co-keywords", "saas, (cloud and security)"],
+    ] as const) {
+      await sidebar.locator(id).fill(typed);
+      await sidebar.locator(id).press("Enter");
+    }
+    const chips = (field: string) =>
+      sidebar
+        .locator(`[data-list-input="co-${field}"] [data-chip]`)
+        .evaluateAll((spans) => spans.map((span) => span.getAttribute("data-chip")));
+    expect(await chips("industries")).toEqual(["Software Development"]);
+    expect(await sidebar.getByTestId("co-industries-refused").textContent()).toContain(
+      '"sofware" is not in the industry list; did you mean',
+    );
+    expect(await chips("locations")).toEqual(["Germany", "United Kingdom", "München, Bavaria, Germany"]);
+    expect(await chips("keywords")).toEqual(["saas", "(cloud AND security)"]);
+    await sidebar.locator("#co-keywords").focus();
+    await page.screenshot({ path: screenshotPath("companies-form.png") });
+    await sidebar.getByRole("button", { name: "Clear" }).click();
+    expect(await ledgerCredits(control())).toBe(0);
+  }, 60_000);
+
   it("Companies: Germany, 51-200, 50 to fetch; estimate, Confirm & search, Next page offered", async () => {
     await sidebar.getByRole("tab", { name: "Companies" }).click();
     const locations = sidebar.locator("#co-locations");
