@@ -489,3 +489,29 @@ describe("A profile that matches no one, as docs/enrichment.md says", () => {
     expect(await ledgerCredits(sandboxControl(session.playground.sandboxUrl))).toBe(charged);
   }, 60_000);
 });
+
+describe("Lead search personas, as docs/search.md says", () => {
+  let session: PlaygroundPage;
+
+  beforeAll(async () => {
+    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1280, height: 900 } });
+  }, 60_000);
+
+  afterAll(() => session?.close());
+
+  it("Founders, a ready-made persona, adds its seniorities as chips and no function (any function)", async () => {
+    const { page } = session;
+    const sidebar = await openSidebar(page);
+    await sidebar.getByRole("tab", { name: "Leads" }).click();
+    await sidebar.getByLabel("Target").selectOption({ label: "Any company (lead filters only)" });
+    await sidebar.getByRole("button", { name: "Founders", exact: true }).click();
+    expect(await sidebar.locator("#persona-0-name").inputValue()).toBe("Founders");
+    const chips = await sidebar
+      .locator('[data-list-input="persona-0-seniorities"] [data-chip]')
+      .evaluateAll((spans) => spans.map((span) => span.getAttribute("data-chip")));
+    expect(chips).toEqual(["founder", "co-founder", "owner"]);
+    expect(await sidebar.locator('[data-list-input="persona-0-functions"] [data-chip]').count()).toBe(0);
+    await sidebar.getByTestId("target").evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: screenshotPath("leads-personas.png") });
+  }, 60_000);
+});
