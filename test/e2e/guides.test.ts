@@ -515,3 +515,42 @@ describe("Lead search personas, as docs/search.md says", () => {
     await page.screenshot({ path: screenshotPath("leads-personas.png") });
   }, 60_000);
 });
+
+describe("Columns that move between the estimate and the run, as docs/enrichment.md says", () => {
+  let session: PlaygroundPage;
+
+  beforeAll(async () => {
+    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1400, height: 820 } });
+  }, 60_000);
+
+  afterAll(() => session?.close());
+
+  it("values land under their header where it is now; a capitalised copy of a URL gets its twin's data", async () => {
+    const { page } = session;
+    const notes = ["'00123", "'=1+1", "'00123", "'=1+1", "'00123", "'=1+1"];
+    const grid = await readGrid(page);
+    const wei = grid[1]![1]!;
+    await pasteText(page, "C1", ["Title\tNotes", ...notes.map((note) => `\t${note}`)].join("\n"));
+    await typeIntoCell(page, "B7", wei.toUpperCase());
+    await selectRange(page, "B1", "B7");
+    await runMenuItem(page, "Enrich selected profile URLs");
+    const sidebar = page.frameLocator("aside.sidebar-panel iframe");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const estimate = sidebar.getByTestId("enrich-estimate");
+    await estimate.waitFor();
+    expect(await estimate.textContent()).toContain("job_title → C (Title)");
+    // Title and Notes swap places after the estimate, as a colleague dragging columns would.
+    await pasteText(page, "C1", ["Notes\tTitle", ...notes.map((note) => `${note}\t`)].join("\n"));
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const run = sidebar.getByTestId("enrich-run");
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 60_000 }).toBe("done");
+    // 5 people: the capitalised copy is sent once with its twin.
+    expect(await ledgerCredits(sandboxControl(session.playground.sandboxUrl))).toBe(5);
+    const after = await readGrid(page);
+    expect(after.slice(1, 7).map((row) => row[2])).toEqual(notes.map((note) => note.slice(1)));
+    expect(after.slice(1, 7).every((row) => (row[3] ?? "") !== "")).toBe(true);
+    expect(after[6]![3]).toBe(after[1]![3]);
+    await selectRange(page, "A1", "A1");
+    await page.screenshot({ path: screenshotPath("enrich-moved-column.png") });
+  }, 60_000);
+});
