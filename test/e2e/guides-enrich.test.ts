@@ -1,138 +1,27 @@
 /**
- * The user guides followed as written, in the playground: the README's first look, Settings,
- * Formulas, Enrich and Credits, each step typed or clicked as the guide says, what the guide quotes
- * checked on screen, and every cost checked against the sandbox's ledger. It also takes the guides'
- * own screenshots of those steps, at the sizes the guides have always used:
- * `DOCS_SCREENSHOTS=1 npx vitest run test/e2e/guides.test.ts` writes them to docs/ (otherwise they
- * go to the temporary folder).
+ * docs/enrichment.md, followed as written in the playground: each step typed or
+ * clicked as the guide says, what the guide quotes checked on screen, every cost checked against
+ * the sandbox's ledger. The same steps take the guide's screenshots at the sizes it has always used:
+ * `DOCS_SCREENSHOTS=1 npx vitest run test/e2e/guides-enrich.test.ts` writes them to docs/ (else to the
+ * temporary folder).
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerCredits, sandboxControl } from "../../sandbox/api/control";
 import {
-  cell,
+  clearCells,
   openSidebar,
   pasteText,
   progressCount,
   readGrid,
   runMenuItem,
   selectRange,
-  selectSheet,
   typeIntoCell,
 } from "./playground-page";
 import { openPlaygroundPage, type PlaygroundPage, screenshotPath } from "./support";
 
-/** Selects a block and presses Delete, as a user clears cells; waits for the server's answer. */
-async function clearCells(page: Page, from: string, to: string): Promise<void> {
-  await selectRange(page, from, to);
-  const answered = page.waitForResponse((r) => r.url().endsWith("/api/paste"));
-  await page.keyboard.press("Delete");
-  await answered;
-}
-
 /** A profile URL on the network's host that matches no one in the sandbox. */
 const NOBODY = "https://www.network.example/in/no-such-person-zz9";
-
-describe("README, Settings and Formulas, as the guides say", () => {
-  let session: PlaygroundPage;
-  let page: Page;
-  let sidebar: FrameLocator;
-  const credits = () => ledgerCredits(sandboxControl(session.playground.sandboxUrl));
-
-  beforeAll(async () => {
-    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1400, height: 760 } });
-    ({ page } = session);
-  }, 60_000);
-
-  afterAll(() => session?.close());
-
-  it("README: =LOOKUP_LEAD(B2:B6) spills from D2, and the menu's Enrich opens on B1:B6", async () => {
-    // playground.md: a first start seeds Sheet1 with sample profile URLs under network_url.
-    const grid = await readGrid(page);
-    expect(grid[0]!.slice(0, 2)).toEqual(["Name", "network_url"]);
-    await typeIntoCell(page, "D1", "Formula");
-    await typeIntoCell(page, "D2", "=LOOKUP_LEAD(B2:B6)");
-    // The default fields: full_name, job_title, company_name, location, network_url (formulas.md).
-    await expect.poll(async () => (await readGrid(page))[5]?.[7] ?? "").toMatch(/^https:\/\//);
-    expect(await credits()).toBe(5);
-
-    await selectRange(page, "B1", "B6");
-    await runMenuItem(page, "Enrich selected profile URLs");
-    sidebar = page.frameLocator("aside.sidebar-panel iframe");
-    await expect
-      .poll(() => sidebar.getByTestId("enrich-selection").textContent())
-      .toContain("Sheet1!B2:B6: 5 rows, 5 distinct URLs");
-    await page.screenshot({ path: screenshotPath("playground.png") });
-  }, 60_000);
-
-  it("Settings: Test connection shows the balance; a key the API refuses is not saved", async () => {
-    await page.setViewportSize({ width: 1280, height: 600 });
-    await sidebar.getByRole("tab", { name: "Settings" }).click();
-    await sidebar.getByRole("button", { name: "Test connection" }).click();
-    // The five lookups of D2's formula were charged: the balance is the account's, after them.
-    await sidebar.getByText(/Balance: 9,995 credits\./).waitFor();
-    // settings.md: the spend cap bounds every paid run, searches and Emails runs included.
-    expect(await sidebar.locator("#app").innerText()).toContain(
-      "The most one formula, enrichment run, company or lead search, or Emails run may spend.",
-    );
-    await page.screenshot({ path: screenshotPath("settings.png") });
-    expect(await credits()).toBe(5);
-
-    await page.setViewportSize({ width: 1280, height: 760 });
-    await sidebar.getByLabel("Replace the key").fill("foo");
-    await sidebar.getByRole("button", { name: "Save key" }).click();
-    await sidebar
-      .getByText("The API did not accept this key. Your saved key is kept.", { exact: false })
-      .waitFor();
-    await expect.poll(() => sidebar.locator("body").textContent()).toContain("Saved key: ••••-key");
-    await page.screenshot({ path: screenshotPath("settings-refused-key.png") });
-    expect(await credits()).toBe(5);
-
-    // An address the manifest does not allow is refused under its field, with how to build for it.
-    await page.setViewportSize({ width: 1280, height: 860 });
-    await sidebar.getByLabel("Replace the key").fill("");
-    await sidebar.getByLabel("API address").fill("https://other-api.example");
-    await sidebar.getByRole("button", { name: "Save settings" }).click();
-    const refusal = sidebar.getByText(/^Apps Script may only fetch the addresses this add-on was built for/);
-    await refusal.waitFor();
-    await sidebar.getByRole("button", { name: "Save key" }).evaluate((button) => button.scrollIntoView());
-    const panel = (await page.locator("aside.sidebar-panel").boundingBox())!;
-    await page.screenshot({
-      path: screenshotPath("settings-refused-address.png"),
-      clip: { x: panel.x, y: panel.y, width: 300, height: 768 },
-    });
-    await sidebar.getByLabel("API address").fill(session.playground.sandboxUrl);
-    await page.setViewportSize({ width: 1280, height: 600 });
-  }, 60_000);
-
-  it("Formulas: fields from C1:F1, a message in the rows of a bad URL and of nobody, the balance", async () => {
-    await clearCells(page, "D1", "D2");
-    for (const [a1, text] of [
-      ["C1", "full_name"],
-      ["D1", "job_title"],
-      ["E1", "company_name"],
-      ["F1", "location"],
-      ["B8", "not a profile url"],
-      ["B9", NOBODY],
-      ["H1", "Balance"],
-    ] as const) {
-      await typeIntoCell(page, a1, text);
-    }
-    await typeIntoCell(page, "C2", "=LOOKUP_LEAD(B2:B9, C1:F1)");
-    await typeIntoCell(page, "H2", "=CREDIT_BALANCE()");
-    await expect.poll(() => cell(page, "C9").textContent()).toMatch(/No profile was found at this URL/);
-    // formulas.md: a cell that is not a profile URL shows a message in its row, not #ERROR!.
-    expect(await cell(page, "C8").textContent()).not.toContain("#ERROR!");
-    expect(await cell(page, "C8").textContent()).not.toBe("");
-    // Row 7 is blank: a blank row. The five URLs were answered before (D2's formula): 0 credits;
-    // the bad URL and the profile not found are free.
-    expect(await cell(page, "C7").textContent()).toBe("");
-    expect(await credits()).toBe(5);
-    await expect.poll(() => cell(page, "H2").textContent()).toBe("9995");
-    await selectRange(page, "C2", "C2");
-    await page.screenshot({ path: screenshotPath("formulas.png") });
-  }, 60_000);
-});
 
 /** A CRM export as a user pastes it: some rows with old data, a URL without scheme, an "n/a". */
 function crmExport(urls: readonly string[]): string {
@@ -204,155 +93,6 @@ describe("Enrichment, as docs/enrichment.md says", () => {
     expect(grid[0]).toEqual(expect.arrayContaining(["Enrichment Status", "Enriched At", "Job Changed"]));
     await page.screenshot({ path: screenshotPath("enrich-done.png") });
   }, 120_000);
-});
-
-describe("Credits, as docs/credits.md says", () => {
-  let session: PlaygroundPage;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1280, height: 860 } });
-    ({ page } = session);
-  }, 60_000);
-
-  afterAll(() => session?.close());
-
-  it("Export to sheet writes the Transactions sheet and costs nothing", async () => {
-    const sidebar = await openSidebar(page);
-    await sidebar.getByRole("tab", { name: "Credits" }).click();
-    await expect.poll(() => sidebar.getByTestId("credits-row").count()).toBeGreaterThan(0);
-    await sidebar.getByRole("button", { name: "Export to sheet" }).click();
-    await sidebar.getByText(/to the Transactions sheet .*No credits used\./).waitFor({ timeout: 30_000 });
-    await selectSheet(page, "Transactions");
-    await expect.poll(async () => (await readGrid(page)).length).toBeGreaterThan(5);
-    expect(await ledgerCredits(sandboxControl(session.playground.sandboxUrl))).toBe(0);
-    await page.screenshot({ path: screenshotPath("credits.png") });
-  }, 60_000);
-
-  it("Filters: dates picked for between, Charged for by its value, an amount refused under its field", async () => {
-    const sidebar = page.frameLocator("aside.sidebar-panel iframe");
-    await sidebar.getByText("Filters", { exact: true }).click();
-    await sidebar.getByLabel("Date condition").selectOption("range");
-    await sidebar.getByLabel("From date").fill("2026-11-01");
-    await sidebar.getByLabel("To date").fill("2026-11-23");
-    await sidebar.getByLabel("Charged for", { exact: true }).fill("leads_by_icp");
-    await sidebar.getByLabel("Amount condition").selectOption("lt");
-    await sidebar.getByLabel("Amount", { exact: true }).fill("zero");
-    await sidebar.getByRole("button", { name: "Apply filters" }).click();
-    await sidebar.locator("#credits-amount-problem").waitFor();
-    await sidebar.locator("#credits-amount-problem").scrollIntoViewIfNeeded();
-    // The sidebar alone, 300 px wide, from its title down (the guide's crop).
-    const panel = (await page.locator("aside.sidebar-panel").boundingBox())!;
-    await page.screenshot({
-      path: screenshotPath("credits-filters.png"),
-      clip: { x: panel.x, y: panel.y, width: 300, height: 808 },
-    });
-    expect(await ledgerCredits(sandboxControl(session.playground.sandboxUrl))).toBe(0);
-  }, 60_000);
-});
-
-describe("Company and lead search, as docs/search.md says", () => {
-  let session: PlaygroundPage;
-  let page: Page;
-  let sidebar: FrameLocator;
-  const control = () => sandboxControl(session.playground.sandboxUrl);
-
-  beforeAll(async () => {
-    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1280, height: 1000 } });
-    ({ page } = session);
-    sidebar = await openSidebar(page);
-  }, 60_000);
-
-  afterAll(() => session?.close());
-
-  it("Companies form: lists typed as the guide types them, a misspelt industry marked with the closest", async () => {
-    await sidebar.getByRole("tab", { name: "Companies" }).click();
-    for (const [id, typed] of [
-      ["#co-industries", "software development, sofware"],
-      ["#co-locations", "germany, uk, munchen"],
-      ["#co-keywords", "saas, (cloud and security)"],
-    ] as const) {
-      await sidebar.locator(id).fill(typed);
-      await sidebar.locator(id).press("Enter");
-    }
-    const chips = (field: string) =>
-      sidebar
-        .locator(`[data-list-input="co-${field}"] [data-chip]`)
-        .evaluateAll((spans) => spans.map((span) => span.getAttribute("data-chip")));
-    expect(await chips("industries")).toEqual(["Software Development"]);
-    expect(await sidebar.getByTestId("co-industries-refused").textContent()).toContain(
-      '"sofware" is not in the industry list; did you mean',
-    );
-    expect(await chips("locations")).toEqual(["Germany", "United Kingdom", "München, Bavaria, Germany"]);
-    expect(await chips("keywords")).toEqual(["saas", "(cloud AND security)"]);
-    await sidebar.locator("#co-keywords").focus();
-    await page.screenshot({ path: screenshotPath("companies-form.png") });
-    await sidebar.getByRole("button", { name: "Clear" }).click();
-    expect(await ledgerCredits(control())).toBe(0);
-  }, 60_000);
-
-  it("Companies: Germany, 51-200, 50 to fetch; estimate, Confirm & search, Next page offered", async () => {
-    await sidebar.getByRole("tab", { name: "Companies" }).click();
-    const locations = sidebar.locator("#co-locations");
-    await locations.fill("Germany");
-    await locations.press("Enter");
-    await sidebar.getByRole("checkbox", { name: "51-200" }).check();
-    await sidebar.locator("#co-limit_by").fill("50");
-    await sidebar.getByRole("button", { name: "Estimate" }).click();
-    const estimate = sidebar.getByTestId("company-estimate");
-    await estimate.waitFor();
-    // search.md: "N companies from match M: up to N credits", the balance and the spend cap.
-    expect(await estimate.textContent()).toContain("50 companies from match 1: up to 50 credits");
-    expect(await ledgerCredits(control())).toBe(0);
-    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
-    const result = sidebar.getByTestId("company-result");
-    await result.waitFor({ timeout: 30_000 });
-    // 1 credit per company written: an unsuitable one the API skips is neither written nor charged.
-    const charged = await ledgerCredits(control(), "companies");
-    expect(charged).toBeGreaterThan(40);
-    expect(charged).toBeLessThanOrEqual(50);
-    expect(await result.textContent()).toContain(`${charged} credits charged (the API's ledger)`);
-    await sidebar.getByRole("button", { name: /^Next page/ }).waitFor();
-    await selectSheet(page, "Companies");
-    await expect.poll(async () => (await readGrid(page)).length).toBe(charged + 1);
-    await page.screenshot({ path: screenshotPath("companies.png") });
-  }, 60_000);
-
-  it("Leads: 20 companies selected in the sheet, one estimate, the leads and a summary per company", async () => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await selectRange(page, "A2", "A21");
-    await sidebar.getByRole("tab", { name: "Leads" }).click();
-    await sidebar.getByLabel("Target").selectOption({ label: "Companies selected in the sheet" });
-    await sidebar.getByRole("button", { name: "Use selection" }).click();
-    await expect.poll(() => sidebar.locator("body").textContent()).toContain("20 companies selected");
-    await sidebar.locator("#persona-0-name").fill("Marketing and sales");
-    await sidebar.locator("#persona-0-functions").fill("marketing, sales");
-    await sidebar.getByTestId("add-persona").click();
-    await sidebar.locator("#persona-1-name").fill("Engineers");
-    await sidebar.locator("#persona-1-functions").fill("engineering");
-    await sidebar.getByLabel("Max leads per search").fill("2");
-    await sidebar.getByRole("button", { name: "Estimate" }).click();
-    const estimate = sidebar.getByTestId("leads-estimate");
-    await estimate.waitFor();
-    expect(await estimate.textContent()).toContain("20 searches, up to 40 credits");
-    await estimate.evaluate((element) => element.scrollIntoView({ block: "end" }));
-    await page.screenshot({ path: screenshotPath("leads-estimate.png") });
-    const before = await ledgerCredits(control(), "leads");
-    expect(before).toBe(0);
-
-    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
-    const result = sidebar.getByTestId("leads-result");
-    await result.waitFor({ timeout: 30_000 });
-    const charged = await ledgerCredits(control(), "leads");
-    const written = /(\d+) leads? written to Leads/.exec((await result.textContent()) ?? "");
-    expect(written, (await result.textContent()) ?? "").not.toBeNull();
-    expect(Number(written![1])).toBe(charged);
-    expect(await result.textContent()).toContain(`${charged} credits charged (the API's ledger)`);
-    await selectSheet(page, "Leads");
-    await expect.poll(async () => (await readGrid(page)).length).toBe(charged + 1);
-    await result.evaluate((element) => element.scrollIntoView({ block: "start" }));
-    await page.screenshot({ path: screenshotPath("leads.png") });
-  }, 60_000);
 });
 
 describe("Enrichment never turns text into formulas, as docs/enrichment.md says", () => {
