@@ -352,7 +352,7 @@ export function SettingsTab() {
           problems={problems}
           onInput={setSpendCap}
         >
-          A formula or an enrichment run stops before spending more than this.
+          The most one formula, enrichment run, company or lead search, or Emails run may spend.
         </NumberField>
         <div class="form-group">
           <label for="settings-formula-budget">Formula credits per day, this spreadsheet</label>

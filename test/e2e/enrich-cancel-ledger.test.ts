@@ -71,6 +71,14 @@ describe("Cancel mid-run with Fresh data on", () => {
       })
       .toBeGreaterThanOrEqual(4);
     await sidebar.getByRole("button", { name: "Cancel" }).click();
+    // The tab says at once that it stops after what was sent (docs/enrich-cancelling.png's size).
+    await sidebar
+      .getByText(/^Stopping after the requests already sent/)
+      .first()
+      .waitFor();
+    await page.setViewportSize({ width: 1400, height: 820 });
+    await page.screenshot({ path: screenshotPath("enrich-cancelling.png") });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("cancelled");
     await page.screenshot({ path: screenshotPath("enrich-cancelled-ledger.png") });
 

@@ -83,6 +83,14 @@ export async function selectRange(page: Page, from: string, to: string): Promise
   await answered;
 }
 
+/** Selects a block and presses Delete, as a user clears cells; waits for the server's answer. */
+export async function clearCells(page: Page, from: string, to: string): Promise<void> {
+  await selectRange(page, from, to);
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/paste"));
+  await page.keyboard.press("Delete");
+  await answered;
+}
+
 function lastNonEmpty(texts: string[]): number {
   for (let i = texts.length - 1; i >= 0; i--) if (texts[i] !== "") return i;
   return -1;

@@ -83,15 +83,16 @@ export function RunView(props: {
         <span class="muted">
           {progress.sheetName}!{progress.range} · {plural(progress.rows, "row")}
         </span>
-        {progress.inJobs && !finished ? (
-          <span class="next" data-testid="enrich-in-jobs">
-            {plural(progress.inJobs, "URL")} in the API's bulk jobs
-            {progress.processedInJobs ? ` (${progress.processedInJobs} worked on so far)` : ""}: paid as each
-            profile is found; their rows are written when their job completes (on Resume if the sidebar was
-            closed meanwhile).
-          </span>
-        ) : null}
       </p>
+      {/* A paragraph of its own: inline, it ran into the row count ("11 rows11 URLs"). */}
+      {progress.inJobs && !finished ? (
+        <p data-testid="enrich-in-jobs">
+          {plural(progress.inJobs, "URL")} in the API's bulk jobs
+          {progress.processedInJobs ? ` (${progress.processedInJobs} worked on so far)` : ""}: paid as each
+          profile is found; their rows are written when their job completes (on Resume if the sidebar was
+          closed meanwhile).
+        </p>
+      ) : null}
       <ProgressBar
         done={progress.ok + progress.notFound}
         failed={progress.failed + progress.interrupted}
@@ -126,9 +127,12 @@ export function RunView(props: {
               </li>
             ))}
           </ul>
-          <button type="button" class="secondary" onClick={props.onSelectFailed}>
-            Select failed rows
-          </button>
+          {/* In a row of buttons, so what follows (the job changes) keeps its distance. */}
+          <div class="buttons">
+            <button type="button" class="secondary" onClick={props.onSelectFailed}>
+              Select failed rows
+            </button>
+          </div>
         </div>
       ) : null}
       {progress.state === "done" ? (
