@@ -79,9 +79,11 @@ export function TargetChooser(props: {
       ) : null}
       <span class="hint">
         Up to {targetCap(kind).toLocaleString("en-US")} leads per search
-        {kind === "without_company" || kind === "network_filter_link"
-          ? " (2,400 without a company or with a search URL)."
-          : " (the network's limit)."}
+        {kind === "without_company"
+          ? " (the API's limit without a company)."
+          : kind === "network_filter_link"
+            ? " (the API's limit with a search URL)."
+            : " (the network's limit)."}
         {kind === "network_filter_link"
           ? " The URL's own filters apply; personas and the rest are optional."
           : ""}
