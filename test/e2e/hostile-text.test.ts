@@ -65,8 +65,10 @@ describe("hostile API text in the playground", () => {
     await typeIntoCell(page, `${title}2`, "design intern, old");
     await typeIntoCell(page, `${title}3`, "sales rep");
     const sidebar = await enrich(false);
-    const digest = await sidebar.getByTestId("enrich-run").textContent();
-    expect(digest).toContain("sales rep @ <img src=x onerror=alert(1)>");
+    // The job changes load after the run's end is shown (their own call): wait for them.
+    await expect
+      .poll(() => sidebar.getByTestId("enrich-run").textContent(), { timeout: 30_000 })
+      .toContain("sales rep @ <img src=x onerror=alert(1)>");
     await page.screenshot({ path: screenshotPath("untrusted-text-digest.png") });
     await expectNothingRan(sidebar);
   });

@@ -55,7 +55,7 @@ it("pastes a list of URLs as typed cells, enriches it, and clears a pasted block
     const sidebar = page.frameLocator("aside.sidebar-panel iframe");
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     const estimate = sidebar.getByTestId("enrich-estimate");
-    await expect.poll(() => estimate.textContent(), { timeout: 30_000 }).toMatch(/6 distinct URLs/);
+    await expect.poll(() => estimate.textContent(), { timeout: 60_000 }).toMatch(/6 distinct URLs/);
     await sidebar.getByRole("button", { name: "Confirm & run" }).click();
     const run = sidebar.getByTestId("enrich-run");
     await expect.poll(() => run.getAttribute("data-state"), { timeout: 120_000 }).toBe("done");
