@@ -1,0 +1,99 @@
+/**
+ * The Leads sheet a lead search wrote, refreshed by Enrich (the weekly refresh's way): a person who
+ * moved gets the new job's every cell the sheet holds, not only Title and Company. Before, the row
+ * said the new company beside the old company's website and id, so the Emails action looked for an
+ * address at the old company's domain and "find leads at these companies" searched the old one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyForm } from "../../src/jobs/lead-search/form";
+import type { EmailEstimate } from "../../src/rpc/emails";
+import type { LeadsEstimate, LeadsRunResult } from "../../src/rpc/leads";
+import { DEFAULT_REQUEST, driveSteps, estimateAndConfirm, rpcValue } from "../jobs/enrich-world";
+import { type AddonRuntime, startAddonRuntime } from "./support";
+
+let addon: AddonRuntime;
+
+beforeAll(async () => {
+  // The lookup path (the brief of issue 24: Enrich's lookup tests pin it).
+  addon = await startAddonRuntime({ userProperties: { SPEND_CAP: "5000", API_GENERATION: "legacy" } });
+});
+
+afterAll(async () => {
+  await addon?.close();
+});
+
+const EVERYONE = { name: "Everyone", functions: [], seniorities: [], prohibit: [] };
+
+function leadsSheet(): { header: string[]; rows: unknown[][] } {
+  const cells = addon.runtime.getSheetCells("Leads");
+  return {
+    header: cells[0]!.map((cell) => String(cell.value)),
+    rows: cells.slice(1).map((row) => row.map((cell) => cell.value)),
+  };
+}
+
+function letter(index: number): string {
+  return String.fromCharCode(65 + index);
+}
+
+describe("a Leads sheet refreshed by Enrich", () => {
+  it("a person who moved gets the new job's company cells the Leads sheet holds, and the Emails action reads them", async () => {
+    const form = {
+      ...emptyForm(),
+      personas: [EVERYONE],
+      target: { kind: "company_id", value: "1000254" },
+      limit_by: "3",
+    };
+    const estimate = rpcValue<LeadsEstimate>(addon.runtime, "leadsEstimate", { form });
+    const run = rpcValue<LeadsRunResult>(addon.runtime, "leadsRun", {
+      form,
+      confirmedMaxCredits: estimate.ok ? estimate.maxCredits : 0,
+    });
+    expect(run.ok && run.written).toBe(3);
+    const searched = leadsSheet();
+    const col = (label: string) => searched.header.indexOf(label);
+    const job = [
+      "Company",
+      "Company Network ID",
+      "Company Website",
+      "Company Headcount",
+      "Job Start Date",
+      "Headline",
+    ];
+    for (const label of job) expect(col(label), label).toBeGreaterThanOrEqual(0);
+
+    // A week ago the first lead worked elsewhere: the row as the search wrote it then.
+    const stale: Record<string, string> = {
+      Company: "Old Co",
+      "Company Network ID": "999",
+      "Company Website": "https://www.old-co.example",
+      "Company Headcount": "11-50",
+      "Job Start Date": "2019",
+      Headline: "Engineer at Old Co",
+    };
+    for (const [label, value] of Object.entries(stale))
+      addon.runtime.setValues("Leads", `${letter(col(label))}2`, [[value]]);
+
+    const url = letter(col("LinkedIn URL"));
+    const progress = driveSteps(
+      addon.runtime,
+      estimateAndConfirm(addon.runtime, `${url}2:${url}4`, DEFAULT_REQUEST, "Leads"),
+    );
+    expect(progress).toMatchObject({ state: "done", ok: 3, spent: 3 });
+
+    const refreshed = leadsSheet();
+    // No column twice: Enrich wrote into the search's own columns.
+    expect(new Set(refreshed.header).size).toBe(refreshed.header.length);
+    expect(refreshed.rows).toHaveLength(3);
+    const row = refreshed.rows[0]!;
+    // The job as the search found it (the sandbox's person did not move): every job cell back.
+    for (const label of job) expect(row[col(label)], label).toEqual(searched.rows[0]![col(label)]);
+    expect(row[refreshed.header.indexOf("Job Changed")]).toBe(true);
+
+    // The Emails action on that row reads the new company's website, not the old one.
+    addon.runtime.select("Leads", "A2");
+    const emails = rpcValue<EmailEstimate>(addon.runtime, "emailsEstimate", { kind: "find" });
+    expect(emails.rowsToSend).toBe(1);
+    expect(emails.reads).toContain("Company Website");
+  });
+});
