@@ -45,7 +45,7 @@ export function planLayout(
   }
 
   const taken = new Set([urlColumn, ...found.values(), ...layoutFields.map(([, column]) => column)]);
-  layoutFields.push(...jobCompanionColumns(headers, fields, taken));
+  for (const companion of jobCompanionColumns(headers, fields, taken)) layoutFields.push(companion);
 
   const status = {} as Record<StatusField, number>;
   for (const name of STATUS_FIELDS) status[name] = found.get(name) ?? append(name);
