@@ -5,6 +5,7 @@
  * address at the old company's domain and "find leads at these companies" searched the old one.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
 import { emptyForm } from "../../src/jobs/lead-search/form";
 import type { EmailEstimate } from "../../src/rpc/emails";
 import type { LeadsEstimate, LeadsRunResult } from "../../src/rpc/leads";
@@ -95,5 +96,44 @@ describe("a Leads sheet refreshed by Enrich", () => {
     const emails = rpcValue<EmailEstimate>(addon.runtime, "emailsEstimate", { kind: "find" });
     expect(emails.rowsToSend).toBe(1);
     expect(emails.reads).toContain("Company Website");
+  });
+
+  it("rows selected by their names (not the URL cells) enrich the rows' LinkedIn URLs, found by the header", async () => {
+    const before = leadsSheet();
+    const url = letter(before.header.indexOf("LinkedIn URL"));
+    // The user clicks the names of two leads, as in the Emails action, and asks for an estimate.
+    addon.runtime.select("Leads", "A2:A3");
+    const estimate = rpcValue<{ preview: { range: string; rows: number } }>(
+      addon.runtime,
+      "enrichEstimate",
+      DEFAULT_REQUEST,
+    );
+    expect(estimate.preview).toMatchObject({ range: `${url}2:${url}3`, rows: 2 });
+    await addon.control.reset();
+    const run = driveSteps(
+      addon.runtime,
+      estimateAndConfirm(addon.runtime, "A2:A3", DEFAULT_REQUEST, "Leads"),
+    );
+    expect(run).toMatchObject({ state: "done", ok: 2, spent: 2 });
+    expect(await ledgerCredits(addon.control, "/leads/by_link/")).toBe(2);
+    // The names stay as they were, no column was added twice.
+    const after = leadsSheet();
+    expect(after.header).toEqual(before.header);
+    expect(after.rows.map((row) => row[0])).toEqual(before.rows.map((row) => row[0]));
+    // Whole rows too (clicking the row numbers), the header row included.
+    addon.runtime.select("Leads", "1:3");
+    const rows = rpcValue<{ preview: { range: string } }>(addon.runtime, "enrichEstimate", DEFAULT_REQUEST);
+    expect(rows.preview.range).toBe(`${url}2:${url}3`);
+  });
+
+  it("a row whose LinkedIn URL cell is empty still says what to select", async () => {
+    addon.runtime.setValues("Leads", "A5", [["Someone typed by hand"]]);
+    addon.runtime.select("Leads", "A5");
+    const answer = addon.runtime.rpc("enrichEstimate", DEFAULT_REQUEST) as {
+      ok: boolean;
+      error?: { message: string };
+    };
+    expect(answer.ok).toBe(false);
+    expect(answer.error?.message).toBe("No profile URLs in the selection.");
   });
 });
