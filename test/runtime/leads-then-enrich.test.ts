@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerCredits } from "../../sandbox/api/control";
 import { emptyForm } from "../../src/jobs/lead-search/form";
 import type { EmailEstimate } from "../../src/rpc/emails";
+import type { UndoAnswer } from "../../src/rpc/history";
 import type { LeadsEstimate, LeadsRunResult } from "../../src/rpc/leads";
 import { DEFAULT_REQUEST, driveSteps, estimateAndConfirm, rpcValue } from "../jobs/enrich-world";
 import { type AddonRuntime, startAddonRuntime } from "./support";
@@ -90,6 +91,13 @@ describe("a Leads sheet refreshed by Enrich", () => {
     // The job as the search found it (the sandbox's person did not move): every job cell back.
     for (const label of job) expect(row[col(label)], label).toEqual(searched.rows[0]![col(label)]);
     expect(row[refreshed.header.indexOf("Job Changed")]).toBe(true);
+
+    // Undo puts back every cell the refresh wrote, the job's company cells included.
+    const undo = rpcValue<UndoAnswer>(addon.runtime, "historyUndo", null);
+    expect(undo.leftAlone).toBe(0);
+    const undone = leadsSheet().rows[0]!;
+    for (const label of job) expect(String(undone[col(label)]), label).toBe(stale[label]);
+    driveSteps(addon.runtime, estimateAndConfirm(addon.runtime, `${url}2:${url}4`, DEFAULT_REQUEST, "Leads"));
 
     // The Emails action on that row reads the new company's website, not the old one.
     addon.runtime.select("Leads", "A2");
