@@ -57,7 +57,22 @@ export function splitFullName(text: string): { first: string; last: string } {
   }
   const list = withoutSuffixes(words(comma > 0 ? trimmed.slice(0, comma) : trimmed));
   if (list.length < 2) return { first: list[0] ?? "", last: "" };
-  return { first: list[0] ?? "", last: list[list.length - 1] ?? "" };
+  return { first: list[0] ?? "", last: list.slice(lastNameStart(list)).join(" ") };
+}
+
+/** Words that begin a family name ("da Silva", "van der Berg", "De la Cruz"), any case. */
+const PARTICLE = /^(al|bin|da|das|de|del|della|den|der|di|do|dos|du|ibn|la|le|ten|ter|van|von)$/i;
+
+/**
+ * Where the last name starts: at the first particle after the first name that is followed by
+ * more of the name, else at the last word. A lead's own last_name keeps its particle, so the
+ * Leads sheet's Full Name must split the same way or the finder is asked for another person.
+ */
+function lastNameStart(list: readonly string[]): number {
+  for (let index = 1; index < list.length - 1; index += 1) {
+    if (PARTICLE.test(list[index] ?? "")) return index;
+  }
+  return list.length - 1;
 }
 
 /** Text as an address pattern sees it: case and accents aside ("José" and "jose" are one person). */

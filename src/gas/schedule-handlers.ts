@@ -225,6 +225,14 @@ function listOf(
   };
 }
 
+function noKeyToSchedule(): JobError {
+  return new JobError(
+    "auth",
+    "No API key is saved for you: a scheduled refresh spends the key of whoever schedules it.",
+    "Open Settings, paste your API key and press Save, or ask a colleague with a key to schedule it.",
+  );
+}
+
 /** Refuses to change someone else's schedule: its trigger spends their key. */
 function checkScheduleOwner(state: ScheduleState | null): void {
   const owner = state?.owner;
@@ -297,6 +305,8 @@ export const scheduleHandlers: Pick<
     const now = appsScriptClock.now();
     const existing = loadSchedule(store);
     checkScheduleOwner(existing);
+    // Its trigger spends its maker's key: one who has none would make a schedule that only fails.
+    if (!hasApiKey(readSettings())) throw noKeyToSchedule();
     const list = listOf(arg.request, existing, loadTerms(userStore(), spreadsheetId())?.config ?? null);
     const config: ScheduleConfig = { ...list, period: arg.period, cap };
     const state: ScheduleState = {

@@ -49,6 +49,13 @@ describe("names as people type them", () => {
     ["Madonna", "Madonna", ""],
     ["Dr. Jane Doe", "Jane", "Doe"],
     ["Prof Ada Lovelace", "Ada", "Lovelace"],
+    // A family name's particle starts the last name (the Leads sheet's Full Name of a lead whose
+    // own last_name is "da Silva"): "Silva" alone asked the finder for another person.
+    ["Susan Marie da Silva", "Susan", "da Silva"],
+    ["Ludwig van der Berg", "Ludwig", "van der Berg"],
+    ["Anna De la Cruz", "Anna", "De la Cruz"],
+    ["Dee Smith", "Dee", "Smith"],
+    ["Van Morrison", "Van", "Morrison"],
   ])("%s -> %s / %s", (full, first, last) => {
     expect(splitFullName(full)).toEqual({ first, last });
   });

@@ -176,3 +176,21 @@ describe("a lead search after one that was cut off right after it was sent", () 
     expect(text(noMatch({}))).not.toContain("cut off right after");
   });
 });
+
+describe("the per-company list", () => {
+  it("a company without a match says so, not empty parentheses", () => {
+    const one = noMatch({});
+    const found = {
+      ...one.searches[0]!,
+      label: "Granite Partners",
+      leads: 3,
+      written: 3,
+      results_count: "within limit",
+    };
+    const result: Ran = { ...one, searches: [found, { ...one.searches[0]!, label: "Apex Systems" }] };
+    const shown = text(result);
+    expect(shown).toContain("Granite Partners: 3 leads (within limit), 3 new");
+    expect(shown).toContain("Apex Systems: 0 leads (none matched), 0 new");
+    expect(shown).not.toContain("()");
+  });
+});

@@ -286,6 +286,15 @@ function failureText(
 }
 
 /** One line per company: failures first and open, the rest folded. */
+/**
+ * What the API said of a company's matches ("within limit", a count), in parentheses; a no-match
+ * answer carries none (PRODUCTION.md A6), and said "0 leads ()" before.
+ */
+function matchesText(s: Extract<LeadsRunResult, { ok: true }>["searches"][number]): string {
+  if (s.results_count) return ` (${s.results_count})`;
+  return s.leads === 0 ? " (none matched)" : "";
+}
+
 function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> }) {
   const failed = result.searches.filter((s) => s.state === "failed");
   const ok = result.searches.filter((s) => s.state === "ok");
@@ -313,7 +322,7 @@ function PerCompany({ result }: { result: Extract<LeadsRunResult, { ok: true }> 
             <li key={`${index}:${s.label}`}>
               <strong>{s.label}</strong>:{" "}
               {s.state === "ok"
-                ? `${plural(s.leads, "lead")} (${s.results_count}), ${s.written} new`
+                ? `${plural(s.leads, "lead")}${matchesText(s)}, ${s.written} new`
                 : s.state === "failed"
                   ? `${keptBefore(s, "failed") || "failed: "}${s.error?.message ?? ""}`
                   : "not run (the run stopped or its time ran out)"}

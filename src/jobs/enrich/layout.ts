@@ -1,11 +1,13 @@
 /**
  * Maps the chosen fields onto the sheet's columns: a field goes into the existing column whose
  * header names it (the header matching of src/sheet/), chosen fields without a column and the
- * status columns are appended at the right with their names as headers.
+ * status columns are appended at the right with their names as headers. The job's other cells the
+ * sheet already holds are written with it (job-companions.ts).
  */
 import { headerNamesField, matchColumns, STATUS_FIELDS, type StatusField } from "../../sheet/columns";
 import { type HeaderStyle, headerCells, LEAD_LABELS } from "../../sheet/field-labels";
 import type { LeadField } from "../../sheet/lead-fields";
+import { jobCompanionColumns } from "./job-companions";
 import type { ColumnLayout } from "./job-types";
 
 export function planLayout(
@@ -41,6 +43,9 @@ export function planLayout(
     if (column === undefined && headerNamesField(urlHeader, field)) skipped.push(field);
     else layoutFields.push([field, column ?? append(field)]);
   }
+
+  const taken = new Set([urlColumn, ...found.values(), ...layoutFields.map(([, column]) => column)]);
+  for (const companion of jobCompanionColumns(headers, fields, taken)) layoutFields.push(companion);
 
   const status = {} as Record<StatusField, number>;
   for (const name of STATUS_FIELDS) status[name] = found.get(name) ?? append(name);

@@ -10,6 +10,7 @@ import type { ColumnLayout, SkipCount } from "./job-types";
 import { planLayout } from "./layout";
 import { creditsPerUrl, type EnrichOptions, EXTRA_FIELDS, emailCreditsPerUrl } from "./options";
 import type { Grid, GridValue } from "./ports";
+import { urlColumnOfRows } from "./url-column-by-header";
 import { cellText, type DistinctUrls, distinctUrls, fingerprint, urlCellText } from "./urls";
 
 /** The cursor keeps one character per distinct URL in document properties (500 KB in all). */
@@ -150,11 +151,23 @@ export function planEnrichment(
   const lastRow = Math.min(selection.top + selection.height - 1, grid.lastRow());
   if (lastRow < selection.top)
     throw new PlanError("The selection is empty.", "Select the profile URLs first.");
-  const block = grid.read(selection.top, selection.left, lastRow - selection.top + 1, selection.width);
-  const urlColumn = findUrlColumn(block, selection.left, preferredUrlColumn);
-  const urlOffset = urlColumn - selection.left;
+  const selected = grid.read(selection.top, selection.left, lastRow - selection.top + 1, selection.width);
+  // No URL among the selected cells: the rows' own URL column, by its header (the Leads sheet's);
+  // a run planned that way plans its later steps from the same rows and that column.
+  const preferredOutside =
+    preferredUrlColumn !== undefined &&
+    (preferredUrlColumn < selection.left || preferredUrlColumn >= selection.left + selection.width);
+  const byHeader = preferredOutside
+    ? { ...selection, left: preferredUrlColumn as number, width: 1 }
+    : preferredUrlColumn === undefined && !selected.some((row) => row.some(isUrl))
+      ? urlColumnOfRows(grid, selection, lastRow)
+      : null;
+  const box = byHeader ?? selection;
+  const block = byHeader ? grid.read(box.top, box.left, lastRow - box.top + 1, 1) : selected;
+  const urlColumn = findUrlColumn(block, box.left, preferredUrlColumn);
+  const urlOffset = urlColumn - box.left;
   const column = block.map((row) => row[urlOffset] as GridValue);
-  const { headerRow, firstRow } = findHeaderRow(grid, selection.top, block, urlOffset, urlColumn);
+  const { headerRow, firstRow } = findHeaderRow(grid, box.top, block, urlOffset, urlColumn);
 
   const urls = distinctUrls(column.slice(firstRow - selection.top), firstRow);
   if (urls.keys.length > MAX_DISTINCT_URLS) {

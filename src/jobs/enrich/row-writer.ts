@@ -12,6 +12,7 @@ import { cellLiteral, writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
 import type { ListStyle } from "../../sheet/sheet-format";
 import { timeOfCell } from "../../sheet/sheet-time";
+import { answerValue } from "./job-companions";
 import type { ColumnLayout } from "./job-types";
 import { touchedColumns } from "./layout";
 import type { EnrichMode } from "./options";
@@ -122,9 +123,10 @@ function changesOf(
   for (const [field, column] of layout.fields) {
     // A field the answer does not carry (the current generation drops some, PRODUCTION.md A19)
     // leaves its cell as it was: no answer is not an empty answer.
-    if (!(field in lead)) continue;
+    const value = answerValue(lead, field);
+    if (value === undefined) continue;
     if (mode === "refresh" || read(column) === "") {
-      put(column, lead[field]);
+      put(column, value);
       written.add(column);
     }
   }
