@@ -107,7 +107,7 @@ export interface TransactionReadOptions extends BatchCallOptions {
 }
 
 /** Page size asked for when the caller gives none: max_limit in the spec's sample. */
-const TRANSACTION_PAGE_SIZE = 100;
+export const TRANSACTION_PAGE_SIZE = 100;
 /** Transaction pages fetched per fetchAll call (the spec names no parallel limit for them). */
 const TRANSACTION_PAGES_PER_CALL = 20;
 

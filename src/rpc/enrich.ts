@@ -71,7 +71,7 @@ export interface EnrichEstimate {
    */
   fetches: { quota: number; left: number; since: number };
   /** Bulk jobs or lookups (the API generation setting), with what it costs and about how long it takes. */
-  path?: { kind: "bulk" | "lookups"; text: string };
+  path?: { kind: "bulk" | "lookups"; text: string; requests: number };
 }
 
 /** Who confirmed a run: only they drive it (their key pays); others see it read-only. */

@@ -8,6 +8,9 @@ export function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fr
   const { preview, balance, balanceError, cap } = estimate;
   const affordable = Math.floor(cap / preview.creditsPerUrl);
   const skipped = preview.distinct - preview.toFetch;
+  // Bulk jobs take 50 URLs a request, Work email and the ledger add theirs (web-requests.ts); an
+  // estimate without a path counts a lookup per URL.
+  const requestsNeeded = estimate.path?.requests ?? preview.toFetch;
   return (
     <div class="notice info" data-testid="enrich-estimate">
       <strong>
@@ -52,12 +55,13 @@ export function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fr
       ) : null}
       <BalanceNote balance={balance} maxCredits={preview.maxCredits} />
       {balanceError ? <span class="next">{balanceError}</span> : null}
-      {estimate.fetches && preview.toFetch > estimate.fetches.left ? (
+      {estimate.fetches && requestsNeeded > estimate.fetches.left ? (
         <span class="next" data-testid="enrich-quota-warning">
-          This run needs {plural(preview.toFetch, "web request")}; about{" "}
-          {estimate.fetches.left.toLocaleString("en-US")} of Apps Script's{" "}
-          {estimate.fetches.quota.toLocaleString("en-US")} a day are left (by the add-on's own count). The run
-          stops when they run out, with the rest pending and not charged; Resume it the next day.
+          This run needs {estimate.path ? "about " : ""}
+          {plural(requestsNeeded, "web request")}; about {estimate.fetches.left.toLocaleString("en-US")} of
+          Apps Script's {estimate.fetches.quota.toLocaleString("en-US")} a day are left (by the add-on's own
+          count). The run stops when they run out, with the rest pending and not charged; Resume it the next
+          day.
         </span>
       ) : null}
       {preview.skipped.length > 0 ? (

@@ -20,6 +20,7 @@ import { toCellValue } from "../../sheet/cell-value";
 import { TRANSACTION_FIELDS } from "../../sheet/lead-fields";
 import { columnLetters } from "../enrich/progress";
 import { writeErrorText } from "../paid-rows";
+import { fetchBudgetMs } from "./fetch-budget";
 import { checkTransactionQuery, type FilterProblems, type TransactionFilterForm } from "./filters";
 import { ignoredFilters, ignoredFiltersText } from "./ignored-filters";
 import type { ExportDeps, ExportRecord } from "./ports";
@@ -27,11 +28,10 @@ import { readableTime } from "./rows";
 import { type CurrentSheet, EXPORT_WIDTH, isExportSheet, planSheet } from "./sheet-plan";
 import { apiTimestamp } from "./spending";
 
-/** Fetching stops in time to leave about a minute of the 6-minute execution for writing. */
-export const DEFAULT_FETCH_BUDGET_MS = 4 * 60_000;
 /**
  * The most rows one export writes (1.6 million cells, a sixth of a spreadsheet's 10 million): about
- * 2,000 pages to fetch and one write, which fit one execution together.
+ * 2,000 pages to fetch and one write of about 232 s, which fit one execution together when the
+ * pages come within the minute left (fetch-budget.ts); else the export says to narrow it.
  */
 export const MAX_EXPORT_ROWS = 200_000;
 
@@ -110,7 +110,7 @@ export function exportTransactions(
   if (room && room.needed > room.free) {
     return { status: "failed", error: noRoom(room.needed, room.free), fetched: 0, count: probe.value.count };
   }
-  const deadline = deps.clock.now() + (deps.fetchBudgetMs ?? DEFAULT_FETCH_BUDGET_MS);
+  const deadline = deps.clock.now() + (deps.fetchBudgetMs ?? fetchBudgetMs(probe.value.count));
   const pages = deps.client.listAllTransactions(checked.query, { deadline, expectedRows: probe.value.count });
   if (!pages.complete) {
     return {

@@ -8,6 +8,8 @@
  * cell the run itself would write, known to hold that same value already (`may`: the change
  * history's literal read tells), may fill a rectangle's gap.
  */
+
+import { BLOCK_WRITE_CALL_MS, WRITE_MS_PER_CELL } from "../write-cost";
 import type { GridValue } from "./ports";
 
 export interface Rectangle {
@@ -60,9 +62,9 @@ export function changeRectangles(changes: CellChanges): Rectangle[] {
   return done;
 }
 
-/** Production's price of a block write (PRODUCTION.md G6; sandbox/gas/cost-model.ts): per call, per cell. */
-const CALL_MS = 0.4;
-const CELL_MS = 0.145;
+/** Production's price of a block write (../write-cost.ts): per call, per cell. */
+const CALL_MS = BLOCK_WRITE_CALL_MS;
+const CELL_MS = WRITE_MS_PER_CELL;
 
 /** What writing `rectangles` costs in production, ms: the calls and the cells they commit. */
 export function writeCost(rectangles: readonly Rectangle[]): number {

@@ -8,12 +8,15 @@
 import { type BillingUnit, BULK_MAX_LEADS, BULK_USD_PER_LEAD } from "../../../api/bulk-enrich";
 import type { ApiGeneration } from "../deps";
 import { askedFresh, type EnrichExtras } from "../options";
+import { webRequestsNeeded } from "../web-requests";
 import { bulkServes, emailNeedsLookup } from "./decide";
 
 export interface RunPath {
   kind: "bulk" | "lookups";
   /** One sentence for the Enrich tab's estimate. */
   text: string;
+  /** About how many web requests the run needs (web-requests.ts), against the daily quota. */
+  requests: number;
 }
 
 /** Minutes as a person says them: "about 2 min", "under a minute". */
@@ -59,13 +62,16 @@ export function runPath(
 ): RunPath {
   const fresh = askedFresh(extras);
   const emailLookups = emailNeedsLookup({ workEmail }, generation, websitesSeen);
-  if (takesBulk(extras, generation, workEmail, websitesSeen)) {
+  const bulk = takesBulk(extras, generation, workEmail, websitesSeen);
+  const requests = webRequestsNeeded({ toFetch, bulk, fresh, workEmail });
+  if (bulk) {
     const jobs = Math.ceil(toFetch / BULK_MAX_LEADS);
     // Hundreds at once: the slowest lead sets the pace (about 90 s fresh, 15 s stored) per 500.
     const seconds = Math.ceil(toFetch / 500) * (fresh ? 90 : 15);
     const fallback = generation === "auto" ? "; if your plan lacks them, lookups instead (said once)" : "";
     return {
       kind: "bulk",
+      requests,
       text: `Bulk jobs (${jobs} of up to ${BULK_MAX_LEADS}, ${fresh ? "real-time" : "stored"} data): ${about(seconds)}; ${costText(toFetch, fresh, unit)}${fallback}.`,
     };
   }
@@ -77,5 +83,5 @@ export function runPath(
       : emailLookups && bulkServes(extras)
         ? "Work email needs the company website a lookup answers"
         : "the extras chosen need the lookup";
-  return { kind: "lookups", text: `One lookup per URL (${why}): ${about(seconds)}.` };
+  return { kind: "lookups", text: `One lookup per URL (${why}): ${about(seconds)}.`, requests };
 }
