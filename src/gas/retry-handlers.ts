@@ -23,13 +23,21 @@ function estimateOf(
 ): EnrichEstimate {
   // The planned run is the document's current job now: its options say what it asks for.
   const saved = loadJob(deps.store)?.job;
-  const extras = saved?.id === planned.progress.jobId ? saved.options.extras : {};
+  const options = saved?.id === planned.progress.jobId ? saved.options : undefined;
   const { jobId } = planned.progress;
   return {
     preview: previewOf(planned.plan, planned.box, deps.settings.headers),
     progress: planned.progress,
     ...estimateFigures(deps.settings.spendCap),
-    path: estimatedPath(deps, jobId, planned.plan.toFetch.length, extras),
+    // Work email decides the path too (a run with it takes lookups until bulk answers showed
+    // company websites) and adds the finder's calls to the web requests counted.
+    path: estimatedPath(
+      deps,
+      jobId,
+      planned.plan.toFetch.length,
+      options?.extras ?? {},
+      options?.workEmail === true,
+    ),
   };
 }
 
