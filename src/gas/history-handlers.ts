@@ -20,7 +20,7 @@ import { type UndoPreview, undoPreview } from "../jobs/history/undo-preview";
 import type { RpcHandlers } from "../rpc";
 import type { HistoryStatus, JobChange } from "../rpc/history";
 import { type CellValue, toCellValue } from "../sheet/cell-value";
-import { DATE_TIME_FORMAT, timeOfCell } from "../sheet/sheet-time";
+import { DATE_TIME_FORMAT, readableUtc, timeOfCell } from "../sheet/sheet-time";
 import { emailJobDeps } from "./email-handlers";
 import { jobDeps } from "./enrich-handlers";
 import { historyDeps } from "./history-deps";
@@ -145,18 +145,12 @@ export function undoQuestion(preview: UndoPreview): string {
   const count = (n: number, what: string) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
   const sheets = preview.sheets.map((name) => `"${name}"`).join(", ");
   return (
-    `Undo the run of ${readableTime(preview.runTime)}${sheets ? ` on ${sheets}` : ""}? ` +
+    `Undo the run of ${readableUtc(preview.runTime)}${sheets ? ` on ${sheets}` : ""}? ` +
     `${count(preview.cells, "cell")} in ${count(preview.rows, "row")} go back to what they held before it` +
     (preview.headers > 0 ? `, and the ${count(preview.headers, "header")} it added are cleared ` : " ") +
     "(cells edited since stay as they are). Undo is free, but it cannot be redone: " +
     "getting these answers back means running Enrich again, which charges again."
   );
-}
-
-/** A history Time (ISO, UTC) as people read it: "2026-11-25 16:06 UTC". */
-function readableTime(iso: string): string {
-  const parts = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?Z$/.exec(iso);
-  return parts ? `${parts[1]} ${parts[2]} UTC` : iso;
 }
 
 function emailsUnfinished(): { what: string; sheet: string; state: string } | null {

@@ -9,6 +9,15 @@
  * milliseconds (".000Z" sorts before "Z") and a time zone is not part of the instant, so a second
  * user, or a spreadsheet in another zone, compares the same instants.
  */
+/**
+ * An ISO time (the history's `2026-11-25T16:44:05Z`, the API's `2026-11-01T10:00:00.000000`) as
+ * people read it in a message: "2026-11-25 16:44 UTC"; other text as it came.
+ */
+export function readableUtc(text: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(text);
+  return match ? `${match[1]} ${match[2]} UTC` : text;
+}
+
 /** The number format of the time cells the add-on writes: a date and a time, to the second. */
 export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm:ss";
 

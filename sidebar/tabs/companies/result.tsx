@@ -1,14 +1,9 @@
 /** What a run did: matches, rows written, credits, the cached order, the refine answer, errors. */
 import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { CompanyRunResult } from "../../../src/rpc/companies";
+import { readableUtc } from "../../../src/sheet/sheet-time";
 import { plural } from "./estimate";
 import { nextPageLabel } from "./next-page";
-
-/** "2026-11-01T10:00:00.000000" -> "2026-11-01 10:00 UTC"; other text as it came. */
-function cachedSince(text: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(text);
-  return match ? `${match[1]} ${match[2]} UTC` : text;
-}
 
 /**
  * How many match: the API's count, or, when the answers carried none (production counts only when
@@ -196,7 +191,7 @@ export function ResultView({
       {result.returned > 0 ? (
         <span class="next">
           {result.timeCached
-            ? `Order cached since ${cachedSince(result.timeCached)}: pages follow the same order.`
+            ? `Order cached since ${readableUtc(result.timeCached)}: pages follow the same order.`
             : "Order cached now: for 30 days, pages follow this order without duplicates."}
         </span>
       ) : null}

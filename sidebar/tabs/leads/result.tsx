@@ -8,6 +8,7 @@ import {
 } from "../../../src/jobs/lead-search/status-text";
 import { chargesText } from "../../../src/jobs/ledger/charges-text";
 import type { LeadsEstimate, LeadsRunResult } from "../../../src/rpc/leads";
+import { readableUtc } from "../../../src/sheet/sheet-time";
 import { BalanceNote } from "../../components/balance-note";
 import { EmailCost, EmailsResult, LeaveOutNote } from "./destination-notes";
 import { fieldLabel } from "./field-labels";
@@ -18,7 +19,7 @@ const LIST = { paddingLeft: "16px", margin: "4px 0" } as const;
 /** The leads the run left out before sending: the sheet's own, and a leave-out sheet's. */
 /** A search an earlier run sent and was cut off right after, its answer lost (kept-rows.ts). */
 function lostEarlierText(note: SendingNote): string {
-  const when = note.at === "" ? "" : ` at ${note.at.slice(0, 16).replace("T", " ")} UTC`;
+  const when = note.at === "" ? "" : ` at ${readableUtc(note.at)}`;
   return `A search sent${when} was cut off right after it was sent: it may have been charged (up to ${plural(note.maxCredits, "credit")}), and its leads could not be kept. The Credits tab's transaction list shows what it cost.`;
 }
 

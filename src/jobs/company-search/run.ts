@@ -7,6 +7,7 @@ import type { ApiError } from "../../api/errors";
 import { isRefineAnswer } from "../../api/responses";
 import type { Company, CompanySearchRequest, CompanySearchResponse } from "../../api/wire";
 import { COMPANY_FIELDS } from "../../sheet/lead-fields";
+import { readableUtc } from "../../sheet/sheet-time";
 import { JobError } from "../enrich/deps";
 import { columnLetters } from "../enrich/progress";
 import { clearKept, keepRecords, noteSending, type SendingNote, takeKept, takeSending } from "../kept-rows";
@@ -212,7 +213,7 @@ const KEPT = "companies";
 function lostSearch(note: SendingNote): PageError {
   return {
     companies: "earlier",
-    message: `A search sent at ${note.at.slice(0, 16).replace("T", " ")} UTC was cut off after it was sent: it may have been charged (up to ${note.maxCredits} credits), and its companies could not be kept.`,
+    message: `A search sent at ${readableUtc(note.at)} was cut off after it was sent: it may have been charged (up to ${note.maxCredits} credits), and its companies could not be kept.`,
     next: "The Credits tab's transaction list shows what it cost. Its companies are not in the sheet, so searching again may buy them again.",
     charged: "maybe",
   };
