@@ -12,21 +12,20 @@ import {
   removeOwnBackground,
 } from "../jobs/schedule/background";
 import type { BackgroundView } from "../rpc/enrich";
+import { isoSecond } from "../sheet/sheet-time";
 import { releaseTrigger, spreadsheetId } from "./hourly-trigger";
 import { activeUser } from "./job-owner";
 import { documentStore, userStore } from "./job-store";
-
-const iso = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 function viewOf(run: BackgroundRun): BackgroundView {
   return {
     jobId: run.jobId,
     mine: run.owner.userKey === activeUser().userKey,
     owner: run.owner.label,
-    sentAt: iso(run.sentAt),
-    steppedAt: run.steppedAt === null ? null : iso(run.steppedAt),
-    waitUntil: run.waitUntil === null ? null : iso(run.waitUntil),
-    endedAt: run.endedAt === undefined ? null : iso(run.endedAt),
+    sentAt: isoSecond(run.sentAt),
+    steppedAt: run.steppedAt === null ? null : isoSecond(run.steppedAt),
+    waitUntil: run.waitUntil === null ? null : isoSecond(run.waitUntil),
+    endedAt: run.endedAt === undefined ? null : isoSecond(run.endedAt),
   };
 }
 

@@ -42,6 +42,7 @@ import {
 } from "../jobs/schedule/trigger-time";
 import type { RpcHandlers } from "../rpc";
 import type { ScheduledRunView, ScheduleEstimate, ScheduleRequest, ScheduleView } from "../rpc/schedule";
+import { isoSecond } from "../sheet/sheet-time";
 import { type BackgroundOutcome, stepBackgroundRun } from "./background-handlers";
 import { jobDeps, selectionFor } from "./enrich-handlers";
 import { sheetGrid, sheetNameNow } from "./grid";
@@ -53,8 +54,6 @@ import { documentStore, userStore } from "./job-store";
 import { continueOwnRun, endOwnRun } from "./schedule-own-run";
 import { hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
-
-const iso = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** Stops only the schedule's owner can clear: their key, their credits, their plan, their cap. */
 const OWNERS_TO_ACT = new Set(["auth", "insufficient_funds", "forbidden", "spend_cap"]);
@@ -78,8 +77,8 @@ function runView(run: ScheduledRunSummary | null, owner?: ScheduleOwner): Schedu
   return {
     ...run,
     stopped: forViewer(run.stopped, owner),
-    startedAt: iso(run.startedAt),
-    finishedAt: run.finishedAt === null ? null : iso(run.finishedAt),
+    startedAt: isoSecond(run.startedAt),
+    finishedAt: run.finishedAt === null ? null : isoSecond(run.finishedAt),
   };
 }
 
@@ -95,13 +94,13 @@ function view(state: ScheduleState | null): ScheduleView | null {
     period,
     mode: options.mode,
     cap,
-    nextRunAt: iso(state.nextRunAt),
+    nextRunAt: isoSecond(state.nextRunAt),
     current: runView(state.current, state.owner),
     last: runView(state.last, state.owner),
     owner: state.owner
       ? { mine: state.owner.userKey === activeUser().userKey, label: state.owner.label }
       : null,
-    waitUntil: state.waitUntil ? iso(state.waitUntil) : null,
+    waitUntil: state.waitUntil ? isoSecond(state.waitUntil) : null,
     refused: forViewer(state.refused ?? null, state.owner),
   };
 }

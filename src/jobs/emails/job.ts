@@ -5,8 +5,9 @@
  * per document at a time (a newer estimate replaces one not confirmed). Who may step a run is the
  * Apps Script side's rule (src/gas/email-handlers.ts: only whoever confirmed it spends).
  */
+
+import { isoSecond } from "../../sheet/sheet-time";
 import { JobError } from "../enrich/deps";
-import { isoTime } from "../history/log";
 import { chargesSince, markLedger } from "../ledger/run-charges";
 import { requestStop, stopRequested, stopWatcher } from "../stop-request";
 import type { EmailJobKind } from "./columns";
@@ -160,7 +161,7 @@ export function confirmRun(deps: EmailJobDeps, jobId: string): EmailProgress {
   const rowAt = (row: number) => (row <= lastRow ? grid.read(row, 1, 1, width)[0] : undefined);
   job.anchors = anchorsOf(job, rowAt, lastRow);
   job.state = "running";
-  job.startedAt = isoTime(deps.clock.now());
+  job.startedAt = isoSecond(deps.clock.now());
   saveJob(deps, job);
   return progressOf(job);
 }

@@ -6,10 +6,9 @@
 
 import { FRESH_MAX_PARALLEL } from "../../api/client";
 import type { ApiError } from "../../api/errors";
-import type { Clock } from "../../api/ports";
 import type { Lead, LeadLookupResponse } from "../../api/wire";
 import { LEAD_LABELS } from "../../sheet/field-labels";
-import { toSecond } from "../../sheet/sheet-time";
+import { isoSecond, toSecond } from "../../sheet/sheet-time";
 import { writeHeaderCells } from "../header-cells";
 import { drainPaidBulkJobs, drainWithoutGoneColumns } from "./bulk/drain";
 import { runBulk } from "./bulk/run";
@@ -78,8 +77,6 @@ export interface StepContext {
  * at once (cached by the API, a test's fakes) stay in the step.
  */
 export const FRESH_PROGRESS_MS = 1_000;
-
-export const isoNow = (clock: Clock) => new Date(clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 function readUrls(grid: Grid, job: EnrichJob): DistinctUrls {
   const height = job.lastRow - job.firstRow + 1;
@@ -153,7 +150,7 @@ function settleInFlight(context: StepContext, urls: DistinctUrls): void {
     job.layout,
     rowsOutcome(urls, settled.i, { kind: "status", status: STATUS_TEXT.interrupted }),
     job.options.mode,
-    isoNow(context.deps.clock),
+    isoSecond(context.deps.clock.now()),
     undefined,
     context.record,
   );
@@ -215,7 +212,7 @@ function prepare(context: StepContext, urls: DistinctUrls): void {
     job.layout,
     invalid,
     job.options.mode,
-    isoNow(context.deps.clock),
+    isoSecond(context.deps.clock.now()),
     undefined,
     context.record,
   );
@@ -233,7 +230,7 @@ export function markPending(context: StepContext, urls: DistinctUrls, status: st
     context.job.layout,
     rowsOutcome(urls, pending, { kind: "status", status }),
     context.job.options.mode,
-    isoNow(context.deps.clock),
+    isoSecond(context.deps.clock.now()),
     undefined,
     context.record,
   );
@@ -330,7 +327,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
     layout,
     outcomes,
     job.options.mode,
-    isoNow(deps.clock),
+    isoSecond(deps.clock.now()),
     context.written,
     context.record,
     deps.settings.lists,

@@ -5,14 +5,14 @@
  * the oldest whole runs are deleted, down to 90% of it so that trimming does not happen on every
  * append; the latest run is never cut, even when it alone is over the size (status says so).
  */
+
+import { isoSecond } from "../../sheet/sheet-time";
 import type { ChangeLog, ChangeRun, Grid } from "../enrich/ports";
 import { encodeChanges, type RowChanges } from "./format";
 import type { HistoryCell, HistoryDeps, HistoryTable } from "./ports";
 import { runsAndTimes } from "./read";
 import type { HistorySettings } from "./settings";
 import { historyKeys } from "./signature";
-
-export const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** Appends rows and keeps the table within `maxRows` (the run being recorded stays whole). */
 export function appendHistory(table: HistoryTable, rows: readonly HistoryCell[][], maxRows: number): void {
@@ -128,7 +128,7 @@ export function historyLog(
   return {
     record(run, grid, changes) {
       if (changes.length === 0) return;
-      const time = isoTime(deps.clock.now());
+      const time = isoSecond(deps.clock.now());
       const header = (column: number) =>
         run.headers?.[String(column)] ?? headersOf(run, grid)[column - 1] ?? "";
       secret ??= historyKeys(deps.store, deps.table, deps.freshSecret).secret;

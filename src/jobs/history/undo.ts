@@ -13,12 +13,14 @@
  * putting the row or column back and pressing Undo again finishes it. The undo is itself recorded,
  * under `undo:<run id>`, before it writes.
  */
+
+import { isoSecond } from "../../sheet/sheet-time";
 import { columnLetters } from "../enrich/progress";
 import { type CellChanges, cheapestRectangles } from "../enrich/rectangles";
 import { type HistoryRow, PARTIAL_UNDO_PREFIX, parseCell, UNDO_PREFIX } from "./columns";
 import { encodeChanges, type RowChanges } from "./format";
 import { locateCells, type Place } from "./locate";
-import { appendHistory, isoTime } from "./log";
+import { appendHistory } from "./log";
 import type { HistoryDeps, NamedGrid } from "./ports";
 import {
   byTrust,
@@ -180,7 +182,7 @@ export function runToUndo(deps: HistoryDeps) {
   }
   const rows = rowsOfRun(deps.table, runs, runId, keys.secret);
   const done = new Set(partialUndosOf(deps.table, runs, runId, keys.secret).map(cellKey));
-  const runTime = rows[0]?.time ?? isoTime(times[runs.indexOf(runId)] ?? 0);
+  const runTime = rows[0]?.time ?? isoSecond(times[runs.indexOf(runId)] ?? 0);
   return { runs, keys, runId, runTime, rows, done, ...byTrust(rows, keys.legacyRuns) };
 }
 
@@ -225,7 +227,7 @@ export function undoLastRun(deps: HistoryDeps, expected?: string): UndoResult {
     if (id === runId && !recorded.has(index + 1) && !refused.has(index + 1))
       refuse(index + 1, "its Run cell was typed over: it records another run");
   });
-  const time = isoTime(deps.clock.now());
+  const time = isoSecond(deps.clock.now());
   const maxRows = readHistorySettings(deps.store).maxRows;
   const restoredCells: CellUndo[] = [];
   const writes: Array<{ target: NamedGrid; restore: CellChanges }> = [];

@@ -11,11 +11,12 @@
  * 202 lost behind a 502 freed its 50 URLs' room under the cap, and a cap of 60 charged 110.
  */
 
+import { isoSecond } from "../../../sheet/sheet-time";
 import { saveJob } from "../cursor";
 import { findWorkEmails } from "../email-pass";
 import { MAYBE_CHARGED } from "../maybe-charged";
 import { type RowOutcome, writeOutcomes } from "../row-writer";
-import { countMaybeCharged, isoNow, type StepContext } from "../step";
+import { countMaybeCharged, type StepContext } from "../step";
 import { URL_STATE, type UrlState, withStates } from "../url-states";
 import type { DistinctUrls } from "../urls";
 import { locatedUrls } from "./drain";
@@ -79,7 +80,7 @@ function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlem
       context.layout ?? job.layout,
       byRow,
       job.options.mode,
-      isoNow(deps.clock),
+      isoSecond(deps.clock.now()),
       context.written,
       context.record,
       deps.settings.lists,
