@@ -16,7 +16,9 @@ export function lineUp(sent: readonly string[], items: readonly BulkJobItem[]): 
   for (const item of items) {
     const url = inputUrl(item.input);
     if (url === null) return [...items];
-    byUrl.set(url, [...(byUrl.get(url) ?? []), item]);
+    const same = byUrl.get(url);
+    if (same) same.push(item);
+    else byUrl.set(url, [item]);
   }
   const lined: BulkJobItem[] = [];
   for (const url of sent) {
