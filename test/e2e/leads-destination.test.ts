@@ -94,7 +94,7 @@ describe("Leads tab: results where the user wants them, with work emails", () =>
     const grid = await readGrid(page);
     const url = grid[0]!.indexOf("LinkedIn URL");
     const email = grid[0]!.indexOf("Email");
-    const status = grid[0]!.indexOf("Email status");
+    const status = grid[0]!.indexOf("Email Status");
     expect(grid).toHaveLength(4);
     expect(grid.slice(1).map((row) => row[url])).not.toContain(first[0]!.network_url);
     for (const row of grid.slice(1)) {

@@ -157,7 +157,7 @@ describe("a lead search that finds work emails", () => {
       "",
       "",
     ]);
-    expect(grid.column("Email status").slice(1)).toEqual([
+    expect(grid.column("Email Status").slice(1)).toEqual([
       "valid",
       "catch-all",
       "not found",
@@ -215,7 +215,7 @@ describe("a lead search that finds work emails", () => {
     );
     expect(summary.written).toBe(4);
     expect(calls).toEqual([2]);
-    expect(grid.column("Email status")).toEqual([
+    expect(grid.column("Email Status")).toEqual([
       "valid",
       EMAIL_NOT_CHECKED.notSent,
       EMAIL_NOT_CHECKED.notSent,
@@ -232,6 +232,6 @@ describe("a lead search that finds work emails", () => {
       [{ label: "Search", request: { company_name: "Acme" } }],
     );
     expect(summary.emails).toBeNull();
-    expect(grid.columnIndex("Email status")).toBe(-1);
+    expect(grid.columnIndex("Email Status")).toBe(-1);
   });
 });

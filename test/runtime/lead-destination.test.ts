@@ -239,7 +239,7 @@ describe("work emails in the same run", () => {
     expect(answer.ok && [answer.searchCredits, answer.emailCredits, answer.maxCredits]).toEqual([5, 5, 10]);
     const result = run(chosen);
     expect(result.written).toBe(5);
-    const statuses = column("Leads", "Email status");
+    const statuses = column("Leads", "Email Status");
     expect(statuses).toEqual(first.slice(0, 5).map(expectedStatus));
     const emails = column("Leads", "Email");
     first.slice(0, 5).forEach((lead, i) => {
@@ -262,7 +262,7 @@ describe("work emails in the same run", () => {
       form({ target: { kind: "company_id", value: "1001280" }, personas: [], find_emails: true }),
     );
     expect(result.written).toBeGreaterThan(0);
-    const statuses = column("Leads", "Email status");
+    const statuses = column("Leads", "Email Status");
     expect(new Set(statuses)).toEqual(
       new Set(["not checked: the company's website is on calendly.com, not its own domain"]),
     );
@@ -275,7 +275,7 @@ describe("work emails in the same run", () => {
     addon.runtime.properties.user(OWNER).setAll({ EMAIL_ROWS_PER_CALL: "2" });
     try {
       expect(run(form({ find_emails: true })).written).toBe(5);
-      expect(column("Leads", "Email status")).toEqual(first.slice(0, 5).map(expectedStatus));
+      expect(column("Leads", "Email Status")).toEqual(first.slice(0, 5).map(expectedStatus));
       expect((await addon.control.stats()).requests[PATHS.emailFinder]).toBe(3);
     } finally {
       addon.runtime.properties.user(OWNER).delete("EMAIL_ROWS_PER_CALL");
@@ -295,7 +295,7 @@ describe("an email call that may have been charged", () => {
     await addon.control.configure({ faults: [{ kind: "malformed", path: PATHS.emailFinder, count: 1 }] });
     const result = run(form({ find_emails: true }));
     expect(result.written).toBe(5);
-    expect(column("Leads", "Email status")).toEqual(
+    expect(column("Leads", "Email Status")).toEqual(
       new Array(5).fill("not checked: may have been charged (not sent again)"),
     );
     expect(column("Leads", "Email").every((cell) => cell === "")).toBe(true);

@@ -48,7 +48,7 @@ describe("the Emails action on the Leads sheet's rows", () => {
     const names = column("Full Name");
     const row = names.indexOf("Susan Marie da Silva");
     expect(row).toBeGreaterThanOrEqual(0);
-    const searched = { email: column("Email")[row], status: column("Email status")[row] };
+    const searched = { email: column("Email")[row], status: column("Email Status")[row] };
 
     // The same row asked again by the Emails action (its Email cells emptied first).
     const sheetRow = row + 2;
@@ -64,6 +64,6 @@ describe("the Emails action on the Leads sheet's rows", () => {
       progress = rpcValue<EmailProgress>(addon.runtime, "emailsStep", { jobId: emails.progress.jobId });
 
     expect(String(column("Email")[row])).not.toMatch(/^susan\.silva@/);
-    expect({ email: column("Email")[row], status: column("Email status")[row] }).toEqual(searched);
+    expect({ email: column("Email")[row], status: column("Email Status")[row] }).toEqual(searched);
   });
 });

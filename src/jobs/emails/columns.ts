@@ -7,6 +7,7 @@
  * never inserted, so no column of the user's moves.
  */
 import { aliasField, normalizeHeader } from "../../sheet/columns";
+import { LEAD_LABELS } from "../../sheet/field-labels";
 
 export type EmailJobKind = "find" | "validate";
 
@@ -27,7 +28,12 @@ export interface OutputColumns {
   checkedAt: number;
 }
 
-export const OUTPUT_HEADERS = { email: "Email", status: "Email Status", checkedAt: "Checked At" } as const;
+/** Email and Email Status as every writer of them spells them (the sheet's labels). */
+export const OUTPUT_HEADERS = {
+  email: LEAD_LABELS.email,
+  status: LEAD_LABELS.email_status,
+  checkedAt: "Checked At",
+} as const;
 
 const EXTRA: Record<string, keyof SourceColumns | "status" | "checkedAt"> = {
   domain: "website",

@@ -16,7 +16,7 @@ export function emailSummaryText(emails: Emails): string {
     emails.catchAll > 0 ? `${emails.catchAll} catch-all (unconfirmed)` : "",
     emails.notFound > 0 ? `${emails.notFound} not found` : "",
     emails.outdated > 0 ? `${emails.outdated} kept but outdated (fill mode)` : "",
-    emails.failed > 0 ? `${emails.failed} not checked (see Email status)` : "",
+    emails.failed > 0 ? `${emails.failed} not checked (see Email Status)` : "",
   ].filter(Boolean);
   const cost =
     emails.charged === null

@@ -11,12 +11,16 @@ import type { ApiError } from "../../api/errors";
 import type { EmailFinderRequest, Lead } from "../../api/wire";
 import { type CellValue, safeText } from "../../sheet/cell-value";
 import { normalizeHeader } from "../../sheet/columns";
+import { LEAD_LABELS } from "../../sheet/field-labels";
 import { finderRequestOf } from "../emails/person";
 import { sharedSiteNote, sharedSiteOf } from "../emails/shared-sites";
 
-/** The headers of the two columns emails are written to (found case aside, else added). */
-export const EMAIL_HEADER = "Email";
-export const EMAIL_STATUS_HEADER = "Email status";
+/**
+ * The headers of the two columns emails are written to (found case aside, else added): the
+ * sheet's labels, as the Emails action and Enrich's Work email add them.
+ */
+export const EMAIL_HEADER = LEAD_LABELS.email;
+export const EMAIL_STATUS_HEADER = LEAD_LABELS.email_status;
 
 /** The part of the API client that finds emails. */
 export interface LeadEmailFinder {
