@@ -18,6 +18,7 @@
 
 import { sandboxControl } from "../sandbox/api/control";
 import { startSandboxThread } from "../sandbox/api/thread";
+import { MEASURED_COSTS } from "../sandbox/gas/cost-model";
 import { createRuntime } from "../sandbox/gas/runtime";
 import { normalizeProfileUrl } from "../src/api/profile-url";
 import { PATHS } from "../src/api/wire";
@@ -162,6 +163,11 @@ export async function run(args: string[]): Promise<void> {
     );
     const { fetch: _fetchOverhead, ...services } = counters.costMs;
     const serviceMs = Object.values(services).reduce((sum, ms) => sum + ms, 0);
+    const committedCells = counters.committedCells;
+    console.log(
+      `cells committed by the run's flushes: ${committedCells.toLocaleString("en-US")} ` +
+        `(${(committedCells / (rows.length - 1)).toFixed(2)} a row: each row's values and statuses, Enriched At's format, the headers and the history)`,
+    );
     console.log(
       `credits charged: ${stats.creditsCharged} for ${keys.size} distinct URLs (${rows.length - 1} rows)`,
     );
@@ -220,6 +226,8 @@ export async function run(args: string[]): Promise<void> {
       historyCellsPerThousand: history.cellsPerThousand,
       historyMsPerThousand: history.modelMsPerThousand,
       big,
+      committedCellsPerThousand: (committedCells * 1000) / (rows.length - 1),
+      msPerCell: MEASURED_COSTS.sheetWritePerCellMs + MEASURED_COSTS.flushPerCellMs,
     });
   } finally {
     await world.close();

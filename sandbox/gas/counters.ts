@@ -25,6 +25,11 @@ export interface Counters {
   requests: number;
   /** Time the cost model charged (ms), by kind of call ("fetch": UrlFetch's overhead, not the network). */
   costMs: Record<CostCategory, number>;
+  /**
+   * Cells the flushes committed (cost model on): the part of a run's time no ordering of calls
+   * removes, since every written cell is committed once at the model's price per cell.
+   */
+  committedCells: number;
   /** Every counted call by "Service.method" (e.g. "Range.getValues", "UrlFetchApp.fetchAll"). */
   byMethod: Record<string, number>;
 }
@@ -39,6 +44,7 @@ export function emptyCounters(): Counters {
     fetchAllCalls: 0,
     requests: 0,
     costMs: { properties: 0, cache: 0, sheets: 0, flush: 0, fetch: 0, files: 0 },
+    committedCells: 0,
     byMethod: {},
   };
 }

@@ -63,6 +63,14 @@ describe("cost model", () => {
     expect(duration()).toBeCloseTo(605.4, 0);
   });
 
+  it("counts the cells its flushes commit, each once", () => {
+    const { rt } = runtime();
+    rt.run("interleaved", [30]);
+    rt.run("writeOnly", [100]);
+    // 30 one-cell writes each committed by the read after it, then a block of 400 at the end.
+    expect(rt.counters.committedCells).toBe(30 + 400);
+  });
+
   it("charges UrlFetch's overhead per call, on top of the network", () => {
     const { rt } = runtime();
     rt.run("fetches");

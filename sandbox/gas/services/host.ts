@@ -114,6 +114,7 @@ export function flushPendingWrites(state: RuntimeState, exec?: Execution): void 
   if (!model || state.pendingWrites.calls === 0) return;
   const cells = state.pendingWrites.cells;
   state.pendingWrites = { calls: 0, cells: 0 };
+  state.counters.committedCells += cells;
   charge(state, "flush", flushCost(model, cells), exec);
 }
 
