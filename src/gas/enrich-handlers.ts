@@ -144,10 +144,10 @@ export function previewOf(plan: EnrichPlan, box: SelectionBox, headers: HeaderSt
       field,
       column: columnLetters(column),
       header: headerText(column),
-      newHeader: column < layout.firstNewColumn ? "" : appendedHeaderText(field, headers),
+      newHeader: column < layout.firstNewColumn ? "" : appendedHeaderText(field, headers, layout.list),
     })),
     statusHeaders: STATUS_FIELDS.map(
-      (field) => headerText(layout.status[field]) || appendedHeaderText(field, headers),
+      (field) => headerText(layout.status[field]) || appendedHeaderText(field, headers, layout.list),
     ),
     columns: plan.headers.map((header, index) => ({
       column: index + 1,

@@ -4,6 +4,7 @@
  * finds `headcount_range` on hovering.
  */
 import { type FieldLabels, type HeaderStyle, headerCells } from "../sheet/field-labels";
+import { listHeader } from "../sheet/list-headers";
 import type { Grid } from "./enrich/ports";
 
 export function writeHeaderCells(
@@ -13,9 +14,11 @@ export function writeHeaderCells(
   labels: FieldLabels,
   style: HeaderStyle,
   headerRow = 1,
+  /** The list the columns belong to, when the rows hold several (src/sheet/list-headers.ts). */
+  list = "",
 ): void {
   if (fields.length === 0) return;
   const { headers, notes } = headerCells(fields, labels, style);
-  grid.write(headerRow, firstColumn, [headers]);
+  grid.write(headerRow, firstColumn, [headers.map((header) => listHeader(list, header))]);
   if (style === "readable") grid.writeNotes?.(headerRow, firstColumn, [notes]);
 }

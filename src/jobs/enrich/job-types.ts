@@ -27,6 +27,11 @@ export interface ColumnLayout {
   skipped: LeadField[];
   /** The work-email pass's columns (options.workEmail); absent when it is off. */
   email?: EmailColumns;
+  /**
+   * The rows hold other lists of people too: this run's columns are those headed with this name,
+   * its URL column's header (src/sheet/list-headers.ts). Absent for a sheet's only list.
+   */
+  list?: string;
 }
 
 /**

@@ -7,6 +7,7 @@
 import { headerNamesField, matchColumns, STATUS_FIELDS, type StatusField } from "../../sheet/columns";
 import { type HeaderStyle, headerCells, LEAD_LABELS } from "../../sheet/field-labels";
 import type { LeadField } from "../../sheet/lead-fields";
+import { headersOfList, listHeader } from "../../sheet/list-headers";
 import { jobCompanionColumns } from "./job-companions";
 import type { ColumnLayout } from "./job-types";
 
@@ -17,6 +18,11 @@ export function planLayout(
   fields: readonly LeadField[],
   /** The work-email pass is on: Email and Email status columns, and a website column to read. */
   workEmail = false,
+  /**
+   * The list's name when the rows hold another list of people (its URL column's header): only
+   * columns headed with it are this run's, and the columns it adds are headed with it too.
+   */
+  list = "",
 ): ColumnLayout {
   // After every existing column, empty headers included: a headerless column may hold the user's data.
   const firstNewColumn = Math.max(headers.length, urlColumn) + 1;
@@ -28,8 +34,9 @@ export function planLayout(
 
   // 0-based in matchColumns; the URL column is reserved: the job never writes over the URLs.
   const emailFields = workEmail ? EMAIL_FIELDS : [];
+  const own = headersOfList(headers, list);
   const matched = matchColumns(
-    headers,
+    own,
     [...fields, "job_title", "company_name", ...STATUS_FIELDS, ...emailFields],
     { reserved: [urlColumn - 1] },
   );
@@ -39,13 +46,15 @@ export function planLayout(
   const skipped: LeadField[] = [];
   for (const field of fields) {
     const column = found.get(field);
-    // "Profile URL" names network_url: the user's URLs already are that field, and stay as typed.
-    if (column === undefined && headerNamesField(urlHeader, field)) skipped.push(field);
+    // "Profile URL" names network_url: the user's URLs already are that field, and stay as typed;
+    // so does a list's URL column, whatever its header (the list is named after it).
+    const listsUrl = list !== "" && field === "network_url";
+    if (column === undefined && (listsUrl || headerNamesField(urlHeader, field))) skipped.push(field);
     else layoutFields.push([field, column ?? append(field)]);
   }
 
   const taken = new Set([urlColumn, ...found.values(), ...layoutFields.map(([, column]) => column)]);
-  for (const companion of jobCompanionColumns(headers, fields, taken)) layoutFields.push(companion);
+  for (const companion of jobCompanionColumns(own, fields, taken)) layoutFields.push(companion);
 
   const status = {} as Record<StatusField, number>;
   for (const name of STATUS_FIELDS) status[name] = found.get(name) ?? append(name);
@@ -66,6 +75,7 @@ export function planLayout(
     firstNewColumn,
     skipped,
     ...(email ? { email } : {}),
+    ...(list !== "" ? { list } : {}),
   };
 }
 
@@ -105,7 +115,10 @@ export function writtenColumnRuns(layout: ColumnLayout): Array<{ left: number; w
   return runs;
 }
 
-/** The header an appended column gets: its label or its field name, as the Headers setting says. */
-export function appendedHeaderText(field: string, style: HeaderStyle): string {
-  return headerCells([field], LEAD_LABELS, style).headers[0] ?? field;
+/**
+ * The header an appended column gets: its label or its field name, as the Headers setting says,
+ * after the list's name when the rows hold several lists.
+ */
+export function appendedHeaderText(field: string, style: HeaderStyle, list = ""): string {
+  return listHeader(list, headerCells([field], LEAD_LABELS, style).headers[0] ?? field);
 }

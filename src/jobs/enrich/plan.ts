@@ -9,7 +9,9 @@ import { extent } from "../extent";
 import type { ColumnLayout, SkipCount } from "./job-types";
 import { planLayout } from "./layout";
 import { creditsPerUrl, type EnrichOptions, EXTRA_FIELDS, emailCreditsPerUrl } from "./options";
+import { otherListColumns } from "./other-lists";
 import type { Grid, GridValue } from "./ports";
+import { columnLetters } from "./progress";
 import { urlColumnOfRows } from "./url-column-by-header";
 import { cellText, type DistinctUrls, distinctUrls, fingerprint, urlCellText } from "./urls";
 
@@ -185,7 +187,9 @@ export function planEnrichment(
   for (const extra of EXTRA_FIELDS) {
     if (options.extras[extra] && !fields.includes(extra)) fields.push(extra);
   }
-  const layout = planLayout(headers, headerRow, urlColumn, fields, options.workEmail === true);
+  const others = otherListColumns(grid, firstRow, lastRow, urlColumn, width);
+  const list = others.length > 0 ? listName(headers, urlColumn, others) : "";
+  const layout = planLayout(headers, headerRow, urlColumn, fields, options.workEmail === true, list);
   // The most one URL can cost: its lookup, and its finder row when the work-email pass is on.
   const perUrl = creditsPerUrl(options.extras) + emailCreditsPerUrl(options);
   const toFetch =
@@ -207,6 +211,30 @@ export function planEnrichment(
     maxCredits: toFetch.length * perUrl,
     skips: skipCounts([[NOTHING_TO_FILL, urls.keys.length - toFetch.length]]),
   };
+}
+
+/**
+ * The name of the URL column's list when the rows hold other lists of people: its header, which
+ * heads the list's own columns ("Buyer URL · Job Title"). A list needs a header of its own for that.
+ */
+function listName(headers: readonly string[], urlColumn: number, others: readonly number[]): string {
+  const name = (headers[urlColumn - 1] ?? "").trim();
+  const letter = columnLetters(urlColumn);
+  const other = columnLetters(others[0]!);
+  if (name === "") {
+    throw new PlanError(
+      `These rows hold two lists of people (profile URLs in columns ${other} and ${letter}), and column ${letter} has no header to name its list's columns.`,
+      `Give column ${letter} a title in the header row (say "Buyer URL"), then try again: its people's columns are headed with it ("Buyer URL · Job Title").`,
+    );
+  }
+  const twin = others.find((column) => (headers[column - 1] ?? "").trim() === name);
+  if (twin !== undefined) {
+    throw new PlanError(
+      `Columns ${columnLetters(twin)} and ${letter} are both headed "${name}" but hold different people: their lists' columns would have the same headers.`,
+      `Rename one of them (say "Champion URL" and "Buyer URL"), then try again.`,
+    );
+  }
+  return name;
 }
 
 /** The reasons that skip at least one URL. */

@@ -191,7 +191,8 @@ function prepare(context: StepContext, urls: DistinctUrls): void {
     // Labels or field names as the Headers setting says, like the Leads sheet's; the text is kept
     // so that the columns are followed, and the history names them, by what the sheet shows.
     const style = context.deps.settings.headers ?? "api";
-    job.layout.appendedHeaders = appended.map((field) => appendedHeaderText(field, style));
+    const list = job.layout.list ?? "";
+    job.layout.appendedHeaders = appended.map((field) => appendedHeaderText(field, style, list));
     // Appended columns lie right of every existing one: their header cells were empty.
     context.record?.(
       job.layout.appendedHeaders.map((text, offset) => ({
@@ -201,7 +202,7 @@ function prepare(context: StepContext, urls: DistinctUrls): void {
         after: text,
       })),
     );
-    writeHeaderCells(grid, firstNewColumn, appended, LEAD_LABELS, style, headerRow);
+    writeHeaderCells(grid, firstNewColumn, appended, LEAD_LABELS, style, headerRow, list);
     if (job.columnHeaders) job.columnHeaders = withAppendedHeaders(job);
   }
   const invalid = new Map<number, RowOutcome>(

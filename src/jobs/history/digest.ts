@@ -7,6 +7,7 @@
 import { canonicalProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
 import { linkTarget } from "../../sheet/hyperlink";
+import { headersOfList, labelOfHeader, listOfHeader } from "../../sheet/list-headers";
 import type { Grid } from "../enrich/ports";
 import { extent } from "../extent";
 import { type HistoryRow, isUndoId, parseCell, parseKeptCell, shownText, UNDO_PREFIX } from "./columns";
@@ -52,8 +53,12 @@ const same = (a: string, b: string) =>
 type Field = "full_name" | "job_title" | "company_name";
 const FIELDS: readonly Field[] = ["full_name", "job_title", "company_name"];
 
+/** The list a recorded cell belongs to: its sheet, and the list's name when the rows hold several. */
+const listKey = (entry: HistoryRow) => `${entry.sheet}\n${listOfHeader(entry.header)}`;
+
+/** The field a recorded header names, after any list's name ("Buyer URL · Job Title": job_title). */
 const fieldOf = (header: string): Field | null =>
-  FIELDS.find((field) => headerNamesField(header, field)) ?? null;
+  FIELDS.find((field) => headerNamesField(labelOfHeader(header), field)) ?? null;
 
 /**
  * The columns of fields no recorded cell shows (a Name, or a Company the run kept or rewrote with
@@ -71,7 +76,9 @@ function missingColumns(
   const above = grid.read(1, label.column, top - 1, 1).map((row) => String(row[0] ?? ""));
   const headerRow = above.lastIndexOf(label.header) + 1;
   if (headerRow === 0) return;
-  const headers = (grid.read(headerRow, 1, 1, width)[0] ?? []).map((value) => String(value ?? ""));
+  // The recorded column's list's own columns only, when the rows hold several lists.
+  const row = (grid.read(headerRow, 1, 1, width)[0] ?? []).map((value) => String(value ?? ""));
+  const headers = headersOfList(row, listOfHeader(label.header));
   for (const field of FIELDS) {
     const index = headers.findIndex((header) => headerNamesField(header, field));
     if (!sheetColumns.has(field) && index >= 0) sheetColumns.set(field, index + 1);
@@ -106,29 +113,39 @@ export function jobChangesIn(
   deps: Pick<HistoryDeps, "gridByName" | "gridById">,
   rows: readonly HistoryRow[],
 ): JobChange[] {
-  // Per run, sheet and row: the cells of the three fields, and where those fields' columns are.
-  const people = new Map<string, { first: HistoryRow; row: number; cells: Map<Field, HistoryRow> }>();
+  // Per run, list and row: the cells of the three fields; per list, where those fields' columns
+  // are. A list is a sheet, or one of the lists of people a sheet's rows hold (list-headers.ts).
+  const people = new Map<
+    string,
+    { first: HistoryRow; list: string; row: number; cells: Map<Field, HistoryRow> }
+  >();
   const columns = new Map<string, Map<Field, number>>();
-  // Per sheet, one recorded column and its header text: finds the header row (missingColumns).
+  // Per list, one recorded column and its header text: finds the header row (missingColumns).
   const labels = new Map<string, { column: number; header: string }>();
   const undone = new Set(
     rows.filter((row) => row.runId.startsWith(UNDO_PREFIX)).map((row) => row.runId.slice(UNDO_PREFIX.length)),
   );
-  // Per run, sheet and row: the Email cell the run changed (kept apart: FIELDS decides the reads).
+  // Per run, list and row: the Email cell the run changed (kept apart: FIELDS decides the reads).
   const emails = new Map<string, HistoryRow>();
   for (const entry of rows) {
     if (isUndoId(entry.runId) || undone.has(entry.runId)) continue;
-    const emailAt = headerNamesField(entry.header, "email") ? parseCell(entry.cell) : null;
-    if (emailAt) emails.set(`${entry.runId}\n${entry.sheet}\n${emailAt.row}`, entry);
+    const list = listKey(entry);
+    const emailAt = headerNamesField(labelOfHeader(entry.header), "email") ? parseCell(entry.cell) : null;
+    if (emailAt) emails.set(`${entry.runId}\n${list}\n${emailAt.row}`, entry);
     const field = fieldOf(entry.header);
     const at = parseCell(entry.cell) ?? parseKeptCell(entry.cell);
     if (!field || !at) continue;
-    const sheetColumns = columns.get(entry.sheet) ?? new Map<Field, number>();
-    columns.set(entry.sheet, sheetColumns);
-    sheetColumns.set(field, at.column);
-    if (!labels.has(entry.sheet)) labels.set(entry.sheet, { column: at.column, header: entry.header });
-    const key = `${entry.runId}\n${entry.sheet}\n${at.row}`;
-    const person = people.get(key) ?? { first: entry, row: at.row, cells: new Map<Field, HistoryRow>() };
+    const listColumns = columns.get(list) ?? new Map<Field, number>();
+    columns.set(list, listColumns);
+    listColumns.set(field, at.column);
+    if (!labels.has(list)) labels.set(list, { column: at.column, header: entry.header });
+    const key = `${entry.runId}\n${list}\n${at.row}`;
+    const person = people.get(key) ?? {
+      first: entry,
+      list,
+      row: at.row,
+      cells: new Map<Field, HistoryRow>(),
+    };
     people.set(key, person);
     person.cells.set(field, entry);
   }
@@ -147,44 +164,46 @@ export function jobChangesIn(
     seen.add(who);
     return true;
   });
-  // What the run left alone is what the sheet shows now: one read per sheet.
+  // What the run left alone is what the sheet shows now: one read per list.
   const current = new Map<
     string,
     { rowNow(row: number, url: string): number; value(row: number, field: Field): string }
   >();
-  for (const sheet of new Set(moved.map((person) => person.first.sheet))) {
+  for (const list of new Set(moved.map((person) => person.list))) {
+    const first = moved.find((person) => person.list === list)!.first;
     // A compact row names its sheet by id too: found after a rename.
-    const sheetId = moved.find((person) => person.first.sheet === sheet)?.first.sheetId;
-    const grid = (sheetId !== undefined ? deps.gridById(sheetId)?.grid : null) ?? deps.gridByName(sheet);
-    const sheetColumns = columns.get(sheet) ?? new Map<Field, number>();
-    const sheetRows = moved.filter((person) => person.first.sheet === sheet).map((person) => person.row);
-    const { min: top, max: bottom } = extent(sheetRows);
+    const grid =
+      (first.sheetId !== undefined ? deps.gridById(first.sheetId)?.grid : null) ??
+      deps.gridByName(first.sheet);
+    const listColumns = columns.get(list) ?? new Map<Field, number>();
+    const listRows = moved.filter((person) => person.list === list).map((person) => person.row);
+    const { min: top, max: bottom } = extent(listRows);
     const width = Math.max(1, grid?.lastColumn() ?? 1);
-    const label = labels.get(sheet);
-    if (grid && label) missingColumns(grid, sheetColumns, label, top, width);
+    const label = labels.get(list);
+    if (grid && label) missingColumns(grid, listColumns, label, top, width);
     // The whole sheet: a person is read from the row holding their URL now (a sort since the run
     // moved them; the row the run wrote then holds someone else, whose name was listed).
     const block = grid ? grid.read(1, 1, Math.max(bottom, grid.lastRow()), width) : [];
     const rowOf = rowsByUrl(block);
     const holds = (row: number, key: string) =>
       (block[row - 1] ?? []).some((cell) => urlKey(String(cell ?? "")) === key);
-    current.set(sheet, {
+    current.set(list, {
       rowNow(row, url) {
         const key = urlKey(url);
         // The row the run wrote while it still holds them (the common case: no index built).
         return key === "" || holds(row, key) ? row : (rowOf().get(key) ?? row);
       },
       value(row, field) {
-        const column = sheetColumns.get(field);
+        const column = listColumns.get(field);
         return column ? String(block[row - 1]?.[column - 1] ?? "") : "";
       },
     });
   }
   return moved.map((person) => {
-    const sheet = current.get(person.first.sheet)!;
+    const sheet = current.get(person.list)!;
     // Where the person is now: the Job changes sheet's Row, and the row their unrecorded fields are read from.
     const row = sheet.rowNow(person.row, person.first.url);
-    const email = emails.get(`${person.first.runId}\n${person.first.sheet}\n${person.row}`);
+    const email = emails.get(`${person.first.runId}\n${person.list}\n${person.row}`);
     const value = (field: Field, side: "before" | "after") => {
       const cell = person.cells.get(field);
       return cell ? shownText(cell[side]) : sheet.value(row, field);

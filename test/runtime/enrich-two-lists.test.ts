@@ -1,0 +1,155 @@
+/**
+ * Two lists of people in the same rows (an account sheet with a champion and a buyer per row, or a
+ * list pasted beside another): each profile URL column's people get columns of their own, headed
+ * with that URL column's header ("Buyer URL · Job Title"), and no run writes one list's people over the
+ * other's. Before, enriching the second column wrote its people's names and profile URLs over the
+ * first list's Name and network_url cells (the playground, a list pasted beside its sample: 280
+ * rows), and both lists shared one Title, Company and status columns. Built add-on, emulated
+ * runtime, sandbox ledger.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { JobChangeDigest } from "../../src/rpc/history";
+import { DEFAULT_LOOKUP_FIELDS } from "../../src/sheet/lead-fields";
+import {
+  DEFAULT_REQUEST,
+  driveSteps,
+  type EnrichWorld,
+  estimateAndConfirm,
+  rpcValue,
+  SHEET,
+  startEnrichWorld,
+} from "../jobs/enrich-world";
+
+const ROWS = 6;
+let world: EnrichWorld;
+let champions: string[];
+let buyers: string[];
+
+beforeAll(async () => {
+  world = await startEnrichWorld({ rows: [], userProperties: { SPEND_CAP: "5000" } });
+  champions = await world.control.sampleUrls(ROWS, 100);
+  buyers = await world.control.sampleUrls(ROWS, 200);
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+const header = () =>
+  world.runtime
+    .getValues(SHEET, "A1:Z1")[0]!
+    .map(String)
+    .filter((text) => text !== "");
+const column = (name: string) => header().indexOf(name);
+const values = (name: string) =>
+  world.runtime.getValues(SHEET, `A2:Z${ROWS + 1}`).map((row) => row[column(name)]);
+
+function enrich(a1: string) {
+  const jobId = estimateAndConfirm(world.runtime, a1);
+  const end = driveSteps(world.runtime, jobId);
+  expect(end.state).toBe("done");
+  return jobId;
+}
+
+describe("two lists of people in the same rows", () => {
+  it("enriches each URL column into its own columns, never over the other list", async () => {
+    world.runtime.setValues(SHEET, "A1", [
+      ["Account", "Name", "Champion URL", "Buyer URL", "Title", "Company"],
+      ...champions.map((url, i) => [`Account ${i}`, `Champion ${i}`, url, buyers[i]!, "Old title", "Old Co"]),
+    ]);
+    const before = world.runtime.getValues(SHEET, `A1:F${ROWS + 1}`);
+    await world.control.reset();
+
+    enrich(`D1:D${ROWS + 1}`);
+    // The buyers' columns, appended and headed with their URL column's header.
+    expect(header().slice(6)).toEqual([
+      "Buyer URL · Full Name",
+      "Buyer URL · Job Title",
+      "Buyer URL · Company",
+      "Buyer URL · Location",
+      "Buyer URL · Enrichment Status",
+      "Buyer URL · Enriched At",
+      "Buyer URL · Job Changed",
+      "Buyer URL · Previous Job",
+    ]);
+    // The champions' Name, their URLs, and the unprefixed Title and Company are left as they were.
+    expect(world.runtime.getValues(SHEET, `A1:F${ROWS + 1}`)).toEqual(before);
+    expect(values("Buyer URL · Enrichment Status")).toEqual(new Array(ROWS).fill("ok"));
+    const buyerNames = values("Buyer URL · Full Name");
+    expect(buyerNames.every((name) => typeof name === "string" && name !== "")).toBe(true);
+    const ledger = await world.control.stats();
+    expect(ledger.creditsCharged).toBe(ROWS);
+
+    // The champions: columns of their own too; the buyers' are untouched.
+    const buyersCells = world.runtime.getValues(SHEET, `G1:N${ROWS + 1}`);
+    enrich(`C1:C${ROWS + 1}`);
+    expect(header().slice(14)).toEqual([
+      "Champion URL · Full Name",
+      "Champion URL · Job Title",
+      "Champion URL · Company",
+      "Champion URL · Location",
+      "Champion URL · Enrichment Status",
+      "Champion URL · Enriched At",
+      "Champion URL · Job Changed",
+      "Champion URL · Previous Job",
+    ]);
+    expect(world.runtime.getValues(SHEET, `G1:N${ROWS + 1}`)).toEqual(buyersCells);
+    expect(world.runtime.getValues(SHEET, `A1:F${ROWS + 1}`)).toEqual(before);
+    expect(values("Champion URL · Full Name")).not.toEqual(buyerNames);
+  });
+
+  it("refreshes a list in its own columns: none added, a job change found and told", async () => {
+    const width = header().length;
+    // A buyer whose Title and Company the sheet still shows as an old job.
+    const title = column("Buyer URL · Job Title");
+    const company = column("Buyer URL · Company");
+    world.runtime.setValues(SHEET, `A2:Z2`, [
+      world.runtime
+        .getValues(SHEET, "A2:Z2")[0]!
+        .map((value, index) => (index === title ? "Old title" : index === company ? "Old Co" : value)),
+    ]);
+    await world.control.reset();
+    const jobId = enrich(`D1:D${ROWS + 1}`);
+    expect(header().length).toBe(width);
+    expect(values("Buyer URL · Job Changed")[0]).toBe(true);
+    expect(values("Buyer URL · Previous Job")[0]).toBe("Old title @ Old Co");
+    expect(values("Champion URL · Job Changed")[0]).not.toBe(true);
+    const digest = rpcValue<JobChangeDigest>(world.runtime, "historyDigest", { jobId });
+    expect(digest.count).toBe(1);
+    expect(digest.changes[0]).toMatchObject({ oldTitle: "Old title", oldCompany: "Old Co" });
+  });
+
+  it("a list pasted beside another: the other's Name and network_url are left alone", async () => {
+    const sheet = "Pasted beside";
+    world.runtime.insertSheet(sheet);
+    world.runtime.setValues(sheet, "A1", [
+      ["Name", "network_url", "", "Profile URL"],
+      ...champions.map((url, i) => [`Sample ${i}`, url, "", buyers[i]!]),
+    ]);
+    const before = world.runtime.getValues(sheet, `A1:D${ROWS + 1}`);
+    await world.control.reset();
+    // The Enrich tab's default fields, the profile URL among them.
+    const request = { options: { ...DEFAULT_REQUEST.options, fields: [...DEFAULT_LOOKUP_FIELDS] } };
+    const jobId = estimateAndConfirm(world.runtime, `D1:D${ROWS + 1}`, request, sheet);
+    expect(driveSteps(world.runtime, jobId).state).toBe("done");
+    expect(world.runtime.getValues(sheet, `A1:D${ROWS + 1}`)).toEqual(before);
+    const headers = world.runtime.getValues(sheet, "E1:Z1")[0]!.map(String).filter((text) => text !== "");
+    expect(headers[0]).toBe("Profile URL · Full Name");
+    expect(headers).not.toContain("Profile URL · network_url");
+    expect((await world.control.stats()).creditsCharged).toBe(ROWS);
+  });
+
+  it("a URL column beside one that holds the same people is one list (a CRM's two spellings)", async () => {
+    const sheet = "Same people";
+    world.runtime.insertSheet(sheet);
+    world.runtime.setValues(sheet, "A1", [
+      ["LinkedIn URL", "Profile link", "Title"],
+      ...champions.map((url) => [url, url.replace("https://www.", "http://"), "Old title"]),
+    ]);
+    const jobId = estimateAndConfirm(world.runtime, `A1:A${ROWS + 1}`, DEFAULT_REQUEST, sheet);
+    expect(driveSteps(world.runtime, jobId).state).toBe("done");
+    const headers = world.runtime.getValues(sheet, "A1:Z1")[0]!.map(String);
+    expect(headers.slice(0, 4)).toEqual(["LinkedIn URL", "Profile link", "Title", "Full Name"]);
+    expect(headers.some((text) => text.includes(" · "))).toBe(false);
+  });
+});
