@@ -155,6 +155,7 @@ export function previewOf(plan: EnrichPlan, box: SelectionBox, headers: HeaderSt
       header,
     })),
     skipped: layout.skipped,
+    ...(layout.list ? { lists: { others: plan.otherLists.map(columnLetters), name: layout.list } } : {}),
     creditsPerUrl: plan.creditsPerUrl,
     toFetch: plan.toFetch.length,
     maxCredits: plan.maxCredits,

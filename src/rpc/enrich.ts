@@ -47,6 +47,11 @@ export interface EnrichPreview {
   columns: Array<{ column: number; letter: string; header: string }>;
   /** Fields not written because the URL column already is that field (e.g. network_url). */
   skipped: string[];
+  /**
+   * The rows hold other lists of people: the columns of their profile URLs (letters), and the name
+   * heading this list's own columns (its URL column's header). Absent for a sheet's only list.
+   */
+  lists?: { others: string[]; name: string };
   creditsPerUrl: number;
   /** Distinct URLs the run will fetch: all in refresh mode; in fill mode those with an empty chosen cell. */
   toFetch: number;

@@ -28,11 +28,9 @@ describe("a list's own headers", () => {
     expect(labelOfHeader("Buyer URL · Job Title")).toBe("Job Title");
     expect(listOfHeader("Buyer URL · Job Title")).toBe("Buyer URL");
     expect(listOfHeader("Job Title")).toBe("");
-    expect(headersOfList(["Title", "Buyer URL · Job Title", "Champion URL · Job Title"], "Buyer URL")).toEqual([
-      "",
-      "Job Title",
-      "",
-    ]);
+    expect(
+      headersOfList(["Title", "Buyer URL · Job Title", "Champion URL · Job Title"], "Buyer URL"),
+    ).toEqual(["", "Job Title", ""]);
     expect(headersOfList(["Title"], "")).toEqual(["Title"]);
   });
 });

@@ -8,6 +8,7 @@
  * runtime, sandbox ledger.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EnrichEstimate } from "../../src/rpc/enrich";
 import type { JobChangeDigest } from "../../src/rpc/history";
 import { DEFAULT_LOOKUP_FIELDS } from "../../src/sheet/lead-fields";
 import {
@@ -130,10 +131,18 @@ describe("two lists of people in the same rows", () => {
     await world.control.reset();
     // The Enrich tab's default fields, the profile URL among them.
     const request = { options: { ...DEFAULT_REQUEST.options, fields: [...DEFAULT_LOOKUP_FIELDS] } };
-    const jobId = estimateAndConfirm(world.runtime, `D1:D${ROWS + 1}`, request, sheet);
-    expect(driveSteps(world.runtime, jobId).state).toBe("done");
+    world.runtime.select(sheet, `D1:D${ROWS + 1}`);
+    const estimate = rpcValue<EnrichEstimate>(world.runtime, "enrichEstimate", request);
+    // The estimate says why the columns are new, before anything is spent.
+    expect(estimate.preview.lists).toEqual({ others: ["B"], name: "Profile URL" });
+    expect(estimate.preview.targets[0]).toMatchObject({ column: "E", newHeader: "Profile URL · Full Name" });
+    rpcValue(world.runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
+    expect(driveSteps(world.runtime, estimate.progress.jobId).state).toBe("done");
     expect(world.runtime.getValues(sheet, `A1:D${ROWS + 1}`)).toEqual(before);
-    const headers = world.runtime.getValues(sheet, "E1:Z1")[0]!.map(String).filter((text) => text !== "");
+    const headers = world.runtime
+      .getValues(sheet, "E1:Z1")[0]!
+      .map(String)
+      .filter((text) => text !== "");
     expect(headers[0]).toBe("Profile URL · Full Name");
     expect(headers).not.toContain("Profile URL · network_url");
     expect((await world.control.stats()).creditsCharged).toBe(ROWS);

@@ -64,6 +64,14 @@ export function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fr
           day.
         </span>
       ) : null}
+      {preview.lists ? (
+        <span class="next" data-testid="enrich-lists">
+          These rows hold another list of people (profile URLs in column
+          {preview.lists.others.length > 1 ? "s" : ""} {preview.lists.others.join(", ")}): this list gets
+          columns of its own, headed "{preview.lists.name} · …", and the other list's columns are left as they
+          are.
+        </span>
+      ) : null}
       {preview.skipped.length > 0 ? (
         <span class="next">
           Not written: {preview.skipped.join(", ")} (the URL column itself; your URLs stay as typed).

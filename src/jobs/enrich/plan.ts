@@ -49,6 +49,8 @@ export interface EnrichPlan {
   maxCredits: number;
   /** Why the URLs not in `toFetch` are skipped, with their counts (none skipped: empty). */
   skips: SkipCount[];
+  /** Columns (1-based) holding another list's profile URLs in the same rows (other-lists.ts). */
+  otherLists: number[];
 }
 
 /** Fill mode's reason to skip a URL. */
@@ -210,6 +212,7 @@ export function planEnrichment(
     toFetch,
     maxCredits: toFetch.length * perUrl,
     skips: skipCounts([[NOTHING_TO_FILL, urls.keys.length - toFetch.length]]),
+    otherLists: others,
   };
 }
 
