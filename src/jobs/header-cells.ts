@@ -3,6 +3,7 @@
  * names), and one of their notes naming each API field, so a person reads "Headcount" and still
  * finds `headcount_range` on hovering.
  */
+import { safeText } from "../sheet/cell-value";
 import { type FieldLabels, type HeaderStyle, headerCells } from "../sheet/field-labels";
 import { listHeader } from "../sheet/list-headers";
 import type { Grid } from "./enrich/ports";
@@ -19,6 +20,7 @@ export function writeHeaderCells(
 ): void {
   if (fields.length === 0) return;
   const { headers, notes } = headerCells(fields, labels, style);
-  grid.write(headerRow, firstColumn, [headers.map((header) => listHeader(list, header))]);
+  // A list's name is the user's header text ('+Buyer): kept literal, as every text from outside.
+  grid.write(headerRow, firstColumn, [headers.map((header) => safeText(listHeader(list, header)))]);
   if (style === "readable") grid.writeNotes?.(headerRow, firstColumn, [notes]);
 }

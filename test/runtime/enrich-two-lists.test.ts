@@ -148,6 +148,21 @@ describe("two lists of people in the same rows", () => {
     expect((await world.control.stats()).creditsCharged).toBe(ROWS);
   });
 
+  it("a list named by hostile header text gets headers that stay text", async () => {
+    const sheet = "Hostile header";
+    world.runtime.insertSheet(sheet);
+    // What a user typed as text ('+Buyer, '=1+1): the header is read without its apostrophe.
+    world.runtime.setValues(sheet, "A1", [
+      ["'=1+1", "'+Buyer"],
+      ...champions.map((url, i) => [url, buyers[i]!]),
+    ]);
+    const jobId = estimateAndConfirm(world.runtime, `B1:B${ROWS + 1}`, DEFAULT_REQUEST, sheet);
+    expect(driveSteps(world.runtime, jobId).state).toBe("done");
+    const cells = world.runtime.getSheetCells(sheet)[0]!;
+    expect(cells[2]).toMatchObject({ value: "+Buyer · Full Name" });
+    expect(cells.some((cell) => cell.formula !== undefined)).toBe(false);
+  });
+
   it("a URL column beside one that holds the same people is one list (a CRM's two spellings)", async () => {
     const sheet = "Same people";
     world.runtime.insertSheet(sheet);
