@@ -165,7 +165,7 @@ export function previewOf(plan: EnrichPlan, box: SelectionBox, headers: HeaderSt
             maxCredits: plan.toFetch.length * EMAIL_CREDITS_PER_ROW,
             text: emailEstimateText(plan.toFetch.length),
             headers: (["email", "email_status"] as const).map(
-              (field) => headerText(layout.email![field]) || appendedHeaderText(field, headers),
+              (field) => headerText(layout.email![field]) || appendedHeaderText(field, headers, layout.list),
             ),
           },
         }

@@ -8,8 +8,8 @@
  * runtime, sandbox ledger.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EnrichEstimate } from "../../src/rpc/enrich";
-import type { JobChangeDigest } from "../../src/rpc/history";
+import type { EnrichEstimate, EnrichRequest } from "../../src/rpc/enrich";
+import type { JobChangeDigest, UndoAnswer } from "../../src/rpc/history";
 import { DEFAULT_LOOKUP_FIELDS } from "../../src/sheet/lead-fields";
 import {
   DEFAULT_REQUEST,
@@ -161,6 +161,39 @@ describe("two lists of people in the same rows", () => {
     const cells = world.runtime.getSheetCells(sheet)[0]!;
     expect(cells[2]).toMatchObject({ value: "+Buyer · Full Name" });
     expect(cells.some((cell) => cell.formula !== undefined)).toBe(false);
+  });
+
+  it("Work email and Undo keep to the list's own columns", async () => {
+    const sheet = "Emails and undo";
+    world.runtime.insertSheet(sheet);
+    world.runtime.setValues(sheet, "A1", [
+      ["Champion URL", "Email", "Buyer URL"],
+      ...champions.map((url, i) => [url, `champion${i}@example.com`, buyers[i]!]),
+    ]);
+    const before = world.runtime.getValues(sheet, `A1:C${ROWS + 1}`);
+    await world.control.reset();
+    world.runtime.select(sheet, `C1:C${ROWS + 1}`);
+    const request = {
+      options: {
+        ...DEFAULT_REQUEST.options,
+        fields: ["full_name", "company_name", "company_website"],
+        workEmail: true,
+      },
+    } as EnrichRequest;
+    const estimate = rpcValue<EnrichEstimate>(world.runtime, "enrichEstimate", request);
+    expect(estimate.preview.workEmail?.headers).toEqual(["Buyer URL · Email", "Buyer URL · Email Status"]);
+    rpcValue(world.runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
+    expect(driveSteps(world.runtime, estimate.progress.jobId).state).toBe("done");
+    const headers = world.runtime.getValues(sheet, "A1:Z1")[0]!.map(String);
+    expect(headers).toContain("Buyer URL · Email");
+    // The champions' own Email column is never the buyers'.
+    expect(world.runtime.getValues(sheet, `A1:C${ROWS + 1}`)).toEqual(before);
+
+    const undone = rpcValue<UndoAnswer>(world.runtime, "historyUndo", null);
+    expect(undone.leftAlone).toBe(0);
+    const after = world.runtime.getValues(sheet, `A1:Z${ROWS + 1}`);
+    expect(after.map((row) => row.slice(0, 3))).toEqual(before);
+    expect(after.every((row) => row.slice(3).every((value) => value === ""))).toBe(true);
   });
 
   it("a URL column beside one that holds the same people is one list (a CRM's two spellings)", async () => {
