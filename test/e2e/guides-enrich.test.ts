@@ -269,3 +269,44 @@ describe("Columns that move between the estimate and the run, as docs/enrichment
     await page.screenshot({ path: screenshotPath("enrich-moved-column.png") });
   }, 60_000);
 });
+
+describe("Two lists of people in the same rows, as docs/enrichment.md says", () => {
+  let session: PlaygroundPage;
+
+  beforeAll(async () => {
+    session = await openPlaygroundPage({ latencyMs: 20, viewport: { width: 1400, height: 820 } });
+  }, 60_000);
+
+  afterAll(() => session?.close());
+
+  it("a list pasted beside the sample gets columns of its own; the sample's Name and URLs stay", async () => {
+    const { page } = session;
+    const control = sandboxControl(session.playground.sandboxUrl);
+    // The playground's sample list: Name and network_url in A:B, rows 2 to 6.
+    const before = (await readGrid(page)).map((row) => row.slice(0, 2));
+    const buyers = await control.sampleUrls(5, 4_000);
+    await pasteText(page, "D1", ["Buyer URL", ...buyers].join("\n"));
+    await runMenuItem(page, "Enrich selected profile URLs");
+    const sidebar = page.frameLocator("aside.sidebar-panel iframe");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const lists = sidebar.getByTestId("enrich-lists");
+    await lists.waitFor({ timeout: 60_000 });
+    expect(await lists.textContent()).toContain(
+      'These rows hold another list of people (profile URLs in column B): this list gets columns of its own, headed "Buyer URL · …"',
+    );
+    expect(await sidebar.getByTestId("enrich-estimate").textContent()).toContain(
+      "full_name → E (new: Buyer URL · Full Name)",
+    );
+    await lists.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath("enrich-two-lists.png") });
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const run = sidebar.getByTestId("enrich-run");
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 60_000 }).toBe("done");
+    // 5 buyers, 5 credits; the sample's names and URLs as they were.
+    expect(await ledgerCredits(control)).toBe(5);
+    const after = await readGrid(page);
+    expect(after.map((row) => row.slice(0, 2)).slice(0, before.length)).toEqual(before);
+    expect(after[0]!.slice(4, 6)).toEqual(["Buyer URL · Full Name", "Buyer URL · Job Title"]);
+    expect(after.slice(1, 6).every((row) => (row[4] ?? "") !== "")).toBe(true);
+  }, 90_000);
+});
