@@ -1,5 +1,6 @@
 /** Planning over rows that hold two lists of people: each list's own columns (src/sheet/list-headers.ts). */
 import { describe, expect, it } from "vitest";
+import { headersForList, listOfSelection, mapColumns, outputColumns } from "../../src/jobs/emails/columns";
 import { DEFAULT_ENRICH_OPTIONS } from "../../src/jobs/enrich/options";
 import { PlanError, planEnrichment, type SelectionBox } from "../../src/jobs/enrich/plan";
 import { headersOfList, labelOfHeader, listHeader, listOfHeader } from "../../src/sheet/list-headers";
@@ -86,5 +87,34 @@ describe("planning with two lists in the same rows", () => {
     expect(() => planEnrichment(grid, column(3, 3), DEFAULT_ENRICH_OPTIONS)).toThrow(
       /Columns B and C are both headed "Contact URL" but hold different people/,
     );
+  });
+});
+
+describe("the Emails action's columns with two lists in the same rows", () => {
+  const headers = [
+    "Champion URL",
+    "Email",
+    "Buyer URL",
+    "Buyer URL · Full Name",
+    "Buyer URL · Company Website",
+  ];
+
+  it("reads a second list's columns when its cells are selected, its URL column as the profile", () => {
+    expect(listOfSelection(headers, { left: 4, right: 4 })).toBe("Buyer URL");
+    expect(listOfSelection(headers, { left: 3, right: 3 })).toBe("Buyer URL");
+    const map = mapColumns(headersForList(headers, "Buyer URL"), { left: 4, right: 4 });
+    expect(map.sources).toMatchObject({ full: 4, website: 5, profile: 3, email: 0 });
+    // Its outputs are its own, never the champions' Email.
+    expect(outputColumns("find", map, 5, "Buyer URL").appended.map((added) => added.header)).toEqual([
+      "Buyer URL · Email",
+      "Buyer URL · Email Status",
+      "Buyer URL · Checked At",
+    ]);
+  });
+
+  it("never reads a list's columns for the plain ones", () => {
+    expect(listOfSelection(headers, { left: 2, right: 2 })).toBe("");
+    const map = mapColumns(headersForList(headers, ""), { left: 2, right: 2 });
+    expect(map.sources).toMatchObject({ full: 0, website: 0, email: 2 });
   });
 });

@@ -8,6 +8,9 @@
  * runtime, sandbox ledger.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerCredits } from "../../sandbox/api/control";
+import { columnLetters } from "../../src/jobs/enrich/progress";
+import type { EmailEstimate, EmailProgress } from "../../src/rpc/emails";
 import type { EnrichEstimate, EnrichRequest } from "../../src/rpc/enrich";
 import type { JobChangeDigest, UndoAnswer } from "../../src/rpc/history";
 import { DEFAULT_LOOKUP_FIELDS } from "../../src/sheet/lead-fields";
@@ -194,6 +197,43 @@ describe("two lists of people in the same rows", () => {
     const after = world.runtime.getValues(sheet, `A1:Z${ROWS + 1}`);
     expect(after.map((row) => row.slice(0, 3))).toEqual(before);
     expect(after.every((row) => row.slice(3).every((value) => value === ""))).toBe(true);
+  });
+
+  it("the Emails action over a second list's cells writes that list's Email columns", async () => {
+    const sheet = "Emails action";
+    world.runtime.insertSheet(sheet);
+    world.runtime.setValues(sheet, "A1", [
+      ["Champion URL", "Email", "Buyer URL"],
+      ...champions.map((url, i) => [url, `champion${i}@example.com`, buyers[i]!]),
+    ]);
+    const request = {
+      options: { ...DEFAULT_REQUEST.options, fields: ["full_name", "company_website"] },
+    } as EnrichRequest;
+    expect(
+      driveSteps(world.runtime, estimateAndConfirm(world.runtime, `C1:C${ROWS + 1}`, request, sheet)).state,
+    ).toBe("done");
+    const before = world.runtime.getValues(sheet, `A1:C${ROWS + 1}`);
+    const names =
+      world.runtime.getValues(sheet, "A1:Z1")[0]!.map(String).indexOf("Buyer URL · Full Name") + 1;
+    expect(names).toBeGreaterThan(0);
+    await world.control.reset();
+    // The buyers' names selected, as a user picks whose emails to find.
+    world.runtime.select(sheet, `${columnLetters(names)}2:${columnLetters(names)}${ROWS + 1}`);
+    const estimate = rpcValue<EmailEstimate>(world.runtime, "emailsEstimate", { kind: "find" });
+    rpcValue(world.runtime, "emailsConfirm", { jobId: estimate.progress.jobId });
+    let progress = rpcValue<EmailProgress>(world.runtime, "emailsStep", { jobId: estimate.progress.jobId });
+    for (let i = 0; progress.state === "running" && i < 20; i += 1)
+      progress = rpcValue<EmailProgress>(world.runtime, "emailsStep", { jobId: estimate.progress.jobId });
+    const headers = world.runtime.getValues(sheet, "A1:Z1")[0]!.map(String);
+    expect(headers).toContain("Buyer URL · Email");
+    expect(headers).toContain("Buyer URL · Email Status");
+    // The champions' Email column is never where the buyers' addresses go.
+    expect(world.runtime.getValues(sheet, `A1:C${ROWS + 1}`)).toEqual(before);
+    const statuses = world.runtime
+      .getValues(sheet, `A2:Z${ROWS + 1}`)
+      .map((row) => String(row[headers.indexOf("Buyer URL · Email Status")] ?? ""));
+    expect(statuses.every((status) => status !== "")).toBe(true);
+    expect(await ledgerCredits(world.control, "email")).toBeLessThanOrEqual(ROWS);
   });
 
   it("a URL column beside one that holds the same people is one list (a CRM's two spellings)", async () => {

@@ -8,6 +8,13 @@
  */
 import { aliasField, normalizeHeader } from "../../sheet/columns";
 import { LEAD_LABELS } from "../../sheet/field-labels";
+import {
+  headersOfList,
+  LIST_SEPARATOR,
+  labelOfHeader,
+  listHeader,
+  listOfHeader,
+} from "../../sheet/list-headers";
 
 export type EmailJobKind = "find" | "validate";
 
@@ -57,7 +64,44 @@ const FIELD_SOURCE: Record<string, keyof SourceColumns> = {
   network_url: "profile",
 };
 
-/** What a header names for the Emails action, or null. */
+/**
+ * The list the selection belongs to when the rows hold several lists of people (an account's
+ * champion and buyer, each with columns headed "Buyer URL · ..."): the list named in a selected
+ * column's header, or a selected column that names a list (its URL column). "" for plain columns.
+ */
+export function listOfSelection(
+  headers: readonly string[],
+  selected: { left: number; right: number } | null,
+): string {
+  if (selected === null) return "";
+  for (let column = selected.left; column <= selected.right; column += 1) {
+    const header = String(headers[column - 1] ?? "");
+    const list = listOfHeader(header);
+    if (list !== "") return list;
+    if (
+      header !== "" &&
+      headers.some((other) => String(other ?? "").startsWith(`${header}${LIST_SEPARATOR}`))
+    )
+      return header;
+  }
+  return "";
+}
+
+/**
+ * The header row as the action reads it for one list: that list's columns by their labels, its URL
+ * column as the profile URL (what Undo finds a row by), every other column blank.
+ */
+export function headersForList(headers: readonly string[], list: string): string[] {
+  if (list === "") return [...headers];
+  return headersOfList(headers, list).map((header, index) =>
+    String(headers[index] ?? "") === list ? "network_url" : header,
+  );
+}
+
+/**
+ * What a header names for the Emails action, or null. A list's column ("Buyer URL · Email") names
+ * nothing here: it is read only for its own list, by its label (headersForList).
+ */
 export function emailRole(header: string): keyof SourceColumns | "status" | "checkedAt" | null {
   const normalized = normalizeHeader(header);
   if (normalized === "") return null;
@@ -133,12 +177,14 @@ export function outputColumns(
   kind: EmailJobKind,
   map: ColumnMap,
   lastColumn: number,
+  /** The list the columns belong to when the rows hold several (src/sheet/list-headers.ts). */
+  list = "",
 ): { out: OutputColumns; appended: Array<{ column: number; header: string }> } {
   let next = lastColumn + 1;
   const appended: Array<{ column: number; header: string }> = [];
   const place = (existing: number, header: string) => {
     if (existing > 0) return existing;
-    appended.push({ column: next, header });
+    appended.push({ column: next, header: listHeader(list, header) });
     next += 1;
     return next - 1;
   };

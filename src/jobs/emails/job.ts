@@ -6,6 +6,7 @@
  * Apps Script side's rule (src/gas/email-handlers.ts: only whoever confirmed it spends).
  */
 
+import { safeText } from "../../sheet/cell-value";
 import { isoSecond } from "../../sheet/sheet-time";
 import { JobError } from "../enrich/deps";
 import { chargesSince, markLedger } from "../ledger/run-charges";
@@ -154,7 +155,8 @@ export function confirmRun(deps: EmailJobDeps, jobId: string): EmailProgress {
       })),
     );
     const left = appended[0]!.column;
-    grid.write(job.headerRow, left, [appended.map((added) => added.header)]);
+    // A list's name in a header is the user's text ('+Buyer): written literally.
+    grid.write(job.headerRow, left, [appended.map((added) => safeText(added.header))]);
   }
   const lastRow = grid.lastRow();
   const width = Math.max(1, grid.lastColumn());

@@ -4,12 +4,16 @@
  * will do, so the estimate can say how many rows go out, how many are skipped and the most it may
  * cost (1 credit per distinct person or address sent, whichever rule the API charges by).
  */
+
+import { labelOfHeader } from "../../sheet/list-headers";
 import { JobError } from "../enrich/deps";
 import type { Grid, GridValue } from "../enrich/ports";
 import { columnLetters } from "../enrich/progress";
 import {
   type EmailJobKind,
   emailRole,
+  headersForList,
+  listOfSelection,
   mapColumns,
   missingColumns,
   outputColumns,
@@ -40,7 +44,8 @@ function headerRowOf(grid: Grid, top: number, width: number): { row: number; hea
   let best = { row: 0, headers: [] as string[], count: 0 };
   rows.forEach((cells, index) => {
     const headers = cells.map((cell) => (typeof cell === "string" ? cell : String(cell ?? "")));
-    const count = headers.filter((header) => emailRole(header) !== null).length;
+    // A list's columns count by their labels: a header row may hold only "Buyer URL · ..." ones.
+    const count = headers.filter((header) => emailRole(labelOfHeader(header)) !== null).length;
     if (count > 0 && count >= best.count) best = { row: first + index, headers, count };
   });
   return best;
@@ -105,7 +110,9 @@ export function planRun(
     selection.left !== undefined && selection.width !== undefined && selection.width > 0
       ? { left: selection.left, right: selection.left + selection.width - 1 }
       : null;
-  const map = mapColumns(header.headers, selected);
+  // A second list's cells selected: that list's own columns (src/sheet/list-headers.ts).
+  const list = listOfSelection(header.headers, selected);
+  const map = mapColumns(headersForList(header.headers, list), selected);
   const missing = missingColumns(kind, map.sources);
   if (missing) throw new JobError("selection", missing, "Add the column (with its header) and try again.");
   const top = Math.max(selection.top, header.row + 1);
@@ -116,7 +123,7 @@ export function planRun(
       "The selection holds no rows below the header row.",
       "Select the rows to check.",
     );
-  const { out, appended } = outputColumns(kind, map, lastColumn);
+  const { out, appended } = outputColumns(kind, map, lastColumn, list);
   const headers: Record<string, string> = {};
   for (const column of [out.email, out.status, out.checkedAt]) {
     if (column > 0) headers[String(column)] = header.headers[column - 1] ?? "";
