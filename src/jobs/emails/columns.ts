@@ -8,13 +8,7 @@
  */
 import { aliasField, normalizeHeader } from "../../sheet/columns";
 import { LEAD_LABELS } from "../../sheet/field-labels";
-import {
-  headersOfList,
-  LIST_SEPARATOR,
-  labelOfHeader,
-  listHeader,
-  listOfHeader,
-} from "../../sheet/list-headers";
+import { headersOfList, LIST_SEPARATOR, listHeader, listOfHeader } from "../../sheet/list-headers";
 
 export type EmailJobKind = "find" | "validate";
 
