@@ -34,3 +34,26 @@ export function listOfHeader(header: string): string {
   const at = header.lastIndexOf(LIST_SEPARATOR);
   return at < 0 ? "" : header.slice(0, at);
 }
+
+/**
+ * The list the selection belongs to when the rows hold several lists of people (an account's
+ * champion and buyer, each with columns headed "Buyer URL · ..."): the list named in a selected
+ * column's header, or a selected column that names a list (its URL column). "" for plain columns.
+ */
+export function listOfSelection(
+  headers: readonly string[],
+  selected: { left: number; right: number } | null,
+): string {
+  if (selected === null) return "";
+  for (let column = selected.left; column <= selected.right; column += 1) {
+    const header = String(headers[column - 1] ?? "");
+    const list = listOfHeader(header);
+    if (list !== "") return list;
+    if (
+      header !== "" &&
+      headers.some((other) => String(other ?? "").startsWith(`${header}${LIST_SEPARATOR}`))
+    )
+      return header;
+  }
+  return "";
+}

@@ -1,9 +1,15 @@
 /** Planning over rows that hold two lists of people: each list's own columns (src/sheet/list-headers.ts). */
 import { describe, expect, it } from "vitest";
-import { headersForList, listOfSelection, mapColumns, outputColumns } from "../../src/jobs/emails/columns";
+import { headersForList, mapColumns, outputColumns } from "../../src/jobs/emails/columns";
 import { DEFAULT_ENRICH_OPTIONS } from "../../src/jobs/enrich/options";
 import { PlanError, planEnrichment, type SelectionBox } from "../../src/jobs/enrich/plan";
-import { headersOfList, labelOfHeader, listHeader, listOfHeader } from "../../src/sheet/list-headers";
+import {
+  headersOfList,
+  labelOfHeader,
+  listHeader,
+  listOfHeader,
+  listOfSelection,
+} from "../../src/sheet/list-headers";
 import { MemoryGrid, url } from "./enrich-fakes";
 
 const column = (left: number, height: number): SelectionBox => ({

@@ -236,6 +236,18 @@ describe("two lists of people in the same rows", () => {
     expect(await ledgerCredits(world.control, "email")).toBeLessThanOrEqual(ROWS);
   });
 
+  it("rows selected by a second list's names refresh that list", async () => {
+    // The first sheet, enriched above: the buyers' names selected, not their URLs.
+    const names = column("Buyer URL · Full Name") + 1;
+    const width = header().length;
+    await world.control.reset();
+    const letter = columnLetters(names);
+    const jobId = estimateAndConfirm(world.runtime, `${letter}2:${letter}${ROWS + 1}`);
+    expect(driveSteps(world.runtime, jobId)).toMatchObject({ state: "done", ok: ROWS });
+    expect(header().length).toBe(width);
+    expect((await world.control.stats()).creditsCharged).toBe(ROWS);
+  });
+
   it("a URL column beside one that holds the same people is one list (a CRM's two spellings)", async () => {
     const sheet = "Same people";
     world.runtime.insertSheet(sheet);

@@ -8,7 +8,7 @@
  */
 import { aliasField, normalizeHeader } from "../../sheet/columns";
 import { LEAD_LABELS } from "../../sheet/field-labels";
-import { headersOfList, LIST_SEPARATOR, listHeader, listOfHeader } from "../../sheet/list-headers";
+import { headersOfList, listHeader } from "../../sheet/list-headers";
 
 export type EmailJobKind = "find" | "validate";
 
@@ -57,29 +57,6 @@ const FIELD_SOURCE: Record<string, keyof SourceColumns> = {
   company_website: "website",
   network_url: "profile",
 };
-
-/**
- * The list the selection belongs to when the rows hold several lists of people (an account's
- * champion and buyer, each with columns headed "Buyer URL · ..."): the list named in a selected
- * column's header, or a selected column that names a list (its URL column). "" for plain columns.
- */
-export function listOfSelection(
-  headers: readonly string[],
-  selected: { left: number; right: number } | null,
-): string {
-  if (selected === null) return "";
-  for (let column = selected.left; column <= selected.right; column += 1) {
-    const header = String(headers[column - 1] ?? "");
-    const list = listOfHeader(header);
-    if (list !== "") return list;
-    if (
-      header !== "" &&
-      headers.some((other) => String(other ?? "").startsWith(`${header}${LIST_SEPARATOR}`))
-    )
-      return header;
-  }
-  return "";
-}
 
 /**
  * The header row as the action reads it for one list: that list's columns by their labels, its URL

@@ -5,7 +5,7 @@
  * cost (1 credit per distinct person or address sent, whichever rule the API charges by).
  */
 
-import { labelOfHeader } from "../../sheet/list-headers";
+import { labelOfHeader, listOfSelection } from "../../sheet/list-headers";
 import { JobError } from "../enrich/deps";
 import type { Grid, GridValue } from "../enrich/ports";
 import { columnLetters } from "../enrich/progress";
@@ -13,7 +13,6 @@ import {
   type EmailJobKind,
   emailRole,
   headersForList,
-  listOfSelection,
   mapColumns,
   missingColumns,
   outputColumns,
