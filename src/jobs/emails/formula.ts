@@ -22,6 +22,7 @@ import { MESSAGES as LOOKUP_MESSAGES, type LookupFormulaDeps } from "../lookup/f
 import { awaitOthers, isAbandoned, retryAfter } from "../lookup/in-flight";
 import { createShelves } from "../lookup/shelves";
 import { cellText, finderKey, finderRequestOf, isBlankPerson, validatorKey } from "./person";
+import { sharedSiteNote, sharedSiteOf } from "./shared-sites";
 
 /** The part of the API client the email formulas need. */
 export interface EmailPort {
@@ -204,6 +205,10 @@ export function findEmailFormula(args: FindEmailArguments, deps: EmailFormulaDep
     const request = finderRequestOf(first, last, website);
     const problems = validateEmailFinder(request);
     if (problems.length > 0) return { kind: "bad", message: problemText(problems) };
+    // An address "at" a shared site's page or a free mail domain is someone else's, and charged:
+    // skipped for free, in the Emails action's words.
+    const site = sharedSiteOf(cellText(website));
+    if (site !== null) return { kind: "bad", message: sharedSiteNote(site) };
     return { kind: "ask", key: finderKey(request), item: request };
   });
   const answers = answer(
