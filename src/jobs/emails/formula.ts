@@ -35,8 +35,18 @@ export type EmailFormulaDeps = Omit<LookupFormulaDeps, "connect" | "lists"> & { 
 /** Distinct people or addresses one formula takes (as =LOOKUP_LEAD: the cache must keep them). */
 export const MAX_FORMULA_EMAILS = 2000;
 
+/**
+ * =LOOKUP_LEAD's way round a row it did not send is Enrich, which refreshes profile URLs; an email
+ * row's is the Emails action, which finds and validates the emails of selected rows.
+ */
+const EMAILS_ACTION = "use the Emails action (Extensions > Prospecting)";
+const viaEmailsAction = (text: string) => text.replace(/use Enrich\.?$/, `${EMAILS_ACTION}.`);
+
 export const MESSAGES = {
   ...LOOKUP_MESSAGES,
+  notFetched: `not fetched yet: recalculate or ${EMAILS_ACTION}`,
+  overCap: (cap: number) => viaEmailsAction(LOOKUP_MESSAGES.overCap(cap)),
+  overBudget: (limit: number) => viaEmailsAction(LOOKUP_MESSAGES.overBudget(limit)),
   tooMany: (count: number) =>
     `This range holds ${count.toLocaleString("en-US")} distinct rows; an email formula takes at most ${MAX_FORMULA_EMAILS.toLocaleString("en-US")}. For larger ranges use the Emails action on the Enrich tab.`,
   lengths: (lengths: number[]) =>

@@ -56,6 +56,7 @@ const TRANSIENT_KINDS: readonly ApiErrorKind[] = [
 ];
 const TRANSIENT_STARTS = [
   MESSAGES.notFetched,
+  EMAIL_MESSAGES.notFetched,
   MESSAGES.noKey,
   MESSAGES.overCap(0).slice(0, 12),
   MESSAGES.abandoned("").slice(0, 40),
@@ -71,7 +72,7 @@ export function notFinal(value: GridValue): string | null {
   if (ERROR_VALUE.test(value)) return `it shows ${value.split(/\s/)[0]}`;
   const transient = TRANSIENT_STARTS.find((start) => value.startsWith(start));
   if (!transient) return null;
-  return value.startsWith(MESSAGES.notFetched)
+  return transient === MESSAGES.notFetched || transient === EMAIL_MESSAGES.notFetched
     ? 'it still shows "not fetched yet"'
     : `it shows "${value.slice(0, 60)}"`;
 }
