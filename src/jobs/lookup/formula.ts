@@ -81,7 +81,7 @@ export const MESSAGES = {
       ? `${error.message} It was sent and may have been charged: a recalculation asks again only 10 minutes later, and pays again if it was. Check the Credits tab first.`
       : `${error.message} ${error.next}`,
   tooManyUrls: (count: number, max: number) =>
-    `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
+    `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments, reactions or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
   abandoned: (time: string) =>
     `The last lookup of this URL got no answer in time (a formula may run 30 s) or none the add-on could read, and may have been charged: use Enrich for this URL, or recalculate after ${time} to try again.`,
 } as const;
