@@ -150,7 +150,7 @@ export function freezeMessage(result: FreezeResult): string {
       .map((refusal) => `${refusal.cell}: ${refusal.reason}`)
       .join("; ");
     parts.push(
-      `Left ${result.refused.length} as formulas (${listed}${result.refused.length > 10 ? "; ..." : ""}): recalculate or use Enrich, then freeze them.`,
+      `Left ${result.refused.length} as formulas (${listed}${result.refused.length > 10 ? "; ..." : ""}): recalculate, or use Enrich (lookups) or the Emails action (emails), then freeze them.`,
     );
   }
   return parts.join(" ");
