@@ -68,14 +68,20 @@ function cellsOf(input: CellArgument): unknown[] {
   return rows.flat();
 }
 
-/** Arguments as rows of equal length: a single cell stands for every row (a fixed domain, say). */
-function alignedRows(args: CellArgument[]): unknown[][] {
+/**
+ * Arguments as rows of equal length: a single cell stands for every row (a fixed domain, say), and
+ * `own` tells which arguments have a cell of their own in each row.
+ */
+function alignedRows(args: CellArgument[]): { rows: unknown[][]; own: boolean[] } {
   const columns = args.map(cellsOf);
   let length = 0;
   for (const column of columns) length = Math.max(length, column.length);
   if (columns.some((c) => c.length !== 1 && c.length !== length))
     throw new Error(MESSAGES.lengths(columns.map((c) => c.length)));
-  return Array.from({ length }, (_, row) => columns.map((c) => (c.length === 1 ? c[0] : c[row])));
+  return {
+    rows: Array.from({ length }, (_, row) => columns.map((c) => (c.length === 1 ? c[0] : c[row]))),
+    own: columns.map((c) => c.length === length),
+  };
 }
 
 type Wanted<I> = { kind: "blank" } | { kind: "bad"; message: string } | { kind: "ask"; key: string; item: I };
@@ -209,9 +215,13 @@ export function findEmailFormula(args: FindEmailArguments, deps: EmailFormulaDep
     throw new Error(
       'Give a first name, a last name and a company domain, for example =FIND_EMAIL(A2, B2, C2) or =FIND_EMAIL(A2:A50, B2:B50, "acme.com").',
     );
-  const rows = alignedRows([args.first, args.last ?? "", args.domain]);
-  const wanted = rows.map(([first, last, website]): Wanted<EmailFinderRequest> => {
-    if (isBlankPerson(first, last, website)) return { kind: "blank" };
+  const { rows, own } = alignedRows([args.first, args.last ?? "", args.domain]);
+  const wanted = rows.map((row): Wanted<EmailFinderRequest> => {
+    const [first, last, website] = row;
+    // A row whose own cells are blank is no person, whatever the one domain given for every row
+    // (=FIND_EMAIL(A2:A200, , "acme.com") over a list that ends before row 200).
+    const ownCell = (i: number) => (own[i] ? row[i] : "");
+    if (isBlankPerson(ownCell(0), ownCell(1), ownCell(2))) return { kind: "blank" };
     const request = finderRequestOf(first, last, website);
     const problems = validateEmailFinder(request);
     if (problems.length > 0) return { kind: "bad", message: problemText(problems) };
