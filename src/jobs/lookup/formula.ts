@@ -10,7 +10,7 @@
  */
 import { estimateLookupCost } from "../../api/cost";
 import type { ApiError } from "../../api/errors";
-import { answerKey, canonicalProfileUrl, normalizeProfileUrl } from "../../api/profile-url";
+import { answerKey, canonicalProfileUrl, normalizeProfileUrl, profileSite } from "../../api/profile-url";
 import {
   type Lead,
   type LeadLookupRequest,
@@ -142,6 +142,18 @@ function classify(
   return { kind: "lead", id };
 }
 
+/**
+ * Whether a cached answer answers `url`. Another site's copy of a person shares the person's cache
+ * entry, and only found answers are cached: the network's. The API answers a URL on any other
+ * host "Bad url" (PRODUCTION.md A3), so such a URL must not show the network's person from the
+ * cache, as it did once a recalculation found them there. The answer's input_url is the URL that
+ * was asked (lookup answers carry it); without one, the answer is shared as before.
+ */
+function answersUrl(lead: Lead, url: string): boolean {
+  const asked = typeof lead.input_url === "string" ? profileSite(lead.input_url) : null;
+  return asked === null || asked === profileSite(url);
+}
+
 function requestFor(url: string, options: readonly LookupOption[]): LeadLookupRequest {
   return { url, ...optionFlags(options) };
 }
@@ -242,7 +254,7 @@ function answerPending(
   const waited = awaitOthers(busy, (keys) => shelves.read(keys, deps.now()), deps);
   for (const [id, d] of send) {
     const lead = waited.get(d.cacheKey);
-    if (lead) fetched.answers.set(id, lead);
+    if (lead && answersUrl(lead, d.url)) fetched.answers.set(id, lead);
   }
   for (const [id, message] of fetched.messages) messages.set(id, message);
   return { answers: fetched.answers, messages };
@@ -312,7 +324,7 @@ export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps
   const answers = new Map<string, Lead>();
   for (const [id, d] of distinct) {
     const lead = cached.answers.get(d.cacheKey);
-    if (lead !== undefined) answers.set(id, lead);
+    if (lead !== undefined && answersUrl(lead, d.url)) answers.set(id, lead);
   }
 
   const pending = [...distinct].filter(([id]) => !answers.has(id));
