@@ -58,6 +58,8 @@ const TRANSIENT_STARTS = [
   MESSAGES.notFetched,
   EMAIL_MESSAGES.notFetched,
   MESSAGES.noKey,
+  MESSAGES.ownerKeyRefused,
+  MESSAGES.ownerOutOfCredits,
   MESSAGES.overCap(0).slice(0, 12),
   MESSAGES.abandoned("").slice(0, 40),
   EMAIL_MESSAGES.abandoned("").slice(0, 30),

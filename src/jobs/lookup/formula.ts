@@ -76,10 +76,22 @@ export const MESSAGES = {
     `Not a profile URL: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}". Use a profile link such as https://…/in/jane-doe.`,
   overBudget: (limit: number) =>
     `Not fetched: today's formula budget of ${limit} credits for this spreadsheet is used up (the owner sets it in Settings). Recalculate tomorrow, or use Enrich.`,
-  apiError: (error: ApiError) =>
-    error.charged === "maybe" && !/may have been charged/.test(error.message)
+  // The key and the credits a formula spends are the owner's, whoever typed it (G5): an editor
+  // told "paste your API key" or "your account is out of credits" would look at their own.
+  ownerKeyRefused:
+    "The spreadsheet owner's API key was not accepted: formulas spend the owner's key; the owner pastes it again in Extensions > Prospecting > Open sidebar > Settings.",
+  ownerOutOfCredits:
+    "The spreadsheet owner's account is out of credits: formulas spend the owner's key; recalculate once the owner has topped it up.",
+  /** The owner's key refused or out of credits, in those words; null for any other error. */
+  ownerProblem: (error: ApiError): string | null => {
+    if (error.kind === "auth") return MESSAGES.ownerKeyRefused;
+    return error.kind === "insufficient_funds" ? MESSAGES.ownerOutOfCredits : null;
+  },
+  apiError: (error: ApiError): string =>
+    MESSAGES.ownerProblem(error) ??
+    (error.charged === "maybe" && !/may have been charged/.test(error.message)
       ? `${error.message} It was sent and may have been charged: a recalculation asks again only 10 minutes later, and pays again if it was. Check the Credits tab first.`
-      : `${error.message} ${error.next}`,
+      : `${error.message} ${error.next}`),
   tooManyUrls: (count: number, max: number) =>
     `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments, reactions or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
   abandoned: (time: string) =>
