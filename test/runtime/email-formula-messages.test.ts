@@ -50,7 +50,9 @@ describe("email formula rows that were not sent", () => {
   it("over the spend cap per run: points to the Emails action, not Enrich", async () => {
     addon.runtime.properties.user(OWNER).setAll({ SPEND_CAP: "1" });
     const shown = secondRow(2, "firm-one.com");
-    expect(shown).toMatch(/^Not fetched: this range would spend more than your cap of 1 credits per run/);
+    expect(shown).toMatch(
+      /^Not fetched: this range would spend more than the spreadsheet owner's cap of 1 credits per run/,
+    );
     expect(shown).toMatch(/Emails action/);
     expect(shown).not.toMatch(/Enrich/);
     expect(await ledgerCredits(addon.control, PATHS.emailFinder)).toBeLessThanOrEqual(1);

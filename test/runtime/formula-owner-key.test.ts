@@ -67,3 +67,22 @@ it("an editor is told it is the owner's key that was refused, or the owner's cre
   addon.runtime.user = OWNER;
   addon.runtime.properties.user(OWNER).delete("API_KEY");
 });
+
+it("an editor over the spend cap is told it is the owner's cap, which the owner raises", async () => {
+  const urls = await addon.control.sampleUrls(2, 9);
+  addon.runtime.user = OWNER;
+  addon.runtime.properties
+    .user(OWNER)
+    .setAll({ API_KEY: DEMO_KEY, API_BASE_URL: addon.sandboxUrl, SPEND_CAP: "1" });
+  addon.runtime.user = EDITOR;
+  addon.runtime.setValues(SHEET, "A20", [[urls[0]!], [urls[1]!]]);
+  addon.runtime.setCell(SHEET, "B20", '=LOOKUP_LEAD(A20:A21, "full_name")');
+  const over = String(addon.runtime.getValues(SHEET, "B21")[0]![0]);
+  // Before: "... more than your cap of 1 credits per run. Raise the cap in Settings": the editor's own.
+  expect(over).toMatch(
+    /^Not fetched: this range would spend more than the spreadsheet owner's cap of 1 credits per run/,
+  );
+  expect(over).toMatch(/the owner raises it in Settings/);
+  addon.runtime.user = OWNER;
+  addon.runtime.properties.user(OWNER).delete("SPEND_CAP");
+});

@@ -71,7 +71,7 @@ export const MESSAGES = {
   noKey:
     "No API key yet: formulas spend the spreadsheet owner's key; the owner saves one in Extensions > Prospecting > Open sidebar > Settings.",
   overCap: (cap: number) =>
-    `Not fetched: this range would spend more than your cap of ${cap} credits per run. Raise the cap in Settings, or use Enrich.`,
+    `Not fetched: this range would spend more than the spreadsheet owner's cap of ${cap} credits per run: the owner raises it in Settings, or use Enrich.`,
   notProfileUrl: (text: string) =>
     `Not a profile URL: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}". Use a profile link such as https://…/in/jane-doe.`,
   overBudget: (limit: number) =>
