@@ -88,8 +88,9 @@ export function undoLastRunFromMenu(): void {
 }
 
 /**
- * Menu: turns the =LOOKUP_LEAD formulas in the selection into the values they show, so the sheet
- * never asks the API again; formulas still showing an error or "not fetched yet" stay.
+ * Menu: turns the =LOOKUP_LEAD, =FIND_EMAIL and =VALIDATE_EMAIL formulas in the selection into the
+ * values they show, so the sheet never asks the API again; formulas still showing an error or
+ * "not fetched yet" stay.
  */
 export function freezeSelectedFormulas(): void {
   const ui = SpreadsheetApp.getUi();

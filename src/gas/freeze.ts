@@ -4,9 +4,17 @@ import { type FreezeResult, freezeFormulas, freezeMessage } from "../jobs/freeze
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
+/**
+ * A plain A1 reference, optionally on a named sheet: a cell or a block (`A2`, `A2:A200`), and the
+ * ranges that grow with the sheet (`A2:A`, `A:A`, `2:2`), which Sheets hands a custom function down
+ * to the sheet's end, blank rows included, and getRange reads the same way.
+ */
+const PLAIN_REFERENCE =
+  /^('([^']|'')+'!|[A-Za-z0-9_]+!)?(\$?[A-Z]+\$?\d+(:\$?[A-Z]+\$?\d*)?|\$?[A-Z]+:\$?[A-Z]+|\$?\d+:\$?\d+)$/;
+
 function readReference(sheet: Sheet, reference: string): unknown[][] | null {
   // Only plain references: anything else (a function call, a named range) says nothing certain.
-  if (!/^('([^']|'')+'!|[A-Za-z0-9_]+!)?\$?[A-Z]+\$?\d+(:\$?[A-Z]+\$?\d+)?$/.test(reference)) return null;
+  if (!PLAIN_REFERENCE.test(reference)) return null;
   try {
     const range = reference.includes("!")
       ? sheet.getParent().getRange(reference)

@@ -67,7 +67,9 @@ export function creditBalanceCell(refresh?: unknown): number | string {
   const settings = readSettings();
   if (!hasApiKey(settings)) throw new Error(MESSAGES.noKey);
   const account = connectFormulaClient(settings).account();
-  if (!account.ok) throw new Error(`${account.error.message} ${account.error.next}`);
+  // The account read is free: only a refused key is worded for the owner, nothing "may have been charged".
+  if (!account.ok)
+    throw new Error(MESSAGES.ownerProblem(account.error) ?? `${account.error.message} ${account.error.next}`);
   cache.putAll(
     { [BALANCE_CACHE_KEY]: `${account.value.balance}\n${String(refresh)}` },
     BALANCE_CACHE_SECONDS,

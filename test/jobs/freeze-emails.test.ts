@@ -1,5 +1,6 @@
 /** Issue 21: Freeze selected formulas to values knows =FIND_EMAIL and =VALIDATE_EMAIL (their reach, their passing messages). */
 import { describe, expect, it } from "vitest";
+import { MESSAGES as EMAIL_MESSAGES } from "../../src/jobs/emails/formula";
 import type { GridValue } from "../../src/jobs/enrich/ports";
 import { type FormulaSheet, freezeFormulas, freezeMessage, notFinal } from "../../src/jobs/freeze/freeze";
 import { resultShape } from "../../src/jobs/freeze/shape";
@@ -58,10 +59,15 @@ describe("freezing the email formulas", () => {
       ["The email service could not check this row. Try it again later", ""],
       ["", "not found"],
     ]);
-    expect(freezeFormulas(failing, { top: 2, left: 4, height: 1, width: 1 })).toMatchObject({ frozen: 0 });
+    const left = freezeFormulas(failing, { top: 2, left: 4, height: 1, width: 1 });
+    expect(left).toMatchObject({ frozen: 0 });
+    // The way round an email row is the Emails action: Enrich has no names to find emails for.
+    expect(freezeMessage(left)).toMatch(/the Emails action/);
     expect(
       notFinal("The last check of this row got no answer in time (a formula may run 30 s)"),
     ).not.toBeNull();
+    // An email row's "not fetched yet" points to the Emails action: still a passing message.
+    expect(notFinal(EMAIL_MESSAGES.notFetched)).toBe('it still shows "not fetched yet"');
   });
 
   it("names the email formulas when the selection holds none", () => {

@@ -383,3 +383,14 @@ describe("list fields follow the List fields setting (as Enrich and the sheets d
     expect(cell === toCellValue(many, { lists: "readable", target: "customFunction" })).toBe(true);
   });
 });
+
+describe("the bound on distinct URLs with a paid extra", () => {
+  it("names the extra the formula was given, reactions too, when 501 URLs pass the 500", () => {
+    const urls = Array.from({ length: 501 }, (_, i) => [`https://www.network.example/in/person-${i}`]);
+    const port = new FakeLookup();
+    expect(() => run({ url: urls, fields: "full_name, reactions", options: "reactions" }, port)).toThrow(
+      /at most 500 with posts, comments, reactions or similar/,
+    );
+    expect(port.calls).toHaveLength(0);
+  });
+});

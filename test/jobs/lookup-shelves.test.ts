@@ -123,7 +123,7 @@ describe("=LOOKUP_LEAD's cache under the 1,000-item cap", () => {
     expect(MESSAGES.tooManyUrls(2001, 2000)).toMatch(/at most 2,000 \(.*Enrich/);
     expect(() =>
       lookupLeadFormula({ url: urls(501), fields: "full_name, posts", options: "posts" }, deps),
-    ).toThrow(/at most 500 with posts, comments or similar .*Enrich/);
+    ).toThrow(/at most 500 with posts, comments, reactions or similar .*Enrich/);
     expect(port.sent.size).toBe(0);
     expect(lookupLeadFormula({ url: urls(MAX_FORMULA_URLS) }, deps)).toHaveLength(MAX_FORMULA_URLS);
   });

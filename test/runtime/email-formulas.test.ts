@@ -110,6 +110,32 @@ describe("=FIND_EMAIL", () => {
   });
 });
 
+describe("=FIND_EMAIL with one domain for every row", () => {
+  it('leaves the blank rows under the names blank, as the docs\' =FIND_EMAIL(A2:A200, , "acme.com") has them', async () => {
+    addon.runtime.setValues(SHEET, "A32", [["Dr. Jane Q. Doe"], [""], ["Doe, John"], [""], [""]]);
+    addon.runtime.setCell(SHEET, "D32", '=FIND_EMAIL(A32:A36, , "initech.com")');
+    const rows = addon.runtime.getValues(SHEET, "D32:E36");
+    // Before: "first name is missing. Fill in the first name. last name is missing. ..." in 3 rows.
+    expect([rows[1], rows[3], rows[4]]).toEqual([
+      ["", ""],
+      ["", ""],
+      ["", ""],
+    ]);
+    expect(rows[0]![1]).toBe("valid");
+    expect(rows[2]![1]).toBe("valid");
+    // A row with a name but no domain of its own still says what it lacks.
+    addon.runtime.setValues(SHEET, "A100", [
+      ["Ann", "Lee", "initech.com"],
+      ["Bo", "Ray", ""],
+      ["", "", ""],
+    ]);
+    addon.runtime.setCell(SHEET, "D100", "=FIND_EMAIL(A100:A102, B100:B102, C100:C102)");
+    const own = addon.runtime.getValues(SHEET, "D100:E102");
+    expect(own[1]![0]).toMatch(/^domain is missing/);
+    expect(own[2]).toEqual(["", ""]);
+  });
+});
+
 describe("=VALIDATE_EMAIL", () => {
   it("answers one status per address, each address sent once, charged once", async () => {
     const good = expected("José", "García-López", "initech.com")[0];

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { type ManualClock, manualClock } from "../../sandbox/gas/clock";
 import { PATHS } from "../../src/api/wire";
+import { MESSAGES as EMAIL_MESSAGES } from "../../src/jobs/emails/formula";
 import { MESSAGES } from "../../src/jobs/lookup/formula";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
@@ -60,7 +61,7 @@ it("=FIND_EMAIL of a person another cell is asking right now pays once, not twic
   const args = ["Ann", "Lee", "acme.com"];
   const { first, second } = twoCellsAtOnce("FIND_EMAIL", args);
   expect(first).toEqual([["alee@acme.com", "valid"]]);
-  expect(second).toEqual([[MESSAGES.notFetched, ""]]);
+  expect(second).toEqual([[EMAIL_MESSAGES.notFetched, ""]]);
   expect(await charges(PATHS.emailFinder)).toBe(1);
 });
 

@@ -153,6 +153,24 @@ describe("lookups (A2, A3)", () => {
     expect(await charged(PATHS.leadLookup)).toBe(1);
   });
 
+  it("=LOOKUP_LEAD: another site's copy stays 'not found' on recalculation, not the network's person from the cache (A3)", async () => {
+    const [good] = await addon.control.sampleUrls(1, 5);
+    const elsewhere = good!.replace("www.network.example", "www.elsewhere.example");
+    addon.runtime.setValues(SHEET, "A1", [["Profile URL"], [elsewhere], [good!]]);
+    addon.runtime.setCell(SHEET, "C2", '=LOOKUP_LEAD(A2:A3, "full_name")');
+    const name = String(addon.runtime.getValues(SHEET, "C3")[0]![0]);
+    expect(name).not.toMatch(/No profile|^$/);
+    // Before: the recalculation showed the network's person in the other site's row, and a new
+    // formula over that URL alone showed them too, while Enrich and the API say "Bad url".
+    addon.runtime.recalculate({ all: true });
+    expect(String(addon.runtime.getValues(SHEET, "C2")[0]![0])).toMatch(/No profile was found at this URL/);
+    expect(addon.runtime.getValues(SHEET, "C3")[0]![0]).toBe(name);
+    addon.runtime.setCell(SHEET, "E2", '=LOOKUP_LEAD(A2, "full_name, network_url")');
+    expect(String(addon.runtime.getValues(SHEET, "E2")[0]![0])).toMatch(/No profile was found at this URL/);
+    // The network's own row came from the cache: one lookup charged in all.
+    expect(await charged(PATHS.leadLookup)).toBe(1);
+  });
+
   it("the reactions extra costs 1 more per URL, in the estimate and in the ledger", async () => {
     const urls = await addon.control.sampleUrls(2, 10);
     addon.runtime.setValues(SHEET, "A1", [["Profile URL"], ...urls.map((u) => [u])]);

@@ -22,6 +22,7 @@ import { MESSAGES as LOOKUP_MESSAGES, type LookupFormulaDeps } from "../lookup/f
 import { awaitOthers, isAbandoned, retryAfter } from "../lookup/in-flight";
 import { createShelves } from "../lookup/shelves";
 import { cellText, finderKey, finderRequestOf, isBlankPerson, validatorKey } from "./person";
+import { sharedSiteNote, sharedSiteOf } from "./shared-sites";
 
 /** The part of the API client the email formulas need. */
 export interface EmailPort {
@@ -34,8 +35,18 @@ export type EmailFormulaDeps = Omit<LookupFormulaDeps, "connect" | "lists"> & { 
 /** Distinct people or addresses one formula takes (as =LOOKUP_LEAD: the cache must keep them). */
 export const MAX_FORMULA_EMAILS = 2000;
 
+/**
+ * =LOOKUP_LEAD's way round a row it did not send is Enrich, which refreshes profile URLs; an email
+ * row's is the Emails action, which finds and validates the emails of selected rows.
+ */
+const EMAILS_ACTION = "use the Emails action (Extensions > Prospecting)";
+const viaEmailsAction = (text: string) => text.replace(/use Enrich\.?$/, `${EMAILS_ACTION}.`);
+
 export const MESSAGES = {
   ...LOOKUP_MESSAGES,
+  notFetched: `not fetched yet: recalculate or ${EMAILS_ACTION}`,
+  overCap: (cap: number) => viaEmailsAction(LOOKUP_MESSAGES.overCap(cap)),
+  overBudget: (limit: number) => viaEmailsAction(LOOKUP_MESSAGES.overBudget(limit)),
   tooMany: (count: number) =>
     `This range holds ${count.toLocaleString("en-US")} distinct rows; an email formula takes at most ${MAX_FORMULA_EMAILS.toLocaleString("en-US")}. For larger ranges use the Emails action on the Enrich tab.`,
   lengths: (lengths: number[]) =>
@@ -57,14 +68,20 @@ function cellsOf(input: CellArgument): unknown[] {
   return rows.flat();
 }
 
-/** Arguments as rows of equal length: a single cell stands for every row (a fixed domain, say). */
-function alignedRows(args: CellArgument[]): unknown[][] {
+/**
+ * Arguments as rows of equal length: a single cell stands for every row (a fixed domain, say), and
+ * `own` tells which arguments have a cell of their own in each row.
+ */
+function alignedRows(args: CellArgument[]): { rows: unknown[][]; own: boolean[] } {
   const columns = args.map(cellsOf);
   let length = 0;
   for (const column of columns) length = Math.max(length, column.length);
   if (columns.some((c) => c.length !== 1 && c.length !== length))
     throw new Error(MESSAGES.lengths(columns.map((c) => c.length)));
-  return Array.from({ length }, (_, row) => columns.map((c) => (c.length === 1 ? c[0] : c[row])));
+  return {
+    rows: Array.from({ length }, (_, row) => columns.map((c) => (c.length === 1 ? c[0] : c[row]))),
+    own: columns.map((c) => c.length === length),
+  };
 }
 
 type Wanted<I> = { kind: "blank" } | { kind: "bad"; message: string } | { kind: "ask"; key: string; item: I };
@@ -198,12 +215,20 @@ export function findEmailFormula(args: FindEmailArguments, deps: EmailFormulaDep
     throw new Error(
       'Give a first name, a last name and a company domain, for example =FIND_EMAIL(A2, B2, C2) or =FIND_EMAIL(A2:A50, B2:B50, "acme.com").',
     );
-  const rows = alignedRows([args.first, args.last ?? "", args.domain]);
-  const wanted = rows.map(([first, last, website]): Wanted<EmailFinderRequest> => {
-    if (isBlankPerson(first, last, website)) return { kind: "blank" };
+  const { rows, own } = alignedRows([args.first, args.last ?? "", args.domain]);
+  const wanted = rows.map((row): Wanted<EmailFinderRequest> => {
+    const [first, last, website] = row;
+    // A row whose own cells are blank is no person, whatever the one domain given for every row
+    // (=FIND_EMAIL(A2:A200, , "acme.com") over a list that ends before row 200).
+    const ownCell = (i: number) => (own[i] ? row[i] : "");
+    if (isBlankPerson(ownCell(0), ownCell(1), ownCell(2))) return { kind: "blank" };
     const request = finderRequestOf(first, last, website);
     const problems = validateEmailFinder(request);
     if (problems.length > 0) return { kind: "bad", message: problemText(problems) };
+    // An address "at" a shared site's page or a free mail domain is someone else's, and charged:
+    // skipped for free, in the Emails action's words.
+    const site = sharedSiteOf(cellText(website));
+    if (site !== null) return { kind: "bad", message: sharedSiteNote(site) };
     return { kind: "ask", key: finderKey(request), item: request };
   });
   const answers = answer(

@@ -56,7 +56,10 @@ const TRANSIENT_KINDS: readonly ApiErrorKind[] = [
 ];
 const TRANSIENT_STARTS = [
   MESSAGES.notFetched,
+  EMAIL_MESSAGES.notFetched,
   MESSAGES.noKey,
+  MESSAGES.ownerKeyRefused,
+  MESSAGES.ownerOutOfCredits,
   MESSAGES.overCap(0).slice(0, 12),
   MESSAGES.abandoned("").slice(0, 40),
   EMAIL_MESSAGES.abandoned("").slice(0, 30),
@@ -71,7 +74,7 @@ export function notFinal(value: GridValue): string | null {
   if (ERROR_VALUE.test(value)) return `it shows ${value.split(/\s/)[0]}`;
   const transient = TRANSIENT_STARTS.find((start) => value.startsWith(start));
   if (!transient) return null;
-  return value.startsWith(MESSAGES.notFetched)
+  return transient === MESSAGES.notFetched || transient === EMAIL_MESSAGES.notFetched
     ? 'it still shows "not fetched yet"'
     : `it shows "${value.slice(0, 60)}"`;
 }
@@ -149,7 +152,7 @@ export function freezeMessage(result: FreezeResult): string {
       .map((refusal) => `${refusal.cell}: ${refusal.reason}`)
       .join("; ");
     parts.push(
-      `Left ${result.refused.length} as formulas (${listed}${result.refused.length > 10 ? "; ..." : ""}): recalculate or use Enrich, then freeze them.`,
+      `Left ${result.refused.length} as formulas (${listed}${result.refused.length > 10 ? "; ..." : ""}): recalculate, or use Enrich (lookups) or the Emails action (emails), then freeze them.`,
     );
   }
   return parts.join(" ");

@@ -10,7 +10,7 @@
  */
 import { estimateLookupCost } from "../../api/cost";
 import type { ApiError } from "../../api/errors";
-import { answerKey, canonicalProfileUrl, normalizeProfileUrl } from "../../api/profile-url";
+import { answerKey, canonicalProfileUrl, normalizeProfileUrl, profileSite } from "../../api/profile-url";
 import {
   type Lead,
   type LeadLookupRequest,
@@ -71,17 +71,29 @@ export const MESSAGES = {
   noKey:
     "No API key yet: formulas spend the spreadsheet owner's key; the owner saves one in Extensions > Prospecting > Open sidebar > Settings.",
   overCap: (cap: number) =>
-    `Not fetched: this range would spend more than your cap of ${cap} credits per run. Raise the cap in Settings, or use Enrich.`,
+    `Not fetched: this range would spend more than the spreadsheet owner's cap of ${cap} credits per run: the owner raises it in Settings, or use Enrich.`,
   notProfileUrl: (text: string) =>
     `Not a profile URL: "${text.length > 80 ? `${text.slice(0, 80)}…` : text}". Use a profile link such as https://…/in/jane-doe.`,
   overBudget: (limit: number) =>
     `Not fetched: today's formula budget of ${limit} credits for this spreadsheet is used up (the owner sets it in Settings). Recalculate tomorrow, or use Enrich.`,
-  apiError: (error: ApiError) =>
-    error.charged === "maybe" && !/may have been charged/.test(error.message)
+  // The key and the credits a formula spends are the owner's, whoever typed it (G5): an editor
+  // told "paste your API key" or "your account is out of credits" would look at their own.
+  ownerKeyRefused:
+    "The spreadsheet owner's API key was not accepted: formulas spend the owner's key; the owner pastes it again in Extensions > Prospecting > Open sidebar > Settings.",
+  ownerOutOfCredits:
+    "The spreadsheet owner's account is out of credits: formulas spend the owner's key; recalculate once the owner has topped it up.",
+  /** The owner's key refused or out of credits, in those words; null for any other error. */
+  ownerProblem: (error: ApiError): string | null => {
+    if (error.kind === "auth") return MESSAGES.ownerKeyRefused;
+    return error.kind === "insufficient_funds" ? MESSAGES.ownerOutOfCredits : null;
+  },
+  apiError: (error: ApiError): string =>
+    MESSAGES.ownerProblem(error) ??
+    (error.charged === "maybe" && !/may have been charged/.test(error.message)
       ? `${error.message} It was sent and may have been charged: a recalculation asks again only 10 minutes later, and pays again if it was. Check the Credits tab first.`
-      : `${error.message} ${error.next}`,
+      : `${error.message} ${error.next}`),
   tooManyUrls: (count: number, max: number) =>
-    `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
+    `This range holds ${count.toLocaleString("en-US")} distinct profile URLs; a formula takes at most ${max.toLocaleString("en-US")}${max < MAX_FORMULA_URLS ? " with posts, comments, reactions or similar" : ""} (Apps Script's cache could not keep more answers, and a recalculation would pay again). For larger ranges select the URLs and use Extensions > Prospecting > Enrich selected profile URLs.`,
   abandoned: (time: string) =>
     `The last lookup of this URL got no answer in time (a formula may run 30 s) or none the add-on could read, and may have been charged: use Enrich for this URL, or recalculate after ${time} to try again.`,
 } as const;
@@ -140,6 +152,18 @@ function classify(
       cacheKey: leadCacheKey(normalizeProfileUrl(text)!, options),
     });
   return { kind: "lead", id };
+}
+
+/**
+ * Whether a cached answer answers `url`. Another site's copy of a person shares the person's cache
+ * entry, and only found answers are cached: the network's. The API answers a URL on any other
+ * host "Bad url" (PRODUCTION.md A3), so such a URL must not show the network's person from the
+ * cache, as it did once a recalculation found them there. The answer's input_url is the URL that
+ * was asked (lookup answers carry it); without one, the answer is shared as before.
+ */
+function answersUrl(lead: Lead, url: string): boolean {
+  const asked = typeof lead.input_url === "string" ? profileSite(lead.input_url) : null;
+  return asked === null || asked === profileSite(url);
 }
 
 function requestFor(url: string, options: readonly LookupOption[]): LeadLookupRequest {
@@ -242,7 +266,7 @@ function answerPending(
   const waited = awaitOthers(busy, (keys) => shelves.read(keys, deps.now()), deps);
   for (const [id, d] of send) {
     const lead = waited.get(d.cacheKey);
-    if (lead) fetched.answers.set(id, lead);
+    if (lead && answersUrl(lead, d.url)) fetched.answers.set(id, lead);
   }
   for (const [id, message] of fetched.messages) messages.set(id, message);
   return { answers: fetched.answers, messages };
@@ -312,7 +336,7 @@ export function lookupLeadFormula(args: LookupArguments, deps: LookupFormulaDeps
   const answers = new Map<string, Lead>();
   for (const [id, d] of distinct) {
     const lead = cached.answers.get(d.cacheKey);
-    if (lead !== undefined) answers.set(id, lead);
+    if (lead !== undefined && answersUrl(lead, d.url)) answers.set(id, lead);
   }
 
   const pending = [...distinct].filter(([id]) => !answers.has(id));
