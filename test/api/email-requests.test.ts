@@ -31,6 +31,20 @@ describe("a domain from what a CRM export holds", () => {
     expect(validateEmailFinder({ first_name: "Jane", last_name: "Doe", domain: "acme.com" })).toEqual([]);
   });
 
+  it("refuses a name that no person has, before it costs: no letter, a formula, a tag, an address, a link", () => {
+    for (const name of ["=1+1", "<b>x</b>", "123", "--", "jane@acme.com", "https://acme.com/jane", "{x}"]) {
+      expect(
+        validateEmailFinder({ first_name: name, last_name: "Doe", domain: "acme.com" }).map((p) => p.path),
+        name,
+      ).toEqual(["first_name"]);
+    }
+    for (const name of ["Jane", "O'Brien", "Jean-Luc", "María José", "J.", "Zoë", "李", 'Robert "Bob"']) {
+      expect(validateEmailFinder({ first_name: name, last_name: "Doe", domain: "acme.com" }), name).toEqual(
+        [],
+      );
+    }
+  });
+
   it("never quotes an address in a validation message", () => {
     const problems = validateEmailAddress("jane.doe@acme");
     expect(problems).toHaveLength(1);

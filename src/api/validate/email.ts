@@ -31,11 +31,20 @@ export function emailDomain(text: string): string {
   return rest.replace(/^www\d*\./, "");
 }
 
+/**
+ * What no person's name holds: no letter at all (`123`, `--`), or a formula, a tag, an address or
+ * a link's characters. The finder charges for such a row all the same (it answered `<b>x</b>`
+ * with bxb@... as valid): refused before it costs.
+ */
+const NOT_A_NAME = /^[^\p{L}]*$|[=<>@/\\{}[\]|]/u;
+
 function checkText(problems: Problems, value: unknown, path: string, what: string): void {
   if (typeof value !== "string" || value.trim() === "") {
     problems.add(path, "is missing", `Fill in the ${what}.`);
   } else if (value.length > MAX_TEXT) {
     problems.add(path, `is longer than ${MAX_TEXT} characters`, `Shorten the ${what}.`);
+  } else if (NOT_A_NAME.test(value)) {
+    problems.add(path, "is not a name", `Put the person's ${what} in the cell.`);
   }
 }
 
