@@ -4,7 +4,8 @@
  * spellings of one person get the same answer and a capitalised copy cannot fail its twin.
  *
  * Accepted formats (DESIGN.md, "API facts beyond the spec"): `/in/<slug>` with or without a
- * trailing slash, scheme, `www` or a country subdomain; `http`; `/pub/...`; `/pub-profile/...`;
+ * trailing slash, scheme, `www` or a country subdomain, or a page of it (`/in/<slug>/details/...`,
+ * read as the profile); `http`; `/pub/...`; `/pub-profile/...`;
  * sales ids in `/in/<id>`; and `/sales/lead/<id>,NAME_SEARCH,<x>`. Any host is accepted, because
  * the key must not depend on which mirror or country domain the URL came from; what the API
  * answers does depend on the site (answerKey).
@@ -56,7 +57,9 @@ export function normalizeProfileUrl(input: string): string | null {
   const [first, second, ...rest] = segments;
   if (first === undefined || second === undefined) return null;
   const section = first.toLowerCase();
-  if (section === "in" && rest.length === 0) {
+  // A page of a profile (`/in/jane/details/experience/`, `/in/jane/en`) is that profile: people
+  // copy such URLs from the browser.
+  if (section === "in") {
     const slug = slugKey(second);
     return slug === null ? null : `in/${slug}`;
   }
@@ -119,6 +122,7 @@ export function canonicalProfileUrl(input: string): string | null {
   const slug = (raw: string) => (SALES_ID.test(decode(raw)) ? raw : raw.toLowerCase());
   let path: string;
   if (section === "sales") path = `sales/lead/${segments[2]!}`;
+  else if (section === "in") path = `in/${slug(segments[1]!)}`;
   else path = [section, ...segments.slice(1).map(slug)].join("/");
   return `${scheme}://${match[1]!.toLowerCase()}${port}/${path}`;
 }

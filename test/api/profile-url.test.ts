@@ -90,6 +90,20 @@ describe("normalizeProfileUrl", () => {
     expect(normalizeProfileUrl("  https://fr.network.example/in/jos%C3%A9-p  ")).toBe("in/josé-p");
   });
 
+  it("reads a page of a profile as that profile, as people copy it from the browser", () => {
+    for (const text of [
+      "https://www.network.example/in/jane-doe/details/experience/",
+      "https://www.network.example/in/Jane-Doe/en",
+      "https://www.network.example/in/jane-doe/recent-activity/all/?trk=x",
+      "network.example/in/jane-doe/overlay/contact-info/",
+    ]) {
+      expect(normalizeProfileUrl(text), text).toBe("in/jane-doe");
+      expect(canonicalProfileUrl(text)?.replace(/^https?:\/\/(www\.)?/, ""), text).toBe(
+        "network.example/in/jane-doe",
+      );
+    }
+  });
+
   it("rejects what is not a profile URL", () => {
     for (const text of [
       "",
@@ -98,7 +112,6 @@ describe("normalizeProfileUrl", () => {
       "https://www.network.example/",
       "https://www.network.example/company/acme",
       "https://www.network.example/in/",
-      "https://www.network.example/in/jane/details/experience",
       "mailto:jane@example.com",
       "https://www.network.example/in/jane doe",
     ]) {
