@@ -114,6 +114,16 @@ export class RangeObject {
     return this;
   }
 
+  /**
+   * Whether the user may edit every cell of the range; the owner always may (documented:
+   * developers.google.com/apps-script/reference/spreadsheet/range#canEdit()).
+   */
+  canEdit(): boolean {
+    this.enter("canEdit", "read");
+    const { editRules, model } = this.host.state;
+    return editRules.protectionError(this.sheet.id, this.grid, this.host.exec.user, model.owner) === null;
+  }
+
   // ---- reads ----
 
   getValues(): unknown[][] {

@@ -45,6 +45,12 @@ export interface Grid {
     width: number,
   ): { values: GridValue[][]; literals: string[][] };
   /**
+   * Whether the user running the script may edit every cell of the block (Range.canEdit: a
+   * protected range leaves out all but its editors and the owner). Optional: a grid without it
+   * is taken as editable, and a refused write is caught when it happens (write-refused.ts).
+   */
+  canEdit?(top: number, left: number, height: number, width: number): boolean;
+  /**
    * Sets the notes of a block (Range.setNotes): a readable header's note names its API field.
    * Optional: a grid without notes only loses that hint.
    */
