@@ -8,22 +8,14 @@
  * takes it), and they are never sent again by themselves.
  */
 import { isoSecond } from "../../sheet/sheet-time";
+import { refusedWriteMessage } from "../edit-rights";
 import { writeErrorText } from "../paid-rows";
-import type { JobMessage } from "./job-types";
 import { type RowOutcome, writeOutcomes } from "./row-writer";
 import type { StepContext } from "./step";
 
 /** The row's status: held back from new runs over the list, as every "may have been charged" row. */
 export const refusedStatus = (reason: string) =>
   `error: answered and charged, but the sheet refused the write (${reason}); not sent again by itself, as every row that may have been charged: select the row and run again to retry`;
-
-export function refusedMessage(rows: number, reason: string): JobMessage {
-  return {
-    kind: "write_refused",
-    message: `The sheet refused this run's write: ${reason} The answers for ${rows} row${rows === 1 ? "" : "s"} were paid and not written.`,
-    next: "Let the column's data validation accept them (Data > Data validation: Show a warning, or widen the list), or ask the owner for edit rights to the range; then select those rows and run Enrich again (they are charged again).",
-  };
-}
 
 /**
  * Writes `byRow` (row-writer.ts); if the sheet refuses, stops the run, tries to leave each row's
@@ -49,7 +41,7 @@ export function writeOrStop(
       statuses.set(row, outcome.kind === "ok" ? { kind: "status", status: refusedStatus(reason) } : outcome);
     }
     job.state = "stopped";
-    job.message = refusedMessage(paid, reason);
+    job.message = refusedWriteMessage(paid, reason, "Enrich");
     try {
       writeOutcomes(grid, layout, statuses, job.options.mode, isoSecond(deps.clock.now()));
     } catch {
