@@ -10,6 +10,7 @@
 
 import type { Grid } from "./enrich/ports";
 import { columnLetters } from "./enrich/progress";
+import { HISTORY_SHEET } from "./history/columns";
 
 /** A block of cells a run writes. */
 export type Block = { top: number; left: number; height: number; width: number };
@@ -40,11 +41,17 @@ export function refusedBlock(grid: Grid, blocks: readonly Block[]): Block | null
   return columns.find((b) => !canEdit(b)) ?? run;
 }
 
-/** The stop for a run that would write into `block` of `sheetName`, which the user may not edit. */
-export function protectedMessage(sheetName: string, block: Block, action: string): StopMessage {
+/** The change history's sheet, which a run writes for Undo before the rows it changes. */
+export const HISTORY_WHERE = `the ${HISTORY_SHEET} sheet (the change history kept for Undo)`;
+
+/** Where a run writes: "CRM!B2:B7". */
+export const blockIn = (sheetName: string, block: Block) => `${sheetName}!${blockA1(block)}`;
+
+/** The stop for a run that would write `where` (blockIn, or a sheet named), which the user may not edit. */
+export function protectedMessage(where: string, action: string): StopMessage {
   return {
     kind: "protected",
-    message: `You may not edit ${sheetName}!${blockA1(block)}, where this run writes: it is protected (Data > Protect sheets and ranges) and you are not among its editors. Nothing was sent.`,
+    message: `You may not edit ${where}, where this run writes: it is protected (Data > Protect sheets and ranges) and you are not among its editors. Nothing was sent.`,
     next: `Ask the spreadsheet's owner to add you to that range's editors (or to run ${action} on it), then Resume; or Cancel.`,
   };
 }

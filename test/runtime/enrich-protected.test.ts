@@ -65,6 +65,8 @@ beforeEach(async () => {
   world.runtime.renameSheet(SHEET, `old ${sheets}`);
   world.runtime.insertSheet(SHEET);
   world.runtime.setValues(SHEET, "A1", crmRows(urls, 0));
+  if (world.runtime.sheets().some((s) => s.name === "Prospecting changes"))
+    world.runtime.deleteSheet("Prospecting changes");
 });
 
 describe.each(["legacy", "auto"])("Enrich on a shaped sheet (API generation %s)", (generation) => {
@@ -90,6 +92,28 @@ describe.each(["legacy", "auto"])("Enrich on a shaped sheet (API generation %s)"
     const owner = enrich(USER).progress;
     expect(owner).toMatchObject({ state: "done", ok: ROWS });
     expect(await charged(DEMO_KEY)).toBe(ROWS);
+  });
+
+  it("an editor left out of the header row, where the run appends its columns: stopped before anything is sent", async () => {
+    world.runtime.protect(SHEET, "A1:Z1");
+    const { progress } = enrich(EDITOR);
+    expect(progress).toMatchObject({ state: "stopped", message: { kind: "protected" } });
+    expect(progress.message?.message).toContain("CRM!D1,");
+    expect(await charged(EDITOR_KEY)).toBe(0);
+  });
+
+  it("an editor left out of the change history's sheet (the owner protected it): stopped before anything is sent, the rows as they were", async () => {
+    const first = enrich(USER).progress;
+    expect(first.state).toBe("done");
+    world.runtime.protect("Prospecting changes", null);
+    world.runtime.properties.document.clear();
+    world.runtime.setValues(SHEET, "B2:C2", [["Older title", "Older Co"]]);
+    const before = world.runtime.getValues(SHEET, `A1:H${ROWS + 1}`);
+    const { progress } = enrich(EDITOR);
+    expect(progress).toMatchObject({ state: "stopped", message: { kind: "protected" } });
+    expect(progress.message?.message).toMatch(/the Prospecting changes sheet .*Nothing was sent/);
+    expect(await charged(EDITOR_KEY)).toBe(0);
+    expect(world.runtime.getValues(SHEET, `A1:H${ROWS + 1}`)).toEqual(before);
   });
 
   it("a Company column that rejects input: the run stops saying so, the paid rows say charged, Resume charges nothing more", async () => {

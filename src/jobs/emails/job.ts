@@ -136,7 +136,7 @@ export function confirmRun(deps: EmailJobDeps, jobId: string): EmailProgress {
   if (!grid) throw new JobError("selection", "That sheet is gone.", "Estimate again.");
   appendPastLastColumn(job, grid.lastColumn());
   // A protected range the user may not edit: refused before a header is written or a row sent.
-  const blocked = protectedRun(job, grid);
+  const blocked = protectedRun(job, grid, deps.changes);
   if (blocked) throw new JobError(blocked.kind, blocked.message, blocked.next);
   if (job.appended.length > 0) {
     const { appended } = job;

@@ -361,7 +361,7 @@ export function runStep(
     return "stopped";
   }
   // A protected range the user may not edit: stopped before anything is sent (../edit-rights.ts).
-  const blocked = protectedColumns(job, grid);
+  const blocked = protectedColumns(job, grid, deps.changes);
   if (blocked) {
     job.message = blocked;
     return "stopped";

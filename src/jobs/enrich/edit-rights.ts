@@ -2,10 +2,10 @@
  * Before an Enrich step sends anything: may this user edit every cell the run writes? Its columns
  * over its rows, and the headers it appends (once). See ../edit-rights.ts.
  */
-import { type Block, protectedMessage, refusedBlock } from "../edit-rights";
+import { type Block, blockIn, HISTORY_WHERE, protectedMessage, refusedBlock } from "../edit-rights";
 import type { EnrichJob, JobMessage } from "./job-types";
 import { emailColumnsOf, writtenColumnRuns } from "./layout";
-import type { Grid } from "./ports";
+import type { ChangeLog, Grid } from "./ports";
 
 function writtenBlocks(job: EnrichJob): Block[] {
   const { layout } = job;
@@ -25,8 +25,12 @@ function writtenBlocks(job: EnrichJob): Block[] {
   return blocks;
 }
 
-/** The stop for a run that would write where its user may not edit; null when they may write everywhere. */
-export function protectedStop(grid: Grid, job: EnrichJob): JobMessage | null {
+/**
+ * The stop for a run that would write where its user may not edit (its rows, or the change
+ * history it keeps for Undo); null when they may write everywhere.
+ */
+export function protectedStop(grid: Grid, job: EnrichJob, changes?: ChangeLog): JobMessage | null {
   const refused = refusedBlock(grid, writtenBlocks(job));
-  return refused ? protectedMessage(job.sheetName, refused, "Enrich") : null;
+  if (refused) return protectedMessage(blockIn(job.sheetName, refused), "Enrich");
+  return changes?.canRecord?.() === false ? protectedMessage(HISTORY_WHERE, "Enrich") : null;
 }

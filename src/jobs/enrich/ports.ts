@@ -116,6 +116,11 @@ export interface ChangeRun {
  */
 export interface ChangeLog {
   record(run: ChangeRun, grid: Grid, changes: readonly CellChange[]): void;
+  /**
+   * False when the user may not write the history's next rows (its sheet protected, their name
+   * not among its editors): a run asks before it pays (../edit-rights.ts). Absent: it may.
+   */
+  canRecord?(): boolean;
 }
 
 /** A key-value store of text (document properties in Apps Script: 9 KB a value, 500 KB in all). */

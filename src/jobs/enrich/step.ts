@@ -479,7 +479,7 @@ export function runSteps(context: StepContext): string {
     return context.states;
   }
   // Paid bulk jobs still out are polled whatever the rights: their write is caught if refused.
-  const protectedRange = job.bulk?.jobs.length ? null : protectedStop(grid, job);
+  const protectedRange = job.bulk?.jobs.length ? null : protectedStop(grid, job, deps.changes);
   if (protectedRange) {
     stop(context, protectedRange);
     return context.states;
