@@ -66,6 +66,12 @@
  *   using too much computer time for one day". Each run of a time-driven trigger comes at a
  *   random moment within its hour (`triggerJitter`, default on, seeded).
  *
+ * Sheets' own guards on script writes (edit-rules.ts, with sources): `runtime.protect(sheet, a1 |
+ * null, { editors })` and `runtime.requireValueInList(sheet, a1, values)` ("Reject input"); a
+ * Range write or appendRow by a user the protection leaves out, or of a value the rule refuses,
+ * throws Apps Script's message and writes nothing. Not modelled: warning-only protections, other
+ * validation criteria, rules moving with inserted rows, row/column inserts and deletes refused.
+ *
  * Values returned to the caller are plain Node data (arrays, objects, Dates copied out of the vm).
  *
  * Known differences from Google's: custom-function cells are evaluated one after another (Sheets
@@ -84,6 +90,7 @@ import { displayText, parseInput, scriptValueToInput } from "./cells";
 import { movableClock, type RuntimeClock, realClock } from "./clock";
 import { type CostModel, MEASURED_COSTS } from "./cost-model";
 import { type Counters, emptyCounters } from "./counters";
+import { EditRules } from "./edit-rules";
 import {
   type AuthMode,
   Execution,
@@ -358,6 +365,13 @@ export interface Runtime {
   getSheetCells(sheet: string): CellView[][];
   /** Sets the active sheet and range (what getActiveRange() answers). */
   select(sheet: string, a1Range: string): void;
+  /**
+   * The owner protects a range (`a1`) or the whole sheet (null): only the owner and `editors` may
+   * edit it; other users' script writes there throw (edit-rules.ts).
+   */
+  protect(sheet: string, a1: string | null, options?: { editors?: readonly string[] }): void;
+  /** A "Reject input" list rule on `a1`: script writes of any other value throw (edit-rules.ts). */
+  requireValueInList(sheet: string, a1: string, values: readonly string[]): void;
   activeSheet(): string;
   /** A1 of the active range on the active sheet. */
   activeRange(): string;
@@ -452,6 +466,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const timeouts: RuntimeTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const state: RuntimeState = {
     model,
+    editRules: new EditRules(),
     properties: new PropertyStores(options.properties),
     caches: new CacheStores(() => clock.now()),
     locks: new LockTable(clock),
@@ -816,6 +831,19 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     select: (sheetName, a1) => {
       const { sheet, range } = resolve(sheetName, a1);
       model.activate(sheet, range);
+    },
+
+    protect: (sheetName, a1, opts = {}) => {
+      const sheet = sheetNamed(sheetName);
+      state.editRules.protect(
+        sheet.id,
+        a1 === null ? null : resolve(sheetName, a1).range,
+        opts.editors ?? [],
+      );
+    },
+    requireValueInList: (sheetName, a1, values) => {
+      const { sheet, range } = resolve(sheetName, a1);
+      state.editRules.requireValueInList(sheet.id, range, values);
     },
 
     activeSheet: () => model.activeSheet().name,

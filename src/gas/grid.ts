@@ -81,6 +81,13 @@ export function sheetGrid(sheet: Sheet): Grid {
       ensureSize(sheet, top + values.length - 1, left + width - 1);
       sheet.getRange(top, left, values.length, width).setValues(values);
     },
+    canEdit(top, left, height, width) {
+      // Cells past the sheet's edge do not exist yet: only the part inside it can be protected.
+      const rows = Math.min(height, sheet.getMaxRows() - top + 1);
+      const columns = Math.min(width, sheet.getMaxColumns() - left + 1);
+      if (rows <= 0 || columns <= 0) return true;
+      return sheet.getRange(top, left, rows, columns).canEdit();
+    },
     writeNotes(top, left, notes) {
       const width = notes[0]?.length ?? 0;
       if (notes.length === 0 || width === 0) return;

@@ -83,6 +83,11 @@ export function historySheet(): HistoryTable {
   const moved = (sheet: GoogleAppsScript.Spreadsheet.Sheet) => movedColumns(header(sheet));
   return {
     size,
+    canAppend() {
+      const sheet = lookup();
+      // Not made yet: the user makes it, so it is theirs to write.
+      return !sheet || sheet.getRange(size() + 2, 1, 1, WIDTH).canEdit();
+    },
     append(block) {
       if (block.length === 0) return;
       let sheet = lookup();

@@ -8,6 +8,7 @@ import type { RuntimeClock } from "../clock";
 import { type CostCategory, type CostModel, callCost, flushCost } from "../cost-model";
 import type { Counters } from "../counters";
 import { countMethod } from "../counters";
+import type { EditRules } from "../edit-rules";
 import type { Execution } from "../execution";
 import type { Manifest } from "../manifest";
 import type { SpreadsheetModel } from "../spreadsheet-model";
@@ -24,6 +25,8 @@ export type FetchAllSync = (requests: HttpRequest[], options?: { timeoutMs?: num
 
 export interface RuntimeState {
   model: SpreadsheetModel;
+  /** Protected ranges and reject-input validation the owner set (../edit-rules.ts). */
+  editRules: EditRules;
   properties: PropertyStores;
   caches: CacheStores;
   locks: LockTable;

@@ -8,6 +8,7 @@ import { type GridRange, rangeA1 } from "../a1";
 import { type Cell, type ParsedInput, scriptValueToInput, tooLongMessage } from "../cells";
 import { intoRealm } from "../realm";
 import type { SheetModel } from "../spreadsheet-model";
+import { checkProtection, checkValidation } from "./edit-checks";
 import { type CallKind, enter, forbidInCustomFunction, type ServiceHost } from "./host";
 import { SheetObject } from "./sheet";
 
@@ -28,6 +29,7 @@ export class RangeObject {
     // A Sheet or Range of a sheet deleted since (by a user, mid-execution) throws, as in Sheets.
     if (!this.host.state.model.sheets.includes(this.sheet))
       throw this.host.exec.exception("The sheet this range belongs to has been deleted.");
+    if (kind === "write") checkProtection(this.host, this.sheet, this.grid);
   }
 
   private out<T>(value: T): T {
@@ -110,6 +112,16 @@ export class RangeObject {
     forbidInCustomFunction(this.host, "Range.activate");
     this.model.activate(this.sheet, this.grid);
     return this;
+  }
+
+  /**
+   * Whether the user may edit every cell of the range; the owner always may (documented:
+   * developers.google.com/apps-script/reference/spreadsheet/range#canEdit()).
+   */
+  canEdit(): boolean {
+    this.enter("canEdit", "read");
+    const { editRules, model } = this.host.state;
+    return editRules.protectionError(this.sheet.id, this.grid, this.host.exec.user, model.owner) === null;
   }
 
   // ---- reads ----
@@ -372,6 +384,7 @@ export class RangeObject {
   private writeGrid(method: string, values: unknown): void {
     const grid = this.checkGrid(method, values);
     const inputs = grid.map((row, r) => row.map((value, c) => this.inputFor(value, r, c)));
+    checkValidation(this.host, this.sheet, this.grid, inputs);
     this.model.write(this.sheet, this.grid, inputs);
   }
 
@@ -382,6 +395,7 @@ export class RangeObject {
       for (let c = 0; c < this.grid.numColumns; c++) row.push(this.inputFor(value, r, c));
       inputs.push(row);
     }
+    checkValidation(this.host, this.sheet, this.grid, inputs);
     this.model.write(this.sheet, this.grid, inputs);
   }
 

@@ -6,6 +6,7 @@ import type { GridRange } from "../a1";
 import { parseA1, resolveReference } from "../a1";
 import { scriptValueToInput, tooLongMessage } from "../cells";
 import { type SheetModel, TOO_MANY_CELLS } from "../spreadsheet-model";
+import { checkProtection, checkValidation } from "./edit-checks";
 import { type CallKind, enter, forbidInCustomFunction, type ServiceHost } from "./host";
 import { RangeObject } from "./range";
 import { SpreadsheetObject } from "./spreadsheet";
@@ -152,13 +153,16 @@ export class SheetObject {
       return input;
     });
     if (inputs.length === 0) return this;
+    const grid = { row, column: 1, numRows: 1, numColumns: inputs.length };
+    checkProtection(this.host, this.sheet, grid);
+    checkValidation(this.host, this.sheet, grid, [inputs]);
     // appendRow grows the sheet when it is full.
     if (row > this.sheet.maxRows) {
       if (!this.model.hasRoomFor(this.sheet.maxColumns)) throw this.fail(TOO_MANY_CELLS);
       this.sheet.maxRows = row;
     }
     if (inputs.length > this.sheet.maxColumns) this.sheet.maxColumns = inputs.length;
-    this.model.write(this.sheet, { row, column: 1, numRows: 1, numColumns: inputs.length }, [inputs]);
+    this.model.write(this.sheet, grid, [inputs]);
     return this;
   }
 

@@ -13,6 +13,7 @@ import { chargesSince, markLedger } from "../ledger/run-charges";
 import { requestStop, stopRequested, stopWatcher } from "../stop-request";
 import type { EmailJobKind } from "./columns";
 import { type EmailJobDeps, limitsOf } from "./deps";
+import { protectedRun } from "./edit-rights";
 import { anchorsOf, appendPastLastColumn, followSheet } from "./follow";
 import type { EmailJob, EmailProgress } from "./job-types";
 import { type EmailSelection, type PlannedRun, planRun } from "./plan";
@@ -135,6 +136,9 @@ export function confirmRun(deps: EmailJobDeps, jobId: string): EmailProgress {
   const grid = deps.grid(job.sheetId);
   if (!grid) throw new JobError("selection", "That sheet is gone.", "Estimate again.");
   appendPastLastColumn(job, grid.lastColumn());
+  // A protected range the user may not edit: refused before a header is written or a row sent.
+  const blocked = protectedRun(job, grid, deps.changes);
+  if (blocked) throw new JobError(blocked.kind, blocked.message, blocked.next);
   if (job.appended.length > 0) {
     const { appended } = job;
     deps.changes?.record(

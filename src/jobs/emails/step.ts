@@ -16,11 +16,14 @@ import { redactEmails } from "../../api/redact-emails";
 import { writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
 import { timeOfCell, toSecond } from "../../sheet/sheet-time";
+import { refusedWriteMessage } from "../edit-rights";
 import type { CellChange, Grid, GridValue } from "../enrich/ports";
 import { type CellChanges, cheapestRectangles } from "../enrich/rectangles";
 import { readLiterals } from "../enrich/row-writer";
 import { formattedRows, formatWrittenTimes } from "../enrich/time-formats";
+import { writeErrorText } from "../paid-rows";
 import { type EmailJobDeps, limitsOf } from "./deps";
+import { protectedColumns } from "./edit-rights";
 import { anchorsOf, MOVED, passedMoved } from "./follow";
 import type { EmailPort } from "./formula";
 import type { EmailCounts, EmailJob } from "./job-types";
@@ -188,6 +191,50 @@ function count(job: EmailJob, plan: RowPlan, answer: Answer | undefined, copied:
   }
 }
 
+/** A row a batch settles: its plan, the answer it got, and whether an earlier row asked the same. */
+type DoneRow = { row: number; plan: RowPlan; answer: Answer | undefined; copied: boolean };
+
+/** Counts the rows and answers the cells they write. */
+function settle(job: EmailJob, done: readonly DoneRow[], now: Date): CellChanges {
+  const changes: CellChanges = new Map();
+  for (const { row, plan, answer, copied } of done) {
+    count(job, plan, answer, copied);
+    const cells = rowCells(job, plan, answer, now);
+    if (cells.size > 0) changes.set(row, cells);
+  }
+  return changes;
+}
+
+/**
+ * The sheet refused a batch's write after its answers were paid (../edit-rights.ts): each answered
+ * row counts as not checked, may have been charged (so Retry failed rows asks before sending it
+ * again), says so when its status cell takes it, and the run stops saying what the sheet said.
+ */
+function refuseRows(
+  deps: EmailJobDeps,
+  job: EmailJob,
+  grid: Grid,
+  done: readonly DoneRow[],
+  now: Date,
+  reason: string,
+): void {
+  const refused = apiError("server", {
+    charged: "maybe",
+    message: `The sheet refused the write (${reason}).`,
+  });
+  const paid = done.filter(({ answer }) => answer?.ok === true).length;
+  const rows = done.map((row) =>
+    row.answer?.ok ? { ...row, answer: { ok: false, error: refused } as Answer } : row,
+  );
+  const changes = settle(job, rows, now);
+  job.message = refusedWriteMessage(paid, reason, "the Emails action");
+  try {
+    write(deps, job, grid, rows[0]?.row ?? job.cursor, changes);
+  } catch {
+    // The status column refuses too: the run's message is all that says it.
+  }
+}
+
 /** Records the rows' changes in the history, then writes them (only the cells that change). */
 function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, changes: CellChanges): void {
   if (changes.size === 0) return;
@@ -313,6 +360,12 @@ export function runStep(
     job.message = MOVED;
     return "stopped";
   }
+  // A protected range the user may not edit: stopped before anything is sent (../edit-rights.ts).
+  const blocked = protectedColumns(job, grid, deps.changes);
+  if (blocked) {
+    job.message = blocked;
+    return "stopped";
+  }
   const known = earlierAnswers(job, rows);
   settleInFlight(deps, job, grid, rows, known, save);
   let client: EmailPort | null = null;
@@ -356,22 +409,30 @@ export function runStep(
       }
     }
     const now = new Date(toSecond(deps.clock.now()));
-    const changes: CellChanges = new Map();
     const firstOfKey = new Set<string>();
-    batch.plans.slice(0, sentUpTo).forEach((plan, index) => {
+    const counted = { ...job.counts };
+    const done: DoneRow[] = batch.plans.slice(0, sentUpTo).map((plan, index) => {
       const row = job.cursor + index;
       const answer = plan.kind === "send" ? known.get(plan.key) : undefined;
       const copied = plan.kind === "send" && (firstOfKey.has(plan.key) || !batch.items.has(plan.key));
       if (plan.kind === "send") firstOfKey.add(plan.key);
       if (plan.kind === "skip" && plan.written) countWritten(job, rows[row - job.top] ?? []);
-      count(job, plan, answer, copied);
-      const cells = rowCells(job, plan, answer, now);
-      if (cells.size > 0) changes.set(row, cells);
+      return { row, plan, answer, copied };
     });
-    write(deps, job, grid, job.cursor, changes);
+    try {
+      write(deps, job, grid, job.cursor, settle(job, done, now));
+    } catch (error) {
+      // Paid and not written (a column's validation rejects an answer): never sent again.
+      job.counts = counted;
+      refuseRows(deps, job, grid, done, now, writeErrorText(error));
+    }
     job.cursor += sentUpTo;
     delete job.inFlight;
     job.anchors = anchorsOf(job, (row) => rows[row - job.top], lastRow);
+    if (job.message?.kind === "write_refused") {
+      save();
+      return "stopped";
+    }
     // Written, then saved: a cut-off from here on loses nothing and sends nothing twice.
     save();
     if (stoppedBy) {

@@ -45,6 +45,12 @@ export interface Grid {
     width: number,
   ): { values: GridValue[][]; literals: string[][] };
   /**
+   * Whether the user running the script may edit every cell of the block (Range.canEdit: a
+   * protected range leaves out all but its editors and the owner). Optional: a grid without it
+   * is taken as editable, and a refused write is caught when it happens (write-refused.ts).
+   */
+  canEdit?(top: number, left: number, height: number, width: number): boolean;
+  /**
    * Sets the notes of a block (Range.setNotes): a readable header's note names its API field.
    * Optional: a grid without notes only loses that hint.
    */
@@ -110,6 +116,11 @@ export interface ChangeRun {
  */
 export interface ChangeLog {
   record(run: ChangeRun, grid: Grid, changes: readonly CellChange[]): void;
+  /**
+   * False when the user may not write the history's next rows (its sheet protected, their name
+   * not among its editors): a run asks before it pays (../edit-rights.ts). Absent: it may.
+   */
+  canRecord?(): boolean;
 }
 
 /** A key-value store of text (document properties in Apps Script: 9 KB a value, 500 KB in all). */

@@ -15,6 +15,7 @@ import { runBulk } from "./bulk/run";
 import { cancelWatcher } from "./cancel";
 import { saveJob } from "./cursor";
 import type { JobDeps, JobLimits } from "./deps";
+import { protectedStop } from "./edit-rights";
 import { findWorkEmails, settleCutOffEmails } from "./email-pass";
 import { followColumns, goneMessage, withAppendedHeaders } from "./follow-columns";
 import type { ColumnLayout, EnrichJob, JobMessage } from "./job-types";
@@ -33,6 +34,7 @@ import {
 } from "./row-writer";
 import { indicesIn, URL_STATE, type UrlState, withStates } from "./url-states";
 import { type DistinctUrls, distinctUrls, fingerprint } from "./urls";
+import { writeOrStop } from "./write-refused";
 
 export interface StepContext {
   /** Tells the change history what a write is about to change (absent: no history). */
@@ -323,16 +325,24 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   const degraded = followMovedColumns(context);
   context.written ??= new Map();
   const layout = degraded ?? job.layout;
-  writeOutcomes(
-    grid,
-    layout,
+  const written = writeOrStop(
+    context,
     outcomes,
-    job.options.mode,
-    isoSecond(deps.clock.now()),
-    context.written,
-    context.record,
-    deps.settings.lists,
+    () =>
+      writeOutcomes(
+        grid,
+        layout,
+        outcomes,
+        job.options.mode,
+        isoSecond(deps.clock.now()),
+        context.written,
+        context.record,
+        deps.settings.lists,
+      ),
+    layout,
   );
+  // Paid and not written: failed (their rows say so), never enriched, never sent again.
+  if (!written) for (const index of next.o.splice(0)) next.e.push(index);
   let states = context.states;
   for (const state of [URL_STATE.pending, URL_STATE.ok, URL_STATE.notFound, URL_STATE.failed] as const) {
     states = withStates(states, next[state], state);
@@ -346,7 +356,7 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   // The header row read above precedes only this chunk's own writes: the next chunk trusts it.
   context.headersJustRead = true;
 
-  if (degraded) return false;
+  if (degraded || !written) return false;
   if (refused) {
     stop(context, stopMessage(refused));
     const why = pendingBecause(refused);
@@ -466,6 +476,12 @@ export function runSteps(context: StepContext): string {
       message: "The profile URLs in the selected rows changed since this run was estimated.",
       next: "Cancel this run and start a new one on the current rows (rows already enriched keep their values).",
     });
+    return context.states;
+  }
+  // Paid bulk jobs still out are polled whatever the rights: their write is caught if refused.
+  const protectedRange = job.bulk?.jobs.length ? null : protectedStop(grid, job, deps.changes);
+  if (protectedRange) {
+    stop(context, protectedRange);
     return context.states;
   }
   context.urls = urls;

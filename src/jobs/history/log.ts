@@ -126,6 +126,7 @@ export function historyLog(
   // Read once per step: a property read, not one per write.
   let secret: string | undefined;
   return {
+    canRecord: () => deps.table.canAppend?.() ?? true,
     record(run, grid, changes) {
       if (changes.length === 0) return;
       const time = isoSecond(deps.clock.now());

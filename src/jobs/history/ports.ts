@@ -26,6 +26,8 @@ export interface HistoryTable {
   read(first: number, count: number, width: number): string[][];
   /** Deletes rows first..first+count-1. */
   remove(first: number, count: number): void;
+  /** Whether the user may write the next rows (Range.canEdit); absent: they may. */
+  canAppend?(): boolean;
 }
 
 /** A sheet of the document, and its name now. */

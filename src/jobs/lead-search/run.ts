@@ -18,7 +18,14 @@ import { chargesByKindSince, type LedgerReader, markLedger, type RunCharges } fr
 import { keptRowsMessage, writeErrorText } from "../paid-rows";
 import { trackCancel } from "../search-cancel";
 import { type ResolvedCompany, resolvedCompany } from "./company-match";
-import { EMAIL_NOT_CHECKED, emailColumns, findLeadEmails, type LeadEmailFinder } from "./lead-emails";
+import {
+  EMAIL_HEADER,
+  EMAIL_NOT_CHECKED,
+  EMAIL_STATUS_HEADER,
+  emailColumns,
+  findLeadEmails,
+  type LeadEmailFinder,
+} from "./lead-emails";
 import { existingKeys, LEADS_SHEET, type LeadsLayout, leadsLayout, newLeadRows } from "./leads-sheet";
 import { nextPageRequest } from "./pages";
 
@@ -372,6 +379,11 @@ class LeadsSheetWriter {
         header[index] = cells.headers[i] ?? "";
         notes[index] = cells.notes[i] ?? "";
       });
+      // The paid work emails are the run's columns, not the layout's fields: headed as in Leads.
+      if (this.emailAt) {
+        header[this.emailAt.email] = EMAIL_HEADER;
+        header[this.emailAt.status] = EMAIL_STATUS_HEADER;
+      }
       spare.grid.write(1, 1, [header]);
       if (this.format.headers === "readable") spare.grid.writeNotes?.(1, 1, [notes]);
       if (this.kept) this.kept.name = spare.name;

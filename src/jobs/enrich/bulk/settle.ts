@@ -19,6 +19,7 @@ import { type RowOutcome, writeOutcomes } from "../row-writer";
 import { countMaybeCharged, type StepContext } from "../step";
 import { URL_STATE, type UrlState, withStates } from "../url-states";
 import type { DistinctUrls } from "../urls";
+import { writeOrStop } from "../write-refused";
 import { locatedUrls } from "./drain";
 
 /** Outcomes by distinct URL index, and the state each index moves to. */
@@ -54,11 +55,18 @@ export function applySettlement(
   order: "write-first" | "save-first",
 ): void {
   if (order === "save-first") saveStates(context, settlement);
-  writeRows(context, urls, settlement);
+  const written = writeRows(context, urls, settlement);
   if (order === "write-first") saveStates(context, settlement);
+  // A submit's states were saved before its refused write: its answered URLs failed after all.
+  else if (!written) {
+    const answered = [...settlement.outcomes].filter(([, o]) => o.kind === "ok").map(([index]) => index);
+    context.states = withStates(context.states, answered, URL_STATE.failed);
+    saveJob(context.deps.store, context.job, context.states);
+  }
 }
 
-function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlement): void {
+/** Writes the rows; false when the sheet refused (write-refused.ts: the run stopped, the answered URLs failed). */
+function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlement): boolean {
   const { job, deps, grid } = context;
   // Where the answers' URLs are now, when the column changed while the jobs were out (drain.ts).
   const urls = locatedUrls(context, read, settlement.inputs);
@@ -73,8 +81,9 @@ function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlem
   // The work email of each lead found, written with its row (email-pass.ts; off: nothing).
   // Not while a column is gone: the columns it reads the person from may have moved.
   if (!context.layout) findWorkEmails(context, urls, [...settlement.outcomes.keys()], byRow);
-  if (byRow.size > 0) {
-    context.written ??= new Map();
+  if (byRow.size === 0) return true;
+  context.written ??= new Map();
+  const written = writeOrStop(context, byRow, () =>
     writeOutcomes(
       grid,
       context.layout ?? job.layout,
@@ -84,8 +93,13 @@ function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlem
       context.written,
       context.record,
       deps.settings.lists,
-    );
-  }
+    ),
+  );
+  // Paid and not written: failed, never enriched (a poll's job is then closed, not polled again).
+  if (!written)
+    for (const [index, outcome] of settlement.outcomes)
+      if (outcome.kind === "ok") settlement.states.set(index, URL_STATE.failed);
+  return written;
 }
 
 /**

@@ -1,0 +1,52 @@
+/**
+ * A write the sheet refuses after the answers were paid: a column whose data validation is set to
+ * "Reject input" and refuses a value, or a range protected since the step checked (edit-rights.ts).
+ * Apps Script then throws for the whole setValues, and nothing of its block is written. Before,
+ * the exception ended the step as an internal error: the lookups' paid rows later said "cut off",
+ * and a bulk run polled its jobs and failed again at every step, never ending. Now the run stops
+ * saying what the sheet said, the rows say they may have been charged (when their status cell
+ * takes it), and they are never sent again by themselves.
+ */
+import { isoSecond } from "../../sheet/sheet-time";
+import { refusedWriteMessage } from "../edit-rights";
+import { writeErrorText } from "../paid-rows";
+import { type RowOutcome, writeOutcomes } from "./row-writer";
+import type { StepContext } from "./step";
+
+/** The row's status: held back from new runs over the list, as every "may have been charged" row. */
+export const refusedStatus = (reason: string) =>
+  `error: answered and charged, but the sheet refused the write (${reason}); not sent again by itself, as every row that may have been charged: select the row and run again to retry`;
+
+/**
+ * Writes `byRow` (row-writer.ts); if the sheet refuses, stops the run, tries to leave each row's
+ * status, and answers false: the caller counts the answered URLs as failed, not as enriched.
+ */
+export function writeOrStop(
+  context: StepContext,
+  byRow: ReadonlyMap<number, RowOutcome>,
+  write: () => void,
+  layout = context.layout ?? context.job.layout,
+): boolean {
+  try {
+    write();
+    return true;
+  } catch (error) {
+    const reason = writeErrorText(error);
+    const { job, deps, grid } = context;
+    // Rows with only a status to write (not found: free) keep it; answered rows say they were paid.
+    const statuses = new Map<number, RowOutcome>();
+    let paid = 0;
+    for (const [row, outcome] of byRow) {
+      if (outcome.kind === "ok") paid += 1;
+      statuses.set(row, outcome.kind === "ok" ? { kind: "status", status: refusedStatus(reason) } : outcome);
+    }
+    job.state = "stopped";
+    job.message = refusedWriteMessage(paid, reason, "Enrich");
+    try {
+      writeOutcomes(grid, layout, statuses, job.options.mode, isoSecond(deps.clock.now()));
+    } catch {
+      // The status column refuses too: the run's message is all that says it.
+    }
+    return false;
+  }
+}
