@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerCredits } from "../../sandbox/api/control";
+import { API_PATHS } from "../../sandbox/api/paths";
 import { columnLetters } from "../../src/jobs/enrich/progress";
 import type { EmailEstimate, EmailProgress } from "../../src/rpc/emails";
 import type { EnrichEstimate, EnrichRequest } from "../../src/rpc/enrich";
@@ -22,6 +23,7 @@ import {
   rpcValue,
   SHEET,
   startEnrichWorld,
+  USER,
 } from "../jobs/enrich-world";
 
 const ROWS = 6;
@@ -245,6 +247,43 @@ describe("two lists of people in the same rows", () => {
     const jobId = estimateAndConfirm(world.runtime, `${letter}2:${letter}${ROWS + 1}`);
     expect(driveSteps(world.runtime, jobId)).toMatchObject({ state: "done", ok: ROWS });
     expect(header().length).toBe(width);
+    expect((await world.control.stats()).creditsCharged).toBe(ROWS);
+  });
+
+  it("Retry failed rows of a second list retries them in its own columns", async () => {
+    const sheet = "Retry";
+    world.runtime.insertSheet(sheet);
+    world.runtime.setValues(sheet, "A1", [
+      ["Champion URL", "Buyer URL"],
+      ...champions.map((url, i) => [url, buyers[i]!]),
+    ]);
+    await world.control.reset();
+    // The lookup path, one URL a request: the first URL meets the API's own 500 on every try and fails.
+    world.runtime.properties.user(USER).setAll({ CHUNK_SIZE: "1", API_GENERATION: "legacy" });
+    await world.control.configure({
+      faults: [{ path: API_PATHS.leadLookup, kind: "server_error", count: 5 }],
+    });
+    const first = driveSteps(
+      world.runtime,
+      estimateAndConfirm(world.runtime, `B1:B${ROWS + 1}`, DEFAULT_REQUEST, sheet),
+    );
+    expect(first).toMatchObject({ state: "done", failed: 1, ok: ROWS - 1 });
+    const width = world.runtime.getValues(sheet, "A1:Z1")[0]!.filter((text) => text !== "").length;
+    const estimate = rpcValue<EnrichEstimate>(world.runtime, "enrichRetryEstimate", {
+      jobId: first.jobId,
+      includeMaybeCharged: false,
+    });
+    expect(estimate.preview.toFetch).toBe(1);
+    rpcValue(world.runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
+    expect(driveSteps(world.runtime, estimate.progress.jobId)).toMatchObject({ state: "done", ok: 1 });
+    const headers = world.runtime
+      .getValues(sheet, "A1:Z1")[0]!
+      .map(String)
+      .filter((text) => text !== "");
+    expect(headers.length).toBe(width);
+    const status = headers.indexOf("Buyer URL · Enrichment Status");
+    const statuses = world.runtime.getValues(sheet, `A2:Z${ROWS + 1}`).map((row) => String(row[status]));
+    expect(statuses).toEqual(new Array(ROWS).fill("ok"));
     expect((await world.control.stats()).creditsCharged).toBe(ROWS);
   });
 
