@@ -9,6 +9,7 @@ import { currentJob } from "../jobs/enrich/job";
 import { HISTORY_SHEET } from "../jobs/history/columns";
 import { digestOfRun, emailChangeText, jobChangesSince } from "../jobs/history/digest";
 import type { HistoryDeps } from "../jobs/history/ports";
+import { isFreezeRun } from "../jobs/history/run-kind";
 import {
   checkHistorySettings,
   historyOverLimit,
@@ -140,10 +141,25 @@ export function undoPreviewNow(): UndoPreview {
   return asJobError(() => undoPreview(historyDeps()));
 }
 
+const count = (n: number, what: string) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
+
+/**
+ * The question before undoing a freeze: its formulas come back, and recalculate (free within the
+ * lookups' 6-hour cache, else charged as any formula is); freezing them again is free.
+ */
+function freezeQuestion(preview: UndoPreview, sheets: string): string {
+  return (
+    `Undo the freeze of ${readableUtc(preview.runTime)}${sheets ? ` on ${sheets}` : ""}? ` +
+    `${count(preview.formulas, "formula")} (${count(preview.cells, "cell")} in ${count(preview.rows, "row")}) go back to formulas, ` +
+    "and the values they spilled are cleared for them to spill again (cells edited since stay as they are). " +
+    "The formulas then recalculate: free for answers of the last 6 hours, otherwise charged as any formula is."
+  );
+}
+
 /** The question asked before Undo: which run, how much, and that only running it again brings it back. */
 export function undoQuestion(preview: UndoPreview): string {
-  const count = (n: number, what: string) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
   const sheets = preview.sheets.map((name) => `"${name}"`).join(", ");
+  if (isFreezeRun(preview.runId)) return freezeQuestion(preview, sheets);
   return (
     `Undo the run of ${readableUtc(preview.runTime)}${sheets ? ` on ${sheets}` : ""}? ` +
     `${count(preview.cells, "cell")} in ${count(preview.rows, "row")} go back to what they held before it` +
@@ -171,7 +187,8 @@ export function undoMessage(result: UndoResult): string {
       : `; ${result.leftAlone} left alone because they were edited since (${result.leftAloneCells.join(", ")}${
           result.leftAlone > result.leftAloneCells.length ? ", ..." : ""
         })`;
-  const parts = [`Undid the run of ${result.runTime}: ${restored}${edited}.`];
+  const what = isFreezeRun(result.runId) ? "freeze" : "run";
+  const parts = [`Undid the ${what} of ${result.runTime}: ${restored}${edited}.`];
   if (result.unchanged > 0)
     parts.push(
       `${result.unchanged} already held ${result.unchanged === 1 ? "its" : "their"} old value (never written: the run was cut off or cancelled first; or put back by hand), so nothing was needed there.`,

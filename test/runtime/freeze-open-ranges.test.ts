@@ -50,8 +50,12 @@ describe("Freeze over open-ended and whole-column ranges", () => {
     runtime.clickMenu("Freeze selected formulas to values");
     const alerts = runtime.ui.events.filter((event) => event.type === "alert").slice(-2);
     expect(alerts.map((alert) => ("prompt" in alert ? alert.prompt : ""))).toEqual([
-      expect.stringMatching(/^Froze 1 formula \(\d+ cells\) to the values they show\.$/),
-      expect.stringMatching(/^Froze 1 formula \(\d+ cells\) to the values they show\.$/),
+      expect.stringMatching(
+        /^Froze 1 formula \(\d+ cells\) to the values they show\. Undo last run puts the formulas back\.$/,
+      ),
+      expect.stringMatching(
+        /^Froze 1 formula \(\d+ cells\) to the values they show\. Undo last run puts the formulas back\.$/,
+      ),
     ]);
     expect(runtime.getFormulas(SHEET, "B2")).toEqual([[""]]);
     expect(runtime.getFormulas(SHEET, "E1")).toEqual([[""]]);

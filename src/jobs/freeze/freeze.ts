@@ -35,6 +35,8 @@ export interface FreezeResult {
   /** Formulas turned into values, and the cells they covered. */
   frozen: number;
   cells: number;
+  /** Whether the change history recorded them (Undo last run puts them back); absent: not asked. */
+  recorded?: boolean;
   /** Formulas left as they are, each with the cell and why. */
   refused: Array<{ cell: string; reason: string }>;
 }
@@ -81,9 +83,22 @@ export function notFinal(value: GridValue): string | null {
 
 const frozenValue = (value: GridValue): GridValue => (value instanceof Date ? value : toCellValue(value));
 
+/** A cell Freeze writes: what it held (its formula; "" where the answer spilled) and its value now. */
+export interface FrozenCell {
+  row: number;
+  column: number;
+  before: string;
+  value: GridValue;
+}
+
+/**
+ * `record`: told every cell before any is written (the change history, record.ts), so that a
+ * cut-off between the two leaves a recorded change Undo finds was not made, never an unrecorded one.
+ */
 export function freezeFormulas(
   sheet: FormulaSheet,
   selection: { top: number; left: number; height: number; width: number },
+  record?: (cells: FrozenCell[]) => void,
 ): FreezeResult {
   const result: FreezeResult = { frozen: 0, cells: 0, refused: [] };
   const { values, formulas } = sheet.read(selection.top, selection.left, selection.height, selection.width);
@@ -99,6 +114,7 @@ export function freezeFormulas(
           .map((cells) => cells.slice(left - selection.left, left - selection.left + shape.columns))
       : sheet.read(top, left, shape.rows, shape.columns).values;
   const changes: CellChanges = new Map();
+  const frozenCells: FrozenCell[] = [];
   formulas.forEach((row, r) => {
     row.forEach((formula, c) => {
       if (!isLookupFormula(formula)) return;
@@ -126,12 +142,20 @@ export function freezeFormulas(
         changes.set(top + dr, rowChanges);
         cells.forEach((value, dc) => {
           rowChanges.set(left + dc, frozenValue(value));
+          // Only the formula cell held input: the others showed its answer, and go back to empty.
+          frozenCells.push({
+            row: top + dr,
+            column: left + dc,
+            before: dr === 0 && dc === 0 ? formula : "",
+            value: frozenValue(value),
+          });
         });
       });
       result.frozen += 1;
       result.cells += shape.rows * shape.columns;
     });
   });
+  if (frozenCells.length > 0) record?.(frozenCells);
   for (const rectangle of cheapestRectangles(changes))
     sheet.write(rectangle.top, rectangle.left, rectangle.values);
   return result;
@@ -155,5 +179,11 @@ export function freezeMessage(result: FreezeResult): string {
       `Left ${result.refused.length} as formulas (${listed}${result.refused.length > 10 ? "; ..." : ""}): recalculate, or use Enrich (lookups) or the Emails action (emails), then freeze them.`,
     );
   }
+  if (result.frozen > 0 && result.recorded !== undefined)
+    parts.push(
+      result.recorded
+        ? "Undo last run puts the formulas back."
+        : "The change history is off for this spreadsheet, so Undo last run cannot put the formulas back.",
+    );
   return parts.join(" ");
 }

@@ -13,6 +13,7 @@ import { extent } from "../extent";
 import { type HistoryRow, isUndoId, parseCell, parseKeptCell, shownText, UNDO_PREFIX } from "./columns";
 import type { HistoryDeps } from "./ports";
 import { byTrust, changesBetween, rowsOfRun, runColumn, runsAndTimes, undoneRuns } from "./read";
+import { isFreezeRun } from "./run-kind";
 import { historyKeys } from "./signature";
 
 export interface JobChange {
@@ -128,7 +129,8 @@ export function jobChangesIn(
   // Per run, list and row: the Email cell the run changed (kept apart: FIELDS decides the reads).
   const emails = new Map<string, HistoryRow>();
   for (const entry of rows) {
-    if (isUndoId(entry.runId) || undone.has(entry.runId)) continue;
+    // A freeze writes the values formulas showed: no one changed jobs.
+    if (isUndoId(entry.runId) || undone.has(entry.runId) || isFreezeRun(entry.runId)) continue;
     const list = listKey(entry);
     const emailAt = headerNamesField(labelOfHeader(entry.header), "email") ? parseCell(entry.cell) : null;
     if (emailAt) emails.set(`${entry.runId}\n${list}\n${emailAt.row}`, entry);

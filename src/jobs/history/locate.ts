@@ -6,6 +6,11 @@
  * whose row or column cannot be found, or is ambiguous (a header in two columns, a URL now in a
  * different number of rows than the run wrote), gets no place: Undo reports it and writes nothing
  * there. Only existing rows and columns are ever returned, so Undo never grows a sheet.
+ *
+ * Freeze records cells no header or key names (a formula's spill into a column without a header,
+ * formulas over typed text in rows with nothing else): such a column is the one it was while its
+ * header cell is still blank, and such a row the one it was while its cell still holds what the
+ * run wrote.
  */
 import { normalizeProfileUrl } from "../../api/profile-url";
 import { linkTarget } from "../../sheet/hyperlink";
@@ -20,6 +25,8 @@ export interface WantedCell {
   headerCell: boolean;
   /** Its row when the run wrote it: orders the rows of a URL that stands in several. */
   recordedRow: number;
+  /** Its column when the run wrote it: where a column recorded without a header is looked for. */
+  recordedColumn?: number;
   /** What the run left in it (a literal): tells a URL's row apart when rows came or went. */
   after: string;
 }
@@ -91,7 +98,11 @@ export function locateCells(grid: Grid, wanted: readonly WantedCell[]): Located 
       }
     }
   }
-  const headerRow = headerRowOf(literals, firstData, new Set(wanted.map((cell) => cell.header)));
+  const headerRow = headerRowOf(
+    literals,
+    firstData,
+    new Set(wanted.map((cell) => cell.header).filter((header) => header !== "")),
+  );
   // Header -> its column; a header in two columns is ambiguous (-1).
   const columns = new Map<string, number>();
   (literals[headerRow - 1] ?? []).forEach((text, index) => {
@@ -118,14 +129,23 @@ export function locateCells(grid: Grid, wanted: readonly WantedCell[]): Located 
     rowsThen.set(key, list);
   }
   for (const list of rowsThen.values()) list.sort((a, b) => a - b);
+  // A column recorded without a header: where it was, while no header names it yet.
+  const unnamed = (column = 0) =>
+    column > 0 && column <= width && shownText(literals[headerRow - 1]?.[column - 1] ?? "") === ""
+      ? column
+      : 0;
   const places = wanted.map((cell): Place => {
-    const column = columns.get(cell.header) ?? 0;
+    const column = cell.header === "" ? unnamed(cell.recordedColumn) : (columns.get(cell.header) ?? 0);
     if (column <= 0) return { missing: "column" };
     if (cell.headerCell) return headerRow > 0 ? { row: headerRow, column } : { missing: "row" };
     const key = urlKey(cell.url);
     const now = rowsNow.get(key) ?? [];
     const then = rowsThen.get(key) ?? [];
-    if (key === "") return { missing: "row" };
+    if (key === "") {
+      // A row recorded without a key: where it was, while it holds what the run wrote there.
+      const held = cell.url === "" && literals[cell.recordedRow - 1]?.[column - 1] === cell.after;
+      return held ? { row: cell.recordedRow, column } : { missing: "row" };
+    }
     // The k-th row the run wrote a URL in is the k-th row holding it now, if none came or went.
     const index = then.indexOf(cell.recordedRow);
     if (now.length === then.length && index >= 0) return { row: now[index]!, column };

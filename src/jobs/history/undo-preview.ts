@@ -17,6 +17,8 @@ export interface UndoPreview {
   /** Sheet rows (the header row left out), and cells of them, it changed that an undo would look at. */
   rows: number;
   cells: number;
+  /** Of those cells, the ones that held a formula before the run (a freeze's: they come back). */
+  formulas: number;
   /** Header cells it wrote (the columns it added): cleared again. */
   headers: number;
 }
@@ -27,6 +29,7 @@ export function undoPreview(deps: HistoryDeps): UndoPreview {
   const rows = new Set<string>();
   const cells = new Set<string>();
   const headers = new Set<string>();
+  let formulas = 0;
   for (const change of accepted) {
     const at = parseCell(change.cell);
     const key = cellKey(change);
@@ -37,8 +40,17 @@ export function undoPreview(deps: HistoryDeps): UndoPreview {
     if (isHeaderCell(change, at)) headers.add(key);
     else {
       rows.add(`${change.sheetId ?? change.sheet}\n${at.row}`);
+      if (!cells.has(key) && change.before.startsWith("=")) formulas += 1;
       cells.add(key);
     }
   }
-  return { runId, runTime, sheets: [...sheets], rows: rows.size, cells: cells.size, headers: headers.size };
+  return {
+    runId,
+    runTime,
+    sheets: [...sheets],
+    rows: rows.size,
+    cells: cells.size,
+    formulas,
+    headers: headers.size,
+  };
 }

@@ -255,6 +255,7 @@ export function undoLastRun(deps: HistoryDeps, expected?: string): UndoResult {
         header: cell.source.header,
         headerCell: cell.headerCell,
         recordedRow: cell.recordedRow,
+        recordedColumn: cell.recordedColumn,
         after: cell.after,
       })),
     );
