@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { manualClock } from "../../sandbox/gas/clock";
 import { HISTORY_SHEET } from "../../src/jobs/history/columns";
-import type { UndoAnswer, UndoQuestion } from "../../src/rpc/history";
+import type { JobChangeDigest, UndoAnswer, UndoQuestion } from "../../src/rpc/history";
 import { type EnrichWorld, freshDocument, rpcValue, SHEET, startEnrichWorld } from "../jobs/enrich-world";
 
 const EDITOR = "editor@example.com";
@@ -94,6 +94,9 @@ describe("Undo last run after Freeze selected formulas to values", () => {
     world.runtime.setCell(SHEET, "E3", "typed since");
     const question = rpcValue<UndoQuestion & { message: string }>(world.runtime, "historyUndoPreview", null);
     expect(question.message).toMatch(/^Undo the freeze of .* on "CRM"\? 6 formulas/);
+    // Frozen Company cells (a formula before, a company after) are no job change.
+    const digest = rpcValue<JobChangeDigest>(world.runtime, "historyDigest", { jobId: question.runId });
+    expect(digest.count).toBe(0);
     const answer = rpcValue<UndoAnswer>(world.runtime, "historyUndo", { runId: question.runId });
     expect(answer).toMatchObject({ restored: 14, leftAlone: 1, leftAloneCells: ["CRM!E3"], notFound: 0 });
     expect(answer.message).toMatch(/^Undid the freeze of .*14 cells restored; 1 left alone .*\(CRM!E3\)/);
