@@ -148,10 +148,12 @@ const count = (n: number, what: string) => `${n.toLocaleString("en-US")} ${what}
  * lookups' 6-hour cache, else charged as any formula is); freezing them again is free.
  */
 function freezeQuestion(preview: UndoPreview, sheets: string): string {
+  const one = preview.formulas === 1;
   return (
     `Undo the freeze of ${readableUtc(preview.runTime)}${sheets ? ` on ${sheets}` : ""}? ` +
-    `${count(preview.formulas, "formula")} (${count(preview.cells, "cell")} in ${count(preview.rows, "row")}) go back to formulas, ` +
-    "and the values they spilled are cleared for them to spill again (cells edited since stay as they are). " +
+    `${count(preview.formulas, "formula")} (${count(preview.cells, "cell")} in ${count(preview.rows, "row")}) ` +
+    `${one ? "goes back to a formula" : "go back to formulas"}, and the values ${one ? "it" : "they"} spilled ` +
+    `are cleared for ${one ? "it" : "them"} to spill again (cells edited since stay as they are). ` +
     "The formulas then recalculate: free for answers of the last 6 hours, otherwise charged as any formula is."
   );
 }
