@@ -63,6 +63,27 @@ describe("planning with two lists in the same rows", () => {
     ]);
   });
 
+  it("keeps the first list's plain columns: the URL column a profile-URL header names, else the leftmost", () => {
+    const crm = MemoryGrid.fromRows([
+      ["Referrer URL", "Name", "LinkedIn URL", "Title", "Company"],
+      [url("ref1"), "Ann", url("ann"), "CEO", "Acme"],
+      [url("ref2"), "Cat", url("cat"), "CTO", "Beta"],
+    ]);
+    // "LinkedIn URL" names a profile URL: the sheet's own people, in its own Title and Company.
+    const own = planEnrichment(crm, column(3, 3), DEFAULT_ENRICH_OPTIONS);
+    expect(own.layout.list).toBeUndefined();
+    expect(Object.fromEntries(own.layout.fields)).toMatchObject({
+      full_name: 2,
+      job_title: 4,
+      company_name: 5,
+    });
+    // The referrers are the other list, though leftmost.
+    expect(planEnrichment(crm, column(1, 3), DEFAULT_ENRICH_OPTIONS).layout.list).toBe("Referrer URL");
+    // No header names one: the leftmost is the first list (the one a second was pasted beside).
+    const grid = accounts(["Account", "Champion URL", "Buyer URL", "Title", ""]);
+    expect(planEnrichment(grid, column(2, 3), DEFAULT_ENRICH_OPTIONS).layout.list).toBeUndefined();
+  });
+
   it("keeps one list's plain columns when the other column holds the same people", () => {
     const grid = MemoryGrid.fromRows([
       ["LinkedIn URL", "Profile link", "Title"],

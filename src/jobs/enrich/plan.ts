@@ -4,6 +4,7 @@
  * can cost. Reads the sheet in a few block reads and writes nothing.
  */
 import { normalizeProfileUrl } from "../../api/profile-url";
+import { headerNamesField } from "../../sheet/columns";
 import { detectHeaderRow } from "../../sheet/header-row";
 import { extent } from "../extent";
 import type { ColumnLayout, SkipCount } from "./job-types";
@@ -190,7 +191,7 @@ export function planEnrichment(
     if (options.extras[extra] && !fields.includes(extra)) fields.push(extra);
   }
   const others = otherListColumns(grid, firstRow, lastRow, urlColumn, width);
-  const list = others.length > 0 ? listName(headers, urlColumn, others) : "";
+  const list = isFirstList(headers, urlColumn, others) ? "" : listName(headers, urlColumn, others);
   const layout = planLayout(headers, headerRow, urlColumn, fields, options.workEmail === true, list);
   // The most one URL can cost: its lookup, and its finder row when the work-email pass is on.
   const perUrl = creditsPerUrl(options.extras) + emailCreditsPerUrl(options);
@@ -214,6 +215,19 @@ export function planEnrichment(
     skips: skipCounts([[NOTHING_TO_FILL, urls.keys.length - toFetch.length]]),
     otherLists: others,
   };
+}
+
+/**
+ * Whether the URL column's list is the sheet's first one, which keeps the plain columns (Title,
+ * Company, the statuses) as a sheet with one list does: the only list; else the first URL column
+ * whose header names a profile URL (a CRM's "LinkedIn URL" beside its "Manager URL"); else the
+ * leftmost (the list a second one was pasted beside). Every other list gets columns of its own.
+ */
+function isFirstList(headers: readonly string[], urlColumn: number, others: readonly number[]): boolean {
+  if (others.length === 0) return true;
+  const columns = [urlColumn, ...others].sort((a, b) => a - b);
+  const named = columns.find((column) => headerNamesField(headers[column - 1] ?? "", "network_url"));
+  return (named ?? columns[0]) === urlColumn;
 }
 
 /**
