@@ -252,7 +252,8 @@ describe("Columns that move between the estimate and the run, as docs/enrichment
     const sidebar = page.frameLocator("aside.sidebar-panel iframe");
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     const estimate = sidebar.getByTestId("enrich-estimate");
-    await estimate.waitFor();
+    // Up to 60 s, as the paste test's: on a machine busy with other work the estimate took over 30.
+    await estimate.waitFor({ timeout: 60_000 });
     expect(await estimate.textContent()).toContain("job_title → C (Title)");
     // Title and Notes swap places after the estimate, as a colleague dragging columns would.
     await pasteText(page, "C1", ["Notes\tTitle", ...notes.map((note) => `${note}\t`)].join("\n"));
