@@ -8,7 +8,14 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Result } from "axe-core";
 import type { Browser, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enrichUrlColumnFromMenu, openPlayground, openSidebar, selectRange } from "./playground-page";
+import { SEED_SHEET } from "../../sandbox/playground/seed";
+import {
+  enrichUrlColumnFromMenu,
+  openPlayground,
+  openSidebar,
+  selectRange,
+  selectSheet,
+} from "./playground-page";
 import { launchBrowser, startPlayground, type TestPlayground } from "./support";
 
 const WCAG_21_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -97,6 +104,9 @@ describe("Sidebar accessibility (axe-core, WCAG 2.1 A and AA; keyboard)", () => 
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     await sidebar.getByTestId("company-estimate").waitFor();
     await expectNoBlockingViolations(page, "Companies tab, estimate shown");
+    await sidebar.getByRole("button", { name: "Confirm & search" }).click();
+    await sidebar.getByTestId("company-result").waitFor({ timeout: 30_000 });
+    await expectNoBlockingViolations(page, "Companies tab, search result shown");
   });
 
   it("Leads tab, every section open, then its field problems shown", async () => {
@@ -124,7 +134,7 @@ describe("Sidebar accessibility (axe-core, WCAG 2.1 A and AA; keyboard)", () => 
     await expectNoBlockingViolations(page, "Settings tab, connection-test notice");
   });
 
-  it("Enrich tab with an error shown (Estimate with no profile URLs selected)", async () => {
+  it("Enrich tab with an error shown (Use current selection on a cell without profile URLs)", async () => {
     await selectRange(page, "A1", "A1");
     await openTab("Enrich");
     await openEverySection(sidebar);
@@ -134,6 +144,8 @@ describe("Sidebar accessibility (axe-core, WCAG 2.1 A and AA; keyboard)", () => 
   });
 
   it("Enrich from the keyboard: Tab reaches Estimate, Enter presses it, and the estimate passes axe", async () => {
+    // The company search above left its Companies sheet active; the profile URLs are on the first.
+    await selectSheet(page, SEED_SHEET);
     ({ sidebar } = await enrichUrlColumnFromMenu(page));
     await sidebar.getByTestId("enrich-selection").waitFor();
     // Start where a keyboard user lands: on the selected tab.
@@ -149,10 +161,22 @@ describe("Sidebar accessibility (axe-core, WCAG 2.1 A and AA; keyboard)", () => 
       if (presses > 100) throw new Error("Tab never reached the Estimate button in 100 presses");
       await page.keyboard.press("Tab");
     }
+    // Where the focus is must show (WCAG 2.4.7), which axe does not check.
+    const outline = await sidebar
+      .getByRole("button", { name: "Estimate" })
+      .evaluate((button) => getComputedStyle(button).outlineStyle);
+    expect(outline).not.toBe("none");
     await page.keyboard.press("Enter");
     const estimate = sidebar.getByTestId("enrich-estimate");
     await estimate.waitFor();
     expect(await estimate.textContent()).toMatch(/distinct URLs? to fetch/);
     await expectNoBlockingViolations(page, "Enrich tab, estimate shown");
+  });
+
+  it("Enrich run finished: progress and what changed", async () => {
+    await sidebar.getByRole("button", { name: "Confirm & run" }).click();
+    const run = sidebar.getByTestId("enrich-run");
+    await expect.poll(() => run.getAttribute("data-state"), { timeout: 30_000 }).toBe("done");
+    await expectNoBlockingViolations(page, "Enrich tab, run finished");
   });
 });
