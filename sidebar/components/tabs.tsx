@@ -34,8 +34,10 @@ export function Tabs<const Id extends string>({ tabs, selected, onSelect, childr
     onSelect(tabs[next]!.id);
     list.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
   };
+  // One <main> landmark around the tabs and the panel: a <main> with role="tabpanel" stopped being a
+  // landmark (axe: landmark-one-main, aria-allowed-role) and left the tab list outside any (region).
   return (
-    <>
+    <main>
       <div role="tablist" ref={list} onKeyDown={move}>
         {tabs.map((tab) => (
           <button
@@ -52,9 +54,9 @@ export function Tabs<const Id extends string>({ tabs, selected, onSelect, childr
           </button>
         ))}
       </div>
-      <main role="tabpanel" id={`panel-${selected}`} aria-labelledby={`tab-${selected}`}>
+      <div role="tabpanel" id={`panel-${selected}`} aria-labelledby={`tab-${selected}`}>
         {children}
-      </main>
-    </>
+      </div>
+    </main>
   );
 }

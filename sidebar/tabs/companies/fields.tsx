@@ -23,6 +23,22 @@ export function Problems({ field, problems }: { field: FormField; problems: Fiel
   );
 }
 
+/**
+ * The ids of a field's hint and problems, only those on screen: an aria-describedby that names no
+ * element at all is an invalid value (axe: aria-valid-attr-value), as it was for fields without a hint.
+ */
+function describedBy(
+  props: { field: FormField; problems: FieldProblems },
+  hint: boolean,
+): string | undefined {
+  const id = `co-${props.field}`;
+  const ids = [
+    hint ? `${id}-hint` : "",
+    (props.problems[props.field]?.length ?? 0) > 0 ? `${id}-problems` : "",
+  ];
+  return ids.filter(Boolean).join(" ") || undefined;
+}
+
 export function Hint({ id, children }: { id: string; children: ComponentChildren }) {
   return (
     <span id={id} class="hint">
@@ -68,7 +84,7 @@ export function Flag(props: {
           type="checkbox"
           checked={props.checked}
           onChange={(e) => props.onChange(e.currentTarget.checked)}
-          aria-describedby={`${id}-hint ${id}-problems`}
+          aria-describedby={describedBy(props, true)}
         />{" "}
         {props.label}
       </label>
@@ -127,7 +143,7 @@ export function ListField(props: {
         placeholder={props.placeholder}
         max={props.max}
         {...(props.maxReason ? { maxReason: props.maxReason } : {})}
-        describedBy={`${id}-hint ${id}-problems`}
+        describedBy={describedBy(props, Boolean(props.hint))}
         invalid={(props.problems[props.field]?.length ?? 0) > 0}
       />
     </FieldGroup>
@@ -154,7 +170,7 @@ export function TextField(props: {
         value={props.value}
         placeholder={props.placeholder}
         onInput={(e) => props.onChange(e.currentTarget.value)}
-        aria-describedby={`${id}-hint ${id}-problems`}
+        aria-describedby={describedBy(props, Boolean(props.hint))}
         aria-invalid={(props.problems[props.field]?.length ?? 0) > 0 ? "true" : undefined}
       />
     </FieldGroup>
