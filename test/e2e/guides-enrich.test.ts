@@ -268,7 +268,7 @@ describe("Columns that move between the estimate and the run, as docs/enrichment
     expect(after[6]![3]).toBe(after[1]![3]);
     await selectRange(page, "A1", "A1");
     await page.screenshot({ path: screenshotPath("enrich-moved-column.png") });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("Two lists of people in the same rows, as docs/enrichment.md says", () => {
