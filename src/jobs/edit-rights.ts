@@ -8,7 +8,7 @@
  * sandbox/gas/edit-rules.ts.
  */
 
-import type { Grid } from "./enrich/ports";
+import type { ChangeLog, Grid } from "./enrich/ports";
 import { columnLetters } from "./enrich/progress";
 import { HISTORY_SHEET } from "./history/columns";
 
@@ -31,7 +31,7 @@ const blockA1 = (b: Block) => {
  * The first block the user may not edit, narrowed to its first such column; null when they may
  * edit them all (or the grid cannot tell: a refused write is then caught when it happens).
  */
-export function refusedBlock(grid: Grid, blocks: readonly Block[]): Block | null {
+function refusedBlock(grid: Grid, blocks: readonly Block[]): Block | null {
   if (!grid.canEdit) return null;
   const canEdit = (b: Block) =>
     b.height <= 0 || b.width <= 0 || grid.canEdit!(b.top, b.left, b.height, b.width);
@@ -42,13 +42,13 @@ export function refusedBlock(grid: Grid, blocks: readonly Block[]): Block | null
 }
 
 /** The change history's sheet, which a run writes for Undo before the rows it changes. */
-export const HISTORY_WHERE = `the ${HISTORY_SHEET} sheet (the change history kept for Undo)`;
+const HISTORY_WHERE = `the ${HISTORY_SHEET} sheet (the change history kept for Undo)`;
 
 /** Where a run writes: "CRM!B2:B7". */
-export const blockIn = (sheetName: string, block: Block) => `${sheetName}!${blockA1(block)}`;
+const blockIn = (sheetName: string, block: Block) => `${sheetName}!${blockA1(block)}`;
 
 /** The stop for a run that would write `where` (blockIn, or a sheet named), which the user may not edit. */
-export function protectedMessage(where: string, action: string): StopMessage {
+function protectedMessage(where: string, action: string): StopMessage {
   return {
     kind: "protected",
     message: `You may not edit ${where}, where this run writes: it is protected (Data > Protect sheets and ranges) and you are not among its editors. Nothing was sent.`,
@@ -63,4 +63,20 @@ export function refusedWriteMessage(rows: number, reason: string, action: string
     message: `The sheet refused this run's write: ${reason} The answers for ${rows} row${rows === 1 ? "" : "s"} were paid and not written.`,
     next: `Let the column's data validation accept them (Data > Data validation: Show a warning, or widen the list), or ask the owner for edit rights to the range; then select those rows and run ${action} again (they are charged again).`,
   };
+}
+
+/**
+ * The stop for a run about to write `blocks` of `sheetName`, and the change history it keeps for
+ * Undo, where its user may not edit; null when they may write everywhere.
+ */
+export function protectedStopFor(
+  grid: Grid,
+  sheetName: string,
+  blocks: readonly Block[],
+  action: string,
+  changes?: ChangeLog,
+): StopMessage | null {
+  const refused = refusedBlock(grid, blocks);
+  if (refused) return protectedMessage(blockIn(sheetName, refused), action);
+  return changes?.canRecord?.() === false ? protectedMessage(HISTORY_WHERE, action) : null;
 }

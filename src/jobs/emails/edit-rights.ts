@@ -3,14 +3,7 @@
  * Status, Checked At) over its rows, the headers it appends, and the change history it keeps for
  * Undo? See ../edit-rights.ts.
  */
-import {
-  type Block,
-  blockIn,
-  HISTORY_WHERE,
-  protectedMessage,
-  refusedBlock,
-  type StopMessage,
-} from "../edit-rights";
+import { type Block, protectedStopFor, type StopMessage } from "../edit-rights";
 import type { ChangeLog, Grid } from "../enrich/ports";
 import type { EmailJob } from "./job-types";
 
@@ -21,14 +14,9 @@ const rowBlocks = (job: EmailJob): Block[] =>
     .filter((column) => column > 0)
     .map((left) => ({ top: job.top, left, height: job.bottom - job.top + 1, width: 1 }));
 
-function stopFor(job: EmailJob, refused: Block | null, changes?: ChangeLog): StopMessage | null {
-  if (refused) return protectedMessage(blockIn(job.sheetName, refused), ACTION);
-  return changes?.canRecord?.() === false ? protectedMessage(HISTORY_WHERE, ACTION) : null;
-}
-
 /** The stop for a step that would write where its user may not edit; null when they may. */
 export function protectedColumns(job: EmailJob, grid: Grid, changes?: ChangeLog): StopMessage | null {
-  return stopFor(job, refusedBlock(grid, rowBlocks(job)), changes);
+  return protectedStopFor(grid, job.sheetName, rowBlocks(job), ACTION, changes);
 }
 
 /** The same at Confirm, the header cells of the columns the run appends included. */
@@ -39,5 +27,5 @@ export function protectedRun(job: EmailJob, grid: Grid, changes?: ChangeLog): St
     height: 1,
     width: 1,
   }));
-  return stopFor(job, refusedBlock(grid, [...headers, ...rowBlocks(job)]), changes);
+  return protectedStopFor(grid, job.sheetName, [...headers, ...rowBlocks(job)], ACTION, changes);
 }

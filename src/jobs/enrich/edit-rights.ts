@@ -2,7 +2,7 @@
  * Before an Enrich step sends anything: may this user edit every cell the run writes? Its columns
  * over its rows, and the headers it appends (once). See ../edit-rights.ts.
  */
-import { type Block, blockIn, HISTORY_WHERE, protectedMessage, refusedBlock } from "../edit-rights";
+import { type Block, protectedStopFor } from "../edit-rights";
 import type { EnrichJob, JobMessage } from "./job-types";
 import { emailColumnsOf, writtenColumnRuns } from "./layout";
 import type { ChangeLog, Grid } from "./ports";
@@ -30,7 +30,5 @@ function writtenBlocks(job: EnrichJob): Block[] {
  * history it keeps for Undo); null when they may write everywhere.
  */
 export function protectedStop(grid: Grid, job: EnrichJob, changes?: ChangeLog): JobMessage | null {
-  const refused = refusedBlock(grid, writtenBlocks(job));
-  if (refused) return protectedMessage(blockIn(job.sheetName, refused), "Enrich");
-  return changes?.canRecord?.() === false ? protectedMessage(HISTORY_WHERE, "Enrich") : null;
+  return protectedStopFor(grid, job.sheetName, writtenBlocks(job), "Enrich", changes);
 }
