@@ -118,7 +118,16 @@ export function parseKeywords(keywords: string[]): Expression | null {
         "edit keywords; remove ! @ # $ % ^ \\ * { } [ ] / |",
       );
     }
-    return new Parser(tokenize(keyword), keyword).parse();
+    const tokens = tokenize(keyword);
+    // Parentheses are among the spec's disallowed characters except where they group an
+    // expression (rule 7): around a lone phrase, as in "(saas)", they group nothing.
+    if (tokens.includes("(") && !tokens.some((t) => t === "AND" || t === "OR" || t === "NOT")) {
+      throw validationError(
+        `keyword "${keyword}" uses parentheses without AND, OR or NOT`,
+        "edit keywords; remove the parentheses, or group an expression such as (cloud AND security)",
+      );
+    }
+    return new Parser(tokens, keyword).parse();
   });
   return elements.length === 1 ? elements[0]! : { kind: "or", operands: elements };
 }

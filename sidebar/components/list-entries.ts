@@ -66,7 +66,17 @@ export const textEntries: EntryKind = { split: splitAll, accept: (entry) => ({ v
  * parentheses is a phrase, and keeps its words ("research and development").
  */
 function grouped(keyword: string): string {
-  return /[()]/.test(keyword) ? keyword.replace(/\b(and|or|not)\b/gi, (word) => word.toUpperCase()) : keyword;
+  if (!/[()]/.test(keyword)) return keyword;
+  // "(saas)" means saas: parentheses around a lone phrase group nothing, and the API refuses them.
+  const phrase = /^\(+\s*([^()]*?)\s*\)+$/.exec(keyword);
+  if (
+    phrase &&
+    !/\b(and|or|not)\b/i.test(phrase[1]!) &&
+    (keyword.match(/\(/g) ?? []).length === (keyword.match(/\)/g) ?? []).length
+  ) {
+    return phrase[1]!;
+  }
+  return keyword.replace(/\b(and|or|not)\b/gi, (word) => word.toUpperCase());
 }
 
 /** Company search keywords (spec rule 7): at most 40 characters each, an expression included. */

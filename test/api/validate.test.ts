@@ -58,6 +58,31 @@ describe("company search validation", () => {
     for (const problem of problems) expect(problem.hint.length).toBeGreaterThan(5);
   });
 
+  it("reads a grouped keyword as the API does: no parentheses around a lone phrase, nothing side by side", () => {
+    const verdict = (keyword: string) => validateCompanySearch({ keywords: [keyword] }).map((p) => p.message);
+    expect(verdict("(saas)")).toEqual(["uses parentheses outside a grouped expression"]);
+    expect(verdict("(cloud AND security) saas")).toEqual([
+      '")" and "saas" stand side by side with no AND or OR between them',
+    ]);
+    expect(verdict("saas (cloud AND security)")).toEqual([
+      '"saas" and "(" stand side by side with no AND or OR between them',
+    ]);
+    expect(verdict("(cloud AND ())")).toEqual(["has empty parentheses"]);
+    expect(verdict("(cloud AND security")).toEqual(["has a parenthesis that is never closed"]);
+    expect(verdict("cloud AND security)")).toEqual(["has a closing parenthesis that nothing opened"]);
+    expect(verdict("(cloud AND OR security)")).toEqual([
+      '"AND" is followed by "OR" with no word between them',
+    ]);
+    for (const fine of [
+      "(cloud) AND security",
+      "((cloud AND security))",
+      "NOT (a OR b)",
+      "research and development",
+    ]) {
+      expect(verdict(fine)).toEqual([]);
+    }
+  });
+
   it("rejects any disallowed character in any keyword", () => {
     fc.assert(
       fc.property(word, fc.constantFrom(..."!@#$%^\\*{}[]/|".split("")), fc.nat(20), (w, c, at) => {

@@ -135,6 +135,15 @@ describe("list entries", () => {
     expect(accepted(keywordRuleEntries, "research and development")).toEqual(["research and development"]);
   });
 
+  it("takes a phrase typed in parentheses as the phrase (the API refuses parentheses that group nothing)", () => {
+    expect(accepted(keywordRuleEntries, "(saas), ( fintech ), ((b2b))")).toEqual(["saas", "fintech", "b2b"]);
+    // Parentheses that group something, or that the user left unbalanced, stay for the form to judge.
+    expect(accepted(keywordRuleEntries, "(cloud) and security, (saas")).toEqual([
+      "(cloud) AND security",
+      "(saas",
+    ]);
+  });
+
   it("keeps a person's name with its credential whole (the API matches the name as the network stores it)", () => {
     // "Jane Doe, MBA" was two people, "Jane Doe" and "MBA": the lead was not left out, and charged.
     expect(accepted(LEAVE_OUT_NAME_ENTRIES, "Jane Doe, MBA, John Roe")).toEqual([

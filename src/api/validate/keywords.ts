@@ -5,49 +5,11 @@
  * of the list, as in "10 keywords", so the 40-character limit covers a whole expression too.
  */
 import { listing, type Problems } from "./common";
+import { expressionProblem, hasOperator } from "./keyword-expression";
 
 export const MAX_KEYWORDS = 10;
 export const MAX_KEYWORD_LENGTH = 40;
 const DISALLOWED = ["!", "@", "#", "$", "%", "^", "\\", "*", "{", "}", "[", "]", "/", "|"];
-const BINARY = new Set(["AND", "OR"]);
-
-function parenthesesBalanced(text: string): boolean {
-  let depth = 0;
-  for (const char of text) {
-    if (char === "(") depth++;
-    if (char === ")") depth--;
-    if (depth < 0) return false;
-  }
-  return depth === 0;
-}
-
-/** Problems of one expression's structure: terms joined by AND / OR, each optionally after NOT. */
-function expressionProblems(text: string): string[] {
-  const tokens = text.replace(/[()]/g, " ").trim().split(/\s+/);
-  const found: string[] = [];
-  let wordsInTerm = 0;
-  let expectTerm = true;
-  tokens.forEach((token, index) => {
-    if (BINARY.has(token)) {
-      if (expectTerm) found.push(`"${token}" has nothing before it`);
-      wordsInTerm = 0;
-      expectTerm = true;
-    } else if (token === "NOT") {
-      if (wordsInTerm > 0) found.push(`"NOT" must follow AND or OR, or start the expression`);
-      if (index === tokens.length - 1) found.push(`"NOT" has nothing after it`);
-    } else {
-      wordsInTerm++;
-      expectTerm = false;
-    }
-  });
-  if (expectTerm && tokens.length > 0) found.push("the expression ends with an operator");
-  return found;
-}
-
-function hasOperator(text: string): boolean {
-  return /(^|[\s()])(AND|OR|NOT)([\s()]|$)/.test(text);
-}
-
 export function checkKeywords(problems: Problems, value: unknown, path = "keywords"): void {
   if (value === undefined) return;
   if (!Array.isArray(value)) {
@@ -79,17 +41,18 @@ export function checkKeywords(problems: Problems, value: unknown, path = "keywor
         `Remove ${listing(bad)} from "${keyword}".`,
       );
     }
+    // Parentheses only group an expression: around a lone phrase, as in "(saas)", the API refuses
+    // them as one of the spec's disallowed characters.
     const grouped = keyword.includes("(") || keyword.includes(")");
-    const expression = hasOperator(keyword);
-    if (grouped && (!expression || !parenthesesBalanced(keyword) || /\(\s*\)/.test(keyword))) {
+    if (grouped && !hasOperator(keyword)) {
       problems.add(
         at,
         "uses parentheses outside a grouped expression",
         "Parentheses may only group an expression with AND, OR or NOT, such as (x AND y); otherwise remove them.",
       );
-    }
-    if (expression) {
-      for (const problem of expressionProblems(keyword)) {
+    } else if (grouped || hasOperator(keyword)) {
+      const problem = expressionProblem(keyword);
+      if (problem !== null) {
         problems.add(
           at,
           problem,
