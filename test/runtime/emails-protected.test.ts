@@ -73,6 +73,29 @@ describe("the Emails action on a shaped sheet", () => {
     expect(addon.runtime.getValues(sheet, "D2:F2")).toEqual([["", "", ""]]);
   });
 
+  it("one Email cell whose validation rejects its address: the other rows are written, only that row says not checked", async () => {
+    // Before, the one refused cell failed the whole batch's write: every paid row was left unwritten.
+    addon.runtime.requireValueInList(sheet, "D3", ["none"]);
+    const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });
+    value<EmailProgress>("emailsConfirm", { jobId: estimate.progress.jobId });
+    const progress = drive(estimate.progress.jobId);
+    expect(progress.state).toBe("stopped");
+    expect(progress.message?.message).toMatch(/cell D3 violates the data validation rules/);
+    expect(progress.message?.message).toMatch(/The answers for 1 row were paid and not written/);
+    const charged = await finderCredits();
+    expect(progress.charges?.charged).toBe(charged);
+    const rows = addon.runtime.getValues(sheet, "D2:E5").map((row) => row.map(String));
+    expect(rows[1]![0]).toBe("");
+    expect(rows[1]![1]).toMatch(/^not checked: The sheet refused the write .*may have been charged/);
+    for (const index of [0, 2, 3]) {
+      expect(rows[index]![0]).toMatch(/@initech\.com$/);
+      expect(rows[index]![1]).not.toMatch(/^not checked/);
+    }
+    const { valid, catchAll, invalid, unknown, failed } = progress.counts;
+    expect(valid + catchAll + invalid + unknown).toBe(3);
+    expect(failed).toBe(1);
+  });
+
   it("an Email column whose validation rejects the addresses: stopped after the paid batch, rows marked, ledger = summary, Resume sends nothing", async () => {
     addon.runtime.requireValueInList(sheet, "D2:D5", ["none"]);
     const estimate = value<EmailEstimate>("emailsEstimate", { kind: "find" });

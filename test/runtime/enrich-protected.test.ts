@@ -116,6 +116,29 @@ describe.each(["legacy", "auto"])("Enrich on a shaped sheet (API generation %s)"
     expect(world.runtime.getValues(SHEET, `A1:H${ROWS + 1}`)).toEqual(before);
   });
 
+  it("one Company cell that rejects input: the other paid rows are written, only that row says charged and not written", async () => {
+    // Before, the one refused cell failed the whole write: all six paid rows were left unwritten.
+    world.runtime.requireValueInList(SHEET, "C4", ["Old Co"]);
+    const { progress } = enrich(USER);
+    expect(progress.state).toBe("stopped");
+    expect(progress.message?.message).toMatch(/violates the data validation rules/);
+    expect(progress.message?.message).toMatch(/The answers for 1 row were paid and not written/);
+    expect(progress.ok).toBe(ROWS - 1);
+    expect(progress.failed).toBe(1);
+    expect(await charged(DEMO_KEY)).toBe(ROWS);
+    expect(progress.charges?.charged).toBe(ROWS);
+    const rows = world.runtime.getValues(SHEET, `A2:F${ROWS + 1}`).map((row) => row.map(String));
+    rows.forEach((row, index) => {
+      if (index === 2) {
+        expect(row[2]).toBe("Old Co");
+        expect(row[5]).toMatch(/^error: answered and charged, but the sheet refused/);
+      } else {
+        expect(row[2]).not.toBe("Old Co");
+        expect(row[5]).not.toMatch(/^error/);
+      }
+    });
+  });
+
   it("a Company column that rejects input: the run stops saying so, the paid rows say charged, Resume charges nothing more", async () => {
     world.runtime.requireValueInList(SHEET, `C2:C${ROWS + 1}`, ["Old Co"]);
     const { jobId, progress } = enrich(USER);

@@ -142,3 +142,12 @@ export interface EmailEstimate {
   /** "Email (H, new), Email Status (I, new), Checked At (J, new)": what it writes. */
   writes: string;
 }
+
+/** The run as the change history files it: the Emails action's cells are found by its row key. */
+export const historyRun = (job: EmailJob) => ({
+  runId: job.id,
+  sheetName: job.sheetName,
+  sheetId: job.sheetId,
+  headerRow: job.headerRow,
+  headers: job.headers,
+});

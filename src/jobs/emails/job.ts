@@ -15,7 +15,7 @@ import type { EmailJobKind } from "./columns";
 import { type EmailJobDeps, limitsOf } from "./deps";
 import { protectedRun } from "./edit-rights";
 import { anchorsOf, appendPastLastColumn, followSheet } from "./follow";
-import type { EmailJob, EmailProgress } from "./job-types";
+import { type EmailJob, type EmailProgress, historyRun } from "./job-types";
 import { type EmailSelection, type PlannedRun, planRun } from "./plan";
 import type { RowChoice } from "./rows";
 import { runStep } from "./step";
@@ -142,13 +142,7 @@ export function confirmRun(deps: EmailJobDeps, jobId: string): EmailProgress {
   if (job.appended.length > 0) {
     const { appended } = job;
     deps.changes?.record(
-      {
-        runId: job.id,
-        sheetName: job.sheetName,
-        sheetId: job.sheetId,
-        headerRow: job.headerRow,
-        headers: job.headers,
-      },
+      historyRun(job),
       grid,
       appended.map((added) => ({
         row: job.headerRow,

@@ -26,7 +26,7 @@ import { type EmailJobDeps, limitsOf } from "./deps";
 import { protectedColumns } from "./edit-rights";
 import { anchorsOf, MOVED, passedMoved } from "./follow";
 import type { EmailPort } from "./formula";
-import type { EmailCounts, EmailJob } from "./job-types";
+import { type EmailCounts, type EmailJob, historyRun } from "./job-types";
 import { cellText } from "./person";
 import {
   keyOfRow,
@@ -235,8 +235,41 @@ function refuseRows(
   }
 }
 
-/** Records the rows' changes in the history, then writes them (only the cells that change). */
-function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, changes: CellChanges): void {
+/**
+ * Writes each row alone, after the batch's write was refused, without recording it in the history
+ * again (the batch's write recorded it). Answers the rows the sheet refused and why.
+ */
+function writeRowByRow(
+  deps: EmailJobDeps,
+  job: EmailJob,
+  grid: Grid,
+  done: readonly DoneRow[],
+  now: Date,
+): { rows: DoneRow[]; reason: string } {
+  const rows: DoneRow[] = [];
+  let reason = "";
+  for (const row of done) {
+    const counted = { ...job.counts };
+    try {
+      write(deps, job, grid, row.row, settle(job, [row], now), false);
+    } catch (error) {
+      job.counts = counted;
+      rows.push(row);
+      reason = writeErrorText(error);
+    }
+  }
+  return { rows, reason };
+}
+
+/** Records the rows' changes in the history (unless `record` is false), then writes them (only the cells that change). */
+function write(
+  deps: EmailJobDeps,
+  job: EmailJob,
+  grid: Grid,
+  from: number,
+  changes: CellChanges,
+  record = true,
+): void {
   if (changes.size === 0) return;
   const columns = [job.out.email, job.out.status, job.out.checkedAt].filter((c) => c > 0);
   const left = columns.reduce((a, b) => Math.min(a, b));
@@ -263,17 +296,7 @@ function write(deps: EmailJobDeps, job: EmailJob, grid: Grid, from: number, chan
       if (was !== after) logged.push({ row, column, before: was, after, url: keys[row - from]?.[0] ?? "" });
     }
   }
-  deps.changes?.record(
-    {
-      runId: job.id,
-      sheetName: job.sheetName,
-      sheetId: job.sheetId,
-      headerRow: job.headerRow,
-      headers: job.headers,
-    },
-    grid,
-    logged,
-  );
+  if (record) deps.changes?.record(historyRun(job), grid, logged);
   for (const rectangle of cheapestRectangles(must, may)) {
     grid.write(rectangle.top, rectangle.left, rectangle.values);
     // Checked At is a Sheets date (a date-time format, so "within the last 7 days" filters work).
@@ -421,10 +444,12 @@ export function runStep(
     });
     try {
       write(deps, job, grid, job.cursor, settle(job, done, now));
-    } catch (error) {
-      // Paid and not written (a column's validation rejects an answer): never sent again.
+    } catch {
+      // A cell refused the batch's write (a column's validation rejects an answer): row by row,
+      // so that only the refusing rows lose their paid answers; those are never sent again.
       job.counts = counted;
-      refuseRows(deps, job, grid, done, now, writeErrorText(error));
+      const refused = writeRowByRow(deps, job, grid, done, now);
+      if (refused.rows.length > 0) refuseRows(deps, job, grid, refused.rows, now, refused.reason);
     }
     job.cursor += sentUpTo;
     delete job.inFlight;

@@ -325,24 +325,29 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   const degraded = followMovedColumns(context);
   context.written ??= new Map();
   const layout = degraded ?? job.layout;
-  const written = writeOrStop(
+  const refusedRows = writeOrStop(
     context,
     outcomes,
-    () =>
+    (rows, first) =>
       writeOutcomes(
         grid,
         layout,
-        outcomes,
+        rows,
         job.options.mode,
         isoSecond(deps.clock.now()),
-        context.written,
-        context.record,
+        first ? context.written : undefined,
+        first ? context.record : undefined,
         deps.settings.lists,
       ),
     layout,
   );
+  const written = refusedRows.size === 0;
   // Paid and not written: failed (their rows say so), never enriched, never sent again.
-  if (!written) for (const index of next.o.splice(0)) next.e.push(index);
+  if (!written) {
+    const refused = next.o.filter((index) => (urls.rows[index] ?? []).some((row) => refusedRows.has(row)));
+    next.o = next.o.filter((index) => !refused.includes(index));
+    next.e.push(...refused);
+  }
   let states = context.states;
   for (const state of [URL_STATE.pending, URL_STATE.ok, URL_STATE.notFound, URL_STATE.failed] as const) {
     states = withStates(states, next[state], state);

@@ -18,25 +18,40 @@ export const refusedStatus = (reason: string) =>
   `error: answered and charged, but the sheet refused the write (${reason}); not sent again by itself, as every row that may have been charged: select the row and run again to retry`;
 
 /**
- * Writes `byRow` (row-writer.ts); if the sheet refuses, stops the run, tries to leave each row's
- * status, and answers false: the caller counts the answered URLs as failed, not as enriched.
+ * Writes `byRow` (row-writer.ts) with `write(rows, true)`. If the sheet refuses, writes the rows
+ * one by one (`write(row, false)`: no change history, which the first call recorded), so that one
+ * refusing cell loses only its own row's paid answer; then stops the run, leaves each refused row's
+ * status, and answers the rows refused: the caller counts their URLs as failed, not as enriched.
+ * Empty: all written.
  */
 export function writeOrStop(
   context: StepContext,
   byRow: ReadonlyMap<number, RowOutcome>,
-  write: () => void,
+  write: (rows: ReadonlyMap<number, RowOutcome>, first: boolean) => void,
   layout = context.layout ?? context.job.layout,
-): boolean {
+): ReadonlySet<number> {
   try {
-    write();
-    return true;
+    write(byRow, true);
+    return new Set();
   } catch (error) {
-    const reason = writeErrorText(error);
+    let reason = writeErrorText(error);
+    const refused = new Set<number>();
+    for (const [row, outcome] of byRow) {
+      try {
+        write(new Map([[row, outcome]]), false);
+      } catch (rowError) {
+        refused.add(row);
+        reason = writeErrorText(rowError);
+      }
+    }
+    // The sheet took every row alone (what refused the block has changed since): nothing lost.
+    if (refused.size === 0) return refused;
     const { job, deps, grid } = context;
     // Rows with only a status to write (not found: free) keep it; answered rows say they were paid.
     const statuses = new Map<number, RowOutcome>();
     let paid = 0;
-    for (const [row, outcome] of byRow) {
+    for (const row of refused) {
+      const outcome = byRow.get(row)!;
       if (outcome.kind === "ok") paid += 1;
       statuses.set(row, outcome.kind === "ok" ? { kind: "status", status: refusedStatus(reason) } : outcome);
     }
@@ -47,6 +62,6 @@ export function writeOrStop(
     } catch {
       // The status column refuses too: the run's message is all that says it.
     }
-    return false;
+    return refused;
   }
 }

@@ -59,13 +59,15 @@ export function applySettlement(
   if (order === "write-first") saveStates(context, settlement);
   // A submit's states were saved before its refused write: its answered URLs failed after all.
   else if (!written) {
-    const answered = [...settlement.outcomes].filter(([, o]) => o.kind === "ok").map(([index]) => index);
-    context.states = withStates(context.states, answered, URL_STATE.failed);
+    const refused = [...settlement.outcomes]
+      .filter(([index, o]) => o.kind === "ok" && settlement.states.get(index) === URL_STATE.failed)
+      .map(([index]) => index);
+    context.states = withStates(context.states, refused, URL_STATE.failed);
     saveJob(context.deps.store, context.job, context.states);
   }
 }
 
-/** Writes the rows; false when the sheet refused (write-refused.ts: the run stopped, the answered URLs failed). */
+/** Writes the rows; false when the sheet refused some (write-refused.ts: the run stopped, their answered URLs failed). */
 function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlement): boolean {
   const { job, deps, grid } = context;
   // Where the answers' URLs are now, when the column changed while the jobs were out (drain.ts).
@@ -83,23 +85,24 @@ function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlem
   if (!context.layout) findWorkEmails(context, urls, [...settlement.outcomes.keys()], byRow);
   if (byRow.size === 0) return true;
   context.written ??= new Map();
-  const written = writeOrStop(context, byRow, () =>
+  const refusedRows = writeOrStop(context, byRow, (rows, first) =>
     writeOutcomes(
       grid,
       context.layout ?? job.layout,
-      byRow,
+      rows,
       job.options.mode,
       isoSecond(deps.clock.now()),
-      context.written,
-      context.record,
+      first ? context.written : undefined,
+      first ? context.record : undefined,
       deps.settings.lists,
     ),
   );
   // Paid and not written: failed, never enriched (a poll's job is then closed, not polled again).
-  if (!written)
-    for (const [index, outcome] of settlement.outcomes)
-      if (outcome.kind === "ok") settlement.states.set(index, URL_STATE.failed);
-  return written;
+  for (const [index, outcome] of settlement.outcomes) {
+    const refused = (urls.rows[index] ?? []).some((row) => refusedRows.has(row));
+    if (refused && outcome.kind === "ok") settlement.states.set(index, URL_STATE.failed);
+  }
+  return refusedRows.size === 0;
 }
 
 /**
