@@ -38,9 +38,12 @@ export function keptRowsMessage(options: {
   spent: number;
   reason: string;
   keptIn: string | null;
+  /** What the work emails found with the rows may have charged; absent: none were asked for. */
+  emailCredits?: number;
 }): { message: string; next: string } {
-  const { sheet, rows, spent, reason, keptIn } = options;
-  const paid = `${count(rows)} row${rows === 1 ? "" : "s"} (${count(spent)} credit${spent === 1 ? "" : "s"} spent)`;
+  const { sheet, rows, spent, reason, keptIn, emailCredits } = options;
+  const emails = emailCredits === undefined ? "" : `, and up to ${count(emailCredits)} for their work emails`;
+  const paid = `${count(rows)} row${rows === 1 ? "" : "s"} (${count(spent)} credit${spent === 1 ? "" : "s"} spent${emails})`;
   if (keptIn !== null) {
     return {
       message: `The ${sheet} sheet could not take the rows (${reason}). The ${paid} were written to the new sheet "${keptIn}" instead.`,

@@ -74,6 +74,8 @@ describe("searches into a sheet that refuses the rows", () => {
     expect(run.stoppedBy?.message).toMatch(
       /Leads sheet could not take the rows \(You are trying to edit a protected cell/,
     );
+    // The finder's credits are named too: before, "(2 credits spent)" counted the leads' alone.
+    expect(run.stoppedBy?.message).toMatch(/\(2 credits spent, and up to 2 for their work emails\)/);
     expect(display("Leads")).toEqual(before);
     const kept = display("Leads (unsaved rows)");
     const header = kept[0]!;

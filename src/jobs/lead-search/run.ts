@@ -529,6 +529,7 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
           spent: merged.reduce((sum, r) => sum + (r?.spent ?? 0), 0),
           reason: writer.kept.reason,
           keptIn: writer.kept.name,
+          ...(emails ? { emailCredits: emails.creditsAtMost() } : {}),
         });
         stoppedBy = { kind: "sheet", ...note };
       }
@@ -588,6 +589,8 @@ export function runLeadSearches(deps: RunDeps, searches: readonly PlannedSearch[
 class EmailPass {
   private counts: Record<string, number> = {};
   private maybeCharged = 0;
+  /** Rows the finder answered: each may have been charged (a valid email found, PRODUCTION.md A16). */
+  private answered = 0;
   private stoppedBy: SearchFailure | null = null;
 
   constructor(
@@ -604,12 +607,18 @@ class EmailPass {
     const found = findLeadEmails(this.finder, leads, this.deadline, this.stop);
     for (const [status, rows] of Object.entries(found.counts)) this.count(status, rows);
     this.maybeCharged += found.maybeCharged;
+    this.answered += found.sent;
     if (found.stoppedBy) this.stoppedBy = searchFailure(found.stoppedBy);
     return found.cells;
   }
 
   private count(status: string, rows: number): void {
     this.counts[status] = (this.counts[status] ?? 0) + rows;
+  }
+
+  /** Credits the run's emails may have charged: every row answered or sent without an answer. */
+  creditsAtMost(): number {
+    return this.answered + this.maybeCharged;
   }
 
   summary(): Omit<LeadEmailsSummary, "charges"> {
