@@ -61,18 +61,12 @@ describe("company search validation", () => {
   it("reads a grouped keyword as the API does: no parentheses around a lone phrase, nothing side by side", () => {
     const verdict = (keyword: string) => validateCompanySearch({ keywords: [keyword] }).map((p) => p.message);
     expect(verdict("(saas)")).toEqual(["uses parentheses outside a grouped expression"]);
-    expect(verdict("(cloud AND security) saas")).toEqual([
-      '")" and "saas" stand side by side with no AND or OR between them',
-    ]);
-    expect(verdict("saas (cloud AND security)")).toEqual([
-      '"saas" and "(" stand side by side with no AND or OR between them',
-    ]);
+    expect(verdict("(cloud AND security) saas")).toEqual(['needs AND or OR between ")" and "saas"']);
+    expect(verdict("saas (cloud AND security)")).toEqual(['needs AND or OR between "saas" and "("']);
     expect(verdict("(cloud AND ())")).toEqual(["has empty parentheses"]);
     expect(verdict("(cloud AND security")).toEqual(["has a parenthesis that is never closed"]);
     expect(verdict("cloud AND security)")).toEqual(["has a closing parenthesis that nothing opened"]);
-    expect(verdict("(cloud AND OR security)")).toEqual([
-      '"AND" is followed by "OR" with no word between them',
-    ]);
+    expect(verdict("(cloud AND OR security)")).toEqual(['needs a word between "AND" and "OR"']);
     for (const fine of [
       "(cloud) AND security",
       "((cloud AND security))",

@@ -44,7 +44,7 @@ class Reader {
     const before = this.peek(-1);
     if (next === ")") return "has a closing parenthesis that nothing opened";
     if (next === "NOT") return `"NOT" must follow AND or OR, or start the expression`;
-    return `${shown(before)} and ${shown(next)} stand side by side with no AND or OR between them`;
+    return `needs AND or OR between ${shown(before)} and ${shown(next)}`;
   }
 
   private or(): void {
@@ -88,7 +88,7 @@ class Reader {
     throw new Found(
       before === undefined || before === "("
         ? `${shown(token)} has nothing before it`
-        : `${shown(before)} is followed by ${shown(token)} with no word between them`,
+        : `needs a word between ${shown(before)} and ${shown(token)}`,
     );
   }
 }
