@@ -9,5 +9,9 @@ export default defineConfig({
     // some took just over 30 s. No test asserts on wall time, so the room costs nothing when all is well.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll's own default is 1 s: a browser test's poll for what the sidebar shows failed
+    // once in a CI run on a loaded machine and passed alone. A poll that succeeds returns at once,
+    // so the room costs nothing when all is well.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
