@@ -155,7 +155,11 @@ export function previewOf(plan: EnrichPlan, box: SelectionBox, headers: HeaderSt
       header,
     })),
     skipped: layout.skipped,
-    ...(layout.list ? { lists: { others: plan.otherLists.map(columnLetters), name: layout.list } } : {}),
+    ...(plan.otherLists.length > 0
+      ? {
+          lists: { others: plan.otherLists.map(columnLetters), name: layout.list ?? "", first: !layout.list },
+        }
+      : {}),
     creditsPerUrl: plan.creditsPerUrl,
     toFetch: plan.toFetch.length,
     maxCredits: plan.maxCredits,

@@ -49,9 +49,10 @@ export interface EnrichPreview {
   skipped: string[];
   /**
    * The rows hold other lists of people: the columns of their profile URLs (letters), and the name
-   * heading this list's own columns (its URL column's header). Absent for a sheet's only list.
+   * heading this list's own columns (its URL column's header). `first`: this list is the sheet's
+   * first, which keeps the plain columns (name ""). Absent for a sheet's only list.
    */
-  lists?: { others: string[]; name: string };
+  lists?: { others: string[]; name: string; first: boolean };
   creditsPerUrl: number;
   /** Distinct URLs the run will fetch: all in refresh mode; in fill mode those with an empty chosen cell. */
   toFetch: number;

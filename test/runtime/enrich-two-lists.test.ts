@@ -129,6 +129,21 @@ describe("two lists of people in the same rows", () => {
     expect(digest.changes[0]).toMatchObject({ oldTitle: "Old title", oldCompany: "Old Co" });
   });
 
+  it("the first list's estimate says the rows hold another list, before it writes the plain columns", async () => {
+    // Before, it said nothing: a list pasted left of an enriched one (both headed as profile URLs)
+    // took the plain columns that held the other list's people, with no word before paying.
+    const sheet = "First of two";
+    world.runtime.insertSheet(sheet);
+    world.runtime.setValues(sheet, "A1", [
+      ["LinkedIn URL", "Name", "network_url"],
+      ...champions.map((url, i) => [buyers[i]!, `Sample ${i}`, url]),
+    ]);
+    world.runtime.select(sheet, `A1:A${ROWS + 1}`);
+    const estimate = rpcValue<EnrichEstimate>(world.runtime, "enrichEstimate", DEFAULT_REQUEST);
+    expect(estimate.preview.lists).toEqual({ others: ["C"], name: "", first: true });
+    world.runtime.deleteSheet(sheet);
+  });
+
   it("a list pasted beside another: the other's Name and network_url are left alone", async () => {
     const sheet = "Pasted beside";
     world.runtime.insertSheet(sheet);
@@ -143,7 +158,7 @@ describe("two lists of people in the same rows", () => {
     world.runtime.select(sheet, `D1:D${ROWS + 1}`);
     const estimate = rpcValue<EnrichEstimate>(world.runtime, "enrichEstimate", request);
     // The estimate says why the columns are new, before anything is spent.
-    expect(estimate.preview.lists).toEqual({ others: ["B"], name: "Profile URL" });
+    expect(estimate.preview.lists).toEqual({ others: ["B"], name: "Profile URL", first: false });
     expect(estimate.preview.targets[0]).toMatchObject({ column: "E", newHeader: "Profile URL · Full Name" });
     rpcValue(world.runtime, "enrichConfirm", { jobId: estimate.progress.jobId });
     expect(driveSteps(world.runtime, estimate.progress.jobId).state).toBe("done");

@@ -64,7 +64,16 @@ export function EstimateView({ estimate, fresh }: { estimate: EnrichEstimate; fr
           day.
         </span>
       ) : null}
-      {preview.lists ? (
+      {preview.lists?.first ? (
+        <span class="next" data-testid="enrich-lists">
+          These rows hold another list of people too (profile URLs in column
+          {preview.lists.others.length > 1 ? "s" : ""} {preview.lists.others.join(", ")}): this list is the
+          sheet's first and writes the plain columns named below; the other list gets columns of its own. The
+          first list is the first column headed as a profile URL (LinkedIn URL, Profile URL, network_url),
+          else the leftmost: if the plain columns hold the other list's people, rename this column's header
+          (say "Buyer URL") before you confirm.
+        </span>
+      ) : preview.lists ? (
         <span class="next" data-testid="enrich-lists">
           These rows hold another list of people (profile URLs in column
           {preview.lists.others.length > 1 ? "s" : ""} {preview.lists.others.join(", ")}): this list gets
