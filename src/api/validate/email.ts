@@ -32,6 +32,23 @@ export function emailDomain(text: string): string {
 }
 
 /**
+ * The address in an email cell as CRM exports and mail clients hold it: a `mailto:` link (its
+ * `?subject=` dropped), a display name with the address in angle brackets (`Jane <jane@acme.com>`),
+ * quotes round it, a sentence's full stop after it. Sent as it stands, the validator charges for
+ * such text and answers "invalid" for a good mailbox. Anything else is returned trimmed, as it is.
+ */
+export function emailAddressIn(text: string): string {
+  let rest = text.trim();
+  const bracketed = /^[^<>]*<([^<>]*)>$/.exec(rest);
+  if (bracketed !== null) rest = (bracketed[1] ?? "").trim();
+  const quoted = /^(["'\u201c\u2018])(.*)(["'\u201d\u2019])$/.exec(rest);
+  if (quoted !== null) rest = (quoted[2] ?? "").trim();
+  const link = /^mailto:([^?]*)/i.exec(rest);
+  if (link !== null) rest = (link[1] ?? "").trim();
+  return rest.replace(/\.+$/, "");
+}
+
+/**
  * What no person's name holds: no letter at all (`123`, `--`), or a formula, a tag, an address or
  * a link's characters. The finder charges for such a row all the same (it answered `<b>x</b>`
  * with bxb@... as valid): refused before it costs.
@@ -70,6 +87,8 @@ export function validateEmailAddress(address: string): Problem[] {
   const problems = new Problems();
   if (typeof address !== "string" || address.trim() === "") {
     problems.add("email", "is missing", "Put an email address in the cell.");
+  } else if ((address.match(/@/g) ?? []).length > 1 && /[\s,;]/.test(address.trim())) {
+    problems.add("email", "holds more than one address", "Put one address in each cell.");
   } else if (address.length > MAX_TEXT || !ADDRESS.test(address.trim())) {
     problems.add("email", "is not an email address", "Use an address of the form name@company.com.");
   }

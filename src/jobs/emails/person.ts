@@ -3,7 +3,7 @@
  * the last is blank) and a company website or domain. Shared by =FIND_EMAIL and the Emails action.
  */
 import { firstNameOf, lastNameOf, personKey, splitFullName } from "../../api/email-names";
-import { emailDomain } from "../../api/validate";
+import { emailAddressIn, emailDomain } from "../../api/validate";
 import type { EmailFinderRequest } from "../../api/wire";
 
 export function cellText(cell: unknown): string {
@@ -32,7 +32,7 @@ export function finderKey(request: EmailFinderRequest): string {
   return `em|${personKey(request)}`;
 }
 
-/** The cache and de-duplication key of an address. */
+/** The cache and de-duplication key of an address ("Jane <jane@acme.com>" is jane@acme.com). */
 export function validatorKey(address: string): string {
-  return `ev|${address.trim().toLowerCase()}`;
+  return `ev|${emailAddressIn(address).toLowerCase()}`;
 }

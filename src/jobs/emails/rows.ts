@@ -6,7 +6,7 @@
  * aside; one address, case aside), so duplicates are sent once and the others copy the answer.
  */
 import { EMAIL_STATUSES, type EmailStatus } from "../../api/email-answers";
-import { validateEmailAddress, validateEmailFinder } from "../../api/validate";
+import { emailAddressIn, validateEmailAddress, validateEmailFinder } from "../../api/validate";
 import type { EmailFinderRequest } from "../../api/wire";
 import type { GridValue } from "../enrich/ports";
 import type { EmailJobKind, OutputColumns, SourceColumns } from "./columns";
@@ -86,14 +86,17 @@ export function planRow(
   if (choice.onlyFailed && !isNotChecked(status)) return { kind: "skip", valid: false };
   if (!choice.maybeCharged && mayHaveBeenCharged(status)) return { kind: "skip", valid: false };
   if (kind === "validate") {
-    const address = cell(row, sources.email);
-    if (address === "") return { kind: "blank" };
-    if (validateEmailAddress(address).length > 0)
-      return { kind: "incomplete", note: `${NOT_CHECKED}: not an email address` };
+    const text = cell(row, sources.email);
+    if (text === "") return { kind: "blank" };
+    const address = emailAddressIn(text);
+    const problem = validateEmailAddress(address)[0];
+    // "is not an email address", "holds more than one address": the status says which.
+    if (problem !== undefined)
+      return { kind: "incomplete", note: `${NOT_CHECKED}: ${problem.message.replace(/^is /, "")}` };
     // Checked before (by the add-on or by hand): not paid for again.
     const known = statusOf(status);
     if (known !== null && known !== "unknown") return { kind: "skip", valid: known === "valid" };
-    return { kind: "send", key: validatorKey(address), address: address.trim() };
+    return { kind: "send", key: validatorKey(address), address };
   }
   const useFull = sources.full > 0 && (sources.first === 0 || cell(row, sources.first) === "");
   const firstText = useFull ? cell(row, sources.full) : cell(row, sources.first);
