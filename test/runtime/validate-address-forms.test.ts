@@ -8,21 +8,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerCredits } from "../../sandbox/api/control";
 import { addressOf } from "../../sandbox/api/email-outcomes";
-import { fetchAllSync } from "../../sandbox/sync-http/index";
-import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import { PATHS } from "../../src/api/wire";
 import type { EmailEstimate, EmailProgress } from "../../src/rpc/emails";
+import { recordSentBodies } from "./sent-bodies";
 import { type AddonRuntime, startAddonRuntime } from "./support";
 
 const SHEET = "Sheet1";
 let addon: AddonRuntime;
-const sent: unknown[] = [];
-
-function recordingFetch(requests: HttpRequest[], options?: { timeoutMs?: number }): HttpOutcome[] {
-  for (const r of requests)
-    if (r.url.includes(PATHS.emailValidator)) sent.push(...(JSON.parse(r.payload ?? "[]") as unknown[]));
-  return fetchAllSync(requests, options);
-}
+const bodies = recordSentBodies(PATHS.emailValidator);
+/** Every row or address sent (each body is an array of them). */
+const sent = () => (bodies.sent as unknown as unknown[][]).flat();
 
 type Answer<T> = { ok: true; value: T } | { ok: false; error: { message: string } };
 function value<T>(method: string, arg: unknown): T {
@@ -46,7 +41,7 @@ const FORMS = [
 const TWO = [`${good}, ann@initech.com`, `${good};ann@initech.com`, `${good}\nann@initech.com`];
 
 beforeAll(async () => {
-  addon = await startAddonRuntime({ runtime: { user: "owner@example.com", fetchAll: recordingFetch } });
+  addon = await startAddonRuntime({ runtime: { user: "owner@example.com", fetchAll: bodies.fetchAll } });
 });
 afterAll(async () => {
   await addon?.close();
@@ -54,7 +49,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await addon.control.reset();
   addon.runtime.properties.document.clear();
-  sent.length = 0;
+  bodies.clear();
 });
 
 describe("addresses in the forms a CRM export holds them", () => {
@@ -70,7 +65,7 @@ describe("addresses in the forms a CRM export holds them", () => {
     expect(shown.slice(0, FORMS.length)).toEqual(FORMS.map(() => "valid"));
     for (const text of shown.slice(FORMS.length))
       expect(text).toBe("email holds more than one address. Put one address in each cell.");
-    expect(sent).toEqual([good]);
+    expect(sent()).toEqual([good]);
     expect(await ledgerCredits(addon.control, PATHS.emailValidator)).toBe(1);
   });
 
@@ -98,7 +93,7 @@ describe("addresses in the forms a CRM export holds them", () => {
     ]);
     // The cells keep what the user typed: validation writes statuses only.
     expect(addon.runtime.getValues("Export", "A2")[0]![0]).toBe(FORMS[0]);
-    expect(sent).toEqual([good]);
+    expect(sent()).toEqual([good]);
     expect(await ledgerCredits(addon.control, PATHS.emailValidator)).toBe(1);
     expect(progress.summary).toContain("3 not sent (not one email address: see their status)");
     expect(progress.summary).toContain("1 credit charged (the API's ledger)");
