@@ -45,15 +45,27 @@ export function statusOf(text: string): EmailStatus | null {
 
 export const isNotChecked = (text: string) => text.trim().toLowerCase().startsWith(NOT_CHECKED);
 
-/** Why a finder row cannot be sent, in words for its status cell (never the row's own text). */
+/** The words of a finder field in a row's status. */
+const FIELD_WORDS: Record<string, { missing: string; wrong: string }> = {
+  first_name: { missing: "a first name", wrong: "the first name is not a person's name" },
+  last_name: { missing: "a last name", wrong: "the last name is not a person's name" },
+  domain: {
+    missing: "a company website or domain",
+    wrong: "the company website is not a domain (such as acme.com)",
+  },
+};
+
+/**
+ * Why a finder row cannot be sent, in words for its status cell (never the row's own text): what
+ * is missing, then what is there but wrong ("acme", "Acme Inc" or "12345" are not "missing").
+ */
 function finderNote(request: EmailFinderRequest): string {
-  const fields = new Set(validateEmailFinder(request).map((problem) => problem.path));
-  const missing = [
-    fields.has("first_name") ? "a first name" : "",
-    fields.has("last_name") ? "a last name" : "",
-    fields.has("domain") ? "a company website or domain" : "",
-  ].filter(Boolean);
-  return `${NOT_CHECKED}: needs ${missing.join(" and ")}`;
+  const problems = validateEmailFinder(request);
+  const words = (path: string) => FIELD_WORDS[path];
+  const missing = problems.filter((p) => p.message === "is missing").map((p) => words(p.path)?.missing);
+  const wrong = problems.filter((p) => p.message !== "is missing").map((p) => words(p.path)?.wrong);
+  const needs = missing.length > 0 ? [`needs ${missing.join(" and ")}`] : [];
+  return `${NOT_CHECKED}: ${[...needs, ...wrong].filter(Boolean).join("; ")}`;
 }
 
 /** A failed row whose call may have been charged (sent, no answer read): Retry asks before sending it. */
