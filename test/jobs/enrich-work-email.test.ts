@@ -275,6 +275,31 @@ describe("Enrich's work-email pass", () => {
     expect(column(w.grid, "email_status")).toEqual(["valid", EMAIL_STATUS_TEXT.noDomain]);
   });
 
+  it("a Website cell that holds no domain ('Acme Inc') says so, not that the profile lacks a name", () => {
+    const w = historyWorld(
+      [
+        ["Profile URL", "Title", "Company", "Website"],
+        [url("a"), "Title a", "Acme", "Acme Inc"],
+      ],
+      { workEmail: true, mode: "refresh" },
+    );
+    const answer = answerOf();
+    // The answer names no website: the sheet's own cell is the one the pass reads.
+    const client: LookupClient = new FakeClient((sent) => ({
+      ok: true as const,
+      lead: { ...answer(sent).lead, company_website: null },
+    }));
+    const sent: EmailFinderRequest[][] = [];
+    client.findEmails = finder(sent);
+    w.d.client = () => client;
+    w.run();
+    expect(sent.flat()).toEqual([]);
+    // Before: "needs a first name and a last name (the profile lacks one)".
+    expect(column(w.grid, "email_status")).toEqual([
+      "not checked: the company website is not a domain (such as acme.com)",
+    ]);
+  });
+
   it("a company website that is a page on a shared site (calendly.com/acme) is not sent to the finder", () => {
     const w = historyWorld(
       [

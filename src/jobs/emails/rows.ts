@@ -45,14 +45,14 @@ export function statusOf(text: string): EmailStatus | null {
 
 export const isNotChecked = (text: string) => text.trim().toLowerCase().startsWith(NOT_CHECKED);
 
+/** A website cell that holds something, but no domain ("acme", "Acme Inc"): Enrich's pass says it too. */
+export const NOT_A_DOMAIN = "the company website is not a domain (such as acme.com)";
+
 /** The words of a finder field in a row's status. */
 const FIELD_WORDS: Record<string, { missing: string; wrong: string }> = {
   first_name: { missing: "a first name", wrong: "the first name is not a person's name" },
   last_name: { missing: "a last name", wrong: "the last name is not a person's name" },
-  domain: {
-    missing: "a company website or domain",
-    wrong: "the company website is not a domain (such as acme.com)",
-  },
+  domain: { missing: "a company website or domain", wrong: NOT_A_DOMAIN },
 };
 
 /**
