@@ -16,6 +16,13 @@ describe("a domain from what a CRM export holds", () => {
     ["//www2.acme.com", "acme.com"],
     ["jane@acme.com", "acme.com"],
     ["https://bücher.de/shop", "bücher.de"],
+    // A web or mail host is no mail domain; a mail provider named web or mail stays itself.
+    ["mail.acme.co.uk", "acme.co.uk"],
+    ["https://m.acme.com/", "acme.com"],
+    ["web.de", "web.de"],
+    ["mail.com", "mail.com"],
+    ["www.acme", "acme"],
+    ["https://user:secret@acme.com/", "acme.com"],
     ["", ""],
   ])("%s -> %s", (cell, domain) => {
     expect(emailDomain(cell)).toBe(domain);

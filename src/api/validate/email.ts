@@ -17,9 +17,18 @@ const DOMAIN =
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The mail domain in a website or domain cell: scheme, `www.`, port, path, query and fragment
- * dropped, lower-cased (`https://www.Acme.com/about?x=1` -> `acme.com`). An address's domain when
- * the cell holds an address. Empty when nothing is left.
+ * A website's host name that is no mail domain (besides `www.`): a mobile site's `m.`, a webmail host's
+ * `mail.` (mail.acme.co.uk): people's addresses are at acme.co.uk, and "mail.acme.co.uk" beside
+ * "acme.co.uk" asked (and charged) the finder for the same person twice. Dropped only when a
+ * domain of two labels or more is left, so web.de and mail.com (mail providers) stay.
+ */
+const WEB_HOST = /^(?:m|mobile|mail|webmail|web)\.(?=[^.]+\.[^.]+)/;
+
+/**
+ * The mail domain in a website or domain cell: scheme, `www.` (and WEB_HOST's others), port,
+ * path, query and fragment dropped, lower-cased (`https://www.Acme.com/about?x=1` -> `acme.com`),
+ * a login before the host too. An address's domain when the cell holds an address. Empty when
+ * nothing is left.
  */
 export function emailDomain(text: string): string {
   let rest = text.trim().toLowerCase();
@@ -27,8 +36,11 @@ export function emailDomain(text: string): string {
   if (at >= 0 && !rest.includes("/")) rest = rest.slice(at + 1);
   rest = rest.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/^\/\//, "");
   rest = rest.split(/[/?#]/, 1)[0] ?? "";
-  rest = rest.replace(/:\d*$/, "").replace(/\.+$/, "");
-  return rest.replace(/^www\d*\./, "");
+  rest = rest
+    .replace(/^[^@]*@/, "")
+    .replace(/:\d*$/, "")
+    .replace(/\.+$/, "");
+  return rest.replace(/^www\d*\./, "").replace(WEB_HOST, "");
 }
 
 /**
