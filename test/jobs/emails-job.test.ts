@@ -176,6 +176,26 @@ describe("Emails: find", () => {
     ]);
   });
 
+  it("an Email cell a CRM export filled with a placeholder (N/A, -, none) holds no email: the person is found", () => {
+    const { grid, client, run } = world([
+      ["First Name", "Last Name", "Website", "Email"],
+      ["Ada", "Lovelace", "acme.com", "N/A"],
+      ["Bo", "Kim", "acme.com", "-"],
+      ["Cy", "Park", "acme.com", "none"],
+      ["Di", "Ross", "acme.com", "di@acme.com"],
+    ]);
+    const { planned } = run();
+    // Before: the three placeholders were "skipped (already holding an email)", never found.
+    expect(planned).toMatchObject({ rowsToSend: 3, skipped: 1 });
+    expect(client.finderCalls.flat().map((r) => r.first_name)).toEqual(["Ada", "Bo", "Cy"]);
+    expect(grid.column("Email")).toEqual([
+      "ada.lovelace@acme.com",
+      "bo.kim@acme.com",
+      "cy.park@acme.com",
+      "di@acme.com",
+    ]);
+  });
+
   it("does not ask for an address at a free email provider a CRM export put in Website (gmail.com)", () => {
     const { grid, client, run } = world([
       ["Full Name", "Company Domain"],

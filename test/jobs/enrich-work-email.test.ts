@@ -127,6 +127,27 @@ describe("Enrich's work-email pass", () => {
     expect(column(w.grid, "Email Status")).toEqual([EMAIL_STATUS_TEXT.outdated, "valid"]);
   });
 
+  it("an Email cell holding a placeholder (N/A, -) is found like an empty one, in fill and refresh modes", () => {
+    for (const mode of ["fill", "refresh"] as const) {
+      const w = worldWith(
+        [
+          ["Profile URL", "Title", "Company", "Email"],
+          [url("a"), "Title a", "Acme", "N/A"],
+          [url("b"), "Title b", "Acme", "-"],
+        ],
+        // Title and Company are filled: fill mode looks a row up only for its Email.
+        { mode, fields: ["job_title", "company_name"] },
+      );
+      w.run();
+      // Before: no job change and a filled cell, so neither was sent (fill mode: not even looked up).
+      expect(
+        w.sent.flat().map((r) => r.first_name),
+        mode,
+      ).toEqual(["Anna", "Annb"]);
+      expect(column(w.grid, "Email"), mode).toEqual(["anna.lee@acme.com", "annb.lee@acme.com"]);
+    }
+  });
+
   it("a catch-all domain is never shown as valid", () => {
     const w = worldWith(
       [

@@ -22,6 +22,14 @@ export function finderRequestOf(first: unknown, last: unknown, website: unknown)
   return { first_name: names.first, last_name: names.last, domain: emailDomain(cellText(website)) };
 }
 
+/**
+ * Whether an Email cell holds an address (one with an "@", well-formed or not: the user's to
+ * keep). "N/A", "-" or "none" are a CRM export's placeholders for no email: a run finds one.
+ */
+export function holdsAddress(cell: unknown): boolean {
+  return cellText(cell).includes("@");
+}
+
 /** A row with nothing in it: no person to ask for, and no message either. */
 export function isBlankPerson(first: unknown, last: unknown, website: unknown): boolean {
   return cellText(first) === "" && cellText(last) === "" && cellText(website) === "";

@@ -10,7 +10,7 @@ import { emailAddressIn, validateEmailAddress, validateEmailFinder } from "../..
 import type { EmailFinderRequest } from "../../api/wire";
 import type { GridValue } from "../enrich/ports";
 import type { EmailJobKind, OutputColumns, SourceColumns } from "./columns";
-import { cellText, finderKey, finderRequestOf, isBlankPerson, validatorKey } from "./person";
+import { cellText, finderKey, finderRequestOf, holdsAddress, isBlankPerson, validatorKey } from "./person";
 import { sharedSiteNote, sharedSiteOf } from "./shared-sites";
 
 /** A row's Email status text when it was not checked (a failure): Retry failed rows sends these again. */
@@ -116,9 +116,8 @@ export function planRow(
   const website = cell(row, sources.website);
   if (isBlankPerson(firstText, lastText, website)) return { kind: "blank" };
   // An address already there stays, unless the add-on found it invalid or found none.
-  const email = cell(row, out.email);
   const known = statusOf(status);
-  if (email !== "" && known !== "invalid" && known !== "not found")
+  if (holdsAddress(cell(row, out.email)) && known !== "invalid" && known !== "not found")
     return { kind: "skip", valid: known === "valid" };
   const request = finderRequestOf(firstText, lastText, website);
   if (validateEmailFinder(request).length > 0) return { kind: "incomplete", note: finderNote(request) };

@@ -30,7 +30,7 @@ import type { ApiError } from "../../api/errors";
 import { redactEmails } from "../../api/redact-emails";
 import { validateEmailFinder } from "../../api/validate";
 import type { EmailFinderRequest, Lead } from "../../api/wire";
-import { finderRequestOf } from "../emails/person";
+import { finderRequestOf, holdsAddress } from "../emails/person";
 import { NOT_A_DOMAIN, notCheckedText } from "../emails/rows";
 import { sharedSiteNote, sharedSiteOf } from "../emails/shared-sites";
 import { extent } from "../extent";
@@ -260,8 +260,10 @@ export function findWorkEmails(
       const outcome = byRow.get(row) as Extract<RowOutcome, { kind: "ok" }>;
       const here = cells.get(row) ?? NO_CELLS;
       const changed = jobChanged(here, outcome.lead);
-      if (here.email !== "" && !changed) continue;
-      if (here.email !== "" && mode === "fill") {
+      // "N/A" or "-" is a placeholder, not an email: found like an empty cell.
+      const filled = holdsAddress(here.email);
+      if (filled && !changed) continue;
+      if (filled && mode === "fill") {
         put(row, changed, { status: EMAIL_STATUS_TEXT.outdated });
         continue;
       }
