@@ -10,6 +10,32 @@ const SUFFIX = /^(jr|sr|ii|iii|iv|v|phd|md|mba|cpa|esq|dds|pmp|cfa)\.?$/i;
 /** Titles before a name ("Dr. Jane Doe"): no part of an address either. */
 const PREFIX = /^(dr|mr|mrs|ms|mx|prof|sir)\.?$/i;
 
+/** Degrees and certifications after a comma ("Jane Doe, MSc, CISSP"), dots aside ("Ph.D."). */
+const CREDENTIAL = /^(bs|bsc|ba|ms|msc|ma|jd|llm|rn|frcs|shrm|cissp)$/i;
+
+/**
+ * A word after a comma that is a suffix or a credential, not a first name ("MBA", "Ph.D.",
+ * "CISSP"): any short capitals count too, unless the name is all capitals ("DOE, JANE").
+ */
+function isCredential(word: string, allCapitals: boolean): boolean {
+  const bare = word.replace(/[.,]/g, "");
+  return SUFFIX.test(bare) || CREDENTIAL.test(bare) || (!allCapitals && /^\p{Lu}{2,6}$/u.test(bare));
+}
+
+/**
+ * What of a cell is no part of a name, as profiles and CRM exports hold it: a headline after a
+ * spaced dash or a bar ("Jane Doe - CEO", "Doe | Growth"), a nickname or pronouns in brackets or
+ * quotes ("Robert (Bob)", "Doe (she/her)", 'Robert "Bob"'), emoji and symbols ("Doe ✔️"). Left in,
+ * the finder was asked for "CEO", or the row was refused as no name. Brackets that hold all of it
+ * stay (the check then says it is no name).
+ */
+function nameText(text: string): string {
+  let rest = text.replace(/\s+[-\u2013\u2014|]\s+[\s\S]*$/, "").replace(/\|[\s\S]*$/, "");
+  const unbracketed = rest.replace(/\([^()]*\)|\[[^\]]*\]|"[^"]*"|\u201c[^\u201d]*\u201d/g, " ");
+  if (/\p{L}/u.test(unbracketed)) rest = unbracketed;
+  return rest.replace(/\p{So}|\p{Sk}|\u200d|\ufe0f/gu, " ");
+}
+
 /** The name's words, titles before it left out (a title alone stays: it may be someone's name). */
 function words(text: string): string[] {
   const list = text
@@ -24,20 +50,21 @@ function words(text: string): string[] {
 /** Words without trailing suffixes, credentials after a comma ("Doe, PhD") and a trailing comma. */
 function withoutSuffixes(list: string[]): string[] {
   const out = list.map((w) => w.replace(/,$/, ""));
-  while (out.length > 1 && SUFFIX.test(out[out.length - 1] ?? "")) out.pop();
+  while (out.length > 1 && SUFFIX.test((out[out.length - 1] ?? "").replace(/\./g, ""))) out.pop();
   return out;
 }
 
 /** "Mary" of "Mary", "Mary J." or "Mary Jane Q."; two-word first names other than initials stay. */
 export function firstNameOf(text: string): string {
-  const list = words(text);
+  const list = words(nameText(text));
   const kept = list.filter((w, i) => i === 0 || !/^\p{L}\.?$/u.test(w));
   return kept.join(" ");
 }
 
 /** "Doe" of "Doe Jr.", "Doe, PhD", "Doe III"; "García-López" as it is. */
 export function lastNameOf(text: string): string {
-  const beforeComma = text.includes(",") ? (text.split(",", 1)[0] ?? "") : text;
+  const name = nameText(text);
+  const beforeComma = name.includes(",") ? (name.split(",", 1)[0] ?? "") : name;
   return withoutSuffixes(words(beforeComma)).join(" ");
 }
 
@@ -46,12 +73,14 @@ export function lastNameOf(text: string): string {
  * "Jean-Luc Picard" -> Jean-Luc / Picard. A single word has no last name.
  */
 export function splitFullName(text: string): { first: string; last: string } {
-  const trimmed = text.trim();
+  const trimmed = nameText(text).trim();
   const comma = trimmed.indexOf(",");
   if (comma > 0) {
     const after = words(trimmed.slice(comma + 1));
-    // "Doe, Jane" is last, first; "Jane Doe, PhD" is a credential after the name.
-    if (after.length > 0 && !after.every((w) => SUFFIX.test(w))) {
+    // "Doe, Jane" is last, first; "Jane Doe, PhD" and "Jane Doe, MBA, CISSP" are credentials.
+    const before = trimmed.slice(0, comma);
+    const allCapitals = before === before.toUpperCase();
+    if (after.length > 0 && !after.every((word) => isCredential(word, allCapitals))) {
       return { first: after[0] ?? "", last: lastNameOf(trimmed.slice(0, comma)) };
     }
   }

@@ -24,7 +24,7 @@ import { type ApiError, apiError, validationError } from "./errors";
 import type { Clock, Http } from "./ports";
 import { redactEmails } from "./redact-emails";
 import { type Connection, interpret, postRequest } from "./request";
-import { validateEmailAddress, validateEmailFinder } from "./validate/email";
+import { emailAddressIn, validateEmailAddress, validateEmailFinder } from "./validate/email";
 import { type EmailFinderAnswer, type EmailFinderRequest, type EmailValidatorAnswer, PATHS } from "./wire";
 
 /** Rows per call by default: small enough that one failed call puts few rows' credits at stake. */
@@ -231,11 +231,12 @@ export function validateEmails(
   addresses: string[],
   options: BatchCallOptions,
 ): EmailBatchResult {
-  const trimmed = addresses.map((a) => (typeof a === "string" ? a.trim() : a));
+  // "Jane <jane@acme.com>" or a mailto: link would be charged and answered invalid as it stands.
+  const bare = addresses.map((a) => (typeof a === "string" ? emailAddressIn(a) : a));
   return runDistinct(
     ports,
     PATHS.emailValidator,
-    trimmed,
+    bare,
     validateEmailAddress,
     (a) => a.toLowerCase(),
     readEmailValidator,

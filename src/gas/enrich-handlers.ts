@@ -70,6 +70,7 @@ export function jobDeps(limits?: Partial<typeof DEFAULT_LIMITS>): JobDeps {
       headers: settings.sheetFormat.headers,
       apiGeneration: settings.apiGeneration,
       bulkWebsitesSeen: settings.bulkWebsitesSeen === true,
+      emailRowsPerCall: settings.emailRowsPerCall,
     },
     limits,
     changes: changeLogOf(),

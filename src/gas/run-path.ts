@@ -34,13 +34,14 @@ export function estimatedPath(
 ): RunPath {
   const generation = deps.settings.apiGeneration ?? "auto";
   const seen = deps.settings.bulkWebsitesSeen ?? false;
+  const rows = deps.settings.emailRowsPerCall;
   if (toFetch === 0 || !takesBulk(extras, generation, workEmail, seen))
-    return runPath(toFetch, extras, generation, workEmail, undefined, seen);
+    return runPath(toFetch, extras, generation, workEmail, undefined, seen, rows);
   const unit = profileUnit(deps);
   const saved = loadJob(deps.store);
   if (unit && saved?.job.id === jobId) {
     saved.job.billedIn = unit;
     saveJob(deps.store, saved.job, saved.states);
   }
-  return runPath(toFetch, extras, generation, workEmail, unit, seen);
+  return runPath(toFetch, extras, generation, workEmail, unit, seen, rows);
 }

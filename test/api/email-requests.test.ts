@@ -16,6 +16,13 @@ describe("a domain from what a CRM export holds", () => {
     ["//www2.acme.com", "acme.com"],
     ["jane@acme.com", "acme.com"],
     ["https://bücher.de/shop", "bücher.de"],
+    // A web or mail host is no mail domain; a mail provider named web or mail stays itself.
+    ["mail.acme.co.uk", "acme.co.uk"],
+    ["https://m.acme.com/", "acme.com"],
+    ["web.de", "web.de"],
+    ["mail.com", "mail.com"],
+    ["www.acme", "acme"],
+    ["https://user:secret@acme.com/", "acme.com"],
     ["", ""],
   ])("%s -> %s", (cell, domain) => {
     expect(emailDomain(cell)).toBe(domain);
@@ -70,6 +77,17 @@ describe("names as people type them", () => {
     ["Anna De la Cruz", "Anna", "De la Cruz"],
     ["Dee Smith", "Dee", "Smith"],
     ["Van Morrison", "Van", "Morrison"],
+    // Credentials after a comma are no first name; an all-capitals export's "DOE, JANE" is one.
+    ["Jane Doe, MBA, PMP", "Jane", "Doe"],
+    ["Jane Doe, CISSP", "Jane", "Doe"],
+    ["Dr. Jane Doe, Ph.D.", "Jane", "Doe"],
+    ["DOE, JANE", "JANE", "DOE"],
+    // A headline, pronouns, a nickname, emoji: no part of the name.
+    ["Jane Doe - CEO", "Jane", "Doe"],
+    ["Jane Doe | Growth", "Jane", "Doe"],
+    ["Jane Doe (she/her)", "Jane", "Doe"],
+    ["Robert (Bob) Smith", "Robert", "Smith"],
+    ["Jane Doe ✔️", "Jane", "Doe"],
   ])("%s -> %s / %s", (full, first, last) => {
     expect(splitFullName(full)).toEqual({ first, last });
   });
@@ -80,6 +98,10 @@ describe("names as people type them", () => {
     expect(lastNameOf("Doe Jr.")).toBe("Doe");
     expect(lastNameOf("Doe, MBA")).toBe("Doe");
     expect(lastNameOf("van der Berg")).toBe("van der Berg");
+    expect(firstNameOf("Bob (Robert)")).toBe("Bob");
+    expect(lastNameOf("Doe (she/her)")).toBe("Doe");
+    expect(lastNameOf("Doe, M.D.")).toBe("Doe");
+    expect(lastNameOf("Doe | Growth")).toBe("Doe");
   });
 });
 

@@ -156,6 +156,46 @@ describe("Emails: find", () => {
     ]);
   });
 
+  it("says what is wrong with a cell that is filled but no name or domain, not that it is missing", () => {
+    const { grid, client, run } = world([
+      ["First Name", "Last Name", "Website"],
+      ["Ada", "Lovelace", "acme"],
+      ["Bo", "Kim", "Acme Inc"],
+      ["12345", "", "acme.com"],
+      ["Cy", "<b>x</b>", ""],
+    ]);
+    const { planned } = run();
+    expect(planned).toMatchObject({ rowsToSend: 0, incomplete: 4 });
+    expect(client.finderCalls.flat()).toEqual([]);
+    // Before: "needs a company website or domain" beside "acme", "needs a first name" beside 12345.
+    expect(grid.column("Email Status")).toEqual([
+      "not checked: the company website is not a domain (such as acme.com)",
+      "not checked: the company website is not a domain (such as acme.com)",
+      "not checked: needs a last name; the first name is not a person's name",
+      "not checked: needs a company website or domain; the last name is not a person's name",
+    ]);
+  });
+
+  it("an Email cell a CRM export filled with a placeholder (N/A, -, none) holds no email: the person is found", () => {
+    const { grid, client, run } = world([
+      ["First Name", "Last Name", "Website", "Email"],
+      ["Ada", "Lovelace", "acme.com", "N/A"],
+      ["Bo", "Kim", "acme.com", "-"],
+      ["Cy", "Park", "acme.com", "none"],
+      ["Di", "Ross", "acme.com", "di@acme.com"],
+    ]);
+    const { planned } = run();
+    // Before: the three placeholders were "skipped (already holding an email)", never found.
+    expect(planned).toMatchObject({ rowsToSend: 3, skipped: 1 });
+    expect(client.finderCalls.flat().map((r) => r.first_name)).toEqual(["Ada", "Bo", "Cy"]);
+    expect(grid.column("Email")).toEqual([
+      "ada.lovelace@acme.com",
+      "bo.kim@acme.com",
+      "cy.park@acme.com",
+      "di@acme.com",
+    ]);
+  });
+
   it("does not ask for an address at a free email provider a CRM export put in Website (gmail.com)", () => {
     const { grid, client, run } = world([
       ["Full Name", "Company Domain"],

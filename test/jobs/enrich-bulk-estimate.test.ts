@@ -46,4 +46,11 @@ describe("runPath's web requests", () => {
     expect(runPath(18_000, {}, "auto", true).requests).toBe(18_000 + 1_800 + 360);
     expect(runPath(0, {}, "auto").requests).toBe(0);
   });
+
+  it("counts the finder's calls at the Email rows per call setting, not at its default", () => {
+    // 1 row a call: 18,000 finder calls. Before: counted at 10 a call (1,800), so a run that
+    // needs 36,360 requests was said to need 20,160.
+    expect(runPath(18_000, {}, "auto", true, undefined, false, 1).requests).toBe(18_000 + 18_000 + 360);
+    expect(runPath(18_000, {}, "auto", true, undefined, false, 100).requests).toBe(18_000 + 180 + 360);
+  });
 });

@@ -127,6 +127,27 @@ describe("Enrich's work-email pass", () => {
     expect(column(w.grid, "Email Status")).toEqual([EMAIL_STATUS_TEXT.outdated, "valid"]);
   });
 
+  it("an Email cell holding a placeholder (N/A, -) is found like an empty one, in fill and refresh modes", () => {
+    for (const mode of ["fill", "refresh"] as const) {
+      const w = worldWith(
+        [
+          ["Profile URL", "Title", "Company", "Email"],
+          [url("a"), "Title a", "Acme", "N/A"],
+          [url("b"), "Title b", "Acme", "-"],
+        ],
+        // Title and Company are filled: fill mode looks a row up only for its Email.
+        { mode, fields: ["job_title", "company_name"] },
+      );
+      w.run();
+      // Before: no job change and a filled cell, so neither was sent (fill mode: not even looked up).
+      expect(
+        w.sent.flat().map((r) => r.first_name),
+        mode,
+      ).toEqual(["Anna", "Annb"]);
+      expect(column(w.grid, "Email"), mode).toEqual(["anna.lee@acme.com", "annb.lee@acme.com"]);
+    }
+  });
+
   it("a catch-all domain is never shown as valid", () => {
     const w = worldWith(
       [
@@ -273,6 +294,31 @@ describe("Enrich's work-email pass", () => {
     w.run();
     expect(sent.flat()).toEqual([{ first_name: "Anna", last_name: "Lee", domain: "acme.com" }]);
     expect(column(w.grid, "email_status")).toEqual(["valid", EMAIL_STATUS_TEXT.noDomain]);
+  });
+
+  it("a Website cell that holds no domain ('Acme Inc') says so, not that the profile lacks a name", () => {
+    const w = historyWorld(
+      [
+        ["Profile URL", "Title", "Company", "Website"],
+        [url("a"), "Title a", "Acme", "Acme Inc"],
+      ],
+      { workEmail: true, mode: "refresh" },
+    );
+    const answer = answerOf();
+    // The answer names no website: the sheet's own cell is the one the pass reads.
+    const client: LookupClient = new FakeClient((sent) => ({
+      ok: true as const,
+      lead: { ...answer(sent).lead, company_website: null },
+    }));
+    const sent: EmailFinderRequest[][] = [];
+    client.findEmails = finder(sent);
+    w.d.client = () => client;
+    w.run();
+    expect(sent.flat()).toEqual([]);
+    // Before: "needs a first name and a last name (the profile lacks one)".
+    expect(column(w.grid, "email_status")).toEqual([
+      "not checked: the company website is not a domain (such as acme.com)",
+    ]);
   });
 
   it("a company website that is a page on a shared site (calendly.com/acme) is not sent to the finder", () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { EmailBatchResult } from "../../src/api/emails";
 import type { ApiError } from "../../src/api/errors";
 import type { EmailFinderRequest, Lead, LeadSearchRequest } from "../../src/api/wire";
-import { EMAIL_NOT_CHECKED } from "../../src/jobs/lead-search/lead-emails";
+import { EMAIL_NOT_CHECKED, findLeadEmails } from "../../src/jobs/lead-search/lead-emails";
 import { leadLeaveOut, leadLeaveOutKey } from "../../src/jobs/lead-search/leave-out";
 import { type LeadSearchClient, runLeadSearches } from "../../src/jobs/lead-search/run";
 import { destinationName, type SheetsByName, sheetNamed } from "../../src/jobs/sheet-choice";
@@ -223,6 +223,33 @@ describe("a lead search that finds work emails", () => {
     ]);
     expect(summary.emails?.stoppedBy?.message).toBe("Out of credits.");
     expect(JSON.stringify(summary)).not.toContain("@");
+  });
+
+  it("a lead whose website is no domain ('acme') or whose name is none is not asked for, and says so", () => {
+    const sent: EmailFinderRequest[][] = [];
+    const finder = {
+      findEmails(requests: EmailFinderRequest[]): EmailBatchResult {
+        sent.push(requests);
+        return {
+          outcomes: requests.map(() => ({
+            ok: true as const,
+            value: { status: "valid" as const, email: "x@acme.com" },
+          })),
+          stoppedBy: null,
+          rowsAnswered: requests.length,
+          rowsMaybeCharged: 0,
+        };
+      },
+    };
+    const leads = [lead("1", { company_website: "acme" }), lead("2", { last_name: "12345" }), lead("3")];
+    const found = findLeadEmails(finder, leads, Number.POSITIVE_INFINITY);
+    expect(sent.flat().map((request) => request.last_name)).toEqual(["Number3"]);
+    // Before: sent, the client refused them (free) and they said "the email service could not check it".
+    expect(found.cells.map((cell) => cell[1])).toEqual([
+      EMAIL_NOT_CHECKED.noPerson,
+      EMAIL_NOT_CHECKED.noPerson,
+      "valid",
+    ]);
   });
 
   it("asks for no email when the form does not", () => {

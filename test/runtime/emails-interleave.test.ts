@@ -154,6 +154,34 @@ describe("Emails: an editor changes the sheet between the owner's steps", () => 
     expectEveryPersonOnce();
   });
 
+  it("rows of new people inserted inside the run: it stops before spending past its estimate", async () => {
+    const jobId = startAndCut();
+    // The editor inserts 10 people among those not reached yet (after Ana59, at sheet row 61).
+    addon.runtime.user = EDITOR;
+    addon.runtime.insertRows(SHEET, 61, 10);
+    const added = Array.from({ length: 10 }, (_, i) => [
+      `New ${i}`,
+      `Neo${i}`,
+      `Ray${i}`,
+      "initech.com",
+      "new",
+    ]);
+    addon.runtime.setValues(SHEET, "A61", added);
+    addon.runtime.user = OWNER;
+    // Before: the run went on and sent the 10 added people too, past the 70 its owner accepted.
+    const stopped = value<EmailProgress>("emailsStep", { jobId });
+    expect(stopped.state).toBe("stopped");
+    expect(stopped.message).toMatchObject({ kind: "changed" });
+    expect(stopped.message?.message).toContain(
+      "more to check than its estimate counted (at most 70 credits)",
+    );
+    expect(sent).toHaveLength(50);
+    // A new estimate counts the rest: 20 people of the selection and the 10 added.
+    value<EmailProgress>("emailsCancel", { jobId });
+    addon.runtime.select(SHEET, `B1:D${PEOPLE + 11}`);
+    expect(value<EmailEstimate>("emailsEstimate", { kind: "find" }).rowsToSend).toBe(30);
+  });
+
   it("the list sorted (Z to A by first name): no person is left unchecked, none sent twice", async () => {
     const jobId = startAndCut();
     // As a colleague's sort leaves it: the same rows, in another order (row values moved whole).

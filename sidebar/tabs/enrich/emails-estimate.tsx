@@ -36,8 +36,8 @@ export function EmailsEstimateView({
         <span class="next">
           {plural(estimate.incomplete, "row")} not sent:{" "}
           {find
-            ? "a first name, last name or company website is missing, or the website is not the company's own (a free email provider, a page on a shared site)"
-            : "not an email address"}{" "}
+            ? "a first name, last name or company website is missing or is no name or domain, or the website is not the company's own (a free email provider, a page on a shared site)"
+            : "not one email address"}{" "}
           (their status says which).
         </span>
       ) : null}

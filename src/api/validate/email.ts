@@ -17,9 +17,18 @@ const DOMAIN =
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The mail domain in a website or domain cell: scheme, `www.`, port, path, query and fragment
- * dropped, lower-cased (`https://www.Acme.com/about?x=1` -> `acme.com`). An address's domain when
- * the cell holds an address. Empty when nothing is left.
+ * A website's host name that is no mail domain (besides `www.`): a mobile site's `m.`, a webmail host's
+ * `mail.` (mail.acme.co.uk): people's addresses are at acme.co.uk, and "mail.acme.co.uk" beside
+ * "acme.co.uk" asked (and charged) the finder for the same person twice. Dropped only when a
+ * domain of two labels or more is left, so web.de and mail.com (mail providers) stay.
+ */
+const WEB_HOST = /^(?:m|mobile|mail|webmail|web)\.(?=[^.]+\.[^.]+)/;
+
+/**
+ * The mail domain in a website or domain cell: scheme, `www.` (and WEB_HOST's others), port,
+ * path, query and fragment dropped, lower-cased (`https://www.Acme.com/about?x=1` -> `acme.com`),
+ * a login before the host too. An address's domain when the cell holds an address. Empty when
+ * nothing is left.
  */
 export function emailDomain(text: string): string {
   let rest = text.trim().toLowerCase();
@@ -27,8 +36,28 @@ export function emailDomain(text: string): string {
   if (at >= 0 && !rest.includes("/")) rest = rest.slice(at + 1);
   rest = rest.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/^\/\//, "");
   rest = rest.split(/[/?#]/, 1)[0] ?? "";
-  rest = rest.replace(/:\d*$/, "").replace(/\.+$/, "");
-  return rest.replace(/^www\d*\./, "");
+  rest = rest
+    .replace(/^[^@]*@/, "")
+    .replace(/:\d*$/, "")
+    .replace(/\.+$/, "");
+  return rest.replace(/^www\d*\./, "").replace(WEB_HOST, "");
+}
+
+/**
+ * The address in an email cell as CRM exports and mail clients hold it: a `mailto:` link (its
+ * `?subject=` dropped), a display name with the address in angle brackets (`Jane <jane@acme.com>`),
+ * quotes round it, a sentence's full stop after it. Sent as it stands, the validator charges for
+ * such text and answers "invalid" for a good mailbox. Anything else is returned trimmed, as it is.
+ */
+export function emailAddressIn(text: string): string {
+  let rest = text.trim();
+  const bracketed = /^[^<>]*<([^<>]*)>$/.exec(rest);
+  if (bracketed !== null) rest = (bracketed[1] ?? "").trim();
+  const quoted = /^(["'\u201c\u2018])(.*)(["'\u201d\u2019])$/.exec(rest);
+  if (quoted !== null) rest = (quoted[2] ?? "").trim();
+  const link = /^mailto:([^?]*)/i.exec(rest);
+  if (link !== null) rest = (link[1] ?? "").trim();
+  return rest.replace(/\.+$/, "");
 }
 
 /**
@@ -70,6 +99,8 @@ export function validateEmailAddress(address: string): Problem[] {
   const problems = new Problems();
   if (typeof address !== "string" || address.trim() === "") {
     problems.add("email", "is missing", "Put an email address in the cell.");
+  } else if ((address.match(/@/g) ?? []).length > 1 && /[\s,;]/.test(address.trim())) {
+    problems.add("email", "holds more than one address", "Put one address in each cell.");
   } else if (address.length > MAX_TEXT || !ADDRESS.test(address.trim())) {
     problems.add("email", "is not an email address", "Use an address of the form name@company.com.");
   }

@@ -115,6 +115,20 @@ export const MOVED: NonNullable<EmailJob["message"]> = {
   next: "Cancel, then select the rows and estimate again: rows already checked are skipped (free).",
 };
 
+/**
+ * The rows not reached yet hold more people (or addresses) to send than the confirmed estimate
+ * counted: a colleague inserted or filled rows inside the run since. Sent, they would spend past
+ * the "at most" its confirmer accepted, at the confirmer's key: stopped before sending instead.
+ */
+export function moreThanEstimated(maxCredits: number): NonNullable<EmailJob["message"]> {
+  const credits = `${maxCredits.toLocaleString("en-US")} credit${maxCredits === 1 ? "" : "s"}`;
+  return {
+    kind: "changed",
+    message: `The rows this run has not reached hold more to check than its estimate counted (at most ${credits}): rows were added or filled in since. Nothing more was sent.`,
+    next: "Cancel, then select the rows and estimate again: rows already checked are skipped (free).",
+  };
+}
+
 /** Rows ordered by distance from `expected` (the lower first on a tie), within first..last. */
 function* nearest(expected: number, first: number, last: number): Generator<number> {
   for (let distance = 0; expected - distance >= first || expected + distance <= last; distance += 1) {

@@ -13,7 +13,7 @@ import type { CallWindow } from "../../api/client-core";
 import type { EmailFinding } from "../../api/email-answers";
 import type { EmailBatchResult } from "../../api/emails";
 import type { ApiError, Problem } from "../../api/errors";
-import { validateEmailAddress, validateEmailFinder } from "../../api/validate";
+import { emailAddressIn, validateEmailAddress, validateEmailFinder } from "../../api/validate";
 import type { EmailFinderRequest } from "../../api/wire";
 import { type CellValue, toCellValue } from "../../sheet/cell-value";
 import { NO_BUDGET } from "../formula-budget/budget";
@@ -249,11 +249,12 @@ export function validateEmailFormula(address: CellArgument, deps: EmailFormulaDe
       "Give an email address or a range of them, for example =VALIDATE_EMAIL(D2) or =VALIDATE_EMAIL(D2:D200).",
     );
   const wanted = cellsOf(address).map((cell): Wanted<string> => {
-    const text = cellText(cell);
-    if (text === "") return { kind: "blank" };
-    const problems = validateEmailAddress(text);
+    if (cellText(cell) === "") return { kind: "blank" };
+    // A mailto: link or "Jane <jane@acme.com>" is checked as the address in it.
+    const address = emailAddressIn(cellText(cell));
+    const problems = validateEmailAddress(address);
     if (problems.length > 0) return { kind: "bad", message: problemText(problems) };
-    return { kind: "ask", key: validatorKey(text), item: text };
+    return { kind: "ask", key: validatorKey(address), item: address };
   });
   const answers = answer(
     distinctOf(wanted),

@@ -6,11 +6,11 @@
  * aside; one address, case aside), so duplicates are sent once and the others copy the answer.
  */
 import { EMAIL_STATUSES, type EmailStatus } from "../../api/email-answers";
-import { validateEmailAddress, validateEmailFinder } from "../../api/validate";
+import { emailAddressIn, validateEmailAddress, validateEmailFinder } from "../../api/validate";
 import type { EmailFinderRequest } from "../../api/wire";
 import type { GridValue } from "../enrich/ports";
 import type { EmailJobKind, OutputColumns, SourceColumns } from "./columns";
-import { cellText, finderKey, finderRequestOf, isBlankPerson, validatorKey } from "./person";
+import { cellText, finderKey, finderRequestOf, holdsAddress, isBlankPerson, validatorKey } from "./person";
 import { sharedSiteNote, sharedSiteOf } from "./shared-sites";
 
 /** A row's Email status text when it was not checked (a failure): Retry failed rows sends these again. */
@@ -45,15 +45,27 @@ export function statusOf(text: string): EmailStatus | null {
 
 export const isNotChecked = (text: string) => text.trim().toLowerCase().startsWith(NOT_CHECKED);
 
-/** Why a finder row cannot be sent, in words for its status cell (never the row's own text). */
+/** A website cell that holds something, but no domain ("acme", "Acme Inc"): Enrich's pass says it too. */
+export const NOT_A_DOMAIN = "the company website is not a domain (such as acme.com)";
+
+/** The words of a finder field in a row's status. */
+const FIELD_WORDS: Record<string, { missing: string; wrong: string }> = {
+  first_name: { missing: "a first name", wrong: "the first name is not a person's name" },
+  last_name: { missing: "a last name", wrong: "the last name is not a person's name" },
+  domain: { missing: "a company website or domain", wrong: NOT_A_DOMAIN },
+};
+
+/**
+ * Why a finder row cannot be sent, in words for its status cell (never the row's own text): what
+ * is missing, then what is there but wrong ("acme", "Acme Inc" or "12345" are not "missing").
+ */
 function finderNote(request: EmailFinderRequest): string {
-  const fields = new Set(validateEmailFinder(request).map((problem) => problem.path));
-  const missing = [
-    fields.has("first_name") ? "a first name" : "",
-    fields.has("last_name") ? "a last name" : "",
-    fields.has("domain") ? "a company website or domain" : "",
-  ].filter(Boolean);
-  return `${NOT_CHECKED}: needs ${missing.join(" and ")}`;
+  const problems = validateEmailFinder(request);
+  const words = (path: string) => FIELD_WORDS[path];
+  const missing = problems.filter((p) => p.message === "is missing").map((p) => words(p.path)?.missing);
+  const wrong = problems.filter((p) => p.message !== "is missing").map((p) => words(p.path)?.wrong);
+  const needs = missing.length > 0 ? [`needs ${missing.join(" and ")}`] : [];
+  return `${NOT_CHECKED}: ${[...needs, ...wrong].filter(Boolean).join("; ")}`;
 }
 
 /** A failed row whose call may have been charged (sent, no answer read): Retry asks before sending it. */
@@ -86,14 +98,17 @@ export function planRow(
   if (choice.onlyFailed && !isNotChecked(status)) return { kind: "skip", valid: false };
   if (!choice.maybeCharged && mayHaveBeenCharged(status)) return { kind: "skip", valid: false };
   if (kind === "validate") {
-    const address = cell(row, sources.email);
-    if (address === "") return { kind: "blank" };
-    if (validateEmailAddress(address).length > 0)
-      return { kind: "incomplete", note: `${NOT_CHECKED}: not an email address` };
+    const text = cell(row, sources.email);
+    if (text === "") return { kind: "blank" };
+    const address = emailAddressIn(text);
+    const problem = validateEmailAddress(address)[0];
+    // "is not an email address", "holds more than one address": the status says which.
+    if (problem !== undefined)
+      return { kind: "incomplete", note: `${NOT_CHECKED}: ${problem.message.replace(/^is /, "")}` };
     // Checked before (by the add-on or by hand): not paid for again.
     const known = statusOf(status);
     if (known !== null && known !== "unknown") return { kind: "skip", valid: known === "valid" };
-    return { kind: "send", key: validatorKey(address), address: address.trim() };
+    return { kind: "send", key: validatorKey(address), address };
   }
   const useFull = sources.full > 0 && (sources.first === 0 || cell(row, sources.first) === "");
   const firstText = useFull ? cell(row, sources.full) : cell(row, sources.first);
@@ -101,9 +116,8 @@ export function planRow(
   const website = cell(row, sources.website);
   if (isBlankPerson(firstText, lastText, website)) return { kind: "blank" };
   // An address already there stays, unless the add-on found it invalid or found none.
-  const email = cell(row, out.email);
   const known = statusOf(status);
-  if (email !== "" && known !== "invalid" && known !== "not found")
+  if (holdsAddress(cell(row, out.email)) && known !== "invalid" && known !== "not found")
     return { kind: "skip", valid: known === "valid" };
   const request = finderRequestOf(firstText, lastText, website);
   if (validateEmailFinder(request).length > 0) return { kind: "incomplete", note: finderNote(request) };

@@ -24,7 +24,7 @@ import { formattedRows, formatWrittenTimes } from "../enrich/time-formats";
 import { writeErrorText } from "../paid-rows";
 import { type EmailJobDeps, limitsOf } from "./deps";
 import { protectedColumns } from "./edit-rights";
-import { anchorsOf, MOVED, passedMoved } from "./follow";
+import { anchorsOf, MOVED, moreThanEstimated, passedMoved } from "./follow";
 import type { EmailPort } from "./formula";
 import { type EmailCounts, type EmailJob, historyRun } from "./job-types";
 import { cellText } from "./person";
@@ -391,6 +391,11 @@ export function runStep(
   }
   const known = earlierAnswers(job, rows);
   settleInFlight(deps, job, grid, rows, known, save);
+  // What is left to send may not take the run past the most its confirmer accepted.
+  if (job.sent + gather(job, rows, known, Number.POSITIVE_INFINITY).items.size > job.maxCredits) {
+    job.message = moreThanEstimated(job.maxCredits);
+    return "stopped";
+  }
   let client: EmailPort | null = null;
   while (job.cursor <= job.bottom) {
     if (deps.clock.now() - start > limits.softBudgetMs) return "more";

@@ -23,7 +23,7 @@ export function summaryText(job: EmailJob): string {
     ...(c.copied > 0 ? [`${n(c.copied)} duplicate${c.copied === 1 ? "" : "s"} answered once`] : []),
     ...(c.incomplete > 0
       ? [
-          `${n(c.incomplete)} not sent (${job.kind === "find" ? "a name or a company domain missing, or not the company's own" : "no address"})`,
+          `${n(c.incomplete)} not sent (${job.kind === "find" ? "a name or a company domain missing, or not the company's own" : "not one email address: see their status"})`,
         ]
       : []),
   ];

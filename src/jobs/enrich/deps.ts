@@ -44,6 +44,8 @@ export interface JobSettings {
    * under `auto` may then take bulk jobs (bulk/decide.ts).
    */
   bulkWebsitesSeen?: boolean;
+  /** Rows per finder call (the Email rows per call setting): what Work email's web requests count. */
+  emailRowsPerCall?: number;
 }
 
 export interface JobLimits {

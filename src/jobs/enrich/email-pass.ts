@@ -30,8 +30,8 @@ import type { ApiError } from "../../api/errors";
 import { redactEmails } from "../../api/redact-emails";
 import { validateEmailFinder } from "../../api/validate";
 import type { EmailFinderRequest, Lead } from "../../api/wire";
-import { finderRequestOf } from "../emails/person";
-import { notCheckedText } from "../emails/rows";
+import { finderRequestOf, holdsAddress } from "../emails/person";
+import { NOT_A_DOMAIN, notCheckedText } from "../emails/rows";
 import { sharedSiteNote, sharedSiteOf } from "../emails/shared-sites";
 import { extent } from "../extent";
 import { callWindow } from "./call-window";
@@ -98,6 +98,7 @@ export const EMAIL_STATUS_TEXT = {
   outdated:
     "outdated: the job changed; this email is from the previous job (fill mode keeps it; refresh finds the new one)",
   noDomain: notCheckedText("needs a company website or domain (the profile names none)"),
+  badDomain: notCheckedText(NOT_A_DOMAIN),
   noName: notCheckedText("needs a first name and a last name (the profile lacks one)"),
   interrupted: notCheckedText("the run was cut off while the email finder was asked", RUN_AGAIN),
   notSent: notCheckedText("the run ran out of time before the email finder; select the row and run again"),
@@ -259,8 +260,10 @@ export function findWorkEmails(
       const outcome = byRow.get(row) as Extract<RowOutcome, { kind: "ok" }>;
       const here = cells.get(row) ?? NO_CELLS;
       const changed = jobChanged(here, outcome.lead);
-      if (here.email !== "" && !changed) continue;
-      if (here.email !== "" && mode === "fill") {
+      // "N/A" or "-" is a placeholder, not an email: found like an empty cell.
+      const filled = holdsAddress(here.email);
+      if (filled && !changed) continue;
+      if (filled && mode === "fill") {
         put(row, changed, { status: EMAIL_STATUS_TEXT.outdated });
         continue;
       }
@@ -279,8 +282,11 @@ export function findWorkEmails(
         put(row, changed, { status: EMAIL_STATUS_TEXT.noDomain });
         continue;
       }
-      if (validateEmailFinder(request).length > 0) {
-        put(row, changed, { status: EMAIL_STATUS_TEXT.noName });
+      const problems = validateEmailFinder(request);
+      if (problems.length > 0) {
+        // The sheet's own Website cell may hold a company's name ("Acme Inc"): not the profile's names.
+        const domainWrong = problems.some((problem) => problem.path === "domain");
+        put(row, changed, { status: domainWrong ? EMAIL_STATUS_TEXT.badDomain : EMAIL_STATUS_TEXT.noName });
         continue;
       }
       const site = sharedSiteOf(website);

@@ -6,6 +6,7 @@
 import { normalizeProfileUrl } from "../../api/profile-url";
 import { headerNamesField } from "../../sheet/columns";
 import { detectHeaderRow } from "../../sheet/header-row";
+import { holdsAddress } from "../emails/person";
 import { extent } from "../extent";
 import type { ColumnLayout, SkipCount } from "./job-types";
 import { planLayout } from "./layout";
@@ -142,8 +143,12 @@ function urlsWithEmptyCells(
   const { min: left, max: right } = extent(columns);
   const width = right - left + 1;
   const block = grid.read(firstRow, left, lastRow - firstRow + 1, width);
+  const emailColumn = layout.email?.email ?? 0;
+  // An Email cell saying "N/A" or "-" holds no email: worth finding, as an empty one.
+  const isEmpty = (column: number, cell: GridValue | undefined) =>
+    column === emailColumn ? !holdsAddress(cell) : cellText(cell) === "";
   const hasEmpty = (row: number) =>
-    columns.some((column) => cellText(block[row - firstRow]?.[column - left]) === "");
+    columns.some((column) => isEmpty(column, block[row - firstRow]?.[column - left]));
   return all.filter((index) => (urls.rows[index] ?? []).some(hasEmpty));
 }
 

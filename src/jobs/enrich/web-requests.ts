@@ -7,7 +7,7 @@
  */
 import { BULK_MAX_LEADS } from "../../api/bulk-enrich";
 import { TRANSACTION_PAGE_SIZE } from "../../api/client";
-import { EMAIL_ROWS_PER_CALL } from "../../api/emails";
+import { emailRowsPerCall } from "../../api/emails";
 import { EMAIL_CREDITS_PER_ROW } from "./options";
 
 /**
@@ -21,14 +21,16 @@ export interface RunShape {
   bulk: boolean;
   fresh: boolean;
   workEmail: boolean;
+  /** The Email rows per call setting (its default when unset). */
+  emailRows?: number;
 }
 
-export function webRequestsNeeded({ toFetch, bulk, fresh, workEmail }: RunShape): number {
+export function webRequestsNeeded({ toFetch, bulk, fresh, workEmail, emailRows }: RunShape): number {
   if (toFetch <= 0) return 0;
   const jobs = Math.ceil(toFetch / BULK_MAX_LEADS);
   const enrich = bulk ? jobs * (1 + POLLS_PER_JOB[fresh ? "realtime" : "stored"]) : toFetch;
-  // The finder takes the rows of a call together (the default of the Email rows per call setting).
-  const finder = workEmail ? Math.ceil(toFetch / EMAIL_ROWS_PER_CALL) : 0;
+  // The finder takes the rows of a call together, as many as the Email rows per call setting says.
+  const finder = workEmail ? Math.ceil(toFetch / emailRowsPerCall(emailRows)) : 0;
   // The run's charges are read back from the ledger at its end, a page of transactions a request.
   const charges = toFetch * (1 + (workEmail ? EMAIL_CREDITS_PER_ROW : 0));
   return enrich + finder + Math.ceil(charges / TRANSACTION_PAGE_SIZE);

@@ -8,6 +8,7 @@
 import type { CallWindow } from "../../api/client-core";
 import type { EmailBatchResult } from "../../api/emails";
 import type { ApiError } from "../../api/errors";
+import { validateEmailFinder } from "../../api/validate";
 import type { EmailFinderRequest, Lead } from "../../api/wire";
 import { type CellValue, safeText } from "../../sheet/cell-value";
 import { normalizeHeader } from "../../sheet/columns";
@@ -33,7 +34,7 @@ export const EMAIL_NOT_CHECKED = {
   maybeCharged: "not checked: may have been charged (not sent again)",
   /** The run stopped or its time ran out before the row was sent: nothing was charged. */
   notSent: "not checked: not sent",
-  /** No first name, last name or company website to ask with: nothing was sent. */
+  /** No first name, last name or company website (a domain) to ask with: nothing was sent. */
   noPerson: "not checked: no name or company website",
   /** The API answered the row with its own error. */
   failed: "not checked: the email service could not check it",
@@ -74,8 +75,9 @@ export interface LeadEmails {
   counts: Record<string, number>;
 }
 
+/** A request the client would refuse (no name, "acme" for a website) is not asked: it says why. */
 function isAsked(request: EmailFinderRequest): boolean {
-  return request.first_name !== "" && request.last_name !== "" && request.domain !== "";
+  return validateEmailFinder(request).length === 0;
 }
 
 /** Finds the leads' emails in one client batch; leads without a name or website are not sent. */

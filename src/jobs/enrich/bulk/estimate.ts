@@ -59,11 +59,18 @@ export function runPath(
   workEmail = false,
   unit?: BillingUnit,
   websitesSeen = false,
+  emailRows?: number,
 ): RunPath {
   const fresh = askedFresh(extras);
   const emailLookups = emailNeedsLookup({ workEmail }, generation, websitesSeen);
   const bulk = takesBulk(extras, generation, workEmail, websitesSeen);
-  const requests = webRequestsNeeded({ toFetch, bulk, fresh, workEmail });
+  const requests = webRequestsNeeded({
+    toFetch,
+    bulk,
+    fresh,
+    workEmail,
+    ...(emailRows === undefined ? {} : { emailRows }),
+  });
   if (bulk) {
     const jobs = Math.ceil(toFetch / BULK_MAX_LEADS);
     // Hundreds at once: the slowest lead sets the pace (about 90 s fresh, 15 s stored) per 500.
