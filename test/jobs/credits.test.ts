@@ -131,7 +131,7 @@ describe("filter form -> query", () => {
   it("puts each problem next to its field, with the hint, before anything is sent", () => {
     const checked = checkTransactionQuery(
       {
-        created_at: { modifier: "gte", value: "21/11/2026" },
+        created_at: { modifier: "gte", value: "last Tuesday" },
         amount: { modifier: "range", value: "5" },
         status: { modifier: "gt", value: "success" },
       },
