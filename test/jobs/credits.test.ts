@@ -219,6 +219,18 @@ describe("rows and sums", () => {
     expect(sumSpending(list, now)).toEqual({ lastDay: 7, lastWeek: 17, pendingLastWeek: 0 });
   });
 
+  it("counts charges whose time carries a zone (Z, +02:00), at the moment it names", () => {
+    const now = Date.UTC(2026, 10, 21, 12, 0, 0);
+    const list = [
+      transaction(1, { amount: -3, created_at: "2026-11-21T11:00:00.000000Z" }),
+      // 13:30 at +02:00 is 11:30 UTC: within the day, not in the future.
+      transaction(2, { amount: -4, created_at: "2026-11-21T13:30:00.000000+02:00" }),
+      transaction(3, { amount: -10, created_at: "2026-11-19T12:00:00+0000" }),
+    ];
+    // Before: a time with a zone read as no time, and its charge was left out of both figures.
+    expect(sumSpending(list, now)).toEqual({ lastDay: 7, lastWeek: 17, pendingLastWeek: 0 });
+  });
+
   it("leaves out error rows (reversed) and pending rows (requests in flight), and reads strings", () => {
     // PRODUCTION.md A11: pending is money reserved for a request still in flight and error a
     // reversed charge: neither adds to spending. The pending credits are said apart.
