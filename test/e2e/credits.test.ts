@@ -87,8 +87,10 @@ describe("Credits tab in the playground", () => {
     await sidebar.getByLabel("Charged for", { exact: true }).fill("");
     await sidebar.getByLabel("Amount condition").selectOption("exact");
     await sidebar.getByLabel("Amount", { exact: true }).fill(amount);
-    await sidebar.getByLabel("Date condition").selectOption("gte");
-    await sidebar.getByLabel("Date", { exact: true }).fill(shownTime.replace(/, \d{2}:\d{2} UTC$/, ""));
+    // "is" the time the row shows, to the minute: that whole minute.
+    expect(shownTime).toMatch(/, \d{2}:\d{2} UTC$/);
+    await sidebar.getByLabel("Date condition").selectOption("exact");
+    await sidebar.getByLabel("Date", { exact: true }).fill(shownTime);
     await sidebar.getByRole("button", { name: "Apply filters" }).click();
     // Before: '"+10,000" is not a valid amount value' and 'Write dates as yyyy-mm-dd' under the fields.
     await expect.poll(range).toBe("1–1 of 1");

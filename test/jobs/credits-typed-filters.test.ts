@@ -96,3 +96,34 @@ describe("dates as the list shows them and as people type them", () => {
     expect(sent({ created_at: { modifier: "gte", value: "Feb 30, 2026" } })).toHaveProperty("created_at");
   });
 });
+
+describe("a time typed to the minute, as the list shows it, means that whole minute", () => {
+  const shown = "Nov 21, 2026, 12:02 UTC";
+  const start = "2026-11-21T12:02:00";
+  const end = "2026-11-21T12:02:59.999999";
+
+  it.each([
+    // "is 12:02" sent as the instant 12:02:00.000000 matched no row the list shows at 12:02.
+    ["exact", { created_at__range: `${start},${end}` }],
+    ["gte", { created_at__gte: start }],
+    ["lt", { created_at__lt: start }],
+    ["lte", { created_at__lte: end }],
+    ["gt", { created_at__gt: end }],
+  ])("%s", (modifier, query) => {
+    expect(sent({ created_at: { modifier, value: shown } })).toEqual(query);
+    expect(sent({ created_at: { modifier, value: "2026-11-21 12:02" } })).toEqual(query);
+  });
+
+  it("a between ends at the end of its last minute, whichever way round it was typed", () => {
+    const typed = "Nov 21, 2026, 12:02 UTC,Nov 21, 2026, 09:15 UTC";
+    expect(sent({ created_at: { modifier: "range", value: typed } })).toEqual({
+      created_at__range: `2026-11-21T09:15:00,${end}`,
+    });
+  });
+
+  it("a time typed with its seconds is sent as typed", () => {
+    expect(sent({ created_at: { modifier: "lte", value: "2026-11-21T12:02:00" } })).toEqual({
+      created_at__lte: "2026-11-21T12:02:00",
+    });
+  });
+});

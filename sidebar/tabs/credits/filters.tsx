@@ -44,7 +44,7 @@ const PLACEHOLDERS: Record<FilterField, string> = {
 function hintOf(field: FilterField, modifier: string): string {
   const range = modifier === "range" ? "Two values x,y, both included. " : "";
   if (field === "created_at")
-    return `${range}Pick a date, or type it as 2026-11-21, Nov 21, 2026 or 2026-11-21T12:02:00 (UTC). The API's created_at.`;
+    return `${range}Pick a date, or type it as 2026-11-21, Nov 21, 2026 or Nov 21, 2026, 12:02 (UTC; a time without seconds is that whole minute). The API's created_at.`;
   if (field === "amount")
     return `${range}Whole credits, as the list shows them (-5, +10,000); charges are negative. The API's amount.`;
   if (field === "after_balance")

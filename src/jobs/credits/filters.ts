@@ -7,7 +7,14 @@ import type { Problem } from "../../api/errors";
 import { validateTransactionQuery } from "../../api/validate";
 import { TRANSACTION_FILTERS, type TransactionFilterField, type TransactionQuery } from "../../api/wire";
 import { timestampMs } from "./spending";
-import { twoWayDateHint, typedDate, typedRange, typedWholeNumber } from "./typed-values";
+import {
+  rangeParts,
+  twoWayDateHint,
+  typedDate,
+  typedDateSpan,
+  typedRange,
+  typedWholeNumber,
+} from "./typed-values";
 
 export type FilterField = TransactionFilterField;
 export const FILTER_FIELDS = Object.keys(TRANSACTION_FILTERS) as FilterField[];
@@ -127,6 +134,27 @@ function lowToHigh(field: FilterField, parts: string[]): string[] {
   return read(low) > read(high) ? [high, low] : parts;
 }
 
+/**
+ * A date filter whose value names a whole minute ("Nov 21, 2026, 12:02 UTC", as the list shows a
+ * time; typed-values.ts): "is" becomes that minute as a range, "at most" and "greater than" its
+ * last instant, so the rows the list shows at 12:02 are the ones it matches. Null when no part is
+ * a minute, or a part is not read (sent as typed, for the validator).
+ */
+function minuteFilter(modifier: string, raw: string): [string, string] | null {
+  if (modifier === "range") {
+    const parts = rangeParts(raw, typedDate);
+    const spans = parts?.map(typedDateSpan);
+    if (!spans?.[0] || !spans[1] || spans.every((span) => span?.start === span?.end)) return null;
+    const [low, high] =
+      timestampMs(spans[0].start) <= timestampMs(spans[1].start) ? spans : [spans[1], spans[0]];
+    return ["range", `${low?.start},${high?.end}`];
+  }
+  const span = typedDateSpan(raw);
+  if (!span || span.start === span.end) return null;
+  if (modifier === "exact") return ["range", `${span.start},${span.end}`];
+  return [modifier, modifier === "gt" || modifier === "lte" ? span.end : span.start];
+}
+
 /** The query's filter parameters (no limit/offset). */
 export function filterQuery(form: TransactionFilterForm): TransactionQuery {
   const query: TransactionQuery = {};
@@ -134,7 +162,9 @@ export function filterQuery(form: TransactionFilterForm): TransactionQuery {
     const entry = form[field];
     if (!entry || String(entry.value ?? "").trim() === "") continue;
     const modifier = String(entry.modifier ?? "").trim() || "exact";
-    query[`${field}__${modifier}`] = normalValue(field, modifier, String(entry.value));
+    const minute = field === "created_at" ? minuteFilter(modifier, String(entry.value)) : null;
+    if (minute) query[`${field}__${minute[0]}`] = minute[1];
+    else query[`${field}__${modifier}`] = normalValue(field, modifier, String(entry.value));
   }
   return query;
 }

@@ -121,15 +121,38 @@ export function twoWayDateHint(text: string): string | null {
 
 /**
  * A range "x,y" whose values may hold commas themselves ("1,000,2,500", "Nov 1, 2026, Nov 30,
- * 2026"): parted at the one comma that leaves two readable values. Null when no comma does, or
- * more than one (then it is said, not guessed).
+ * 2026"): the two parts as typed, parted at the one comma that leaves two readable values. Null
+ * when no comma does, or more than one (then it is said, not guessed).
  */
-export function typedRange(text: string, read: (part: string) => string | null): [string, string] | null {
+export function rangeParts(text: string, read: (part: string) => string | null): [string, string] | null {
   const found: Array<[string, string]> = [];
   for (let i = text.indexOf(","); i !== -1; i = text.indexOf(",", i + 1)) {
-    const low = read(text.slice(0, i));
-    const high = read(text.slice(i + 1));
-    if (low !== null && high !== null) found.push([low, high]);
+    const [low, high] = [text.slice(0, i), text.slice(i + 1)];
+    if (read(low) !== null && read(high) !== null) found.push([low, high]);
   }
   return found.length === 1 ? (found[0] ?? null) : null;
+}
+
+/** rangeParts, each part read. */
+export function typedRange(text: string, read: (part: string) => string | null): [string, string] | null {
+  const parts = rangeParts(text, read);
+  return parts && [read(parts[0]) ?? parts[0], read(parts[1]) ?? parts[1]];
+}
+
+/** What a typed date covers: its first instant and, for a time typed to the minute, its last. */
+export interface DateSpan {
+  start: string;
+  end: string;
+}
+
+/**
+ * A date read with typedDate and the span it names: a time typed without seconds ("12:02", as the
+ * list shows times) is that whole minute, 12:02:00 to 12:02:59.999999; anything else is itself
+ * (a date alone is a whole day to the API already).
+ */
+export function typedDateSpan(text: string): DateSpan | null {
+  const start = typedDate(text);
+  if (start === null) return null;
+  const toTheMinute = /T\d{2}:\d{2}:00$/.test(start) && !/\d:\d{2}:\d{2}/.test(text);
+  return { start, end: toTheMinute ? `${start.slice(0, -2)}59.999999` : start };
 }
