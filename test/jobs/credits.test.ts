@@ -353,6 +353,19 @@ describe("one page of the list", () => {
     });
   });
 
+  it("shows the last page when the list shrank below the page asked for (Refresh after pending rows went)", () => {
+    // Page 5 of 20 was on show (offset 80); refused requests' pending rows left the ledger, 75 remain.
+    const client = fakeClient(Array.from({ length: 75 }, (_, i) => transaction(i)));
+    const result = listTransactionPage(client, {}, { limit: 20, offset: 80 });
+    // Before: an empty list under "0–80 of 75", with only Previous to press.
+    expect(client.queries.at(-1)).toEqual({ limit: "20", offset: "60" });
+    expect(result).toMatchObject({
+      status: "ok",
+      page: { count: 75, offset: 60, hasPrevious: true, hasNext: false },
+    });
+    expect(result.status === "ok" && result.page.rows.length).toBe(15);
+  });
+
   it("says so when the rows show the API did not apply a filter (production drops a value it cannot read, A11)", () => {
     // The Lead lookup pick sends the spec's leads_by_link; production's ledger may say lead_by_link.
     const rows = [
