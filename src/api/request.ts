@@ -129,6 +129,27 @@ function isApiErrorBody(body: string): boolean {
 }
 
 /**
+ * Reads of the account that never cost credits, however they fail: its balance and profile, and
+ * the transaction list. (A bulk job's status read is free too, but the job it asks after charges.)
+ */
+function isFreeRead(path: EndpointPath): boolean {
+  return path === PATHS.transactions || path === PATHS.account || path === PATHS.accountMe;
+}
+
+/**
+ * A free read that timed out: the paid calls' words ("may have been charged ... check the Credits
+ * tab first") would send a user who is on the Credits tab back to it, worried about a free call.
+ */
+function freeReadTimeout(path: EndpointPath, hint: string): ApiError {
+  return apiError("timeout", {
+    charged: "no",
+    message: `The API did not answer within about 60 s (Apps Script's limit for one request). Nothing was charged: ${ENDPOINT_LABELS[path]} is free to read.`,
+    next: "Try again in a few minutes.",
+    hint,
+  });
+}
+
+/**
  * Whether a 5xx may have cost credits. The transaction list and the account are free. On a lookup, only the API's
  * own 500 error body is the spec's "send it again" (the API failed before charging); a 502, 503
  * or 504 comes from a gateway that may have given up on a paid call the API still finished, and
@@ -137,13 +158,7 @@ function isApiErrorBody(body: string): boolean {
  */
 function serverCharged(path: EndpointPath, status: number, body: string): ApiError["charged"] {
   // Reads are free; a bulk submit's 5xx may have created a job that charges as it runs.
-  if (
-    path === PATHS.transactions ||
-    path === PATHS.account ||
-    path === PATHS.bulkEnrichStatus ||
-    path === PATHS.accountMe
-  )
-    return "no";
+  if (isFreeRead(path) || path === PATHS.bulkEnrichStatus) return "no";
   if (path === PATHS.leadLookup && status === 500 && isApiErrorBody(body)) return "no";
   return "maybe";
 }
@@ -257,7 +272,10 @@ function errorFromStatus(
   if (status === 403) return forbidden(path, status, withDetail);
   if (status === 404) return notFound(path, body, withDetail, connection);
   if (status === 429) return apiError("throttled", { status, charged: "no", ...withDetail });
-  if (status === 408) return apiError("timeout", { status, charged: "maybe", ...withDetail });
+  if (status === 408) {
+    if (isFreeRead(path)) return { ...freeReadTimeout(path, withDetail.hint ?? ""), status };
+    return apiError("timeout", { status, charged: "maybe", ...withDetail });
+  }
   if (status >= 500)
     return apiError("server", { status, charged: serverCharged(path, status, body), ...withDetail });
   // 400 ValidationError and any other 4xx: the server's text reaches the user verbatim as the hint.
@@ -279,11 +297,11 @@ export function interpret<T>(
   // so no value, status cell or message can carry it (redact.ts).
   const key = connection?.apiKey;
   if (outcome.kind === "failure") {
-    const charged = outcome.sent ? "maybe" : "no";
-    return {
-      ok: false,
-      error: apiError(outcome.reason, { charged, hint: redactCredentials(redactKey(outcome.message, key)) }),
-    };
+    const hint = redactCredentials(redactKey(outcome.message, key));
+    const free = isFreeRead(path);
+    if (free && outcome.reason === "timeout") return { ok: false, error: freeReadTimeout(path, hint) };
+    const charged = outcome.sent && !free ? "maybe" : "no";
+    return { ok: false, error: apiError(outcome.reason, { charged, hint }) };
   }
   const text = redactKey(outcome.body, key);
   if (outcome.status < 200 || outcome.status >= 300) {
@@ -293,7 +311,8 @@ export function interpret<T>(
   if (value === null) {
     const body = redactEmails(redactCredentials(text.slice(0, 400)));
     const hint = body.length > 200 ? `${body.slice(0, 200)}…` : body;
-    return { ok: false, error: apiError("malformed", { status: outcome.status, charged: "maybe", hint }) };
+    const charged = isFreeRead(path) ? "no" : "maybe";
+    return { ok: false, error: apiError("malformed", { status: outcome.status, charged, hint }) };
   }
   return { ok: true, value };
 }

@@ -251,7 +251,7 @@ export const leadSearchHandlers: Pick<
     if (problems.length > 0) return { ok: false, problems };
     const left = Array.isArray(leaveOut) ? null : leaveOut;
     const { settings, client } = connected();
-    const { view, account } = accountReading(client.account());
+    const { view, account } = accountReading(client);
     return {
       ok: true,
       searches: planned.searches.length,

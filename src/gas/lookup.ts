@@ -10,7 +10,7 @@ import type { CellValue } from "../sheet/cell-value";
 import { formulaBudget } from "./formula-budget";
 import { appsScriptClock } from "./http";
 import { BALANCE_CACHE_KEY, BALANCE_CACHE_SECONDS, documentCache, shelfLock } from "./lookup-cache";
-import { connectFormulaClient, hasApiKey } from "./settings-client";
+import { connectFormulaClient, hasApiKey, readAccountAgain } from "./settings-client";
 import { readSettings } from "./settings-store";
 
 /**
@@ -66,7 +66,7 @@ export function creditBalanceCell(refresh?: unknown): number | string {
   if (cached && seen === String(refresh) && Number.isFinite(Number(cached))) return Number(cached);
   const settings = readSettings();
   if (!hasApiKey(settings)) throw new Error(MESSAGES.noKey);
-  const account = connectFormulaClient(settings).account();
+  const account = readAccountAgain(connectFormulaClient(settings));
   // The account read is free: only a refused key is worded for the owner, nothing "may have been charged".
   if (!account.ok)
     throw new Error(MESSAGES.ownerProblem(account.error) ?? `${account.error.message} ${account.error.next}`);

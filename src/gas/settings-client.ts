@@ -7,6 +7,7 @@ import { type Client, createClient } from "../api/client";
 import { type ClientConfig, createFormulaClient, type FormulaClient } from "../api/client-core";
 import type { Result } from "../api/request";
 import type { WireNames } from "../api/wire-names";
+import { readAgain } from "../jobs/credits/retrying-reads";
 import { appsScriptClock, createUrlFetchHttp } from "./http";
 import type { Settings } from "./settings";
 import { readSettings } from "./settings-store";
@@ -63,13 +64,22 @@ export interface AccountReading {
   account: AccountState | null;
 }
 
-export function accountReading(result: Result<AccountState>): AccountReading {
+/**
+ * users/me (free), asked again after a throttled, failed or cut-off answer, as the Credits tab's
+ * reads are: one passing fault must not blank a balance, an estimate or a formula's cell.
+ */
+export function readAccountAgain(client: Pick<FormulaClient, "account">): Result<AccountState> {
+  return readAgain(appsScriptClock, () => client.account());
+}
+
+export function accountReading(client: Pick<FormulaClient, "account">): AccountReading {
+  const result = readAccountAgain(client);
   return { view: balanceView(result), account: result.ok ? result.value : null };
 }
 
 /** The account, or null when it could not be read (a run then goes by its settings alone). */
 export function accountOrNull(client: Pick<FormulaClient, "account">): AccountState | null {
-  const account = client.account();
+  const account = readAccountAgain(client);
   return account.ok ? account.value : null;
 }
 
@@ -82,7 +92,7 @@ export function savedKeyAccount(): AccountReading {
       account: null,
     };
   }
-  return accountReading(connectClient(settings).account());
+  return accountReading(connectClient(settings));
 }
 
 /** The saved key's spendable balance for an estimate. */

@@ -4,7 +4,7 @@ import type { ConnectionTest, SaveSettingsResult, SettingsChange } from "../rpc/
 import { formulaSpentToday } from "./formula-budget";
 import { forgetCachedBalance } from "./lookup-cache";
 import type { Settings } from "./settings";
-import { connectClient, hasApiKey } from "./settings-client";
+import { connectClient, hasApiKey, readAccountAgain } from "./settings-client";
 import {
   checkSettingsChange,
   readSettings,
@@ -39,7 +39,7 @@ function checkConnection(settings: Settings): ConnectionTest {
   }
   // users/me is free: it proves the key and the address, and answers the spendable balance
   // (PRODUCTION.md A9; the latest transaction's after_balance is a per-operation counter).
-  const account = connectClient(settings).account();
+  const account = readAccountAgain(connectClient(settings));
   if (account.ok) {
     const { balance, reserved } = account.value;
     return { ok: true, balance, reserved, baseUrl, ...(balance <= 0 ? { warning: NO_CREDITS } : {}) };

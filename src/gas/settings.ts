@@ -104,12 +104,21 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
 const EDGE_QUOTES = /^["'`\u2018\u2019\u201c\u201d]+|["'`\u2018\u2019\u201c\u201d]+$/g;
 
 /**
- * The key without what is pasted around it: whitespace, quotes, and a scheme word (`Token `, as
- * the API wants it, or `Bearer `, as many other APIs do); the add-on adds `Token ` itself.
+ * Characters that cannot be seen and that web pages, chats and editors copy with text: zero-width
+ * spaces and joiners, direction marks, the word joiner, the byte-order mark, soft hyphens. A key
+ * never has them, and a user who pastes it again pastes them again.
+ */
+const INVISIBLE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g;
+
+/**
+ * The key without what is pasted around it: whitespace, invisible characters, quotes, a header
+ * name (`Authorization: `, copied from a curl line) and a scheme word (`Token `, as the API wants
+ * it, or `Bearer `, as many other APIs do); the add-on adds `Token ` itself.
  */
 function bareKey(input: string): string {
-  const unquoted = input.trim().replace(EDGE_QUOTES, "").trim();
+  const unquoted = input.replace(INVISIBLE, "").trim().replace(EDGE_QUOTES, "").trim();
   return unquoted
+    .replace(/^authorization\s*:\s*/i, "")
     .replace(/^(?:token|bearer)(?:\s+|$)/i, "")
     .replace(EDGE_QUOTES, "")
     .trim();

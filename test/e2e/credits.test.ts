@@ -78,6 +78,28 @@ describe("Credits tab in the playground", () => {
     expect(await sidebar.getByTestId("credits-amount").textContent()).toMatch(/^\+/);
   });
 
+  it("takes a row's amount and date, as the list shows them, back as filters", async () => {
+    // The top-up row the filter above left: "+10,000" and "Nov 1, 2026, 04:29 UTC" in the list.
+    const row = sidebar.getByTestId("credits-row").first();
+    const amount = (await row.getByTestId("credits-amount").textContent()) ?? "";
+    const shownTime = (await row.locator("span[title]").first().textContent()) ?? "";
+    expect(amount).toMatch(/^\+\d{1,3}(,\d{3})+$/);
+    await sidebar.getByLabel("Charged for", { exact: true }).fill("");
+    await sidebar.getByLabel("Amount condition").selectOption("exact");
+    await sidebar.getByLabel("Amount", { exact: true }).fill(amount);
+    // "is" the time the row shows, to the minute: that whole minute.
+    expect(shownTime).toMatch(/, \d{2}:\d{2} UTC$/);
+    await sidebar.getByLabel("Date condition").selectOption("exact");
+    await sidebar.getByLabel("Date", { exact: true }).fill(shownTime);
+    await sidebar.getByRole("button", { name: "Apply filters" }).click();
+    // Before: '"+10,000" is not a valid amount value' and 'Write dates as yyyy-mm-dd' under the fields.
+    await expect.poll(range).toBe("1–1 of 1");
+    expect(await sidebar.locator("#credits-amount-problem, #credits-created_at-problem").count()).toBe(0);
+    expect(await sidebar.getByTestId("credits-amount").textContent()).toBe(amount);
+    await sidebar.getByLabel("Amount", { exact: true }).fill("");
+    await sidebar.getByLabel("Date", { exact: true }).fill("");
+  });
+
   it("exports the matching transactions to the Transactions sheet, asking before it replaces them", async () => {
     await sidebar.getByRole("button", { name: "Clear" }).click();
     await expect.poll(range).toBe(`1–20 of ${all.length}`);

@@ -131,7 +131,7 @@ describe("filter form -> query", () => {
   it("puts each problem next to its field, with the hint, before anything is sent", () => {
     const checked = checkTransactionQuery(
       {
-        created_at: { modifier: "gte", value: "21/11/2026" },
+        created_at: { modifier: "gte", value: "last Tuesday" },
         amount: { modifier: "range", value: "5" },
         status: { modifier: "gt", value: "success" },
       },
@@ -216,6 +216,18 @@ describe("rows and sums", () => {
       transaction(4, { amount: 500, created_at: at(2) }),
       transaction(5, { amount: -99, created_at: at(24 * 8) }),
     ];
+    expect(sumSpending(list, now)).toEqual({ lastDay: 7, lastWeek: 17, pendingLastWeek: 0 });
+  });
+
+  it("counts charges whose time carries a zone (Z, +02:00), at the moment it names", () => {
+    const now = Date.UTC(2026, 10, 21, 12, 0, 0);
+    const list = [
+      transaction(1, { amount: -3, created_at: "2026-11-21T11:00:00.000000Z" }),
+      // 13:30 at +02:00 is 11:30 UTC: within the day, not in the future.
+      transaction(2, { amount: -4, created_at: "2026-11-21T13:30:00.000000+02:00" }),
+      transaction(3, { amount: -10, created_at: "2026-11-19T12:00:00+0000" }),
+    ];
+    // Before: a time with a zone read as no time, and its charge was left out of both figures.
     expect(sumSpending(list, now)).toEqual({ lastDay: 7, lastWeek: 17, pendingLastWeek: 0 });
   });
 
@@ -339,6 +351,19 @@ describe("one page of the list", () => {
       status: "ok",
       page: { count: 45, offset: 40, hasPrevious: true, hasNext: false },
     });
+  });
+
+  it("shows the last page when the list shrank below the page asked for (Refresh after pending rows went)", () => {
+    // Page 5 of 20 was on show (offset 80); refused requests' pending rows left the ledger, 75 remain.
+    const client = fakeClient(Array.from({ length: 75 }, (_, i) => transaction(i)));
+    const result = listTransactionPage(client, {}, { limit: 20, offset: 80 });
+    // Before: an empty list under "0–80 of 75", with only Previous to press.
+    expect(client.queries.at(-1)).toEqual({ limit: "20", offset: "60" });
+    expect(result).toMatchObject({
+      status: "ok",
+      page: { count: 75, offset: 60, hasPrevious: true, hasNext: false },
+    });
+    expect(result.status === "ok" && result.page.rows.length).toBe(15);
   });
 
   it("says so when the rows show the API did not apply a filter (production drops a value it cannot read, A11)", () => {

@@ -36,6 +36,21 @@ describe("API key", () => {
     }
   });
 
+  it("is accepted with the invisible characters a web page or chat copies with it, or as a header line", () => {
+    for (const pasted of [
+      "\u200babc123def456",
+      "abc123def456\u200b\u200d",
+      "\ufeffToken abc123def456\u2060",
+      "abc123\u00addef456",
+      "Authorization: Token abc123def456",
+      '"Authorization: Token abc123def456"',
+    ]) {
+      // Before: "The API key has characters a key never has: paste it again." (pasting again did
+      // the same), and "cannot contain spaces" for the header line.
+      expect(checkApiKey(pasted), JSON.stringify(pasted)).toEqual({ ok: true, value: "abc123def456" });
+    }
+  });
+
   it("is refused when empty, with spaces inside, or with characters keys never have", () => {
     for (const bad of ["", "Token ", "Bearer", '""', "abc def", "ключ-123", "a\nb"])
       expect(checkApiKey(bad).ok, bad).toBe(false);

@@ -12,6 +12,7 @@ import {
   unknownValueNote,
   VALUE_LABELS,
 } from "../../../src/jobs/credits/filters";
+import { typedDate, typedRange } from "../../../src/jobs/credits/typed-values";
 import type { FilterProblems, TransactionFilterForm } from "../../../src/rpc/credits";
 
 const MODIFIER_LABELS: Record<string, string> = {
@@ -43,8 +44,9 @@ const PLACEHOLDERS: Record<FilterField, string> = {
 function hintOf(field: FilterField, modifier: string): string {
   const range = modifier === "range" ? "Two values x,y, both included. " : "";
   if (field === "created_at")
-    return `${range}Pick a date, or type yyyy-mm-dd or yyyy-mm-ddTHH:MM:SS.ssssss (UTC). The API's created_at.`;
-  if (field === "amount") return `${range}Whole credits; charges are negative. The API's amount.`;
+    return `${range}Pick a date, or type it as 2026-11-21, Nov 21, 2026 or Nov 21, 2026, 12:02 (UTC; a time without seconds is that whole minute). The API's created_at.`;
+  if (field === "amount")
+    return `${range}Whole credits, as the list shows them (-5, +10,000); charges are negative. The API's amount.`;
   if (field === "after_balance")
     return `${range}Whole credits. On a charge the API writes what that kind of request has used so far (negative), not your balance. The API's after_balance.`;
   if (field === "balance_type")
@@ -67,7 +69,11 @@ function DatePickers({
   range: boolean;
   onPick(value: string): void;
 }) {
-  const [from = "", to = ""] = value.split(",").map((part) => DATE.exec(part.trim())?.[0] ?? "");
+  // Read as the server reads it ("Nov 1, 2026, Nov 30, 2026" too), so a picked date keeps the other.
+  const typed = range ? typedRange(value, typedDate) : [typedDate(value), null];
+  const [from = "", to = ""] = (typed ?? value.split(",")).map(
+    (part) => DATE.exec(part?.trim() ?? "")?.[0] ?? "",
+  );
   return (
     <div style={ROW}>
       <input

@@ -7,6 +7,14 @@ import type { Problem } from "../../api/errors";
 import { validateTransactionQuery } from "../../api/validate";
 import { TRANSACTION_FILTERS, type TransactionFilterField, type TransactionQuery } from "../../api/wire";
 import { timestampMs } from "./spending";
+import {
+  rangeParts,
+  twoWayDateHint,
+  typedDate,
+  typedDateSpan,
+  typedRange,
+  typedWholeNumber,
+} from "./typed-values";
 
 export type FilterField = TransactionFilterField;
 export const FILTER_FIELDS = Object.keys(TRANSACTION_FILTERS) as FilterField[];
@@ -89,17 +97,27 @@ export function modifiersOf(field: FilterField): readonly string[] {
   return TRANSACTION_FILTERS[field];
 }
 
+/** How a field's typed value is read (typed-values.ts); null for the text fields. */
+function readerOf(field: FilterField): ((text: string) => string | null) | null {
+  if (field === "created_at") return typedDate;
+  if (field === "amount" || field === "after_balance") return typedWholeNumber;
+  return null;
+}
+
 /**
- * A value as the API wants it: trimmed, a range's two parts trimmed around the comma, a date
- * typed with a space before the time ("2026-11-21 10:00:00") written with the spec's "T", and a
- * suggested value typed as its label written as the value.
+ * A value as the API wants it: trimmed; a date or a whole number as people type it or the list
+ * shows it ("Nov 21, 2026, 12:02 UTC", "2026-11-21 10:00", "+10,000") in the API's form; a range
+ * parted at the comma between its values ("1,000,2,500"); a suggested value typed as its label
+ * written as the value. What is not read for sure goes as typed, for the validator to name.
  */
 function normalValue(field: FilterField, modifier: string, raw: string): string {
-  const parts = (modifier === "range" ? raw.split(",") : [raw]).map((part) => {
+  const read = readerOf(field);
+  const one = (part: string) => {
     const text = part.trim();
-    if (field === "created_at") return text.replace(/^(\d{4}-\d{2}-\d{2})\s+(\d)/, "$1T$2");
-    return valueOfLabel(field, text);
-  });
+    return read ? (read(text) ?? text) : valueOfLabel(field, text);
+  };
+  if (modifier !== "range") return one(raw);
+  const parts = (read && typedRange(raw, read)) ?? raw.split(",").map(one);
   return lowToHigh(field, parts).join(",");
 }
 
@@ -116,6 +134,27 @@ function lowToHigh(field: FilterField, parts: string[]): string[] {
   return read(low) > read(high) ? [high, low] : parts;
 }
 
+/**
+ * A date filter whose value names a whole minute ("Nov 21, 2026, 12:02 UTC", as the list shows a
+ * time; typed-values.ts): "is" becomes that minute as a range, "at most" and "greater than" its
+ * last instant, so the rows the list shows at 12:02 are the ones it matches. Null when no part is
+ * a minute, or a part is not read (sent as typed, for the validator).
+ */
+function minuteFilter(modifier: string, raw: string): [string, string] | null {
+  if (modifier === "range") {
+    const parts = rangeParts(raw, typedDate);
+    const spans = parts?.map(typedDateSpan);
+    if (!spans?.[0] || !spans[1] || spans.every((span) => span?.start === span?.end)) return null;
+    const [low, high] =
+      timestampMs(spans[0].start) <= timestampMs(spans[1].start) ? spans : [spans[1], spans[0]];
+    return ["range", `${low?.start},${high?.end}`];
+  }
+  const span = typedDateSpan(raw);
+  if (!span || span.start === span.end) return null;
+  if (modifier === "exact") return ["range", `${span.start},${span.end}`];
+  return [modifier, modifier === "gt" || modifier === "lte" ? span.end : span.start];
+}
+
 /** The query's filter parameters (no limit/offset). */
 export function filterQuery(form: TransactionFilterForm): TransactionQuery {
   const query: TransactionQuery = {};
@@ -123,7 +162,9 @@ export function filterQuery(form: TransactionFilterForm): TransactionQuery {
     const entry = form[field];
     if (!entry || String(entry.value ?? "").trim() === "") continue;
     const modifier = String(entry.modifier ?? "").trim() || "exact";
-    query[`${field}__${modifier}`] = normalValue(field, modifier, String(entry.value));
+    const minute = field === "created_at" ? minuteFilter(modifier, String(entry.value)) : null;
+    if (minute) query[`${field}__${minute[0]}`] = minute[1];
+    else query[`${field}__${modifier}`] = normalValue(field, modifier, String(entry.value));
   }
   return query;
 }
@@ -157,5 +198,10 @@ export function checkTransactionQuery(
   if (page.limit !== undefined) query.limit = String(page.limit);
   if (page.offset !== undefined) query.offset = String(page.offset);
   const problems = validateTransactionQuery(query);
-  return problems.length > 0 ? { ok: false, problems: problemsByField(problems) } : { ok: true, query };
+  if (problems.length === 0) return { ok: true, query };
+  const byField = problemsByField(problems);
+  // "11/01/2026" is refused with both of its readings, so the fix is one of them, not a guess.
+  const twoWays = byField.created_at && twoWayDateHint(String(form.created_at?.value ?? ""));
+  if (byField.created_at && twoWays) byField.created_at.hint = twoWays;
+  return { ok: false, problems: byField };
 }

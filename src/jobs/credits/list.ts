@@ -41,8 +41,16 @@ export function listTransactionPage(
 ): ListResult {
   const checked = checkTransactionQuery(form, page);
   if (!checked.ok) return { status: "invalid", problems: checked.problems };
-  const answer = client.listTransactions(checked.query);
+  let answer = client.listTransactions(checked.query);
   if (!answer.ok) return { status: "failed", error: answer.error };
+  // The list shrank below the page on show (a Refresh after refused requests' pending rows left
+  // the ledger): its last page, not an empty one under "0–80 of 75".
+  const { count: total, results: found } = answer.value;
+  if (found.length === 0 && page.offset > 0 && total > 0) {
+    const last = Math.floor((total - 1) / page.limit) * page.limit;
+    answer = client.listTransactions({ ...checked.query, offset: String(last) });
+    if (!answer.ok) return { status: "failed", error: answer.error };
+  }
   const { count, offset, limit, results, next, previous } = answer.value;
   return {
     status: "ok",

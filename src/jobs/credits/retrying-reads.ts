@@ -50,11 +50,22 @@ const byOutcome = (
 ): Attempt =>
   result.ok ? { ok: true } : { ok: false, kind: result.error.kind, status: result.error.status };
 
+/**
+ * One free read (users/me, one page of the list), sent again after a transient failure within
+ * FREE_READ_BUDGET_MS. Also what =CREDIT_BALANCE() reads with: a formula's error stays in its cell
+ * until Sheets recalculates it, so one throttled answer must not put it there.
+ */
+export function readAgain<
+  T extends { ok: true } | { ok: false; error: { kind: ApiErrorKind; status?: number } },
+>(clock: Clock, read: () => T): T {
+  return again(clock, clock.now() + FREE_READ_BUDGET_MS, read, byOutcome);
+}
+
 export function retryingReads(client: TransactionClient, clock: Clock): TransactionClient {
   const bound = () => clock.now() + FREE_READ_BUDGET_MS;
   return {
-    account: () => again(clock, bound(), () => client.account(), byOutcome),
-    listTransactions: (query) => again(clock, bound(), () => client.listTransactions(query), byOutcome),
+    account: () => readAgain(clock, () => client.account()),
+    listTransactions: (query) => readAgain(clock, () => client.listTransactions(query)),
     // Only a list whose first page failed is read again whole: later pages were retried already.
     listAllTransactions: (query, options) =>
       again(

@@ -16,13 +16,22 @@ export function apiTimestamp(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19)}.000000`;
 }
 
-/** Epoch ms of an API timestamp (UTC), or NaN when it is not one. */
+/**
+ * Epoch ms of an API timestamp, or NaN when it is not one. The spec's form has no zone and is
+ * UTC; a zone written after the time (Z, +02:00, +0000) is applied, so such a charge still counts.
+ */
 export function timestampMs(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?)?$/.exec(text);
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|([+-])(\d{2}):?(\d{2}))?)?$/.exec(
+      text,
+    );
   if (!m) return Number.NaN;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0));
   const fraction = Number(`0.${m[7] ?? "0"}`) * 1000;
-  return Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour, minute, second) + fraction;
+  const offsetMinutes = m[9] ? (m[9] === "-" ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11])) : 0;
+  return (
+    Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour, minute, second) + fraction - offsetMinutes * 60_000
+  );
 }
 
 /** The query for the charges of the last 7 days. */
