@@ -137,7 +137,7 @@ describe("Enrich through bulk jobs: a status read that cannot be read is read ag
   });
 
   it("an answer that stays unreadable: the rows say they may have been charged, and the run counts them", async () => {
-    tamper = completedReads(1_000, halfPage);
+    tamper = completedReads(1_000, (text) => text.slice(0, text.length >> 1));
     const end = enrich();
     const { charged, twice } = await ledger();
     expect(twice).toEqual([]);
@@ -146,6 +146,22 @@ describe("Enrich through bulk jobs: a status read that cannot be read is read ag
     // Nothing read, everything paid: every row says so, and the run counts it as may-have-been.
     for (const status of statuses()) expect(status).toMatch(/may have been charged/);
     expect(end.spent + end.maybeCharged).toBeGreaterThanOrEqual(charged);
+    expect(end.charges?.charged).toBe(charged);
+  });
+
+  it("a completed job that keeps answering fewer profiles than it was sent: the answers it names are written, only the missing rows say they may have been charged", async () => {
+    tamper = completedReads(1_000, halfPage);
+    const end = enrich();
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBe(URLS);
+    // Jobs of 50 and 10: the first half of each answered (25 + 5). Before: none of the 60 written.
+    const written = statuses().filter((status) => /^(ok|ok: .+)$/.test(status));
+    expect(written).toHaveLength(URLS / 2);
+    expect(
+      statuses().filter((status) => /left this profile out.*may have been charged/.test(status)),
+    ).toHaveLength(URLS / 2);
+    expect(end).toMatchObject({ state: "done", ok: URLS / 2, spent: URLS / 2, maybeCharged: URLS / 2 });
     expect(end.charges?.charged).toBe(charged);
   });
 });

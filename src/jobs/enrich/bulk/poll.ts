@@ -7,10 +7,11 @@
  * HTML page, an empty 200, a results page without every input): the job charged its leads as it
  * ran, and dropping it at the first such answer lost every paid row of it (50 of 60 in the test).
  * Only after MAX_UNREADABLE of them in a row are its rows given up, saying they may have been
- * charged; so are a run's jobs that stalled (stalled.ts). Only an error that refuses every URL
- * ends the step (answered).
+ * charged; a completed list that keeps leaving profiles out is written for the profiles it names
+ * (before, all 60 paid rows of the test were given up for the 30 it left out). So are a run's jobs
+ * that stalled (stalled.ts). Only an error that refuses every URL ends the step (answered).
  */
-import type { BulkJobResult } from "../../../api/bulk-enrich";
+import type { BulkJobItem, BulkJobResult } from "../../../api/bulk-enrich";
 import type { ApiError } from "../../../api/errors";
 import type { SubmittedBulkJob } from "../job-types";
 import { lookupCreditsPerUrl } from "../options";
@@ -22,7 +23,7 @@ import { URL_STATE } from "../url-states";
 import type { DistinctUrls } from "../urls";
 import { inputUrl } from "./drain";
 import { jobIndices } from "./job-urls";
-import { lineUp } from "./line-up";
+import { answersByUrl, lineUp } from "./line-up";
 import { pollWaitMs } from "./poll-schedule";
 import { applySettlement, Settlement } from "./settle";
 import { STALLED, stalled } from "./stalled";
@@ -39,22 +40,22 @@ function jobFailedStatus(reason: string | null): string {
   return `error: the API's bulk job failed${reason ? ` (${reason})` : ""}. It may have been charged; select the row and run again to retry.`;
 }
 
-/** A completed job's answers, one per profile it was sent, in their order; else null (unreadable). */
-function completedItems(
-  context: StepContext,
-  urls: DistinctUrls,
-  open: SubmittedBulkJob,
-  result: BulkJobResult,
-) {
-  const sent = jobIndices(context.states, open).map((index) => urls.urls[index]!);
-  return lineUp(sent, result.items ?? []);
+/** What the rows of profiles a completed job's answer left out say (they may have been charged). */
+const LEFT_OUT = jobFailedStatus("its answer left this profile out");
+
+/** The URLs a job was sent, in order. */
+function sentUrls(context: StepContext, urls: DistinctUrls, open: SubmittedBulkJob): string[] {
+  return jobIndices(context.states, open).map((index) => urls.urls[index]!);
 }
 
-/** Settles one completed job whose answers line up with its profiles; answers the credits they cost. */
+/**
+ * Settles one completed job's answers, one per profile it was sent, in their order (undefined:
+ * the answer left that profile out); answers the credits they cost.
+ */
 function settleCompleted(
   context: StepContext,
   open: SubmittedBulkJob,
-  items: NonNullable<BulkJobResult["items"]>,
+  items: ReadonlyArray<BulkJobItem | undefined>,
   settlement: Settlement,
 ): number {
   const indices = jobIndices(context.states, open);
@@ -63,6 +64,10 @@ function settleCompleted(
   let found = 0;
   items.forEach((item, position) => {
     const index = indices[position]!;
+    if (item === undefined) {
+      settlement.set(index, URL_STATE.failed, { kind: "status", status: LEFT_OUT });
+      return;
+    }
     const url = inputUrl(item.input);
     if (url !== null) settlement.inputs.set(index, url);
     if (item.lead === null) {
@@ -132,22 +137,30 @@ export function pollDueJobs(
       if (open.unreadable < MAX_UNREADABLE) later();
       else giveUp(open, status);
     };
+    const settle = (answer: BulkJobResult, items: ReadonlyArray<BulkJobItem | undefined>) => {
+      moved = true;
+      job.spent += settleCompleted(context, open, items, settlement);
+      // The API's own figure, in USD: what the summary shows an account billed in USD.
+      bulk.usdCharged = (bulk.usdCharged ?? 0) + answer.amountCharged;
+      finished.add(open.id);
+    };
     if (outcome === null) {
       later();
     } else if (outcome.ok) {
       const answer = outcome.value;
-      const items = answer.status === "completed" ? completedItems(context, urls, open, answer) : null;
+      const sent = answer.status === "completed" ? sentUrls(context, urls, open) : [];
+      const items = answer.status === "completed" ? lineUp(sent, answer.items ?? []) : null;
       if (answer.status === "completed" && items === null) {
-        unreadable(jobFailedStatus(`${answer.items?.length ?? 0} answers for ${open.count} profiles`));
+        // Asked again while it may be passing; then the profiles it names are written.
+        const named = answersByUrl(sent, answer.items ?? []);
+        if ((open.unreadable ?? 0) + 1 >= MAX_UNREADABLE && named.some((item) => item !== undefined))
+          settle(answer, named);
+        else unreadable(jobFailedStatus(`${answer.items?.length ?? 0} answers for ${open.count} profiles`));
         return;
       }
       delete open.unreadable;
       if (items !== null) {
-        moved = true;
-        job.spent += settleCompleted(context, open, items, settlement);
-        // The API's own figure, in USD: what the summary shows an account billed in USD.
-        bulk.usdCharged = (bulk.usdCharged ?? 0) + answer.amountCharged;
-        finished.add(open.id);
+        settle(answer, items);
       } else if (answer.status === "error") {
         moved = true;
         giveUp(open, jobFailedStatus(answer.error));
