@@ -352,6 +352,28 @@ describe("Enrich through bulk jobs: a job that never finishes", () => {
   });
 });
 
+describe("Enrich through bulk jobs: a job whose status cannot be read for good", () => {
+  it("status reads answer 500 for hours: the run ends once none was read for 2 hours (Cancel too), its rows saying they may have been charged", async () => {
+    const jobId = submitThen(() => undefined);
+    await world.control.configure({
+      faults: [{ path: `${PATHS.bulkEnrichStatus}{job_id}/`, kind: "server_error" }],
+    });
+    world.runtime.rpc("enrichCancel", { jobId });
+    expect(driveSteps(world.runtime, jobId, 5).state).toBe("running");
+    world.runtime.advanceClock(2 * 3_600_000);
+    // Before: "running" (Cancel waiting) for as long as the reads failed, 30 hours in the probe.
+    const end = driveSteps(world.runtime, jobId, 100);
+    expect(end).toMatchObject({ state: "cancelled", ok: 0, spent: 0, maybeCharged: URLS });
+    expect(
+      statuses().filter((s) => /could not be read for 2 hours.*may have been charged/.test(s)),
+    ).toHaveLength(URLS);
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBe(URLS);
+    expect(end.charges?.charged).toBe(charged);
+  });
+});
+
 describe("Enrich through bulk jobs: a completed job's answers in another order", () => {
   /** Each row's profile URL and the full name written beside it. */
   function namesByUrl(): Record<string, string> {

@@ -26,7 +26,7 @@ import { jobIndices } from "./job-urls";
 import { answersByUrl, lineUp } from "./line-up";
 import { pollWaitMs } from "./poll-schedule";
 import { applySettlement, Settlement } from "./settle";
-import { STALLED, stalled } from "./stalled";
+import { STALLED, stalled, UNREAD } from "./stalled";
 
 /**
  * Unreadable status answers in a row after which a job's rows are given up (as may have been
@@ -121,8 +121,9 @@ export function pollDueJobs(
       settlement.set(index, URL_STATE.failed, { kind: "status", status });
     finished.add(open.id);
   };
-  // Jobs that answered they are still running, and whether any job moved on (stalled.ts).
-  const running: SubmittedBulkJob[] = [];
+  // Jobs that answered they are still running or could not be read, with what their rows say if
+  // they stall, and whether any job moved on (stalled.ts).
+  const waiting: Array<[SubmittedBulkJob, string]> = [];
   let moved = false;
   due.forEach((open, position) => {
     const outcome = result.outcomes[position] ?? null;
@@ -145,6 +146,7 @@ export function pollDueJobs(
       finished.add(open.id);
     };
     if (outcome === null) {
+      waiting.push([open, jobFailedStatus(UNREAD)]);
       later();
     } else if (outcome.ok) {
       const answer = outcome.value;
@@ -168,7 +170,7 @@ export function pollDueJobs(
         const processed = Math.min(open.count, answer.processed);
         moved ||= processed > (open.processed ?? 0);
         open.processed = processed;
-        running.push(open);
+        waiting.push([open, jobFailedStatus(STALLED)]);
         later();
       }
     } else if (refusesEveryUrl(outcome.error)) {
@@ -180,11 +182,12 @@ export function pollDueJobs(
       // The job is gone (kept 24 h).
       giveUp(open, errorStatus(outcome.error));
     } else {
+      waiting.push([open, jobFailedStatus(`${UNREAD}: ${outcome.error.message}`)]);
       later();
     }
   });
-  if (stalled(bulk, moved, running.length > 0, now))
-    for (const open of running) giveUp(open, jobFailedStatus(STALLED));
+  if (stalled(bulk, moved, waiting.length > 0, now))
+    for (const [open, status] of waiting) giveUp(open, status);
   bulk.jobs = bulk.jobs.filter((open) => !finished.has(open.id));
   applySettlement(context, urls, settlement, "write-first");
   return refused;
