@@ -246,6 +246,8 @@ export interface EnrichProgress {
    */
   billedIn?: BillingUnit;
   usdCharged?: number;
+  /** With `usdCharged`: what the profiles that may have been charged without an answer read cost at most, in USD. */
+  usdMaybeCharged?: number;
   /**
    * The run asked for real-time answers (up_to_the_second_fresh). Without them a job change it
    * saw may be the cache lagging (PRODUCTION.md A2): the digest says so.
