@@ -183,8 +183,8 @@ describe("Enrich through bulk jobs", () => {
     expect(first.message).toMatchObject({ kind: "fallback" });
     const end = driveSteps(world.runtime, jobId);
     expect(end).toMatchObject({ state: "done", ok: DISTINCT, notFound: NOBODY.length });
-    // The one refused submit (its jobs went out in one fetchAll), then every URL looked up.
-    expect(await requests(PATHS.bulkEnrichRealtime)).toBe(Math.ceil((DISTINCT + NOBODY.length) / 50));
+    // The one refused submit (one a fetchAll: the refusal stops the others), then every URL looked up.
+    expect(await requests(PATHS.bulkEnrichRealtime)).toBe(1);
     expect(await requests(PATHS.leadLookup)).toBe(DISTINCT + NOBODY.length);
     expect(end.spent).toBe(await expectNobodyChargedTwice());
   });

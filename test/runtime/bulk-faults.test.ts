@@ -203,13 +203,34 @@ describe("Enrich through bulk jobs: the cap counts what may have been charged", 
   });
 });
 
-/** Confirms a run and steps it once: the jobs are submitted (`inJobs` URLs), and `then` happens right after. */
+describe("Enrich through bulk jobs: one submit past the fetch timeout", () => {
+  it("loses only its own job: the other jobs' ids are read, their rows written (before: one late submit lost them all)", async () => {
+    const PEOPLE = 150;
+    world.runtime.setValues(SHEET, "A1", crmRows(await world.control.sampleUrls(PEOPLE, 300), 0));
+    await world.control.configure({
+      faults: [{ path: PATHS.bulkEnrichRealtime, kind: "slow", count: 1, delayMs: FETCH_TIMEOUT_MS + 600 }],
+    });
+    const end = enrich(PEOPLE);
+    // The late submit's job is made after the add-on gave up on it, and charges as it runs.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBe(PEOPLE);
+    // Three jobs of 50: the late one's rows may have been charged; the other two are written.
+    expect(end).toMatchObject({ state: "done", ok: 100, interrupted: 50, maybeCharged: 50, spent: 100 });
+  });
+});
+
+/**
+ * Confirms a run and steps it once: the jobs are submitted (`inJobs` URLs), and `then` happens
+ * right after the last submit (one a fetchAll).
+ */
 function submitThen(then: () => void, inJobs = URLS): string {
   const jobId = estimateAndConfirm(world.runtime, `A1:A${URLS + 1}`, FRESH);
-  let sent = false;
+  let sent = 0;
   const interrupt = (call: { method: string }) => {
-    if (call.method.startsWith("UrlFetchApp.")) sent = true;
-    else if (sent) then();
+    if (call.method.startsWith("UrlFetchApp.")) sent += 1;
+    else if (sent >= Math.ceil(URLS / 50)) then();
     return false;
   };
   const submitted = world.runtime.rpc("enrichStep", { jobId }, { interrupt });
