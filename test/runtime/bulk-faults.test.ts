@@ -395,6 +395,31 @@ describe("Enrich through bulk jobs: a job whose status cannot be read for good",
   });
 });
 
+describe("Enrich through bulk jobs: one job whose status reads fail below HTTP", () => {
+  it("its reads fail the whole fetchAll they share (G2): the other jobs are read one at a time and written; only its rows are given up", async () => {
+    const submitted: string[] = [];
+    tamper = (request, outcome) => {
+      if (isSubmit(request) && outcome.kind === "response" && outcome.status === 202)
+        submitted.push((JSON.parse(outcome.body) as { meta: { job_id: string } }).meta.job_id);
+      const bad = submitted[1];
+      if (bad !== undefined && isStatusRead(request) && request.url.includes(bad))
+        return { kind: "failure", reason: "network", message: "Address unavailable", sent: true };
+      return outcome;
+    };
+    // Jobs of 50 and 10 URLs; the second's reads never come back.
+    const end = enrich();
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBe(URLS);
+    // Before: no read of either job ever came back, and all 60 paid rows were given up.
+    expect(end).toMatchObject({ state: "done", ok: 50, spent: 50, maybeCharged: 10 });
+    expect(
+      statuses().filter((s) => /could not be read for 2 hours.*may have been charged/.test(s)),
+    ).toHaveLength(10);
+    expect(end.charges?.charged).toBe(charged);
+  });
+});
+
 describe("Enrich through bulk jobs: a completed job's answers in another order", () => {
   /** Each row's profile URL and the full name written beside it. */
   function namesByUrl(): Record<string, string> {

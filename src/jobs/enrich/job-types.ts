@@ -111,6 +111,8 @@ export interface BulkRun {
   usdCharged?: number;
   /** Since when, over how many rounds of polls, no job of the run moved on (bulk/stalled.ts). */
   idle?: { since: number; rounds: number };
+  /** The jobs' statuses are read one a fetchAll from now on (bulk/poll.ts readStatuses). */
+  readApart?: boolean;
 }
 
 export interface EnrichJob {

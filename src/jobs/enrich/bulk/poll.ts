@@ -11,9 +11,11 @@
  * (before, all 60 paid rows of the test were given up for the 30 it left out). So are a run's jobs
  * that stalled (stalled.ts). Only an error that refuses every URL ends the step (answered).
  */
+
+import type { BatchResult } from "../../../api/batch";
 import type { BulkJobItem, BulkJobResult } from "../../../api/bulk-enrich";
 import type { ApiError } from "../../../api/errors";
-import type { SubmittedBulkJob } from "../job-types";
+import type { BulkRun, SubmittedBulkJob } from "../job-types";
 import { lookupCreditsPerUrl } from "../options";
 import { errorStatus, refusesEveryUrl } from "../outcome-text";
 import type { LookupClient } from "../ports";
@@ -97,6 +99,42 @@ export function giveUpOpenJobs(context: StepContext, urls: DistinctUrls, refused
   applySettlement(context, urls, settlement, "write-first");
 }
 
+/** A read that failed below HTTP: with others in its fetchAll, any one of them may be the cause (G2). */
+function belowHttp(outcome: BatchResult<BulkJobResult>["outcomes"][number]): boolean {
+  return (
+    outcome !== null && !outcome.ok && (outcome.error.kind === "network" || outcome.error.kind === "timeout")
+  );
+}
+
+/**
+ * Reads the due jobs' statuses in one fetchAll; once one of several failed whole below HTTP, one
+ * job a fetchAll for the rest of the run. A read that never comes back (a job whose answer times
+ * out, a proxy that drops it) fails every read it shares a fetchAll with (PRODUCTION.md G2), and
+ * no job of the run was ever read again: all 60 paid rows given up in the test for the 10 of the
+ * job that could not be read. Reads are free, so reading apart costs only time.
+ */
+function readStatuses(
+  client: LookupClient,
+  bulk: BulkRun,
+  ids: string[],
+  deadline: number,
+): BatchResult<BulkJobResult> {
+  const read = client.bulkEnrichStatus!;
+  if (!bulk.readApart || ids.length < 2) {
+    const together = read(ids, { deadline });
+    if (ids.length > 1 && together.outcomes.every(belowHttp)) bulk.readApart = true;
+    return together;
+  }
+  const outcomes: BatchResult<BulkJobResult>["outcomes"] = [];
+  let stoppedBy: ApiError | null = null;
+  for (const id of ids) {
+    const one: BatchResult<BulkJobResult> | null = stoppedBy === null ? read([id], { deadline }) : null;
+    outcomes.push(one?.outcomes[0] ?? null);
+    stoppedBy ??= one?.stoppedBy ?? null;
+  }
+  return { outcomes, stoppedBy, spent: 0 };
+}
+
 export function pollDueJobs(
   context: StepContext,
   urls: DistinctUrls,
@@ -107,9 +145,11 @@ export function pollDueJobs(
   const bulk = job.bulk!;
   const due = bulk.jobs.filter((open) => open.nextPollAt <= deps.clock.now());
   if (due.length === 0 || !client.bulkEnrichStatus) return null;
-  const result = client.bulkEnrichStatus(
+  const result = readStatuses(
+    client,
+    bulk,
     due.map((open) => open.id),
-    { deadline },
+    deadline,
   );
   const now = deps.clock.now();
   const settlement = new Settlement();
