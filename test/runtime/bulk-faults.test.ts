@@ -12,33 +12,24 @@
  *   cap counts what may have been charged before it submits more.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { manualClock } from "../../sandbox/gas/clock";
-import { fetchAllSync } from "../../sandbox/sync-http/index";
-import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import { PATHS } from "../../src/api/wire";
 import type { EnrichProgress } from "../../src/rpc/enrich";
-import { chargesPerPerson, crmRows, driveSteps, estimateAndConfirm, SHEET, USER } from "../jobs/enrich-world";
+import { chargesPerPerson, crmRows, driveSteps, estimateAndConfirm, SHEET } from "../jobs/enrich-world";
 import { FRESH } from "./bulk-world";
-import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
+import { type AddonRuntime, DEMO_KEY } from "./support";
+import {
+  isStatusRead,
+  isSubmit,
+  resetBulkWorld,
+  startTamperedBulkWorld,
+  type Tamper,
+} from "./tampered-bulk-world";
 
 const URLS = 60;
 const FETCH_TIMEOUT_MS = 3_000;
 
-/** What a proxy or a gateway may hand back instead of the API's answer (HTTP 200 or 502). */
-type Tamper = (request: HttpRequest, outcome: HttpOutcome) => HttpOutcome;
-
 let world: AddonRuntime;
 let tamper: Tamper | null = null;
-
-function tampered(requests: HttpRequest[], options?: { timeoutMs?: number }): HttpOutcome[] {
-  const outcomes = fetchAllSync(requests, options);
-  return tamper ? outcomes.map((outcome, i) => tamper!(requests[i]!, outcome)) : outcomes;
-}
-
-const isStatusRead = (request: HttpRequest) =>
-  request.method === "get" && request.url.includes(PATHS.bulkEnrichStatus);
-const isSubmit = (request: HttpRequest) =>
-  request.method === "post" && request.url.includes(PATHS.bulkEnrichRealtime);
 
 /** Tampers with the first `times` answers of completed jobs' status reads, then lets them through. */
 function completedReads(times: number, body: (text: string) => string): Tamper {
@@ -83,30 +74,15 @@ function enrich(urls = URLS): EnrichProgress {
 }
 
 beforeAll(async () => {
-  world = await startAddonRuntime({
-    userProperties: { SPEND_CAP: "5000", API_GENERATION: "auto" },
-    // Apps Script's 60 s, shortened: a submit held past it is a timeout (G2).
-    timeouts: { fetchMs: FETCH_TIMEOUT_MS },
-    runtime: {
-      spreadsheet: { sheets: [{ name: SHEET, rows: [], maxRows: 200 }] },
-      user: USER,
-      clock: manualClock(Date.UTC(2026, 10, 21, 9, 0, 0)),
-      fetchAll: tampered,
-    },
-  });
+  // Apps Script's 60 s, shortened: a submit held past it is a timeout (G2).
+  world = await startTamperedBulkWorld({ fetchMs: FETCH_TIMEOUT_MS, maxRows: 200, tamper: () => tamper });
 });
 afterAll(async () => {
   await world?.close();
 });
 beforeEach(async () => {
   tamper = null;
-  await world.control.reset();
-  world.runtime.properties.document.clear();
-  world.runtime.properties.user().setAll({ SPEND_CAP: "5000", API_GENERATION: "auto", API_KEY: DEMO_KEY });
-  world.runtime.quotas.urlFetch.setUsed(0);
-  const blank = Array.from({ length: 200 }, () => new Array<string>(12).fill(""));
-  world.runtime.setValues(SHEET, "A1", blank);
-  world.runtime.setValues(SHEET, "A1", crmRows(await world.control.sampleUrls(120, 300), 0));
+  await resetBulkWorld(world, { urls: 120, offset: 300 });
 });
 
 describe("Enrich through bulk jobs: a status read that cannot be read is read again", () => {
