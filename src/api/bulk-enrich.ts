@@ -73,17 +73,16 @@ export function readBulkSubmit(body: unknown): BulkJobState | null {
 }
 
 /**
- * A status answer. A completed job must carry one item per input: a list of another length
- * cannot be lined up with the inputs, so it is unreadable (null: `malformed`) rather than guessed.
+ * A status answer. A completed job's list is read whatever its length: one of another length than
+ * the inputs cannot be lined up by position, and the job's reader (jobs/enrich/bulk/poll.ts) asks
+ * again, then keeps the answers that name their URLs; refused here, their paid leads were lost.
  */
-export function readBulkStatus(body: unknown, inputs?: number): BulkJobResult | null {
+export function readBulkStatus(body: unknown): BulkJobResult | null {
   const state = readMeta(body);
   if (state === null || !isRecord(body)) return null;
   if (state.status !== "completed") return { ...state, items: null };
   const data = body.data;
   if (!Array.isArray(data)) return null;
-  const expected = inputs ?? (state.total > 0 ? state.total : data.length);
-  if (data.length !== expected) return null;
   const items: BulkJobItem[] = [];
   for (const item of data) {
     if (!isRecord(item)) return null;

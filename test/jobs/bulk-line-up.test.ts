@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { BulkJobItem } from "../../src/api/bulk-enrich";
 import type { Lead } from "../../src/api/wire";
-import { lineUp } from "../../src/jobs/enrich/bulk/line-up";
+import { answersByUrl, lineUp } from "../../src/jobs/enrich/bulk/line-up";
 
 const A = "https://www.network.example/in/ana-a1";
 const B = "https://www.network.example/in/bo-b2";
@@ -26,5 +26,10 @@ describe("lining up a completed bulk job's answers", () => {
   it("lines up the same URL sent twice, and cannot line up a list of another length", () => {
     expect(lineUp([A, A], [item(A, "1"), item(A, "2")])).toEqual([item(A, "1"), item(A, "2")]);
     expect(lineUp([A, B], [item(A, "Ana")])).toBeNull();
+  });
+
+  it("finds the answers a list that left profiles out still names, by their URL alone", () => {
+    expect(answersByUrl([A, B], [item(B, "Bo")])).toEqual([undefined, item(B, "Bo")]);
+    expect(answersByUrl([A, B], [{ input: {}, lead: null }])).toEqual([undefined, undefined]);
   });
 });

@@ -6,6 +6,8 @@
  * without a key gets the estimate in credits (no profile to read), and no error.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { doneMessage } from "../../sidebar/tabs/enrich/done-message";
+import { PATHS } from "../../src/api/wire";
 import type { EnrichEstimate } from "../../src/rpc/enrich";
 import {
   chargesPerPerson,
@@ -62,6 +64,28 @@ describe("a bulk run's cost in the account's unit", () => {
     const charged = (await chargesPerPerson(world.control)).size;
     expect(charged).toBe(URLS);
     expect(end.usdCharged?.toFixed(2)).toBe((charged * 0.04).toFixed(2));
+  });
+
+  it("an account billed in USD whose submit met a 500: the summary names what may have been charged beyond the jobs' figure", async () => {
+    await world.control.configure({
+      billingUnit: "usd",
+      faults: [{ path: PATHS.bulkEnrichRealtime, kind: "server_error", count: 1 }],
+    });
+    const planned = estimate();
+    rpcValue(world.runtime, "enrichConfirm", { jobId: planned.progress.jobId });
+    const end = driveSteps(world.runtime, planned.progress.jobId, 2_000);
+    // The submit's 500 may have made a job that charges as it runs: its 13 URLs are never resent.
+    expect(end).toMatchObject({
+      state: "done",
+      interrupted: URLS + 1,
+      maybeCharged: URLS + 1,
+      billedIn: "usd",
+    });
+    expect(end.usdMaybeCharged?.toFixed(2)).toBe(((URLS + 1) * 0.04).toFixed(2));
+    // Before: "$0.00 charged (the API's bulk jobs; your account is billed in USD)", nothing more.
+    expect(doneMessage(end)).toContain(
+      `$0.00 charged (the API's bulk jobs; your account is billed in USD; up to $${((URLS + 1) * 0.04).toFixed(2)} more may have been charged for profiles whose answers were not read)`,
+    );
   });
 
   it("an editor without a key estimates in credits, with no error", async () => {

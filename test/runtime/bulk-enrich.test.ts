@@ -50,6 +50,17 @@ async function expectNobodyChargedTwice(): Promise<number> {
   return [...charges.values()].reduce((sum, n) => sum + n, 0);
 }
 
+/** Steps the run once, cut off (the 6-minute limit) as its second fetchAll is about to go out. */
+function stepCutAtSecondFetch(jobId: string): void {
+  expect(() =>
+    world.runtime.rpc(
+      "enrichStep",
+      { jobId },
+      { interrupt: (call) => call.method === "UrlFetchApp.fetchAll" && call.count === 2 },
+    ),
+  ).toThrow(/Exceeded maximum execution time/);
+}
+
 beforeAll(async () => {
   world = await startEnrichWorld({
     rows: [],
@@ -134,6 +145,20 @@ describe("Enrich through bulk jobs", () => {
     });
   }
 
+  it("after a cut-off between two submits (one job a request), the job sent is polled and the jobs not sent are submitted once, never reported as may have been charged", async () => {
+    const jobId = estimateAndConfirm(world.runtime, RANGE, FRESH);
+    // Cut off as the second submit is about to go out: the first job was made, the others not.
+    stepCutAtSecondFetch(jobId);
+    expect(await requests(PATHS.bulkEnrichRealtime)).toBe(1);
+    const end = driveSteps(world.runtime, jobId);
+    // Before: all 112 URLs "interrupted" (may have been charged), 62 of them never sent.
+    expect(end).toMatchObject({ state: "done", ok: DISTINCT, notFound: NOBODY.length, interrupted: 0 });
+    expect(end.maybeCharged).toBe(0);
+    expect(await requests(PATHS.bulkEnrichRealtime)).toBe(Math.ceil((DISTINCT + NOBODY.length) / 50));
+    const charged = await expectNobodyChargedTwice();
+    expect(end.spent).toBe(charged);
+  });
+
   it("after a cut-off between polls, resumes by polling and writes every row, submitting nothing twice", async () => {
     // 5 leads at a time, 40 ms each: the jobs are still running at the first polls.
     await world.control.configure({ bulkWorkers: 5, latencyMs: { [PATHS.leadLookup]: 40 } });
@@ -143,13 +168,7 @@ describe("Enrich through bulk jobs", () => {
       DISTINCT + NOBODY.length,
     );
     // The second polls at once (still running), waits, and is cut off at its second poll.
-    expect(() =>
-      world.runtime.rpc(
-        "enrichStep",
-        { jobId },
-        { interrupt: (call) => call.method === "UrlFetchApp.fetchAll" && call.count === 2 },
-      ),
-    ).toThrow(/Exceeded maximum execution time/);
+    stepCutAtSecondFetch(jobId);
     const jobs = await requests(PATHS.bulkEnrichRealtime);
     const end = driveSteps(world.runtime, jobId, 2_000);
     expect(end).toMatchObject({ state: "done", ok: DISTINCT, notFound: NOBODY.length, interrupted: 0 });
@@ -183,8 +202,8 @@ describe("Enrich through bulk jobs", () => {
     expect(first.message).toMatchObject({ kind: "fallback" });
     const end = driveSteps(world.runtime, jobId);
     expect(end).toMatchObject({ state: "done", ok: DISTINCT, notFound: NOBODY.length });
-    // The one refused submit (its jobs went out in one fetchAll), then every URL looked up.
-    expect(await requests(PATHS.bulkEnrichRealtime)).toBe(Math.ceil((DISTINCT + NOBODY.length) / 50));
+    // The one refused submit (one a fetchAll: the refusal stops the others), then every URL looked up.
+    expect(await requests(PATHS.bulkEnrichRealtime)).toBe(1);
     expect(await requests(PATHS.leadLookup)).toBe(DISTINCT + NOBODY.length);
     expect(end.spent).toBe(await expectNobodyChargedTwice());
   });

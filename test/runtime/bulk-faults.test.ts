@@ -12,33 +12,24 @@
  *   cap counts what may have been charged before it submits more.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { manualClock } from "../../sandbox/gas/clock";
-import { fetchAllSync } from "../../sandbox/sync-http/index";
-import type { HttpOutcome, HttpRequest } from "../../src/api/ports";
 import { PATHS } from "../../src/api/wire";
 import type { EnrichProgress } from "../../src/rpc/enrich";
-import { chargesPerPerson, crmRows, driveSteps, estimateAndConfirm, SHEET, USER } from "../jobs/enrich-world";
+import { chargesPerPerson, crmRows, driveSteps, estimateAndConfirm, SHEET } from "../jobs/enrich-world";
 import { FRESH } from "./bulk-world";
-import { type AddonRuntime, DEMO_KEY, startAddonRuntime } from "./support";
+import { type AddonRuntime, DEMO_KEY } from "./support";
+import {
+  isStatusRead,
+  isSubmit,
+  resetBulkWorld,
+  startTamperedBulkWorld,
+  type Tamper,
+} from "./tampered-bulk-world";
 
 const URLS = 60;
 const FETCH_TIMEOUT_MS = 3_000;
 
-/** What a proxy or a gateway may hand back instead of the API's answer (HTTP 200 or 502). */
-type Tamper = (request: HttpRequest, outcome: HttpOutcome) => HttpOutcome;
-
 let world: AddonRuntime;
 let tamper: Tamper | null = null;
-
-function tampered(requests: HttpRequest[], options?: { timeoutMs?: number }): HttpOutcome[] {
-  const outcomes = fetchAllSync(requests, options);
-  return tamper ? outcomes.map((outcome, i) => tamper!(requests[i]!, outcome)) : outcomes;
-}
-
-const isStatusRead = (request: HttpRequest) =>
-  request.method === "get" && request.url.includes(PATHS.bulkEnrichStatus);
-const isSubmit = (request: HttpRequest) =>
-  request.method === "post" && request.url.includes(PATHS.bulkEnrichRealtime);
 
 /** Tampers with the first `times` answers of completed jobs' status reads, then lets them through. */
 function completedReads(times: number, body: (text: string) => string): Tamper {
@@ -83,30 +74,15 @@ function enrich(urls = URLS): EnrichProgress {
 }
 
 beforeAll(async () => {
-  world = await startAddonRuntime({
-    userProperties: { SPEND_CAP: "5000", API_GENERATION: "auto" },
-    // Apps Script's 60 s, shortened: a submit held past it is a timeout (G2).
-    timeouts: { fetchMs: FETCH_TIMEOUT_MS },
-    runtime: {
-      spreadsheet: { sheets: [{ name: SHEET, rows: [], maxRows: 200 }] },
-      user: USER,
-      clock: manualClock(Date.UTC(2026, 10, 21, 9, 0, 0)),
-      fetchAll: tampered,
-    },
-  });
+  // Apps Script's 60 s, shortened: a submit held past it is a timeout (G2).
+  world = await startTamperedBulkWorld({ fetchMs: FETCH_TIMEOUT_MS, maxRows: 200, tamper: () => tamper });
 });
 afterAll(async () => {
   await world?.close();
 });
 beforeEach(async () => {
   tamper = null;
-  await world.control.reset();
-  world.runtime.properties.document.clear();
-  world.runtime.properties.user().setAll({ SPEND_CAP: "5000", API_GENERATION: "auto", API_KEY: DEMO_KEY });
-  world.runtime.quotas.urlFetch.setUsed(0);
-  const blank = Array.from({ length: 200 }, () => new Array<string>(12).fill(""));
-  world.runtime.setValues(SHEET, "A1", blank);
-  world.runtime.setValues(SHEET, "A1", crmRows(await world.control.sampleUrls(120, 300), 0));
+  await resetBulkWorld(world, { urls: 120, offset: 300 });
 });
 
 describe("Enrich through bulk jobs: a status read that cannot be read is read again", () => {
@@ -137,7 +113,7 @@ describe("Enrich through bulk jobs: a status read that cannot be read is read ag
   });
 
   it("an answer that stays unreadable: the rows say they may have been charged, and the run counts them", async () => {
-    tamper = completedReads(1_000, halfPage);
+    tamper = completedReads(1_000, (text) => text.slice(0, text.length >> 1));
     const end = enrich();
     const { charged, twice } = await ledger();
     expect(twice).toEqual([]);
@@ -146,6 +122,22 @@ describe("Enrich through bulk jobs: a status read that cannot be read is read ag
     // Nothing read, everything paid: every row says so, and the run counts it as may-have-been.
     for (const status of statuses()) expect(status).toMatch(/may have been charged/);
     expect(end.spent + end.maybeCharged).toBeGreaterThanOrEqual(charged);
+    expect(end.charges?.charged).toBe(charged);
+  });
+
+  it("a completed job that keeps answering fewer profiles than it was sent: the answers it names are written, only the missing rows say they may have been charged", async () => {
+    tamper = completedReads(1_000, halfPage);
+    const end = enrich();
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBe(URLS);
+    // Jobs of 50 and 10: the first half of each answered (25 + 5). Before: none of the 60 written.
+    const written = statuses().filter((status) => /^(ok|ok: .+)$/.test(status));
+    expect(written).toHaveLength(URLS / 2);
+    expect(
+      statuses().filter((status) => /left this profile out.*may have been charged/.test(status)),
+    ).toHaveLength(URLS / 2);
+    expect(end).toMatchObject({ state: "done", ok: URLS / 2, spent: URLS / 2, maybeCharged: URLS / 2 });
     expect(end.charges?.charged).toBe(charged);
   });
 });
@@ -187,13 +179,34 @@ describe("Enrich through bulk jobs: the cap counts what may have been charged", 
   });
 });
 
-/** Confirms a run and steps it once: the jobs are submitted (`inJobs` URLs), and `then` happens right after. */
+describe("Enrich through bulk jobs: one submit past the fetch timeout", () => {
+  it("loses only its own job: the other jobs' ids are read, their rows written (before: one late submit lost them all)", async () => {
+    const PEOPLE = 150;
+    world.runtime.setValues(SHEET, "A1", crmRows(await world.control.sampleUrls(PEOPLE, 300), 0));
+    await world.control.configure({
+      faults: [{ path: PATHS.bulkEnrichRealtime, kind: "slow", count: 1, delayMs: FETCH_TIMEOUT_MS + 600 }],
+    });
+    const end = enrich(PEOPLE);
+    // The late submit's job is made after the add-on gave up on it, and charges as it runs.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBe(PEOPLE);
+    // Three jobs of 50: the late one's rows may have been charged; the other two are written.
+    expect(end).toMatchObject({ state: "done", ok: 100, interrupted: 50, maybeCharged: 50, spent: 100 });
+  });
+});
+
+/**
+ * Confirms a run and steps it once: the jobs are submitted (`inJobs` URLs), and `then` happens
+ * right after the last submit (one a fetchAll).
+ */
 function submitThen(then: () => void, inJobs = URLS): string {
   const jobId = estimateAndConfirm(world.runtime, `A1:A${URLS + 1}`, FRESH);
-  let sent = false;
+  let sent = 0;
   const interrupt = (call: { method: string }) => {
-    if (call.method.startsWith("UrlFetchApp.")) sent = true;
-    else if (sent) then();
+    if (call.method.startsWith("UrlFetchApp.")) sent += 1;
+    else if (sent >= Math.ceil(URLS / 50)) then();
     return false;
   };
   const submitted = world.runtime.rpc("enrichStep", { jobId }, { interrupt });
@@ -332,6 +345,53 @@ describe("Enrich through bulk jobs: a job that never finishes", () => {
     const { charged, twice } = await ledger();
     expect(twice).toEqual([]);
     expect(charged).toBe(URLS);
+    expect(end.charges?.charged).toBe(charged);
+  });
+});
+
+describe("Enrich through bulk jobs: a job whose status cannot be read for good", () => {
+  it("status reads answer 500 for hours: the run ends once none was read for 2 hours (Cancel too), its rows saying they may have been charged", async () => {
+    const jobId = submitThen(() => undefined);
+    await world.control.configure({
+      faults: [{ path: `${PATHS.bulkEnrichStatus}{job_id}/`, kind: "server_error" }],
+    });
+    world.runtime.rpc("enrichCancel", { jobId });
+    expect(driveSteps(world.runtime, jobId, 5).state).toBe("running");
+    world.runtime.advanceClock(2 * 3_600_000);
+    // Before: "running" (Cancel waiting) for as long as the reads failed, 30 hours in the probe.
+    const end = driveSteps(world.runtime, jobId, 100);
+    expect(end).toMatchObject({ state: "cancelled", ok: 0, spent: 0, maybeCharged: URLS });
+    expect(
+      statuses().filter((s) => /could not be read for 2 hours.*may have been charged/.test(s)),
+    ).toHaveLength(URLS);
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBe(URLS);
+    expect(end.charges?.charged).toBe(charged);
+  });
+});
+
+describe("Enrich through bulk jobs: one job whose status reads fail below HTTP", () => {
+  it("its reads fail the whole fetchAll they share (G2): the other jobs are read one at a time and written; only its rows are given up", async () => {
+    const submitted: string[] = [];
+    tamper = (request, outcome) => {
+      if (isSubmit(request) && outcome.kind === "response" && outcome.status === 202)
+        submitted.push((JSON.parse(outcome.body) as { meta: { job_id: string } }).meta.job_id);
+      const bad = submitted[1];
+      if (bad !== undefined && isStatusRead(request) && request.url.includes(bad))
+        return { kind: "failure", reason: "network", message: "Address unavailable", sent: true };
+      return outcome;
+    };
+    // Jobs of 50 and 10 URLs; the second's reads never come back.
+    const end = enrich();
+    const { charged, twice } = await ledger();
+    expect(twice).toEqual([]);
+    expect(charged).toBe(URLS);
+    // Before: no read of either job ever came back, and all 60 paid rows were given up.
+    expect(end).toMatchObject({ state: "done", ok: 50, spent: 50, maybeCharged: 10 });
+    expect(
+      statuses().filter((s) => /could not be read for 2 hours.*may have been charged/.test(s)),
+    ).toHaveLength(10);
     expect(end.charges?.charged).toBe(charged);
   });
 });

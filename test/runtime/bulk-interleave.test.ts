@@ -5,6 +5,7 @@
  * no one is charged twice.
  */
 import { describe, expect, it } from "vitest";
+import { PATHS } from "../../src/api/wire";
 import type { EnrichProgress } from "../../src/rpc/enrich";
 import type { UndoAnswer } from "../../src/rpc/history";
 import {
@@ -104,6 +105,44 @@ describe("Enrich through bulk jobs: an editor inserts rows while the jobs are ou
     expect(end.state).toBe("cancelled");
     // The jobs were paid: the summary says what the ledger charged, with nowhere left to write.
     expect(end.message?.message).toContain(`${PEOPLE} credits charged (the API's ledger)`);
+  });
+
+  it("the run's sheet deleted, then Cancel, while the jobs still run: their URLs count as may have been charged, never as not reached", async () => {
+    const { runtime, control } = world();
+    await control.reset();
+    // Each lead takes 3 s of the sandbox's real time: the jobs still run when Cancel reads the ledger.
+    await control.configure({ latencyMs: { [PATHS.leadLookup]: 3_000 } });
+    runtime.properties.document.clear();
+    const sheet = "CRM deleted early";
+    runtime.insertSheet(sheet);
+    runtime.setValues(sheet, "A1", crmRows(await control.sampleUrls(PEOPLE, 0), 0));
+    const jobId = estimateAndConfirm(runtime, `A1:A${PEOPLE + 1}`, FRESH, sheet);
+    expect(rpcValue<EnrichProgress>(runtime, "enrichStep", { jobId }).inJobs).toBe(PEOPLE);
+    runtime.deleteSheet(sheet);
+    const stopped = driveSteps(runtime, jobId, 10);
+    expect(stopped.state).toBe("stopped");
+    expect(stopped.message?.message).toContain(
+      `${PEOPLE} URLs are in the API's bulk jobs, which charge as they complete`,
+    );
+    const end = rpcValue<EnrichProgress>(runtime, "enrichCancel", { jobId });
+    // Before: "0 URLs enriched, 60 URLs not reached; 0 credits charged", and the jobs then charged 60.
+    expect(end).toMatchObject({
+      state: "cancelled",
+      interrupted: PEOPLE,
+      remaining: 0,
+      maybeCharged: PEOPLE,
+    });
+    expect(end.message?.message).toContain("60 interrupted, 0 URLs not reached");
+    const charged = end.charges?.charged ?? 0;
+    if (charged < PEOPLE)
+      expect(end.message?.message).toContain(`up to ${PEOPLE - charged} credits more may still be charged`);
+    let ledger = 0;
+    for (let wait = 0; wait < 40 && ledger < PEOPLE; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      ledger = (await chargesPerPerson(control)).size;
+    }
+    expect(ledger).toBe(PEOPLE);
+    expect(charged + end.maybeCharged).toBeGreaterThanOrEqual(ledger);
   });
 
   it("rows inserted above the header while the jobs are out: the run never counts an answer it could not write as enriched", async () => {

@@ -16,7 +16,7 @@ export function doneMessage(progress: EnrichProgress): string {
   // A bulk run of an account billed in USD (A19): the jobs' own figure, in dollars.
   const cost =
     progress.billedIn === "usd"
-      ? usdChargedText(progress.usdCharged ?? 0)
+      ? usdChargedText(progress.usdCharged ?? 0, progress.usdMaybeCharged)
       : chargesText(progress.charges, progress.spent, progress.maybeCharged);
   return `${parts.join(", ")}; ${cost}.${emails}`;
 }

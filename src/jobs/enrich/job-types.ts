@@ -111,6 +111,8 @@ export interface BulkRun {
   usdCharged?: number;
   /** Since when, over how many rounds of polls, no job of the run moved on (bulk/stalled.ts). */
   idle?: { since: number; rounds: number };
+  /** The jobs' statuses are read one a fetchAll from now on (bulk/poll.ts readStatuses). */
+  readApart?: boolean;
 }
 
 export interface EnrichJob {
@@ -246,6 +248,8 @@ export interface EnrichProgress {
    */
   billedIn?: BillingUnit;
   usdCharged?: number;
+  /** With `usdCharged`: what the profiles that may have been charged without an answer read cost at most, in USD. */
+  usdMaybeCharged?: number;
   /**
    * The run asked for real-time answers (up_to_the_second_fresh). Without them a job change it
    * saw may be the cache lagging (PRODUCTION.md A2): the digest says so.

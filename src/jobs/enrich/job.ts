@@ -13,6 +13,7 @@
  * - retries happen only inside the client, where the spec says send again (500) or nothing was
  *   charged (429, a request surely not sent).
  */
+import { closeJobsWithoutSheet } from "./bulk/sheet-gone";
 import { cancelledMessage, cancelRequested, clearCancel, requestCancel, stoppingMessage } from "./cancel";
 import { loadJob, removeJob, saveJob } from "./cursor";
 import { DEFAULT_LIMITS, type JobDeps, JobError } from "./deps";
@@ -27,7 +28,7 @@ import { columnLetters, progressOf } from "./progress";
 import { skipRecentlyRefreshed } from "./recent";
 import { markRunStart, readRunCharges } from "./run-ledger";
 import { runSteps, type StepContext } from "./step";
-import { URL_STATE } from "./url-states";
+import { indicesIn, URL_STATE } from "./url-states";
 import type { DistinctUrls } from "./urls";
 
 const UNFINISHED = new Set(["running", "paused", "stopped"]);
@@ -223,13 +224,15 @@ function endCancelled(
 ): EnrichProgress {
   const grid = deps.grid(job.sheetId);
   if (grid) job.failures = failureCounts(failedRows(grid, job, states, step?.urls));
+  // With the sheet gone, the open bulk jobs' answers have nowhere to land: may have been charged.
+  const ended = grid ? states : closeJobsWithoutSheet(job, states);
   job.state = "cancelled";
   if (!step?.chargesRead) readRunCharges(deps, job);
-  job.message = cancelledMessage(job, states);
+  job.message = cancelledMessage(job, ended);
   job.updatedAt = deps.clock.now();
-  saveJob(deps.store, job, states);
+  saveJob(deps.store, job, ended);
   clearCancel(deps.store);
-  return progressOf(job, states);
+  return progressOf(job, ended);
 }
 
 /** One step: a bounded slice of work, well under Apps Script's 6 minutes. */
@@ -242,10 +245,12 @@ export function stepJob(deps: JobDeps, jobId: string): EnrichProgress {
     if (!grid && job.bulk?.cancelling) return endCancelled(deps, job, states);
     if (!grid) {
       job.state = "stopped";
+      const inJobs = indicesIn(states, URL_STATE.inJob).length;
       job.message = {
         kind: "changed",
-        message: `The sheet "${job.sheetName}" is gone.`,
-        next: "Start a new run.",
+        // Its bulk jobs go on charging at the API: say so, since their answers cannot land.
+        message: `The sheet "${job.sheetName}" is gone.${inJobs > 0 ? ` ${inJobs.toLocaleString("en-US")} URLs are in the API's bulk jobs, which charge as they complete; their answers have nowhere to be written.` : ""}`,
+        next: "Cancel this run (its summary says what was charged), then start a new one.",
       };
       saveJob(deps.store, job, states);
       return progressOf(job, states);

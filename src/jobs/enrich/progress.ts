@@ -1,4 +1,5 @@
 /** The progress the sidebar shows, from the job record and its URL states. */
+import { BULK_USD_PER_LEAD } from "../../api/bulk-enrich";
 import type { EnrichJob, EnrichProgress, SkipCount } from "./job-types";
 import { askedFresh } from "./options";
 import { countStates, indicesIn, URL_STATE } from "./url-states";
@@ -76,7 +77,12 @@ export function progressOf(job: EnrichJob, states: string): EnrichProgress {
     fresh: askedFresh(job.options.extras),
     ...(job.options.workEmail ? { emails: emailsOf(job) } : {}),
     ...(job.billedIn === "usd" && job.bulk
-      ? { billedIn: job.billedIn, usdCharged: job.bulk?.usdCharged ?? 0 }
+      ? {
+          billedIn: job.billedIn,
+          usdCharged: job.bulk.usdCharged ?? 0,
+          // A bulk lead costs one credit: each one that may have been charged, at the jobs' price.
+          usdMaybeCharged: (job.maybeCharged ?? 0) * BULK_USD_PER_LEAD[job.bulk.mode],
+        }
       : {}),
   };
 }

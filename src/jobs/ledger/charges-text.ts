@@ -15,10 +15,17 @@ export function creditsReported(charges: RunCharges | null | undefined, read: nu
 
 /**
  * A bulk run's cost for an account billed in USD (A19): the jobs' own `amount_charged`, since the
- * credits ledger does not speak its unit. "$2.36 charged (the API's bulk jobs, USD)".
+ * credits ledger does not speak its unit, and at most what the profiles whose answers were not
+ * read may have cost on top (a submit's lost 202, a job given up): "$2.36 charged (the API's bulk
+ * jobs; ...; up to $0.40 more may have been charged ...)". Before, a run with such profiles named
+ * the jobs' figure alone, below what the API charged.
  */
-export function usdChargedText(usd: number): string {
-  return `$${usd.toFixed(2)} charged (the API's bulk jobs; your account is billed in USD)`;
+export function usdChargedText(usd: number, maybeUsd = 0): string {
+  const more =
+    maybeUsd > 0
+      ? `; up to $${maybeUsd.toFixed(2)} more may have been charged for profiles whose answers were not read`
+      : "";
+  return `$${usd.toFixed(2)} charged (the API's bulk jobs; your account is billed in USD${more})`;
 }
 
 const credits = (n: number) => `${n.toLocaleString("en-US")} credit${n === 1 ? "" : "s"}`;

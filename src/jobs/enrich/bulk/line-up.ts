@@ -9,22 +9,29 @@
 import type { BulkJobItem } from "../../../api/bulk-enrich";
 import { inputUrl } from "./drain";
 
-/** The answers in the order of `sent` (the URLs the job was sent, in order); null when their count differs. */
-export function lineUp(sent: readonly string[], items: readonly BulkJobItem[]): BulkJobItem[] | null {
-  if (items.length !== sent.length) return null;
+/**
+ * For each URL of `sent`, the answer whose input names that very URL, or undefined: what a list
+ * that left some profiles out still answers (answers that name no URL, or another spelling, match none).
+ */
+export function answersByUrl(
+  sent: readonly string[],
+  items: readonly BulkJobItem[],
+): Array<BulkJobItem | undefined> {
   const byUrl = new Map<string, BulkJobItem[]>();
   for (const item of items) {
     const url = inputUrl(item.input);
-    if (url === null) return [...items];
+    if (url === null) continue;
     const same = byUrl.get(url);
     if (same) same.push(item);
     else byUrl.set(url, [item]);
   }
-  const lined: BulkJobItem[] = [];
-  for (const url of sent) {
-    const item = byUrl.get(url)?.shift();
-    if (item === undefined) return [...items];
-    lined.push(item);
-  }
-  return lined;
+  return sent.map((url) => byUrl.get(url)?.shift());
+}
+
+/** The answers in the order of `sent` (the URLs the job was sent, in order); null when their count differs. */
+export function lineUp(sent: readonly string[], items: readonly BulkJobItem[]): BulkJobItem[] | null {
+  if (items.length !== sent.length) return null;
+  if (items.some((item) => inputUrl(item.input) === null)) return [...items];
+  const lined = answersByUrl(sent, items);
+  return lined.every((item) => item !== undefined) ? (lined as BulkJobItem[]) : [...items];
 }

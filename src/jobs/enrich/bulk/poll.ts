@@ -7,12 +7,15 @@
  * HTML page, an empty 200, a results page without every input): the job charged its leads as it
  * ran, and dropping it at the first such answer lost every paid row of it (50 of 60 in the test).
  * Only after MAX_UNREADABLE of them in a row are its rows given up, saying they may have been
- * charged; so are a run's jobs that stalled (stalled.ts). Only an error that refuses every URL
- * ends the step (answered).
+ * charged; a completed list that keeps leaving profiles out is written for the profiles it names
+ * (before, all 60 paid rows of the test were given up for the 30 it left out). So are a run's jobs
+ * that stalled (stalled.ts). Only an error that refuses every URL ends the step (answered).
  */
-import type { BulkJobResult } from "../../../api/bulk-enrich";
+
+import type { BatchResult } from "../../../api/batch";
+import type { BulkJobItem, BulkJobResult } from "../../../api/bulk-enrich";
 import type { ApiError } from "../../../api/errors";
-import type { SubmittedBulkJob } from "../job-types";
+import type { BulkRun, SubmittedBulkJob } from "../job-types";
 import { lookupCreditsPerUrl } from "../options";
 import { errorStatus, refusesEveryUrl } from "../outcome-text";
 import type { LookupClient } from "../ports";
@@ -22,10 +25,10 @@ import { URL_STATE } from "../url-states";
 import type { DistinctUrls } from "../urls";
 import { inputUrl } from "./drain";
 import { jobIndices } from "./job-urls";
-import { lineUp } from "./line-up";
+import { answersByUrl, lineUp } from "./line-up";
 import { pollWaitMs } from "./poll-schedule";
 import { applySettlement, Settlement } from "./settle";
-import { STALLED, stalled } from "./stalled";
+import { STALLED, stalled, UNREAD } from "./stalled";
 
 /**
  * Unreadable status answers in a row after which a job's rows are given up (as may have been
@@ -39,22 +42,22 @@ function jobFailedStatus(reason: string | null): string {
   return `error: the API's bulk job failed${reason ? ` (${reason})` : ""}. It may have been charged; select the row and run again to retry.`;
 }
 
-/** A completed job's answers, one per profile it was sent, in their order; else null (unreadable). */
-function completedItems(
-  context: StepContext,
-  urls: DistinctUrls,
-  open: SubmittedBulkJob,
-  result: BulkJobResult,
-) {
-  const sent = jobIndices(context.states, open).map((index) => urls.urls[index]!);
-  return lineUp(sent, result.items ?? []);
+/** What the rows of profiles a completed job's answer left out say (they may have been charged). */
+const LEFT_OUT = jobFailedStatus("its answer left this profile out");
+
+/** The URLs a job was sent, in order. */
+function sentUrls(context: StepContext, urls: DistinctUrls, open: SubmittedBulkJob): string[] {
+  return jobIndices(context.states, open).map((index) => urls.urls[index]!);
 }
 
-/** Settles one completed job whose answers line up with its profiles; answers the credits they cost. */
+/**
+ * Settles one completed job's answers, one per profile it was sent, in their order (undefined:
+ * the answer left that profile out); answers the credits they cost.
+ */
 function settleCompleted(
   context: StepContext,
   open: SubmittedBulkJob,
-  items: NonNullable<BulkJobResult["items"]>,
+  items: ReadonlyArray<BulkJobItem | undefined>,
   settlement: Settlement,
 ): number {
   const indices = jobIndices(context.states, open);
@@ -63,6 +66,10 @@ function settleCompleted(
   let found = 0;
   items.forEach((item, position) => {
     const index = indices[position]!;
+    if (item === undefined) {
+      settlement.set(index, URL_STATE.failed, { kind: "status", status: LEFT_OUT });
+      return;
+    }
     const url = inputUrl(item.input);
     if (url !== null) settlement.inputs.set(index, url);
     if (item.lead === null) {
@@ -92,6 +99,42 @@ export function giveUpOpenJobs(context: StepContext, urls: DistinctUrls, refused
   applySettlement(context, urls, settlement, "write-first");
 }
 
+/** A read that failed below HTTP: with others in its fetchAll, any one of them may be the cause (G2). */
+function belowHttp(outcome: BatchResult<BulkJobResult>["outcomes"][number]): boolean {
+  return (
+    outcome !== null && !outcome.ok && (outcome.error.kind === "network" || outcome.error.kind === "timeout")
+  );
+}
+
+/**
+ * Reads the due jobs' statuses in one fetchAll; once one of several failed whole below HTTP, one
+ * job a fetchAll for the rest of the run. A read that never comes back (a job whose answer times
+ * out, a proxy that drops it) fails every read it shares a fetchAll with (PRODUCTION.md G2), and
+ * no job of the run was ever read again: all 60 paid rows given up in the test for the 10 of the
+ * job that could not be read. Reads are free, so reading apart costs only time.
+ */
+function readStatuses(
+  client: LookupClient,
+  bulk: BulkRun,
+  ids: string[],
+  deadline: number,
+): BatchResult<BulkJobResult> {
+  const read = client.bulkEnrichStatus!;
+  if (!bulk.readApart || ids.length < 2) {
+    const together = read(ids, { deadline });
+    if (ids.length > 1 && together.outcomes.every(belowHttp)) bulk.readApart = true;
+    return together;
+  }
+  const outcomes: BatchResult<BulkJobResult>["outcomes"] = [];
+  let stoppedBy: ApiError | null = null;
+  for (const id of ids) {
+    const one: BatchResult<BulkJobResult> | null = stoppedBy === null ? read([id], { deadline }) : null;
+    outcomes.push(one?.outcomes[0] ?? null);
+    stoppedBy ??= one?.stoppedBy ?? null;
+  }
+  return { outcomes, stoppedBy, spent: 0 };
+}
+
 export function pollDueJobs(
   context: StepContext,
   urls: DistinctUrls,
@@ -102,9 +145,11 @@ export function pollDueJobs(
   const bulk = job.bulk!;
   const due = bulk.jobs.filter((open) => open.nextPollAt <= deps.clock.now());
   if (due.length === 0 || !client.bulkEnrichStatus) return null;
-  const result = client.bulkEnrichStatus(
+  const result = readStatuses(
+    client,
+    bulk,
     due.map((open) => open.id),
-    { deadline },
+    deadline,
   );
   const now = deps.clock.now();
   const settlement = new Settlement();
@@ -116,8 +161,9 @@ export function pollDueJobs(
       settlement.set(index, URL_STATE.failed, { kind: "status", status });
     finished.add(open.id);
   };
-  // Jobs that answered they are still running, and whether any job moved on (stalled.ts).
-  const running: SubmittedBulkJob[] = [];
+  // Jobs that answered they are still running or could not be read, with what their rows say if
+  // they stall, and whether any job moved on (stalled.ts).
+  const waiting: Array<[SubmittedBulkJob, string]> = [];
   let moved = false;
   due.forEach((open, position) => {
     const outcome = result.outcomes[position] ?? null;
@@ -132,22 +178,31 @@ export function pollDueJobs(
       if (open.unreadable < MAX_UNREADABLE) later();
       else giveUp(open, status);
     };
+    const settle = (answer: BulkJobResult, items: ReadonlyArray<BulkJobItem | undefined>) => {
+      moved = true;
+      job.spent += settleCompleted(context, open, items, settlement);
+      // The API's own figure, in USD: what the summary shows an account billed in USD.
+      bulk.usdCharged = (bulk.usdCharged ?? 0) + answer.amountCharged;
+      finished.add(open.id);
+    };
     if (outcome === null) {
+      waiting.push([open, jobFailedStatus(UNREAD)]);
       later();
     } else if (outcome.ok) {
       const answer = outcome.value;
-      const items = answer.status === "completed" ? completedItems(context, urls, open, answer) : null;
+      const sent = answer.status === "completed" ? sentUrls(context, urls, open) : [];
+      const items = answer.status === "completed" ? lineUp(sent, answer.items ?? []) : null;
       if (answer.status === "completed" && items === null) {
-        unreadable(jobFailedStatus(`${answer.items?.length ?? 0} answers for ${open.count} profiles`));
+        // Asked again while it may be passing; then the profiles it names are written.
+        const named = answersByUrl(sent, answer.items ?? []);
+        if ((open.unreadable ?? 0) + 1 >= MAX_UNREADABLE && named.some((item) => item !== undefined))
+          settle(answer, named);
+        else unreadable(jobFailedStatus(`${answer.items?.length ?? 0} answers for ${open.count} profiles`));
         return;
       }
       delete open.unreadable;
       if (items !== null) {
-        moved = true;
-        job.spent += settleCompleted(context, open, items, settlement);
-        // The API's own figure, in USD: what the summary shows an account billed in USD.
-        bulk.usdCharged = (bulk.usdCharged ?? 0) + answer.amountCharged;
-        finished.add(open.id);
+        settle(answer, items);
       } else if (answer.status === "error") {
         moved = true;
         giveUp(open, jobFailedStatus(answer.error));
@@ -155,7 +210,7 @@ export function pollDueJobs(
         const processed = Math.min(open.count, answer.processed);
         moved ||= processed > (open.processed ?? 0);
         open.processed = processed;
-        running.push(open);
+        waiting.push([open, jobFailedStatus(STALLED)]);
         later();
       }
     } else if (refusesEveryUrl(outcome.error)) {
@@ -167,11 +222,12 @@ export function pollDueJobs(
       // The job is gone (kept 24 h).
       giveUp(open, errorStatus(outcome.error));
     } else {
+      waiting.push([open, jobFailedStatus(`${UNREAD}: ${outcome.error.message}`)]);
       later();
     }
   });
-  if (stalled(bulk, moved, running.length > 0, now))
-    for (const open of running) giveUp(open, jobFailedStatus(STALLED));
+  if (stalled(bulk, moved, waiting.length > 0, now))
+    for (const [open, status] of waiting) giveUp(open, status);
   bulk.jobs = bulk.jobs.filter((open) => !finished.has(open.id));
   applySettlement(context, urls, settlement, "write-first");
   return refused;

@@ -1,7 +1,9 @@
 /**
- * When a run's bulk jobs have stalled: they keep answering that they are running, and none of them
- * completes or works on another lead, for BULK_JOB_PATIENCE. The jobs still running are then given
- * up (their rows say they may have been charged: a job may still complete, and charge, later).
+ * When a run's bulk jobs have stalled: they keep answering that they are running, or their status
+ * reads keep failing (a 5xx, 429 or timeout each time), and none of them completes or works on
+ * another lead, for BULK_JOB_PATIENCE. Those jobs are then given up (their rows say they may have
+ * been charged: a job may still complete, and charge, later). Before, reads that kept failing were
+ * retried as long as they failed: Cancel never ended the run (30 hours of 500s in the test).
  * Before, a job that never finished was polled until the API forgot it (24 h), and the run could
  * not end: Cancel waits for paid jobs, and one run per spreadsheet held every other Enrich back.
  *
@@ -20,13 +22,17 @@ export const BULK_JOB_PATIENCE = { ms: 2 * 3_600_000, rounds: 60 } as const;
 /** What the rows of a stalled job say (within "the API's bulk job failed (...)"). */
 export const STALLED = "it worked on no lead for 2 hours";
 
+/** What the rows of a job whose status reads kept failing say (within "the API's bulk job failed (...)"). */
+export const UNREAD = "its status could not be read for 2 hours";
+
 /**
  * Notes one round of status answers (`moved`: a job completed, failed or worked on a lead;
- * `running`: some job answered that it is still running); true once the run has stalled.
+ * `waiting`: some job answered that it is still running, or its read failed); true once the run
+ * has stalled.
  */
-export function stalled(bulk: BulkRun, moved: boolean, running: boolean, now: number): boolean {
+export function stalled(bulk: BulkRun, moved: boolean, waiting: boolean, now: number): boolean {
   if (moved || bulk.idle === undefined) bulk.idle = { since: now, rounds: 0 };
-  if (moved || !running) return false;
+  if (moved || !waiting) return false;
   bulk.idle.rounds += 1;
   return now - bulk.idle.since >= BULK_JOB_PATIENCE.ms && bulk.idle.rounds >= BULK_JOB_PATIENCE.rounds;
 }

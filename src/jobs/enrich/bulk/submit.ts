@@ -6,9 +6,12 @@
  * reported interrupted, never submitted again (settleCutOffSubmit), unless the submit's note
  * names their jobs: the job ids go to the document cache (3 ms, G6) the moment they are read,
  * before the store's save, which the day's Properties quota can refuse (G1) or a cut-off can
- * miss. A job found there is polled and written like any other.
+ * miss. A job found there is polled and written like any other. The jobs go out one a request
+ * (a late one fails its whole fetchAll, G2), and the note also says how many were sent: a cut-off
+ * between them leaves the jobs not yet sent pending, not "may have been charged".
  */
-import { BULK_MAX_LEADS } from "../../../api/bulk-enrich";
+import type { BatchResult } from "../../../api/batch";
+import { BULK_MAX_LEADS, type BulkJobState } from "../../../api/bulk-enrich";
 import type { ApiError } from "../../../api/errors";
 import { callWindow } from "../call-window";
 import { saveJob } from "../cursor";
@@ -39,15 +42,26 @@ function noteKey(jobId: string, sendingAt: number | undefined): string {
   return `bulk-submit:${jobId}:${sendingAt ?? ""}`;
 }
 
-/** The jobs a submit's note names, or none (no note, evicted, unreadable). */
-function notedJobs(context: StepContext, sendingAt: number | undefined): SubmittedBulkJob[] {
-  if (sendingAt === undefined) return [];
+/** A submit's note: the jobs answered so far, and how many of its jobs had been sent (null: unknown). */
+interface SubmitNote {
+  jobs: SubmittedBulkJob[];
+  sent: number | null;
+}
+
+/** What a submit's note says, or nothing known (no note, evicted, unreadable). */
+function readNote(context: StepContext, sendingAt: number | undefined): SubmitNote {
+  const unknown = { jobs: [], sent: null };
+  if (sendingAt === undefined) return unknown;
   try {
     const text = context.deps.notes?.get(noteKey(context.job.id, sendingAt));
-    const jobs: unknown = text ? JSON.parse(text) : [];
-    return Array.isArray(jobs) ? (jobs as SubmittedBulkJob[]) : [];
+    const note: unknown = text ? JSON.parse(text) : null;
+    // A note of before the count: the jobs alone.
+    if (Array.isArray(note)) return { jobs: note as SubmittedBulkJob[], sent: null };
+    const read = note as Partial<SubmitNote> | null;
+    if (!read || !Array.isArray(read.jobs)) return unknown;
+    return { jobs: read.jobs, sent: typeof read.sent === "number" ? read.sent : null };
   } catch {
-    return [];
+    return unknown;
   }
 }
 
@@ -58,29 +72,34 @@ function notedJobs(context: StepContext, sendingAt: number | undefined): Submitt
 export function settleCutOffSubmit(context: StepContext, urls: DistinctUrls): void {
   const bulk = context.job.bulk;
   if (!bulk || bulk.sending.length === 0) return;
-  const noted = notedJobs(context, bulk.sendingAt);
+  const noted = readNote(context, bulk.sendingAt);
   const settlement = new Settlement();
   const interrupted = { kind: "status", status: STATUS_TEXT.interrupted } as const;
-  for (const [first, last] of bulk.sending) {
-    const job = noted.find((j) => j.first === first && j.last === last && typeof j.id === "string");
+  bulk.sending.forEach(([first, last], position) => {
+    const indices = jobIndices(context.states, { first, last });
+    // Never sent: the execution was cut off before this job's request went out.
+    if (noted.sent !== null && position >= noted.sent) {
+      for (const index of indices) settlement.set(index, URL_STATE.pending);
+      return;
+    }
+    const job = noted.jobs.find((j) => j.first === first && j.last === last && typeof j.id === "string");
     if (job && !bulk.jobs.some((open) => open.id === job.id)) {
       bulk.jobs.push(job);
-      continue;
+      return;
     }
-    for (const index of jobIndices(context.states, { first, last }))
-      settlement.set(index, URL_STATE.interrupted, interrupted);
-  }
+    for (const index of indices) settlement.set(index, URL_STATE.interrupted, interrupted);
+  });
   bulk.sending = [];
   delete bulk.sendingAt;
   applySettlement(context, urls, settlement, "write-first");
 }
 
-/** Leaves the submit's job ids in its note before the store saves them (see the top). */
-function noteJobs(context: StepContext, jobs: SubmittedBulkJob[]): void {
+/** Leaves the submit's job ids, and how many of its jobs were sent, in its note before the store saves them (see the top). */
+function noteJobs(context: StepContext, note: SubmitNote): void {
   const bulk = context.job.bulk;
-  if (jobs.length === 0 || bulk?.sendingAt === undefined) return;
+  if (bulk?.sendingAt === undefined) return;
   try {
-    context.deps.notes?.put(noteKey(context.job.id, bulk.sendingAt), JSON.stringify(jobs));
+    context.deps.notes?.put(noteKey(context.job.id, bulk.sendingAt), JSON.stringify(note));
   } catch {
     // Lossy by design: without the note, a save that fails leaves these URLs interrupted.
   }
@@ -109,32 +128,49 @@ export function submitPending(
   context.states = withStates(context.states, indices, URL_STATE.inJob);
   saveJob(deps.store, job, context.states);
 
-  // A Cancel pressed while a throttled submit waits to be sent again stops it: the groups not
-  // sent are pending again, nothing charged (the step then ends the run).
-  const result = client.submitBulkEnrich(
-    groups.map((group) => group.map((index) => urls.urls[index]!)),
-    bulk.mode,
-    callWindow(deadline, context.stopAsked),
-  );
-  const now = deps.clock.now();
-  const settlement = new Settlement();
-  let refused: ApiError | null = result.stoppedBy;
-  groups.forEach((group, position) => {
-    const outcome = result.outcomes[position] ?? null;
-    if (outcome?.ok) {
-      const [first, last] = [group[0]!, group[group.length - 1]!];
+  // One job a request, its answer noted before the next goes out. A Cancel pressed while a
+  // throttled submit waits to be sent again stops it: the groups not sent are pending again,
+  // nothing charged (the step then ends the run); so does the deadline.
+  const note: SubmitNote = { jobs: [], sent: 0 };
+  const outcomes: BatchResult<BulkJobState>["outcomes"] = [];
+  let refused: ApiError | null = null;
+  for (const group of groups) {
+    // After a refusal (or a job not sent: the deadline, Cancel) the rest are not sent either.
+    const result: BatchResult<BulkJobState> | null =
+      refused === null && outcomes.every((outcome) => outcome !== null)
+        ? client.submitBulkEnrich(
+            [group.map((index) => urls.urls[index]!)],
+            bulk.mode,
+            callWindow(deadline, context.stopAsked),
+          )
+        : null;
+    const outcome = result?.outcomes[0] ?? null;
+    outcomes.push(outcome);
+    refused ??= result?.stoppedBy ?? null;
+    if (outcome === null) continue;
+    // One the API refuses as invalid refuses them all (below).
+    if (!outcome.ok && outcome.error.kind === "validation") refused ??= outcome.error;
+    note.sent = outcomes.length;
+    if (outcome.ok) {
+      const now = deps.clock.now();
       // Polled at once: a job of stored data may be done already.
-      bulk.jobs.push({
+      note.jobs.push({
         id: outcome.value.jobId,
-        first,
-        last,
+        first: group[0]!,
+        last: group[group.length - 1]!,
         count: group.length,
         submittedAt: now,
         nextPollAt: now,
         polls: 0,
       });
-      return;
     }
+    noteJobs(context, note);
+  }
+  bulk.jobs.push(...note.jobs);
+  const settlement = new Settlement();
+  groups.forEach((group, position) => {
+    const outcome = outcomes[position] ?? null;
+    if (outcome?.ok) return;
     // Every submit has the same shape: one the API refuses as invalid (a field under another
     // network name, a limit) refuses them all, free; the run stops and says why.
     if (outcome === null || refusesEveryUrl(outcome.error) || outcome.error.kind === "validation") {
@@ -148,10 +184,6 @@ export function submitPending(
     const state = error.charged === "maybe" ? URL_STATE.interrupted : URL_STATE.failed;
     for (const index of group) settlement.set(index, state, { kind: "status", status: errorStatus(error) });
   });
-  noteJobs(
-    context,
-    bulk.jobs.filter((open) => open.submittedAt === now),
-  );
   bulk.sending = [];
   delete bulk.sendingAt;
   applySettlement(context, urls, settlement, "save-first");
