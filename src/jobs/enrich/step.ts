@@ -344,9 +344,12 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   const written = refusedRows.size === 0;
   // Paid and not written: failed (their rows say so), never enriched, never sent again.
   if (!written) {
-    const refused = next.o.filter((index) => (urls.rows[index] ?? []).some((row) => refusedRows.has(row)));
-    next.o = next.o.filter((index) => !refused.includes(index));
-    next.e.push(...refused);
+    const kept: number[] = [];
+    for (const index of next.o) {
+      const refused = (urls.rows[index] ?? []).some((row) => refusedRows.has(row));
+      (refused ? next.e : kept).push(index);
+    }
+    next.o = kept;
   }
   let states = context.states;
   for (const state of [URL_STATE.pending, URL_STATE.ok, URL_STATE.notFound, URL_STATE.failed] as const) {

@@ -166,7 +166,7 @@ export function submitPending(
     }
     noteJobs(context, note);
   }
-  bulk.jobs.push(...note.jobs);
+  for (const job of note.jobs) bulk.jobs.push(job);
   const settlement = new Settlement();
   groups.forEach((group, position) => {
     const outcome = outcomes[position] ?? null;
