@@ -12,6 +12,7 @@ import { cellLiteral, writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
 import type { ListStyle } from "../../sheet/sheet-format";
 import { timeOfCell } from "../../sheet/sheet-time";
+import { holdsOtherCurrentJob, jobFieldChanged } from "../job-text";
 import { answerValue } from "./job-companions";
 import type { ColumnLayout } from "./job-types";
 import { touchedColumns } from "./layout";
@@ -119,25 +120,31 @@ function changesOf(
   // A date value (sheet-time.ts), not text: Sheets keeps it as a date-time a filter can compare.
   if (layout.status.enriched_at > 0) cells.set(layout.status.enriched_at, new Date(Date.parse(now)));
   const lead = outcome.lead;
+  const before = (column: number) => (column > 0 ? read(column) : "");
+  const oldTitle = before(layout.previous.job_title);
+  const oldCompany = before(layout.previous.company_name);
+  const newTitle = String(lead.job_title ?? "");
+  const newCompany = String(lead.company_name ?? "");
+  // The row's job is another one the person still holds: no move, and its cells stay as they are.
+  const otherCurrent = holdsOtherCurrentJob(lead, oldTitle, oldCompany);
+  const titleChanged = !otherCurrent && jobFieldChanged("job_title", oldTitle, newTitle);
+  const companyChanged = !otherCurrent && jobFieldChanged("company_name", oldCompany, newCompany);
+  const changed = titleChanged || companyChanged;
+  const jobColumns = new Set([layout.previous.job_title, layout.previous.company_name]);
   const written = new Set<number>();
   for (const [field, column] of layout.fields) {
     // A field the answer does not carry (the current generation drops some, PRODUCTION.md A19)
     // leaves its cell as it was: no answer is not an empty answer.
     const value = answerValue(lead, field);
     if (value === undefined) continue;
-    if (mode === "refresh" || read(column) === "") {
+    const filled = read(column) !== "";
+    // Nor is an empty Title or Company (a partial answer): blanking a filled one loses the job.
+    if (jobColumns.has(column) && filled && (otherCurrent || String(value ?? "").trim() === "")) continue;
+    if (mode === "refresh" || !filled) {
       put(column, value);
       written.add(column);
     }
   }
-  const before = (column: number) => (column > 0 ? read(column) : "");
-  const oldTitle = before(layout.previous.job_title);
-  const oldCompany = before(layout.previous.company_name);
-  const newTitle = String(lead.job_title ?? "");
-  const newCompany = String(lead.company_name ?? "");
-  const titleChanged = oldTitle !== "" && !sameText(oldTitle, newTitle);
-  const companyChanged = oldCompany !== "" && !sameText(oldCompany, newCompany);
-  const changed = titleChanged || companyChanged;
   // The old job is "previous" only where the run replaced it; a kept cell still shows it.
   const overwritten =
     (titleChanged && written.has(layout.previous.job_title)) ||
@@ -149,9 +156,10 @@ function changesOf(
   if (changed && !overwritten) notes.push(`job changed to ${jobText(newTitle, newCompany)}; ${keptNote}`);
   // Both cells of a changed job that the run leaves holding a value, the unchanged one too: the
   // digest then shows the whole old and new job.
+  // A field the answer left empty still shows the row's own value: that part did not change.
   const keptJob: Array<[number, string]> = [
-    [layout.previous.job_title, newTitle],
-    [layout.previous.company_name, newCompany],
+    [layout.previous.job_title, newTitle.trim() === "" ? oldTitle : newTitle],
+    [layout.previous.company_name, newCompany.trim() === "" ? oldCompany : newCompany],
   ];
   for (const [column, value] of changed ? keptJob : []) {
     if (column > 0 && !written.has(column) && read(column) !== "")

@@ -1,0 +1,60 @@
+/**
+ * When two spellings of a job are the same job. A refresh compares the Title and Company a row
+ * holds (often typed by hand, or from a CRM export) with the API's, and the digest compares what
+ * the change history recorded: both must agree, or the sheet says "no change" while the digest
+ * lists one. "Acme" and "ACME Corp" and "Acme, Inc." are one employer, "VP  Sales" and "vp sales"
+ * one title: listing such rows as moves buries the people who really moved.
+ */
+import type { Lead } from "../api/wire";
+import { companyNameKey } from "./lead-search/company-match";
+
+export type JobField = "job_title" | "company_name";
+
+/**
+ * The text a field's spellings share ("" for an empty cell): a company's name as a lead search
+ * matches it (legal form, case and punctuation aside), a title's words (case, spacing, no-break
+ * spaces, `.` and `,` aside: "C++" and "C#" stay apart).
+ */
+export function jobKey(field: JobField, text: string): string {
+  if (field === "company_name") return companyNameKey(text);
+  return text.normalize("NFKC").toLowerCase().replace(/[.,]/g, " ").split(/\s+/).filter(Boolean).join(" ");
+}
+
+/**
+ * Whether a row's `before` and an answer's `after` show another job in this field: only when both
+ * say something. An answer without the field's value (the API answered partly) shows no new job.
+ */
+export function jobFieldChanged(field: JobField, before: string, after: string): boolean {
+  const old = jobKey(field, before);
+  const now = jobKey(field, after);
+  return old !== "" && now !== "" && old !== now;
+}
+
+/** The jobs an answer says the person still holds: its headline job and any other current one. */
+function currentJobs(lead: Lead): Array<{ title: string; company: string }> {
+  const others = (lead.jobs ?? []).filter(
+    (job) => job && job.job_still_working !== false && !job.job_ended_on,
+  );
+  return [lead, ...others].map((job) => ({
+    title: String(job.job_title ?? ""),
+    company: String(job.company_name ?? ""),
+  }));
+}
+
+/**
+ * Whether the job a row holds (`title`, `company`; either may be empty) is one the answer's person
+ * still holds besides the headline one: a person with two current jobs (an advisor role, a board
+ * seat) whose answer heads with the other job has not moved.
+ */
+export function holdsOtherCurrentJob(lead: Lead, title: string, company: string): boolean {
+  if (title === "" && company === "") return false;
+  return currentJobs(lead)
+    .slice(1)
+    .some(
+      (job) =>
+        !jobFieldChanged("job_title", title, job.title) &&
+        !jobFieldChanged("company_name", company, job.company) &&
+        (title === "" || job.title !== "") &&
+        (company === "" || job.company !== ""),
+    );
+}
