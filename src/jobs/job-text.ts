@@ -46,7 +46,7 @@ function currentJobs(lead: Lead): Array<{ title: string; company: string }> {
  * still holds besides the headline one: a person with two current jobs (an advisor role, a board
  * seat) whose answer heads with the other job has not moved.
  */
-export function holdsOtherCurrentJob(lead: Lead, title: string, company: string): boolean {
+function holdsOtherCurrentJob(lead: Lead, title: string, company: string): boolean {
   if (title === "" && company === "") return false;
   return currentJobs(lead)
     .slice(1)
@@ -58,3 +58,26 @@ export function holdsOtherCurrentJob(lead: Lead, title: string, company: string)
         (company === "" || job.company !== ""),
     );
 }
+
+/** What an answer says of the job a row holds: which fields moved, or that it is another current job. */
+export interface JobComparison {
+  title: boolean;
+  company: boolean;
+  /** The row holds another of the person's current jobs: no move, and its cells stay. */
+  otherCurrent: boolean;
+}
+
+/** The one rule for "this person changed jobs": the sheet's columns, the digest's and the email pass's. */
+export function compareJob(lead: Lead, title: string, company: string): JobComparison {
+  const otherCurrent = holdsOtherCurrentJob(lead, title, company);
+  return {
+    title: !otherCurrent && jobFieldChanged("job_title", title, String(lead.job_title ?? "")),
+    company: !otherCurrent && jobFieldChanged("company_name", company, String(lead.company_name ?? "")),
+    otherCurrent,
+  };
+}
+
+export const jobMoved = (lead: Lead, title: string, company: string): boolean => {
+  const job = compareJob(lead, title, company);
+  return job.title || job.company;
+};

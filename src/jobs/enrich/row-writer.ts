@@ -12,7 +12,7 @@ import { cellLiteral, writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
 import type { ListStyle } from "../../sheet/sheet-format";
 import { timeOfCell } from "../../sheet/sheet-time";
-import { holdsOtherCurrentJob, jobFieldChanged } from "../job-text";
+import { compareJob } from "../job-text";
 import { answerValue } from "./job-companions";
 import type { ColumnLayout } from "./job-types";
 import { touchedColumns } from "./layout";
@@ -87,8 +87,6 @@ export const isOkStatus = (status: string) => status === STATUS_TEXT.ok || statu
 export const CACHED_CHANGE =
   "job change seen in cached data, may be outdated: run with Fresh data to confirm";
 
-export const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 const jobText = (title: string, company: string) => [title, company].filter(Boolean).join(" @ ");
 
 /** A Title or Company cell kept showing the old job while the answer shows another (CellEdit.kept). */
@@ -126,9 +124,11 @@ function changesOf(
   const newTitle = String(lead.job_title ?? "");
   const newCompany = String(lead.company_name ?? "");
   // The row's job is another one the person still holds: no move, and its cells stay as they are.
-  const otherCurrent = holdsOtherCurrentJob(lead, oldTitle, oldCompany);
-  const titleChanged = !otherCurrent && jobFieldChanged("job_title", oldTitle, newTitle);
-  const companyChanged = !otherCurrent && jobFieldChanged("company_name", oldCompany, newCompany);
+  const {
+    title: titleChanged,
+    company: companyChanged,
+    otherCurrent,
+  } = compareJob(lead, oldTitle, oldCompany);
   const changed = titleChanged || companyChanged;
   const jobColumns = new Set([layout.previous.job_title, layout.previous.company_name]);
   const written = new Set<number>();
