@@ -32,9 +32,9 @@ export function jobFieldChanged(field: JobField, before: string, after: string):
 
 /** The jobs an answer says the person still holds: its headline job and any other current one. */
 function currentJobs(lead: Lead): Array<{ title: string; company: string }> {
-  const others = (lead.jobs ?? []).filter(
-    (job) => job && job.job_still_working !== false && !job.job_ended_on,
-  );
+  // Only a job the answer says is held (the spec's job_still_working): a work-history entry of the
+  // current generation's slimmer shape that does not say is no reason to miss a move.
+  const others = (lead.jobs ?? []).filter((job) => job?.job_still_working === true && !job.job_ended_on);
   return [lead, ...others].map((job) => ({
     title: String(job.job_title ?? ""),
     company: String(job.company_name ?? ""),

@@ -112,6 +112,7 @@ describe("job changes on a refresh", () => {
       [
         [url("a"), "Advisor", "Initech"],
         [url("b"), "Advisor", "Initech"],
+        [url("c"), "Advisor", "Initech"],
       ],
       {
         a: {
@@ -128,14 +129,22 @@ describe("job changes on a refresh", () => {
             { ...current("Advisor", "Initech"), job_still_working: false, job_ended_on: "2025" },
           ],
         },
+        // A work-history entry that does not say whether it is held (the current generation's
+        // slimmer shape): no reason to miss the move.
+        c: {
+          job_title: "VP Sales",
+          company_name: "Acme",
+          jobs: [{ job_title: "Advisor", company_name: "Initech" } as Job],
+        },
       },
     );
     const runId = w.run();
     expect(w.grid.cells.slice(1).map((row) => row.slice(1, 3))).toEqual([
       ["Advisor", "Initech"],
       ["VP Sales", "Acme"],
+      ["VP Sales", "Acme"],
     ]);
-    expect(w.grid.column("job_changed")).toEqual([false, true]);
-    expect(jobChangesOfRun(w.history, runId).map((change) => change.url)).toEqual([url("b")]);
+    expect(w.grid.column("job_changed")).toEqual([false, true, true]);
+    expect(jobChangesOfRun(w.history, runId).map((change) => change.url)).toEqual([url("b"), url("c")]);
   });
 });
