@@ -80,6 +80,7 @@ describe("job changes on a refresh", () => {
         [url("b"), "VP Sales", "Acme"],
         [url("c"), "VP Sales", "Acme"],
         [url("d"), "VP Sales", "Acme"],
+        [url("e"), "VP Sales", "Acme"],
       ],
       {
         a: { job_title: "VP Sales", company_name: "" },
@@ -87,6 +88,8 @@ describe("job changes on a refresh", () => {
         c: { job_title: "", company_name: "Acme" },
         // A promotion the answer tells without its company: the company is still the row's.
         d: { job_title: "SVP Sales", company_name: "" },
+        // Neither: nothing to compare, so Job Changed says nothing (not FALSE).
+        e: { job_title: "", company_name: "" },
       },
     );
     const runId = w.run();
@@ -95,8 +98,9 @@ describe("job changes on a refresh", () => {
       ["VP Sales", "Acme"],
       ["VP Sales", "Acme"],
       ["SVP Sales", "Acme"],
+      ["VP Sales", "Acme"],
     ]);
-    expect(w.grid.column("job_changed")).toEqual([false, false, false, true]);
+    expect(w.grid.column("job_changed")).toEqual([false, false, false, true, ""]);
     expect(jobChangesOfRun(w.history, runId)).toEqual([
       expect.objectContaining({
         url: url("d"),

@@ -168,8 +168,12 @@ function changesOf(
   if (changed && outcome.cached) notes.push(CACHED_CHANGE);
   put(layout.status.enrichment_status, notes.length > 0 ? `ok: ${notes.join("; ")}` : STATUS_TEXT.ok);
   // FALSE says the job was compared and is the same: a row with no earlier job (its first
-  // enrichment, or a sheet without Title/Company cells) was compared with nothing, so it says nothing.
-  const compared = oldTitle !== "" || oldCompany !== "";
+  // enrichment, or a sheet without Title/Company cells) was compared with nothing, so it says
+  // nothing; nor does an answer that carries neither a title nor a company for a filled one.
+  const compared =
+    otherCurrent ||
+    (oldTitle !== "" && newTitle.trim() !== "") ||
+    (oldCompany !== "" && newCompany.trim() !== "");
   put(layout.status.job_changed, compared ? changed : "");
   put(layout.status.previous_job, changed && overwritten ? jobText(oldTitle, oldCompany) : "");
   if (outcome.email && layout.email) {
