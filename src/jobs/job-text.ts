@@ -5,19 +5,36 @@
  * lists one. "Acme" and "ACME Corp" and "Acme, Inc." are one employer, "VP  Sales" and "vp sales"
  * one title: listing such rows as moves buries the people who really moved.
  */
+
+import { TITLE_SHORT_FORMS } from "../api/title-short-forms";
 import type { Lead } from "../api/wire";
 import { companyNameKey } from "./lead-search/company-match";
 
 export type JobField = "job_title" | "company_name";
 
+/** Words a title may carry or drop without meaning another job ("VP of Sales", "VP Sales"). */
+const TITLE_STOP_WORDS = new Set(["or", "and", "of", "in", "at", "the"]);
+
+/**
+ * A title's words: accents, case, punctuation, stop-words and short forms aside ("C++", "C#"
+ * kept), so a title typed by hand ("Sr. VP") agrees with the API's ("Senior Vice President").
+ */
+function titleKey(text: string): string {
+  const words: string[] = [];
+  const folded = text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  for (const word of folded.split(/[^\p{L}\p{N}+#]+/u)) {
+    if (word === "" || TITLE_STOP_WORDS.has(word)) continue;
+    words.push(TITLE_SHORT_FORMS[word] ?? word);
+  }
+  return words.join(" ");
+}
+
 /**
  * The text a field's spellings share ("" for an empty cell): a company's name as a lead search
- * matches it (legal form, case and punctuation aside), a title's words (case, spacing, no-break
- * spaces, `.` and `,` aside: "C++" and "C#" stay apart).
+ * matches it (legal form, case and punctuation aside), a title's words (titleKey).
  */
 export function jobKey(field: JobField, text: string): string {
-  if (field === "company_name") return companyNameKey(text);
-  return text.normalize("NFKC").toLowerCase().replace(/[.,]/g, " ").split(/\s+/).filter(Boolean).join(" ");
+  return field === "company_name" ? companyNameKey(text) : titleKey(text);
 }
 
 /**

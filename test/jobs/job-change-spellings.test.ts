@@ -73,6 +73,28 @@ describe("job changes on a refresh", () => {
     expect(jobChangesSince(w.history, "2000-01-01")).toHaveLength(3);
   });
 
+  it("a title typed by hand in short forms is the API's title; another title at the same company is a change", () => {
+    const w = world(
+      [
+        [url("a"), "VP of Sales", "Acme"],
+        [url("b"), "Sr. Software Engineer", "Acme"],
+        [url("c"), "Head of R&D", "Acme"],
+        [url("d"), "C++ Developer", "Acme"],
+        [url("e"), "Sales Manager", "Acme"],
+      ],
+      {
+        a: { job_title: "Vice President, Sales", company_name: "Acme" },
+        b: { job_title: "Senior Software Engineer", company_name: "Acme" },
+        c: { job_title: "Head of R & D", company_name: "Acme" },
+        d: { job_title: "C# Developer", company_name: "Acme" },
+        e: { job_title: "Senior Sales Manager", company_name: "Acme" },
+      },
+    );
+    const runId = w.run();
+    expect(w.grid.column("job_changed")).toEqual([false, false, false, true, true]);
+    expect(jobChangesOfRun(w.history, runId).map((change) => change.url)).toEqual([url("d"), url("e")]);
+  });
+
   it("an answer without a company or title keeps the row's cell and is no move", () => {
     const w = world(
       [
