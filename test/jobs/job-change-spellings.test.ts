@@ -14,8 +14,8 @@ const HEADER = ["Profile URL", "Title", "Company"];
 const slugOf = (sent: string) => sent.split("/in/")[1]!;
 
 /** A history world whose answers are `answers[slug]` (the person's headline job and jobs). */
-function world(rows: string[][], answers: Record<string, Partial<Lead>>) {
-  const w = historyWorld([HEADER, ...rows]);
+function world(rows: string[][], answers: Record<string, Partial<Lead>>, header = HEADER) {
+  const w = historyWorld([header, ...rows]);
   const client = new FakeClient((sent) => ({ ok: true, lead: lead(slugOf(sent), answers[slugOf(sent)]) }));
   w.d.client = () => client;
   return w;
@@ -134,22 +134,25 @@ describe("job changes on a refresh", () => {
   });
 
   it("a person with two current jobs whose answer heads with the other one has not moved", () => {
+    const initech = "https://initech.example";
     const w = world(
       [
-        [url("a"), "Advisor", "Initech"],
-        [url("b"), "Advisor", "Initech"],
-        [url("c"), "Advisor", "Initech"],
+        [url("a"), "Advisor", "Initech", initech],
+        [url("b"), "Advisor", "Initech", initech],
+        [url("c"), "Advisor", "Initech", initech],
       ],
       {
         a: {
           job_title: "VP Sales",
           company_name: "Acme",
+          company_website: "https://acme.example",
           jobs: [current("VP Sales", "Acme"), current("Advisor", "Initech")],
         },
         // The advisor role ended: a move.
         b: {
           job_title: "VP Sales",
           company_name: "Acme",
+          company_website: "https://acme.example",
           jobs: [
             current("VP Sales", "Acme"),
             { ...current("Advisor", "Initech"), job_still_working: false, job_ended_on: "2025" },
@@ -160,15 +163,18 @@ describe("job changes on a refresh", () => {
         c: {
           job_title: "VP Sales",
           company_name: "Acme",
+          company_website: "https://acme.example",
           jobs: [{ job_title: "Advisor", company_name: "Initech" } as Job],
         },
       },
+      [...HEADER, "Company Website"],
     );
     const runId = w.run();
-    expect(w.grid.cells.slice(1).map((row) => row.slice(1, 3))).toEqual([
-      ["Advisor", "Initech"],
-      ["VP Sales", "Acme"],
-      ["VP Sales", "Acme"],
+    // The row keeps the job it holds, with that job's own website (a Leads sheet's column).
+    expect(w.grid.cells.slice(1).map((row) => row.slice(1, 4))).toEqual([
+      ["Advisor", "Initech", initech],
+      ["VP Sales", "Acme", "https://acme.example"],
+      ["VP Sales", "Acme", "https://acme.example"],
     ]);
     expect(w.grid.column("job_changed")).toEqual([false, true, true]);
     expect(jobChangesOfRun(w.history, runId).map((change) => change.url)).toEqual([url("b"), url("c")]);

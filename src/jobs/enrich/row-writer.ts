@@ -13,7 +13,7 @@ import { toCellValue } from "../../sheet/cell-value";
 import type { ListStyle } from "../../sheet/sheet-format";
 import { timeOfCell } from "../../sheet/sheet-time";
 import { compareJob } from "../job-text";
-import { answerValue } from "./job-companions";
+import { answerValue, JOB_COMPANION_FIELDS } from "./job-companions";
 import type { ColumnLayout } from "./job-types";
 import { touchedColumns } from "./layout";
 import type { EnrichMode } from "./options";
@@ -140,6 +140,8 @@ function changesOf(
     const filled = read(column) !== "";
     // Nor is an empty Title or Company (a partial answer): blanking a filled one loses the job.
     if (jobColumns.has(column) && filled && (otherCurrent || String(value ?? "").trim() === "")) continue;
+    // The row's other current job keeps its own website, company id, ... (job-companions.ts) too.
+    if (otherCurrent && filled && JOB_COMPANION_FIELDS.includes(field)) continue;
     if (mode === "refresh" || !filled) {
       put(column, value);
       written.add(column);
