@@ -13,6 +13,7 @@
  *   no prohibit keyword matches. `priority` (integer, default 0, lower first) orders the leads when
  *   limit_by cuts the matches; a lead matching several personas counts under the lowest priority.
  */
+import { TITLE_SHORT_FORMS } from "../../src/api/title-short-forms.ts";
 import { validationError } from "./failure.ts";
 
 export interface Persona {
@@ -32,27 +33,7 @@ type Keyword = { kind: "words"; words: string[] } | { kind: "chief" };
 const STOP_WORDS = new Set(["or", "and", "of", "in", "at"]);
 
 /** Abbreviations expanded on both sides (keywords and titles), so either spelling matches. */
-const ABBREVIATIONS: Record<string, string> = {
-  ceo: "chief executive officer",
-  cto: "chief technology officer",
-  cfo: "chief financial officer",
-  coo: "chief operating officer",
-  cmo: "chief marketing officer",
-  cio: "chief information officer",
-  cro: "chief revenue officer",
-  cpo: "chief product officer",
-  it: "information technology",
-  dir: "director",
-  hr: "human resources",
-  vp: "vice president",
-  svp: "senior vice president",
-  evp: "executive vice president",
-  gvp: "group vice president",
-  avp: "assistant vice president",
-  mgr: "manager",
-  sr: "senior",
-  jr: "junior",
-};
+const ABBREVIATIONS: Readonly<Record<string, string>> = TITLE_SHORT_FORMS;
 
 const CHIEF_WORDS = new Set([
   "chief",

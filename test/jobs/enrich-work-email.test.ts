@@ -111,6 +111,23 @@ describe("Enrich's work-email pass", () => {
     expect(emailChangeText(changes[0]!)).toBe("anna.lee@acme.com -> anna.lee@globex.com");
   });
 
+  it("another spelling of the same company or title is no move: a filled email is not found again (no finder credit)", () => {
+    const w = worldWith(
+      [
+        ["Profile URL", "Title", "Company", "Email"],
+        // The answer says "Title a" at "Acme": the sheet's CRM spelling of the same job.
+        [url("a"), "TITLE  a", "ACME Inc.", "anna.lee@acme.com"],
+        [url("b"), "Title b", "Acme, Inc", "annb.lee@acme.com"],
+      ],
+      { mode: "refresh" },
+    );
+    const runId = w.run();
+    expect(w.sent.flat()).toEqual([]);
+    expect(column(w.grid, "Email")).toEqual(["anna.lee@acme.com", "annb.lee@acme.com"]);
+    expect(column(w.grid, "job_changed")).toEqual([false, false]);
+    expect(jobChangesOfRun(w.history, runId)).toEqual([]);
+  });
+
   it("fill mode leaves a filled email alone and marks it outdated; an empty one is found", () => {
     const w = worldWith(
       [

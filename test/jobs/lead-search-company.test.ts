@@ -75,4 +75,14 @@ describe("companies of the Companies sheet with the searched name", () => {
     expect(companyChoices("Gamma", headers, rows, 2)).toEqual([]);
     expect(companyChoices("acme", ["name"], rows, 2)).toEqual([]);
   });
+
+  it("a name in another script is matched too (it used to read as no name, so none was offered)", () => {
+    const greek = [
+      ["Ελληνική Ναυτιλιακή", "https://naftiliaki.gr", "500", "Shipping"],
+      ["Ελληνική Τράπεζα", "https://trapeza.gr", "600", "Banking"],
+    ];
+    expect(companyChoices("ελληνική ναυτιλιακή", headers, greek, 2)).toEqual([
+      { row: 2, name: "Ελληνική Ναυτιλιακή", network_id: "500", website: "https://naftiliaki.gr" },
+    ]);
+  });
 });

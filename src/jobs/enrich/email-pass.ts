@@ -34,12 +34,13 @@ import { finderRequestOf, holdsAddress } from "../emails/person";
 import { NOT_A_DOMAIN, notCheckedText } from "../emails/rows";
 import { sharedSiteNote, sharedSiteOf } from "../emails/shared-sites";
 import { extent } from "../extent";
+import { jobMoved } from "../job-text";
 import { callWindow } from "./call-window";
 import { cancelRequested } from "./cancel";
 import { saveJob } from "./cursor";
 import type { EmailCounts, EnrichJob } from "./job-types";
 import type { Grid } from "./ports";
-import { type EmailWrite, type RowOutcome, sameText, spans } from "./row-writer";
+import { type EmailWrite, type RowOutcome, spans } from "./row-writer";
 import type { StepContext } from "./step";
 import type { DistinctUrls } from "./urls";
 import { cellText } from "./urls";
@@ -156,11 +157,11 @@ function readCells(grid: Grid, job: EnrichJob, rows: readonly number[]): Map<num
   return cells;
 }
 
-/** The rule of row-writer.ts: a filled Title or Company cell the answer shows another value for. */
-function jobChanged(cells: RowCells, lead: Lead): boolean {
-  const differs = (old: string, now: unknown) => old !== "" && !sameText(old, String(now ?? ""));
-  return differs(cells.title, lead.job_title) || differs(cells.company, lead.company_name);
-}
+/**
+ * The rule of row-writer.ts (job-text.ts): another spelling of the same job is no move, so a filled
+ * email is not found again (and charged) for it.
+ */
+const jobChanged = (cells: RowCells, lead: Lead) => jobMoved(lead, cells.title, cells.company);
 
 /** Runs of consecutive indices, kept small in the job record. */
 function runsOf(indices: readonly number[]): Array<[number, number]> {

@@ -12,7 +12,8 @@ import { cellLiteral, writtenLiteral } from "../../sheet/cell-literal";
 import { toCellValue } from "../../sheet/cell-value";
 import type { ListStyle } from "../../sheet/sheet-format";
 import { timeOfCell } from "../../sheet/sheet-time";
-import { answerValue } from "./job-companions";
+import { compareJob } from "../job-text";
+import { answerValue, JOB_COMPANION_FIELDS } from "./job-companions";
 import type { ColumnLayout } from "./job-types";
 import { touchedColumns } from "./layout";
 import type { EnrichMode } from "./options";
@@ -86,8 +87,6 @@ export const isOkStatus = (status: string) => status === STATUS_TEXT.ok || statu
 export const CACHED_CHANGE =
   "job change seen in cached data, may be outdated: run with Fresh data to confirm";
 
-export const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 const jobText = (title: string, company: string) => [title, company].filter(Boolean).join(" @ ");
 
 /** A Title or Company cell kept showing the old job while the answer shows another (CellEdit.kept). */
@@ -119,25 +118,35 @@ function changesOf(
   // A date value (sheet-time.ts), not text: Sheets keeps it as a date-time a filter can compare.
   if (layout.status.enriched_at > 0) cells.set(layout.status.enriched_at, new Date(Date.parse(now)));
   const lead = outcome.lead;
+  const before = (column: number) => (column > 0 ? read(column) : "");
+  const oldTitle = before(layout.previous.job_title);
+  const oldCompany = before(layout.previous.company_name);
+  const newTitle = String(lead.job_title ?? "");
+  const newCompany = String(lead.company_name ?? "");
+  // The row's job is another one the person still holds: no move, and its cells stay as they are.
+  const {
+    title: titleChanged,
+    company: companyChanged,
+    otherCurrent,
+  } = compareJob(lead, oldTitle, oldCompany);
+  const changed = titleChanged || companyChanged;
+  const jobColumns = new Set([layout.previous.job_title, layout.previous.company_name]);
   const written = new Set<number>();
   for (const [field, column] of layout.fields) {
     // A field the answer does not carry (the current generation drops some, PRODUCTION.md A19)
     // leaves its cell as it was: no answer is not an empty answer.
     const value = answerValue(lead, field);
     if (value === undefined) continue;
-    if (mode === "refresh" || read(column) === "") {
+    const filled = read(column) !== "";
+    // Nor is an empty Title or Company (a partial answer): blanking a filled one loses the job.
+    if (jobColumns.has(column) && filled && (otherCurrent || String(value ?? "").trim() === "")) continue;
+    // The row's other current job keeps its own website, company id, ... (job-companions.ts) too.
+    if (otherCurrent && filled && JOB_COMPANION_FIELDS.includes(field)) continue;
+    if (mode === "refresh" || !filled) {
       put(column, value);
       written.add(column);
     }
   }
-  const before = (column: number) => (column > 0 ? read(column) : "");
-  const oldTitle = before(layout.previous.job_title);
-  const oldCompany = before(layout.previous.company_name);
-  const newTitle = String(lead.job_title ?? "");
-  const newCompany = String(lead.company_name ?? "");
-  const titleChanged = oldTitle !== "" && !sameText(oldTitle, newTitle);
-  const companyChanged = oldCompany !== "" && !sameText(oldCompany, newCompany);
-  const changed = titleChanged || companyChanged;
   // The old job is "previous" only where the run replaced it; a kept cell still shows it.
   const overwritten =
     (titleChanged && written.has(layout.previous.job_title)) ||
@@ -149,9 +158,10 @@ function changesOf(
   if (changed && !overwritten) notes.push(`job changed to ${jobText(newTitle, newCompany)}; ${keptNote}`);
   // Both cells of a changed job that the run leaves holding a value, the unchanged one too: the
   // digest then shows the whole old and new job.
+  // A field the answer left empty still shows the row's own value: that part did not change.
   const keptJob: Array<[number, string]> = [
-    [layout.previous.job_title, newTitle],
-    [layout.previous.company_name, newCompany],
+    [layout.previous.job_title, newTitle.trim() === "" ? oldTitle : newTitle],
+    [layout.previous.company_name, newCompany.trim() === "" ? oldCompany : newCompany],
   ];
   for (const [column, value] of changed ? keptJob : []) {
     if (column > 0 && !written.has(column) && read(column) !== "")
@@ -160,8 +170,12 @@ function changesOf(
   if (changed && outcome.cached) notes.push(CACHED_CHANGE);
   put(layout.status.enrichment_status, notes.length > 0 ? `ok: ${notes.join("; ")}` : STATUS_TEXT.ok);
   // FALSE says the job was compared and is the same: a row with no earlier job (its first
-  // enrichment, or a sheet without Title/Company cells) was compared with nothing, so it says nothing.
-  const compared = oldTitle !== "" || oldCompany !== "";
+  // enrichment, or a sheet without Title/Company cells) was compared with nothing, so it says
+  // nothing; nor does an answer that carries neither a title nor a company for a filled one.
+  const compared =
+    otherCurrent ||
+    (oldTitle !== "" && newTitle.trim() !== "") ||
+    (oldCompany !== "" && newCompany.trim() !== "");
   put(layout.status.job_changed, compared ? changed : "");
   put(layout.status.previous_job, changed && overwritten ? jobText(oldTitle, oldCompany) : "");
   if (outcome.email && layout.email) {

@@ -10,6 +10,7 @@ import { linkTarget } from "../../sheet/hyperlink";
 import { headersOfList, labelOfHeader, listOfHeader } from "../../sheet/list-headers";
 import type { Grid } from "../enrich/ports";
 import { extent } from "../extent";
+import { jobFieldChanged, jobKey } from "../job-text";
 import { type HistoryRow, isUndoId, parseCell, parseKeptCell, shownText, UNDO_PREFIX } from "./columns";
 import type { HistoryDeps } from "./ports";
 import { byTrust, changesBetween, rowsOfRun, runColumn, runsAndTimes, undoneRuns } from "./read";
@@ -47,9 +48,6 @@ export interface JobChange {
 }
 
 export { emailChangeText } from "./email-change";
-
-const same = (a: string, b: string) =>
-  shownText(a).trim().toLowerCase() === shownText(b).trim().toLowerCase();
 
 type Field = "full_name" | "job_title" | "company_name";
 const FIELDS: readonly Field[] = ["full_name", "job_title", "company_name"];
@@ -157,7 +155,7 @@ export function jobChangesIn(
   const changedCells = (person: { cells: Map<Field, HistoryRow> }): HistoryRow[] =>
     (["job_title", "company_name"] as const).flatMap((field) => {
       const cell = person.cells.get(field);
-      return cell && shownText(cell.before) !== "" && !same(cell.before, cell.after) ? [cell] : [];
+      return cell && jobFieldChanged(field, shownText(cell.before), shownText(cell.after)) ? [cell] : [];
     });
   const moved = [...people.values()].filter((person) => {
     const changed = changedCells(person).length > 0;
@@ -287,11 +285,12 @@ function firstSightings(changes: readonly JobChange[]): JobChange[] {
   const latest = new Map<string, { move: string; change: JobChange }>();
   for (const change of changes) {
     const person = JSON.stringify([change.sheet, canonicalProfileUrl(change.url) ?? change.url]);
-    const move = JSON.stringify(
-      [change.oldTitle, change.newTitle, change.oldCompany, change.newCompany].map((text) =>
-        text.trim().toLowerCase(),
-      ),
-    );
+    const move = JSON.stringify([
+      jobKey("job_title", change.oldTitle),
+      jobKey("job_title", change.newTitle),
+      jobKey("company_name", change.oldCompany),
+      jobKey("company_name", change.newCompany),
+    ]);
     const before = latest.get(person);
     if (before?.move === move) {
       if (before.change.cached && !change.cached) before.change.cached = false;

@@ -69,7 +69,8 @@ export function companyNameKey(name: string): string {
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    // Letters of any script: a Cyrillic or Japanese name is not the empty key every such name shares.
+    .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== "");
   const kept = words.filter((word, index) => index === 0 || !LEGAL_FORMS.has(word));
   return kept.join(" ");
