@@ -142,6 +142,36 @@ describe("typed input in the forms", () => {
     });
   });
 
+  it("Companies: Companies to fetch and Start at match keep what is typed: 1,500 is 1,500, ten is refused naming it", async () => {
+    // Typed key by key: before, the comma of "1,500" emptied the box (NaN shown as ""), and the
+    // digits after it made the search 500 companies; "2.5" became 25.
+    const retype = async (selector: string, text: string) => {
+      await sidebar.locator(selector).fill("");
+      await type(selector, text, false);
+    };
+    await retype("#co-limit_by", "1,500");
+    await retype("#co-offset_by", "1 001");
+    expect(await sidebar.locator("#co-limit_by").inputValue()).toBe("1,500");
+    expect(await sidebar.locator("#co-offset_by").inputValue()).toBe("1 001");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await expect.poll(() => lastArg<CompanySearchForm>(calls, "companyEstimate")?.limit_by).toBe(1500);
+    expect(lastArg<CompanySearchForm>(calls, "companyEstimate")?.offset_by).toBe(1000);
+    // 1,001 + 1,500 passes the 1,600th match: the estimate cuts the window there.
+    await expect.poll(() => sidebar.getByTestId("company-estimate").textContent()).toMatch(/600 companies/);
+    await sidebar.getByRole("button", { name: "Back" }).click();
+
+    await retype("#co-limit_by", "2.5");
+    expect(await sidebar.locator("#co-limit_by").inputValue()).toBe("2.5");
+    await retype("#co-offset_by", "1");
+    await retype("#co-limit_by", "ten");
+    expect(await sidebar.locator("#co-limit_by").inputValue()).toBe("ten");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("problems-limit_by").textContent())
+      .toMatch(/"ten" is not a whole number/);
+    await retype("#co-limit_by", "25");
+  });
+
   it("Companies: a 5,000-character keyword or location is refused at its field with the field's rule (issue 23.11)", async () => {
     const sentBefore = calls.filter((c) => c.method === "companyEstimate").length;
     const long = "a".repeat(5_000);
