@@ -14,6 +14,7 @@ import {
   withinEntryLimit,
 } from "../../sidebar/components/list-entries";
 import {
+  COMPANY_ID_ENTRIES,
   GROUP_ID_ENTRIES,
   INDUSTRY_ENTRIES,
   LEAVE_OUT_NAME_ENTRIES,
@@ -60,6 +61,21 @@ describe("list entries", () => {
     // An address of something else is still not a group id.
     expect(accepted(GROUP_ID_ENTRIES, "https://www.network.example/company/1234/")[0]).toMatch(
       /is not a group id/,
+    );
+  });
+
+  it("takes a company's profile link that carries its id, tracking parameters and all, as that id", () => {
+    // Before: "digits only", so a CRM column of company links pasted into Exclude company ids was
+    // refused row by row, while the leave-out sheet and the Leads tab's Company id read them.
+    expect(
+      accepted(
+        COMPANY_ID_ENTRIES,
+        "https://www.network.example/company/1000254/?trk=public_profile&originalSubdomain=de\nwww.network.example/sales/company/1000042#about, 7",
+      ),
+    ).toEqual(["1000254", "1000042", "7"]);
+    // A link by name carries no id: refused, as before.
+    expect(accepted(COMPANY_ID_ENTRIES, "https://www.network.example/company/acme/")[0]).toMatch(
+      /is not a company id/,
     );
   });
 

@@ -160,7 +160,7 @@ export function CompanyForm({
           onChange={set("exclude_ids")}
           problems={problems}
           placeholder="network_id, e.g. 1000042"
-          hint="The network_id column of the Companies sheet."
+          hint="The network_id column of the Companies sheet, or company profile links that carry the id (…/company/1000042/)."
         />
         <TextField
           field="leave_out_sheet"
