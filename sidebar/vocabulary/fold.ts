@@ -69,10 +69,14 @@ export function vocabulary(values: readonly string[], aliases: Record<string, st
   const byFold = new Map<string, string>();
   for (const value of values) byFold.set(fold(value), value);
   for (const [alias, value] of Object.entries(aliases)) byFold.set(fold(alias), value);
+  // Typed as listed (any case) first: punctuation can be the meaning, and "manager+" (Manager up to
+  // Chief Officer, PRODUCTION.md A5) folds to the same "manager" as the listed "manager".
+  const loose = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
+  const byCase = new Map(values.map((value) => [loose(value), value]));
   const folded = values.map((value) => ({ value, key: fold(value) }));
   return {
     values,
-    canonical: (typed) => byFold.get(fold(typed)) ?? null,
+    canonical: (typed) => byCase.get(loose(typed)) ?? byFold.get(fold(typed)) ?? null,
     closest(typed, count = 3) {
       const key = fold(typed);
       if (key === "") return [];

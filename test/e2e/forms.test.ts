@@ -213,7 +213,8 @@ describe("typed input in the forms", () => {
     await sidebar.getByText("Lead filters", { exact: true }).click();
     await type("#leads-locations", "germany\nberlin, berlin, germany");
     expect(await chips("leads-locations")).toEqual(["Germany", "Berlin, Berlin, Germany"]);
-    await type("#persona-1-seniorities", "VP, head of", false);
+    // manager+ (Manager up to Chief Officer, A5) typed stays manager+: before, it became manager.
+    await type("#persona-1-seniorities", "VP, head of, Manager+", false);
 
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     await expect.poll(() => lastArg<{ form: LeadSearchForm }>(calls, "leadsEstimate")).toBeDefined();
@@ -221,7 +222,7 @@ describe("typed input in the forms", () => {
     expect(form?.personas[1]).toMatchObject({
       name: "Growth people",
       functions: ["marketing", "digital marketing", "growth hacking"],
-      seniorities: ["vp", "head of"],
+      seniorities: ["vp", "head of", "manager+"],
       priority: "1",
     });
     expect(form?.personas[0]).toMatchObject({

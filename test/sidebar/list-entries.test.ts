@@ -19,6 +19,7 @@ import {
   INDUSTRY_ENTRIES,
   LEAVE_OUT_NAME_ENTRIES,
   LOCATION_ENTRIES,
+  SENIORITY_ENTRIES,
 } from "../../sidebar/vocabulary/entries";
 import { INDUSTRIES } from "../../sidebar/vocabulary/industries";
 
@@ -77,6 +78,18 @@ describe("list entries", () => {
     expect(accepted(COMPANY_ID_ENTRIES, "https://www.network.example/company/acme/")[0]).toMatch(
       /is not a company id/,
     );
+  });
+
+  it("keeps manager+ as typed or picked: it is not manager (A5: manager+ is Manager up to Chief Officer)", () => {
+    // Before, the "+" folded away and manager+ became the listed manager, so a persona asking for
+    // managers up to chiefs searched managers only.
+    expect(accepted(SENIORITY_ENTRIES, "manager+, Manager+, manager, MANAGER")).toEqual([
+      "manager+",
+      "manager+",
+      "manager",
+      "manager",
+    ]);
+    expect(accepted(SENIORITY_ENTRIES, "c lvl, co founder")).toEqual(["c-lvl", "co-founder"]);
   });
 
   it("keeps company names with a legal suffix whole", () => {
