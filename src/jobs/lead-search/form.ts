@@ -8,6 +8,7 @@ import { validateLeadSearch } from "../../api/validate";
 import { LEAD_LIMIT_DEFAULT, LEAD_LIMIT_REDUCED } from "../../api/validate/lead-search";
 import type { LeadSearchRequest, Persona } from "../../api/wire";
 import { countDigits } from "../count-text";
+import { misplacedLink } from "./target-link";
 
 /** How the search names its target: exactly one way, the spec's target rules. */
 export const TARGET_KINDS = [
@@ -165,6 +166,11 @@ function targetOf(form: LeadSearchForm, company: CompanyTarget | null, problems:
   const empty = EMPTY_TARGET[form.target.kind];
   if (value === "" && empty !== undefined) {
     problems.push({ path: form.target.kind, ...empty });
+    return {};
+  }
+  const misplaced = misplacedLink(form.target.kind, value);
+  if (misplaced) {
+    problems.push(misplaced);
     return {};
   }
   switch (form.target.kind) {
