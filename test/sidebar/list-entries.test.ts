@@ -19,6 +19,7 @@ import {
   INDUSTRY_ENTRIES,
   LEAVE_OUT_NAME_ENTRIES,
   LOCATION_ENTRIES,
+  SCHOOL_ID_ENTRIES,
   SENIORITY_ENTRIES,
 } from "../../sidebar/vocabulary/entries";
 import { INDUSTRIES } from "../../sidebar/vocabulary/industries";
@@ -65,19 +66,27 @@ describe("list entries", () => {
     );
   });
 
-  it("takes a company's profile link that carries its id, tracking parameters and all, as that id", () => {
-    // Before: "digits only", so a CRM column of company links pasted into Exclude company ids was
-    // refused row by row, while the leave-out sheet and the Leads tab's Company id read them.
-    expect(
-      accepted(
-        COMPANY_ID_ENTRIES,
-        "https://www.network.example/company/1000254/?trk=public_profile&originalSubdomain=de\nwww.network.example/sales/company/1000042#about, 7",
-      ),
-    ).toEqual(["1000254", "1000042", "7"]);
-    // A link by name carries no id: refused, as before.
-    expect(accepted(COMPANY_ID_ENTRIES, "https://www.network.example/company/acme/")[0]).toMatch(
-      /is not a company id/,
-    );
+  // Before: "digits only" for both, so a CRM column of company links pasted into Exclude company
+  // ids was refused row by row (the leave-out sheet and the Leads tab's Company id read them), and
+  // School ids refused the school's address its own hint offers.
+  it.each([
+    [
+      "a company's profile link, tracking parameters and sales links included",
+      COMPANY_ID_ENTRIES,
+      "https://www.network.example/company/1000254/?trk=public_profile&originalSubdomain=de\nwww.network.example/sales/company/1000042#about, 7",
+      ["1000254", "1000042", "7"],
+      "https://www.network.example/company/acme/",
+    ],
+    [
+      "a school's address",
+      SCHOOL_ID_ENTRIES,
+      "https://www.network.example/school/15093/?trk=x\nnetwork.example/school/77/people, 5",
+      ["15093", "77", "5"],
+      "https://www.network.example/school/mit/",
+    ],
+  ])("takes %s that carries the id as that id; one by name is refused", (_, kind, pasted, ids, byName) => {
+    expect(accepted(kind, pasted)).toEqual(ids);
+    expect(accepted(kind, byName)[0]).toMatch(/^! .* is not a (company|school) id/);
   });
 
   it("keeps manager+ as typed or picked: it is not manager (A5: manager+ is Manager up to Chief Officer)", () => {
