@@ -227,6 +227,21 @@ describe("list entries", () => {
     expect(INDUSTRIES.closest("banking")[0]).toBe("Banking");
   });
 
+  it("suggests names sharing the words of an industry typed in another spelling, as CRM exports hold them", () => {
+    // Before: no suggestion at all for these (no listed name contains them, nor is a few typos
+    // away), so the user was left to guess the network's current name.
+    const cases: Array<[string, string]> = [
+      ["computer software", "Software Development"],
+      ["marketing and advertising", "Advertising Services"],
+      ["Information Technology & Services", "Information Services"],
+      ["Hospital & Health Care", "Hospitals and Health Care"],
+    ];
+    for (const [typed, listed] of cases) expect(INDUSTRIES.closest(typed), typed).toContain(listed);
+    // A word no listed name holds, or filler words alone, suggest nothing.
+    expect(INDUSTRIES.closest("fintech")).toEqual([]);
+    expect(INDUSTRIES.closest("and of the")).toEqual([]);
+  });
+
   it("refuses what is longer than the field's rule at the field, quoting its start (issue 23.11)", () => {
     const [keyword] = accepted(keywordRuleEntries, "k".repeat(41));
     expect(keyword).toBe(`! "${"k".repeat(41)}" is 41 characters: a keyword has at most 40 | `);
