@@ -135,6 +135,11 @@ describe("form -> request", () => {
         /is a company's profile link, not a people search.*Company profile link/,
       ],
       ["network_filter_link", person, /is a person's profile link, not a people search/],
+      [
+        "network_filter_link",
+        "https://www.network.example/sales/search/company?query=(filters%3AList())",
+        /is a search of companies, not a people search.*search for people/,
+      ],
     ] as const;
     for (const [kind, value, said] of cases) {
       const problems = problemOf(kind, value);

@@ -8,7 +8,7 @@
 import type { Problem } from "../../api/errors";
 import type { TargetKind } from "./form";
 
-type LinkKind = "company" | "person" | "people search";
+type LinkKind = "company" | "person" | "people search" | "company search";
 
 /** What one of the network's addresses points at; null for text that is no address or another page. */
 function linkKind(text: string): LinkKind | null {
@@ -17,6 +17,8 @@ function linkKind(text: string): LinkKind | null {
   if (path === null) return null;
   if (/^\/(?:sales\/)?search\/(?:results\/)?people(?:\/|$)/i.test(path)) return "people search";
   if (/^\/(?:sales\/)?company\/[^/]+/i.test(path)) return "company";
+  if (/^\/(?:sales\/search\/compan(?:y|ies)|search\/results\/companies)(?:\/|$)/i.test(path))
+    return "company search";
   if (/^\/(?:in\/[^/]+|sales\/(?:lead|people)\/[^/]+)/i.test(path)) return "person";
   return null;
 }
@@ -33,6 +35,7 @@ const KINDS: Record<LinkKind, { said: string; choice: string | null }> = {
   company: { said: "a company's profile link", choice: "Company profile link" },
   person: { said: "a person's profile link", choice: null },
   "people search": { said: "a people search", choice: "A people-search URL" },
+  "company search": { said: "a search of companies", choice: null },
 };
 
 /** The kind of link each target takes. */
@@ -53,6 +56,8 @@ export function misplacedLink(kind: TargetKind, value: string): Problem | null {
       : `is ${said}, not ${expected}`;
   const hint = choice
     ? `Choose ${choice} above and paste it there.`
-    : "Lead search finds people at a company: paste the link of the company's page, or type its name.";
+    : found === "person"
+      ? "Lead search finds people at a company: paste the link of the company's page, or type its name."
+      : "Lead search reads the filters of a people search: run the search for people (with the same filters) and paste that address.";
   return { path: kind, message: `"${value.trim().slice(0, 80)}" ${message}`, hint };
 }
