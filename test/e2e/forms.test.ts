@@ -232,6 +232,22 @@ describe("typed input in the forms", () => {
     expect(form?.locations).toEqual(["Germany", "Berlin, Berlin, Germany"]);
   });
 
+  it("Leads: a company's link pasted as its name is refused under Where, naming the choice it belongs to, and nothing is sent", async () => {
+    await sidebar.getByRole("tab", { name: "Leads" }).click();
+    await sidebar.locator("#leads-target-kind").selectOption("company_name");
+    await sidebar
+      .locator("#leads-target-value")
+      .fill("https://www.network.example/company/acme/?trk=public_profile");
+    const estimates = calls.filter((c) => c.method === "leadsEstimate").length;
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const where = sidebar.getByTestId("target").getByTestId("field-problem");
+    await expect
+      .poll(() => where.textContent())
+      .toMatch(/is a company's profile link, not its name\. Choose Company profile link above/);
+    expect(calls.filter((c) => c.method === "leadsEstimate")).toHaveLength(estimates);
+    await sidebar.locator("#leads-target-kind").selectOption("without_company");
+  });
+
   it("presets: saving over a name asks, rename and delete work, loading over unsaved edits asks", async () => {
     // Leads tab (from the test before): save the personas, then delete them.
     await sidebar.getByText("Saved personas", { exact: true }).click();
