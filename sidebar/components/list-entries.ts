@@ -165,12 +165,13 @@ export const domainEntries: EntryKind = {
 
 /**
  * Numeric ids (company network_id, group and school ids). `inAddress`: the path word before the id
- * in the network's address of the thing ("groups" for …/groups/1234567/), so a pasted address is
- * its id, as the field's hint promises.
+ * in the network's address of the thing ("groups" for …/groups/1234567/, "company" for
+ * …/company/1234/ and the sales search's …/sales/company/1234), so a pasted address is its id,
+ * tracking parameters and all, as the field's hint promises.
  */
 export function idEntries(what: string, inAddress?: string): EntryKind {
   const address = inAddress
-    ? new RegExp(`^(?:https?://)?[^/\\s]+/${inAddress}/(\\d{1,18})(?:[/?#].*)?$`, "i")
+    ? new RegExp(`^(?:https?://)?[^/\\s]+/(?:[^/\\s?#]+/)*${inAddress}/(\\d{1,18})(?:[/?#].*)?$`, "i")
     : null;
   return {
     split: splitAll,

@@ -55,6 +55,35 @@ function containment(key: string, listed: string): number | null {
   return null;
 }
 
+/** Words that tell no two names apart. */
+const FILLER = new Set(["and", "or", "of", "the", "for", "in", "a", "an"]);
+
+/** One word as another: the same, or one the other's plural or stem ("hospital", "hospitals"). */
+const sameWord = (a: string, b: string) =>
+  a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)));
+
+/**
+ * The last resort of closest: the listed values sharing the most words with what was typed, shorter
+ * first. A name in another spelling (an older one, as CRM exports hold: "Computer Software",
+ * "Marketing and Advertising") holds no listed name and is many edits from any, yet shares words
+ * with the current ones ("Software Development", "Advertising Services").
+ */
+function sharingWords(
+  key: string,
+  folded: ReadonlyArray<{ value: string; key: string }>,
+  count: number,
+): string[] {
+  const words = key.split(" ").filter((word) => !FILLER.has(word));
+  const scored: Array<{ value: string; shared: number }> = [];
+  for (const { value, key: listed } of folded) {
+    const own = listed.split(" ");
+    const shared = words.filter((word) => own.some((other) => sameWord(word, other))).length;
+    if (shared > 0) scored.push({ value, shared });
+  }
+  scored.sort((a, b) => b.shared - a.shared || a.value.length - b.value.length);
+  return scored.slice(0, count).map(({ value }) => value);
+}
+
 export interface Vocabulary {
   /** Every listed value, in the list's spelling (for autocomplete). */
   readonly values: readonly string[];
@@ -69,10 +98,14 @@ export function vocabulary(values: readonly string[], aliases: Record<string, st
   const byFold = new Map<string, string>();
   for (const value of values) byFold.set(fold(value), value);
   for (const [alias, value] of Object.entries(aliases)) byFold.set(fold(alias), value);
+  // Typed as listed (any case) first: punctuation can be the meaning, and "manager+" (Manager up to
+  // Chief Officer, PRODUCTION.md A5) folds to the same "manager" as the listed "manager".
+  const loose = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
+  const byCase = new Map(values.map((value) => [loose(value), value]));
   const folded = values.map((value) => ({ value, key: fold(value) }));
   return {
     values,
-    canonical: (typed) => byFold.get(fold(typed)) ?? null,
+    canonical: (typed) => byCase.get(loose(typed)) ?? byFold.get(fold(typed)) ?? null,
     closest(typed, count = 3) {
       const key = fold(typed);
       if (key === "") return [];
@@ -91,6 +124,7 @@ export function vocabulary(values: readonly string[], aliases: Record<string, st
         );
         if (edits <= limit) scored.push({ value, score: CONTAINED + edits });
       }
+      if (scored.length === 0) return sharingWords(key, folded, count);
       scored.sort((a, b) => a.score - b.score || a.value.length - b.value.length);
       return scored.slice(0, count).map(({ value }) => value);
     },

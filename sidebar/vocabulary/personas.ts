@@ -50,26 +50,31 @@ export const FUNCTIONS = vocabulary([
  * Seniorities: every word of an entry must be in the title. A5: vp also finds SVP, EVP, GVP, AVP;
  * chief, c-lvl and cxo find "Chief ... Officer"; manager+ is Manager up to Chief Officer.
  */
-export const SENIORITIES = vocabulary([
-  "owner",
-  "founder",
-  "co-founder",
-  "partner",
-  "chief",
-  "cxo",
-  "c-lvl",
-  "president",
-  "vp",
-  "head",
-  "director",
-  "manager+",
-  "manager",
-  "lead",
-  "principal",
-  "senior",
-  "junior",
-  "intern",
-]);
+export const SENIORITIES = vocabulary(
+  [
+    "owner",
+    "founder",
+    "co-founder",
+    "partner",
+    "chief",
+    "cxo",
+    "c-lvl",
+    "president",
+    "vp",
+    "head",
+    "director",
+    "manager+",
+    "manager",
+    "lead",
+    "principal",
+    "senior",
+    "junior",
+    "intern",
+  ],
+  // A5 documents c-lvl (with chief and cxo) for "Chief ... Officer", not "C-level" or "C-suite",
+  // which as plain phrases are in no title: sent as c-lvl, they find chiefs either way.
+  { "c-level": "c-lvl", "c-suite": "c-lvl" },
+);
 
 /**
  * One click fills a persona card; every keyword stays editable. Founders and executives are any

@@ -142,6 +142,36 @@ describe("typed input in the forms", () => {
     });
   });
 
+  it("Companies: Companies to fetch and Start at match keep what is typed: 1,500 is 1,500, ten is refused naming it", async () => {
+    // Typed key by key: before, the comma of "1,500" emptied the box (NaN shown as ""), and the
+    // digits after it made the search 500 companies; "2.5" became 25.
+    const retype = async (selector: string, text: string) => {
+      await sidebar.locator(selector).fill("");
+      await type(selector, text, false);
+    };
+    await retype("#co-limit_by", "1,500");
+    await retype("#co-offset_by", "1 001");
+    expect(await sidebar.locator("#co-limit_by").inputValue()).toBe("1,500");
+    expect(await sidebar.locator("#co-offset_by").inputValue()).toBe("1 001");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await expect.poll(() => lastArg<CompanySearchForm>(calls, "companyEstimate")?.limit_by).toBe(1500);
+    expect(lastArg<CompanySearchForm>(calls, "companyEstimate")?.offset_by).toBe(1000);
+    // 1,001 + 1,500 passes the 1,600th match: the estimate cuts the window there.
+    await expect.poll(() => sidebar.getByTestId("company-estimate").textContent()).toMatch(/600 companies/);
+    await sidebar.getByRole("button", { name: "Back" }).click();
+
+    await retype("#co-limit_by", "2.5");
+    expect(await sidebar.locator("#co-limit_by").inputValue()).toBe("2.5");
+    await retype("#co-offset_by", "1");
+    await retype("#co-limit_by", "ten");
+    expect(await sidebar.locator("#co-limit_by").inputValue()).toBe("ten");
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    await expect
+      .poll(() => sidebar.getByTestId("problems-limit_by").textContent())
+      .toMatch(/"ten" is not a whole number/);
+    await retype("#co-limit_by", "25");
+  });
+
   it("Companies: a 5,000-character keyword or location is refused at its field with the field's rule (issue 23.11)", async () => {
     const sentBefore = calls.filter((c) => c.method === "companyEstimate").length;
     const long = "a".repeat(5_000);
@@ -183,7 +213,8 @@ describe("typed input in the forms", () => {
     await sidebar.getByText("Lead filters", { exact: true }).click();
     await type("#leads-locations", "germany\nberlin, berlin, germany");
     expect(await chips("leads-locations")).toEqual(["Germany", "Berlin, Berlin, Germany"]);
-    await type("#persona-1-seniorities", "VP, head of", false);
+    // manager+ (Manager up to Chief Officer, A5) typed stays manager+: before, it became manager.
+    await type("#persona-1-seniorities", "VP, head of, Manager+", false);
 
     await sidebar.getByRole("button", { name: "Estimate" }).click();
     await expect.poll(() => lastArg<{ form: LeadSearchForm }>(calls, "leadsEstimate")).toBeDefined();
@@ -191,7 +222,7 @@ describe("typed input in the forms", () => {
     expect(form?.personas[1]).toMatchObject({
       name: "Growth people",
       functions: ["marketing", "digital marketing", "growth hacking"],
-      seniorities: ["vp", "head of"],
+      seniorities: ["vp", "head of", "manager+"],
       priority: "1",
     });
     expect(form?.personas[0]).toMatchObject({
@@ -199,6 +230,22 @@ describe("typed input in the forms", () => {
       seniorities: ["founder", "co-founder", "owner"],
     });
     expect(form?.locations).toEqual(["Germany", "Berlin, Berlin, Germany"]);
+  });
+
+  it("Leads: a company's link pasted as its name is refused under Where, naming the choice it belongs to, and nothing is sent", async () => {
+    await sidebar.getByRole("tab", { name: "Leads" }).click();
+    await sidebar.locator("#leads-target-kind").selectOption("company_name");
+    await sidebar
+      .locator("#leads-target-value")
+      .fill("https://www.network.example/company/acme/?trk=public_profile");
+    const estimates = calls.filter((c) => c.method === "leadsEstimate").length;
+    await sidebar.getByRole("button", { name: "Estimate" }).click();
+    const where = sidebar.getByTestId("target").getByTestId("field-problem");
+    await expect
+      .poll(() => where.textContent())
+      .toMatch(/is a company's profile link, not its name\. Choose Company profile link above/);
+    expect(calls.filter((c) => c.method === "leadsEstimate")).toHaveLength(estimates);
+    await sidebar.locator("#leads-target-kind").selectOption("without_company");
   });
 
   it("presets: saving over a name asks, rename and delete work, loading over unsaved edits asks", async () => {

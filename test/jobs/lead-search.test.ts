@@ -114,6 +114,47 @@ describe("form -> request", () => {
     expect(byName.problems[0]?.hint).toMatch(/profile link/);
   });
 
+  it("refuses a link pasted under the wrong target at the field, naming the choice it belongs to", () => {
+    // Before, each went out: a company link as company_name (no company has that name), a
+    // person's profile as company_link, a company's page (its ?trk= query read as filters) as
+    // network_filter_link, which production may read as a search with no filters at all.
+    const problemOf = (kind: "company_name" | "company_link" | "network_filter_link", value: string) =>
+      formToRequest(form({ target: { kind, value } })).problems;
+    const company = "https://www.network.example/company/acme/?trk=public_profile&originalSubdomain=de";
+    const person = "https://www.network.example/in/jane-doe-123/";
+    const search = "https://www.network.example/search/results/people/?keywords=cto&geo=%5B%22Germany%22%5D";
+    const cases = [
+      ["company_name", company, /is a company's profile link, not its name.*Company profile link/],
+      ["company_name", person, /is a person's profile link, not a company's name/],
+      ["company_name", search, /is a people search, not a company's name.*A people-search URL/],
+      ["company_link", person, /is a person's profile link, not a company's/],
+      ["company_link", search, /is a people search, not a company's profile link.*A people-search URL/],
+      [
+        "network_filter_link",
+        company,
+        /is a company's profile link, not a people search.*Company profile link/,
+      ],
+      ["network_filter_link", person, /is a person's profile link, not a people search/],
+      [
+        "network_filter_link",
+        "https://www.network.example/sales/search/company?query=(filters%3AList())",
+        /is a search of companies, not a people search.*search for people/,
+      ],
+    ] as const;
+    for (const [kind, value, said] of cases) {
+      const problems = problemOf(kind, value);
+      expect(problems.map((p) => p.path)).toEqual([kind]);
+      expect(`${problems[0]?.message}. ${problems[0]?.hint}`).toMatch(said);
+    }
+    // Each where it belongs, and names that only look like addresses, still go out.
+    expect(problemOf("company_link", company)).toEqual([]);
+    expect(problemOf("network_filter_link", search)).toEqual([]);
+    expect(problemOf("company_link", "https://www.network.example/sales/company/1000254")).toEqual([]);
+    for (const name of ["Acme.com", "Booking.com", "Acme Corp", "1&1 Internet"]) {
+      expect(problemOf("company_name", name)).toEqual([]);
+    }
+  });
+
   it("names the company by id, link, not at all, or through a search URL", () => {
     expect(formToRequest(form({ target: { kind: "company_id", value: "1000254" } })).request.company_id).toBe(
       1000254,

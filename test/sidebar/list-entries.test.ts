@@ -14,10 +14,13 @@ import {
   withinEntryLimit,
 } from "../../sidebar/components/list-entries";
 import {
+  COMPANY_ID_ENTRIES,
   GROUP_ID_ENTRIES,
   INDUSTRY_ENTRIES,
   LEAVE_OUT_NAME_ENTRIES,
   LOCATION_ENTRIES,
+  SCHOOL_ID_ENTRIES,
+  SENIORITY_ENTRIES,
 } from "../../sidebar/vocabulary/entries";
 import { INDUSTRIES } from "../../sidebar/vocabulary/industries";
 
@@ -61,6 +64,44 @@ describe("list entries", () => {
     expect(accepted(GROUP_ID_ENTRIES, "https://www.network.example/company/1234/")[0]).toMatch(
       /is not a group id/,
     );
+  });
+
+  // Before: "digits only" for both, so a CRM column of company links pasted into Exclude company
+  // ids was refused row by row (the leave-out sheet and the Leads tab's Company id read them), and
+  // School ids refused the school's address its own hint offers.
+  it.each([
+    [
+      "a company's profile link, tracking parameters and sales links included",
+      COMPANY_ID_ENTRIES,
+      "https://www.network.example/company/1000254/?trk=public_profile&originalSubdomain=de\nwww.network.example/sales/company/1000042#about, 7",
+      ["1000254", "1000042", "7"],
+      "https://www.network.example/company/acme/",
+    ],
+    [
+      "a school's address",
+      SCHOOL_ID_ENTRIES,
+      "https://www.network.example/school/15093/?trk=x\nnetwork.example/school/77/people, 5",
+      ["15093", "77", "5"],
+      "https://www.network.example/school/mit/",
+    ],
+  ])("takes %s that carries the id as that id; one by name is refused", (_, kind, pasted, ids, byName) => {
+    expect(accepted(kind, pasted)).toEqual(ids);
+    expect(accepted(kind, byName)[0]).toMatch(/^! .* is not a (company|school) id/);
+  });
+
+  it("keeps manager+ as typed or picked: it is not manager (A5: manager+ is Manager up to Chief Officer)", () => {
+    // Before, the "+" folded away and manager+ became the listed manager, so a persona asking for
+    // managers up to chiefs searched managers only.
+    expect(accepted(SENIORITY_ENTRIES, "manager+, Manager+, manager, MANAGER")).toEqual([
+      "manager+",
+      "manager+",
+      "manager",
+      "manager",
+    ]);
+    expect(accepted(SENIORITY_ENTRIES, "c lvl, co founder")).toEqual(["c-lvl", "co-founder"]);
+    // Production documents chief, c-lvl and cxo for "Chief ... Officer" (A5), not c-level or c-suite
+    // (the sandbox takes them too); as a plain phrase they are in no title. c-lvl is right either way.
+    expect(accepted(SENIORITY_ENTRIES, "C-level, c-suite, C level")).toEqual(["c-lvl", "c-lvl", "c-lvl"]);
   });
 
   it("keeps company names with a legal suffix whole", () => {
@@ -187,6 +228,21 @@ describe("list entries", () => {
     const design = INDUSTRIES.closest("design services", 10);
     expect(design[0]).toBe("Design Services");
     expect(INDUSTRIES.closest("banking")[0]).toBe("Banking");
+  });
+
+  it("suggests names sharing the words of an industry typed in another spelling, as CRM exports hold them", () => {
+    // Before: no suggestion at all for these (no listed name contains them, nor is a few typos
+    // away), so the user was left to guess the network's current name.
+    const cases: Array<[string, string]> = [
+      ["computer software", "Software Development"],
+      ["marketing and advertising", "Advertising Services"],
+      ["Information Technology & Services", "Information Services"],
+      ["Hospital & Health Care", "Hospitals and Health Care"],
+    ];
+    for (const [typed, listed] of cases) expect(INDUSTRIES.closest(typed), typed).toContain(listed);
+    // A word no listed name holds, or filler words alone, suggest nothing.
+    expect(INDUSTRIES.closest("fintech")).toEqual([]);
+    expect(INDUSTRIES.closest("and of the")).toEqual([]);
   });
 
   it("refuses what is longer than the field's rule at the field, quoting its start (issue 23.11)", () => {

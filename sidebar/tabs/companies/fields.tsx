@@ -1,5 +1,7 @@
 /** The Companies form's building blocks: a field's problems, checkbox groups, list and number fields. */
 import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { readCount } from "../../../src/jobs/count-text";
 import type { FieldProblems, FormField } from "../../../src/rpc/companies";
 import { CheckboxList } from "../../components/checkbox-list";
 import type { EntryKind } from "../../components/list-entries";
@@ -177,6 +179,60 @@ export function TextField(props: {
   );
 }
 
-export function NumberField(props: Omit<Parameters<typeof TextField>[0], "numeric">) {
-  return <TextField {...props} numeric />;
+/** What a count box holding text that is no count ("ten", "2.5") gives the form: no valid count. */
+const NOT_A_COUNT = -1;
+
+/**
+ * A count box (Companies to fetch, Start at match). It keeps the text as typed and gives the form
+ * its number: before, the form's number was the box, so the comma of "1,500" emptied it (NaN shown
+ * as "") and the digits typed next made the search 500 companies, and "2.5" became 25. Text that
+ * is no count reaches the form as -1 (NaN would travel as null and read as match 1), which the
+ * form refuses at this field; the refusal then names what was typed.
+ */
+export function CountField(props: {
+  field: FormField;
+  label: string;
+  /** The form's value. */
+  value: number;
+  onChange(value: number): void;
+  problems: FieldProblems;
+  /** The box's number for the form's value and back (a match number is the offset plus one). */
+  shown?: (value: number) => number;
+  stored?: (shown: number) => number;
+}) {
+  const shown = props.shown ?? ((value: number) => value);
+  const stored = props.stored ?? ((value: number) => value);
+  const textOf = (value: number) =>
+    Number.isNaN(value) || value === NOT_A_COUNT ? "" : String(shown(value));
+  const formValue = (text: string) => {
+    if (text.trim() === "") return Number.NaN;
+    const count = readCount(text);
+    return Number.isNaN(count) ? NOT_A_COUNT : stored(count);
+  };
+  const [text, setText] = useState(() => textOf(props.value));
+  // Set from outside (Next page, a preset, Fetch N instead): the box shows the new value.
+  useEffect(() => {
+    if (!Object.is(formValue(text), props.value)) setText(textOf(props.value));
+  }, [props.value]);
+  const refused = text.trim() !== "" && Number.isNaN(readCount(text));
+  const problems: FieldProblems =
+    refused && (props.problems[props.field]?.length ?? 0) > 0
+      ? {
+          ...props.problems,
+          [props.field]: [`"${text.trim()}" is not a whole number.`, ...(props.problems[props.field] ?? [])],
+        }
+      : props.problems;
+  return (
+    <TextField
+      field={props.field}
+      label={props.label}
+      value={text}
+      problems={problems}
+      numeric
+      onChange={(typed) => {
+        setText(typed);
+        props.onChange(formValue(typed));
+      }}
+    />
+  );
 }

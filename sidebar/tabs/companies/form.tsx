@@ -9,7 +9,7 @@ import type { CompanySearchForm, FieldProblems } from "../../../src/rpc/companie
 import { domainEntries, keywordRuleEntries } from "../../components/list-entries";
 import { UnlistedLocations } from "../../components/unlisted-locations";
 import { COMPANY_ID_ENTRIES, INDUSTRY_ENTRIES, LOCATION_ENTRIES } from "../../vocabulary/entries";
-import { CheckboxGroup, FieldGroup, Flag, Hint, ListField, NumberField, TextField } from "./fields";
+import { CheckboxGroup, CountField, FieldGroup, Flag, Hint, ListField, TextField } from "./fields";
 import { RevenueFields } from "./revenue";
 
 const PLAIN = { fontWeight: 400 } as const;
@@ -48,7 +48,6 @@ export function CompanyForm({
   useEffect(() => {
     if (foldedProblem && folded.current) folded.current.open = true;
   }, [foldedProblem]);
-  const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
   return (
     <>
       <ListField
@@ -161,7 +160,7 @@ export function CompanyForm({
           onChange={set("exclude_ids")}
           problems={problems}
           placeholder="network_id, e.g. 1000042"
-          hint="The network_id column of the Companies sheet."
+          hint="The network_id column of the Companies sheet, or company profile links that carry the id (…/company/1000042/)."
         />
         <TextField
           field="leave_out_sheet"
@@ -191,19 +190,21 @@ export function CompanyForm({
         />
       </details>
       <div style={PAIR}>
-        <NumberField
+        <CountField
           field="limit_by"
           label="Companies to fetch"
-          value={Number.isNaN(form.limit_by) ? "" : String(form.limit_by)}
-          onChange={(text) => set("limit_by")(number(text))}
+          value={form.limit_by}
+          onChange={set("limit_by")}
           problems={problems}
         />
-        <NumberField
+        <CountField
           field="offset_by"
           label="Start at match"
-          value={Number.isNaN(form.offset_by) ? "" : String(form.offset_by + 1)}
-          onChange={(text) => set("offset_by")(number(text) - 1)}
+          value={form.offset_by}
+          onChange={set("offset_by")}
           problems={problems}
+          shown={(offset) => offset + 1}
+          stored={(match) => match - 1}
         />
       </div>
       <Hint id="co-window-hint">

@@ -7,6 +7,8 @@ import type { Problem } from "../../api/errors";
 import { validateLeadSearch } from "../../api/validate";
 import { LEAD_LIMIT_DEFAULT, LEAD_LIMIT_REDUCED } from "../../api/validate/lead-search";
 import type { LeadSearchRequest, Persona } from "../../api/wire";
+import { countDigits } from "../count-text";
+import { misplacedLink } from "./target-link";
 
 /** How the search names its target: exactly one way, the spec's target rules. */
 export const TARGET_KINDS = [
@@ -166,6 +168,11 @@ function targetOf(form: LeadSearchForm, company: CompanyTarget | null, problems:
     problems.push({ path: form.target.kind, ...empty });
     return {};
   }
+  const misplaced = misplacedLink(form.target.kind, value);
+  if (misplaced) {
+    problems.push(misplaced);
+    return {};
+  }
   switch (form.target.kind) {
     case "company_name":
       return { company_name: value };
@@ -234,7 +241,7 @@ function filtersOf(form: LeadSearchForm, problems: Problem[]): LeadSearchRequest
       hint: "Type how many matching leads to skip, or leave it empty to start at the first.",
     });
   }
-  const limit = wholeNumberText(form.limit_by);
+  const limit = countDigits(form.limit_by);
   if (limit !== "") {
     const cap = targetCap(form.target.kind);
     const n = Number(limit);
@@ -253,12 +260,6 @@ function filtersOf(form: LeadSearchForm, problems: Problem[]): LeadSearchRequest
     else request.limit_by = n;
   }
   return request;
-}
-
-/** "1,000", "1 000" or "1.000" as typed for a count: its digits ("1000"); anything else trimmed. */
-function wholeNumberText(value: unknown): string {
-  const text = String(value ?? "").trim();
-  return /^\d{1,3}(?:[,.\s\u00a0\u202f]\d{3})+$/.test(text) ? text.replace(/\D/g, "") : text;
 }
 
 export interface BuiltRequest {
