@@ -333,8 +333,9 @@ export const scheduleHandlers: Pick<
       waitUntil: existing?.waitUntil ?? null,
       refused: null,
     };
-    const sameList =
-      existing !== null && termsDiffer({ ...existing.config, cap, period }, config).length === 0;
+    // Compared with what the owner saved: a copy an editor changed is not the list the run is on.
+    const before = own ?? existing?.config;
+    const sameList = before !== undefined && termsDiffer({ ...before, cap, period }, config).length === 0;
     if (state.current && (!sameList || state.current.stopped?.kind === "changed")) {
       endCurrent(
         state,

@@ -6,6 +6,7 @@
  * Built add-on in the emulated runtime, the sandbox's ledger read after.
  */
 import { describe, expect, it } from "vitest";
+import type { ScheduleView } from "../../src/rpc/schedule";
 import { DEFAULT_REQUEST, SHEET } from "../jobs/enrich-world";
 import {
   COLLEAGUE,
@@ -33,6 +34,7 @@ describe("an editor changes the period and cap of the owner's schedule", () => {
     const copy = JSON.parse(documentProperties.get("schedule")!);
     copy.config.period = "week";
     copy.config.cap = 150;
+    copy.config.options.extras.reactions = true;
     documentProperties.setAll({ schedule: JSON.stringify(copy) });
     world.runtime.advanceClock(HOUR);
 
@@ -44,7 +46,10 @@ describe("an editor changes the period and cap of the owner's schedule", () => {
     expect(scheduleStatus(world, COLLEAGUE)!.refused).toMatchObject({ kind: "tampered" });
 
     // Continue as the panel sends it: the period it shows, a raised cap.
-    value(rpc(world, "scheduleSave", { period: owners.period, cap: 100 }));
+    const continued = value(rpc<ScheduleView>(world, "scheduleSave", { period: owners.period, cap: 100 }));
+    // The same run goes on (it used to be ended as if saved on another list, and said so).
+    expect(continued.current).toMatchObject({ jobId: owners.current!.jobId, stopped: null });
+    expect(continued.last).toBeNull();
     world.runtime.advanceClock(2 * HOUR);
     expect(await chargedByKey(world)).toEqual({ [DEMO_KEY]: 20 });
     // An editor's "week" sent back by a panel that showed the copy is not adopted either.
