@@ -156,6 +156,16 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
             </div>
           </>
         ) : null}
+        {actions.saveAgain ? (
+          <>
+            <CapField cap={cap} setCap={setCap} />
+            <div class="buttons">
+              <button type="button" class="action" disabled={busy} onClick={() => void save(false)}>
+                Save again
+              </button>
+            </div>
+          </>
+        ) : null}
         {othersSchedule ? null : (
           <p class="hint" data-testid="schedule-one">
             One schedule per spreadsheet: to refresh another list on a schedule, remove this one first.
