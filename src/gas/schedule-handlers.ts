@@ -316,7 +316,8 @@ export const scheduleHandlers: Pick<
     checkScheduleOwner(existing);
     // Its trigger spends its maker's key: one who has none would make a schedule that only fails.
     if (!hasApiKey(readSettings())) throw noKeyToSchedule();
-    const own = loadTerms(userStore(), spreadsheetId())?.config ?? null;
+    const ownTerms = loadTerms(userStore(), spreadsheetId());
+    const own = ownTerms?.config ?? null;
     const list = listOf(arg.request, existing, own);
     // Saved again without a new list (Continue): the period its owner saved too, never the period
     // a panel sent back from a copy an editor changed (a monthly schedule became weekly that way).
@@ -324,7 +325,8 @@ export const scheduleHandlers: Pick<
     const config: ScheduleConfig = { ...list, period, cap };
     const state: ScheduleState = {
       config,
-      createdAt: existing?.createdAt ?? now,
+      // The slots the owner agreed to (terms.ts anchor), not an anchor moved in the copy.
+      createdAt: ownTerms?.anchor ?? existing?.createdAt ?? now,
       nextRunAt: existing?.nextRunAt ?? now,
       current: existing?.current ?? null,
       last: existing?.last ?? null,
@@ -352,7 +354,12 @@ export const scheduleHandlers: Pick<
     state.triggerId = hourlyTrigger(state.triggerId);
     // What this period's runs spent stays counted against the cap, whatever the owner saves.
     const spending = loadTerms(mine, id)?.period;
-    saveTerms(mine, id, { config, triggerId: state.triggerId, ...(spending ? { period: spending } : {}) });
+    saveTerms(mine, id, {
+      config,
+      triggerId: state.triggerId,
+      anchor: state.createdAt,
+      ...(spending ? { period: spending } : {}),
+    });
     saveSchedule(store, state);
     return view(state)!;
   },

@@ -332,6 +332,18 @@ function checkKey(deps: ScheduleDeps, state: ScheduleState): JobMessage | null {
   };
 }
 
+/**
+ * The slots are the owner's terms too: the copy's anchor is set back to theirs, so a copy whose
+ * anchor moved cannot end a period early (a new period has a fresh cap). Terms saved before the
+ * anchor was kept take the copy's, once.
+ */
+function keepAnchor(deps: ScheduleDeps, state: ScheduleState): void {
+  const terms = deps.terms?.load();
+  if (!terms) return;
+  if (terms.anchor === undefined) deps.terms!.save({ ...terms, anchor: state.createdAt });
+  else state.createdAt = terms.anchor;
+}
+
 /** The trigger's work; returns what it did (for tests and logs). Never throws: see endRun. */
 export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
   const state = loadSchedule(deps.store);
@@ -354,6 +366,7 @@ export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
 function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
   const refused = checkTerms(deps, state) ?? checkKey(deps, state);
   if (refused) return refuse(deps, state, refused);
+  keepAnchor(deps, state);
   // A refusal that no longer holds is cleared on the panel at once, also between two periods.
   const wasRefused = Boolean(state.refused);
   state.refused = null;
