@@ -54,6 +54,7 @@ import { documentStore, userStore } from "./job-store";
 import { continueOwnRun, endOwnRun } from "./schedule-own-run";
 import { hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
+import { spreadsheetZoneOffset } from "./zone-offset";
 
 /** Stops only the schedule's owner can clear: their key, their credits, their plan, their cap. */
 const OWNERS_TO_ACT = new Set(["auth", "insufficient_funds", "forbidden", "spend_cap"]);
@@ -192,6 +193,7 @@ function runSchedulePeriod(
     budgetMs,
     triggerTime: { leftMs, freesAt },
     hasKey: () => hasApiKey(readSettings()),
+    zoneOffset: spreadsheetZoneOffset(),
     jobChanges: (jobId) => {
       try {
         return jobChangesOfRun(historyDeps(), jobId).length;

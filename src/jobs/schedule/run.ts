@@ -49,6 +49,7 @@ import {
   type ScheduleState,
   saveSchedule,
   slotAfter,
+  type ZoneOffset,
 } from "./schedule";
 import { type ScheduleTerms, termsDiffer } from "./terms";
 
@@ -81,6 +82,8 @@ export interface ScheduleDeps {
    * `neededMs` fits again; absent: no budget.
    */
   triggerTime?: { leftMs: number; freesAt(neededMs: number): number };
+  /** The spreadsheet's time zone, whose clock the slots keep (schedule.ts slotAfter); absent: UTC. */
+  zoneOffset?: ZoneOffset;
   /**
    * Whether the trigger's user (the owner) has an API key saved. Without one nothing is sent: the
    * run is kept as it is and goes on by itself once the key is saved again; absent: not checked.
@@ -396,7 +399,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
   const period = periodAt(
     terms?.period,
     started,
-    (since) => slotAfter(state.createdAt, state.config.period, since),
+    (since) => slotAfter(state.createdAt, state.config.period, since, deps.zoneOffset),
     state.current?.jobId ?? null,
   );
   const spentEarlier = spentBefore(period, state.current?.jobId ?? null);
@@ -422,7 +425,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
       progress = startRun(deps, state, jobDeps, started, restart);
     } catch (error) {
       state.last = { ...EMPTY_RUN, startedAt: started, finishedAt: started, stopped: messageOf(error) };
-      state.nextRunAt = slotAfter(state.createdAt, state.config.period, started);
+      state.nextRunAt = slotAfter(state.createdAt, state.config.period, started, deps.zoneOffset);
       saveSchedule(deps.store, state);
       return "stopped";
     }
@@ -432,7 +435,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
       ...summary(progress, started),
       ...(spentEarlier > 0 ? { spentBefore: spentEarlier } : {}),
     };
-    state.nextRunAt = slotAfter(state.createdAt, state.config.period, started);
+    state.nextRunAt = slotAfter(state.createdAt, state.config.period, started, deps.zoneOffset);
     saveSchedule(deps.store, state);
   }
 
