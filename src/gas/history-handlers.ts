@@ -27,6 +27,7 @@ import { jobDeps } from "./enrich-handlers";
 import { historyDeps } from "./history-deps";
 import { jobChangesTarget, rememberJobChanges } from "./job-changes-sheet";
 import { replacedSheet } from "./replaced-sheet";
+import { spreadsheetZoneOffset } from "./zone-offset";
 
 export const JOB_CHANGES_SHEET = "Job changes";
 /**
@@ -60,11 +61,7 @@ const JOB_CHANGES_HEADERS = [
  */
 function midnightInSpreadsheet(day: string): number {
   const utcMidnight = Date.parse(day);
-  const zone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
-  const offset = /^([+-])(\d{2})(\d{2})$/.exec(Utilities.formatDate(new Date(utcMidnight), zone, "Z"));
-  if (!offset) return utcMidnight;
-  const minutes = (Number(offset[2]) * 60 + Number(offset[3])) * (offset[1] === "-" ? -1 : 1);
-  return utcMidnight - minutes * 60_000;
+  return utcMidnight - spreadsheetZoneOffset()(utcMidnight);
 }
 
 /** A recorded time as a date cell; text it cannot read as a time stays text. */

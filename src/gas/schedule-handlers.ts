@@ -54,6 +54,7 @@ import { documentStore, userStore } from "./job-store";
 import { continueOwnRun, endOwnRun } from "./schedule-own-run";
 import { hasApiKey, savedKeyBalance } from "./settings-client";
 import { readSettings } from "./settings-store";
+import { spreadsheetZoneOffset } from "./zone-offset";
 
 /** Stops only the schedule's owner can clear: their key, their credits, their plan, their cap. */
 const OWNERS_TO_ACT = new Set(["auth", "insufficient_funds", "forbidden", "spend_cap"]);
@@ -82,9 +83,19 @@ function runView(run: ScheduledRunSummary | null, owner?: ScheduleOwner): Schedu
   };
 }
 
+/**
+ * The terms a schedule's panel shows: to its owner their own (what their trigger runs), not the
+ * spreadsheet's copy, which an editor may have changed (the owner used to read an editor's cap and
+ * period as theirs, and Continue sent that period back); to anyone else the copy, all they can read.
+ */
+function shownConfig(state: ScheduleState): ScheduleConfig {
+  if (state.owner?.userKey !== activeUser().userKey) return state.config;
+  return loadTerms(userStore(), spreadsheetId())?.config ?? state.config;
+}
+
 function view(state: ScheduleState | null): ScheduleView | null {
   if (!state) return null;
-  const { box, urlColumn, options, period, cap } = state.config;
+  const { box, urlColumn, options, period, cap } = shownConfig(state);
   const letters = columnLetters(urlColumn);
   return {
     // By its id: a sheet renamed since keeps its schedule, and the panel names it as it is now.
@@ -182,6 +193,7 @@ function runSchedulePeriod(
     budgetMs,
     triggerTime: { leftMs, freesAt },
     hasKey: () => hasApiKey(readSettings()),
+    zoneOffset: spreadsheetZoneOffset(),
     jobChanges: (jobId) => {
       try {
         return jobChangesOfRun(historyDeps(), jobId).length;
@@ -306,11 +318,17 @@ export const scheduleHandlers: Pick<
     checkScheduleOwner(existing);
     // Its trigger spends its maker's key: one who has none would make a schedule that only fails.
     if (!hasApiKey(readSettings())) throw noKeyToSchedule();
-    const list = listOf(arg.request, existing, loadTerms(userStore(), spreadsheetId())?.config ?? null);
-    const config: ScheduleConfig = { ...list, period: arg.period, cap };
+    const ownTerms = loadTerms(userStore(), spreadsheetId());
+    const own = ownTerms?.config ?? null;
+    const list = listOf(arg.request, existing, own);
+    // Saved again without a new list (Continue): the period its owner saved too, never the period
+    // a panel sent back from a copy an editor changed (a monthly schedule became weekly that way).
+    const period = !arg.request && own ? own.period : arg.period;
+    const config: ScheduleConfig = { ...list, period, cap };
     const state: ScheduleState = {
       config,
-      createdAt: existing?.createdAt ?? now,
+      // The slots the owner agreed to (terms.ts anchor), not an anchor moved in the copy.
+      createdAt: ownTerms?.anchor ?? existing?.createdAt ?? now,
       nextRunAt: existing?.nextRunAt ?? now,
       current: existing?.current ?? null,
       last: existing?.last ?? null,
@@ -319,8 +337,9 @@ export const scheduleHandlers: Pick<
       waitUntil: existing?.waitUntil ?? null,
       refused: null,
     };
-    const sameList =
-      existing !== null && termsDiffer({ ...existing.config, cap, period: arg.period }, config).length === 0;
+    // Compared with what the owner saved: a copy an editor changed is not the list the run is on.
+    const before = own ?? existing?.config;
+    const sameList = before !== undefined && termsDiffer({ ...before, cap, period }, config).length === 0;
     if (state.current && (!sameList || state.current.stopped?.kind === "changed")) {
       endCurrent(
         state,
@@ -336,8 +355,13 @@ export const scheduleHandlers: Pick<
     const id = spreadsheetId();
     state.triggerId = hourlyTrigger(state.triggerId);
     // What this period's runs spent stays counted against the cap, whatever the owner saves.
-    const period = loadTerms(mine, id)?.period;
-    saveTerms(mine, id, { config, triggerId: state.triggerId, ...(period ? { period } : {}) });
+    const spending = loadTerms(mine, id)?.period;
+    saveTerms(mine, id, {
+      config,
+      triggerId: state.triggerId,
+      anchor: state.createdAt,
+      ...(spending ? { period: spending } : {}),
+    });
     saveSchedule(store, state);
     return view(state)!;
   },

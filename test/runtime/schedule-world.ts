@@ -29,6 +29,8 @@ export interface ScheduleWorldOptions {
   quotas?: RuntimeOptions["quotas"];
   /** Start of the clock (default 21 Nov 2026, 09:00 UTC). */
   start?: number;
+  /** The spreadsheet's time zone (default Etc/UTC). */
+  timeZone?: string;
   runtime?: Partial<Omit<RuntimeOptions, "codeJs" | "sidebarHtml" | "files" | "timeouts">>;
   /** The runtime's timeouts (a short fetch timeout: answers that come later are billed, never read). */
   timeouts?: RuntimeOptions["timeouts"];
@@ -51,7 +53,10 @@ export async function startScheduleWorld(options: ScheduleWorldOptions): Promise
       ...options.userProperties,
     },
     runtime: {
-      spreadsheet: { sheets: [{ name: SHEET, rows: crmRows(urls, 0), maxRows: options.urls + 20 }] },
+      spreadsheet: {
+        sheets: [{ name: SHEET, rows: crmRows(urls, 0), maxRows: options.urls + 20 }],
+        ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+      },
       user: USER,
       clock,
       ...(options.quotas ? { quotas: options.quotas } : {}),

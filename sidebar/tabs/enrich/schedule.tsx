@@ -18,9 +18,7 @@ import type {
 } from "../../../src/rpc/schedule";
 import { useServerCall } from "../../components/use-server-call";
 import { call } from "../../rpc-client";
-
-/** Refusals that clear by themselves once the owner saves their key or the run by hand ends. */
-const WAITS = new Set(["auth", "busy"]);
+import { isOthers, isWaiting, scheduleActions } from "./schedule-actions";
 
 const when = (iso: string) => iso.replace("T", " ").replace(/:\d\dZ$/, " UTC");
 
@@ -79,9 +77,9 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
 
   if (schedule) {
     const stopped = schedule.refused ?? schedule.current?.stopped ?? schedule.last?.stopped ?? null;
-    // Waiting for the owner's key or for a run by hand: it goes on by itself, nothing to continue.
-    const waiting = schedule.refused !== null && WAITS.has(schedule.refused.kind);
-    const othersSchedule = schedule.owner !== null && !schedule.owner.mine;
+    const waiting = isWaiting(schedule);
+    const othersSchedule = isOthers(schedule);
+    const actions = scheduleActions(schedule);
     return (
       <section class="form-group" aria-label="Scheduled refresh" data-testid="schedule">
         <strong>Scheduled refresh</strong>
@@ -125,7 +123,7 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
                 : "continuing hourly"
               : when(schedule.nextRunAt)}
         </p>
-        {stopped && !waiting && schedule.current && !othersSchedule ? (
+        {actions.continueRun ? (
           <>
             <CapField
               cap={cap}
@@ -158,12 +156,22 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
             </div>
           </>
         ) : null}
+        {actions.saveAgain ? (
+          <>
+            <CapField cap={cap} setCap={setCap} />
+            <div class="buttons">
+              <button type="button" class="action" disabled={busy} onClick={() => void save(false)}>
+                Save again
+              </button>
+            </div>
+          </>
+        ) : null}
         {othersSchedule ? null : (
           <p class="hint" data-testid="schedule-one">
             One schedule per spreadsheet: to refresh another list on a schedule, remove this one first.
           </p>
         )}
-        {othersSchedule ? null : (
+        {actions.remove ? (
           <div class="buttons">
             <button
               type="button"
@@ -174,7 +182,7 @@ export function SchedulePanel({ request }: { request(): EnrichRequest }) {
               Remove schedule
             </button>
           </div>
-        )}
+        ) : null}
       </section>
     );
   }

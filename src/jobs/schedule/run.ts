@@ -49,6 +49,7 @@ import {
   type ScheduleState,
   saveSchedule,
   slotAfter,
+  type ZoneOffset,
 } from "./schedule";
 import { type ScheduleTerms, termsDiffer } from "./terms";
 
@@ -81,6 +82,8 @@ export interface ScheduleDeps {
    * `neededMs` fits again; absent: no budget.
    */
   triggerTime?: { leftMs: number; freesAt(neededMs: number): number };
+  /** The spreadsheet's time zone, whose clock the slots keep (schedule.ts slotAfter); absent: UTC. */
+  zoneOffset?: ZoneOffset;
   /**
    * Whether the trigger's user (the owner) has an API key saved. Without one nothing is sent: the
    * run is kept as it is and goes on by itself once the key is saved again; absent: not checked.
@@ -332,6 +335,18 @@ function checkKey(deps: ScheduleDeps, state: ScheduleState): JobMessage | null {
   };
 }
 
+/**
+ * The slots are the owner's terms too: the copy's anchor is set back to theirs, so a copy whose
+ * anchor moved cannot end a period early (a new period has a fresh cap). Terms saved before the
+ * anchor was kept take the copy's, once.
+ */
+function keepAnchor(deps: ScheduleDeps, state: ScheduleState): void {
+  const terms = deps.terms?.load();
+  if (!terms) return;
+  if (terms.anchor === undefined) deps.terms!.save({ ...terms, anchor: state.createdAt });
+  else state.createdAt = terms.anchor;
+}
+
 /** The trigger's work; returns what it did (for tests and logs). Never throws: see endRun. */
 export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
   const state = loadSchedule(deps.store);
@@ -354,6 +369,7 @@ export function runScheduled(deps: ScheduleDeps): ScheduledOutcome {
 function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
   const refused = checkTerms(deps, state) ?? checkKey(deps, state);
   if (refused) return refuse(deps, state, refused);
+  keepAnchor(deps, state);
   // A refusal that no longer holds is cleared on the panel at once, also between two periods.
   const wasRefused = Boolean(state.refused);
   state.refused = null;
@@ -383,7 +399,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
   const period = periodAt(
     terms?.period,
     started,
-    (since) => slotAfter(state.createdAt, state.config.period, since),
+    (since) => slotAfter(state.createdAt, state.config.period, since, deps.zoneOffset),
     state.current?.jobId ?? null,
   );
   const spentEarlier = spentBefore(period, state.current?.jobId ?? null);
@@ -409,7 +425,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
       progress = startRun(deps, state, jobDeps, started, restart);
     } catch (error) {
       state.last = { ...EMPTY_RUN, startedAt: started, finishedAt: started, stopped: messageOf(error) };
-      state.nextRunAt = slotAfter(state.createdAt, state.config.period, started);
+      state.nextRunAt = slotAfter(state.createdAt, state.config.period, started, deps.zoneOffset);
       saveSchedule(deps.store, state);
       return "stopped";
     }
@@ -419,7 +435,7 @@ function runPeriod(deps: ScheduleDeps, state: ScheduleState): ScheduledOutcome {
       ...summary(progress, started),
       ...(spentEarlier > 0 ? { spentBefore: spentEarlier } : {}),
     };
-    state.nextRunAt = slotAfter(state.createdAt, state.config.period, started);
+    state.nextRunAt = slotAfter(state.createdAt, state.config.period, started, deps.zoneOffset);
     saveSchedule(deps.store, state);
   }
 

@@ -111,20 +111,32 @@ export function addPeriod(time: number, period: SchedulePeriod, count = 1): numb
   return date.getTime();
 }
 
+/** A time zone's offset from UTC at an instant (ms): the spreadsheet's, whose clock slots keep. */
+export type ZoneOffset = (time: number) => number;
+
+const UTC: ZoneOffset = () => 0;
+
+/** The instant whose wall clock in the zone reads `wall` (a wall clock written as UTC ms). */
+function instantOf(wall: number, offset: ZoneOffset): number {
+  return wall - offset(wall - offset(wall));
+}
+
 /**
  * The schedule's next slot after `time`: its slots are `anchor` (when it was made) and every
  * period after it. A trigger fires at a random moment within its hour (G10), so the next run
  * counted from the moment the last one started drifted later every period (about 40 minutes a
  * week: a Saturday 09:00 schedule ran at 16:51 eleven weeks on); counted from the slots it stays.
+ * Slots are counted on the spreadsheet's clock (`offset`): counted in UTC, a Saturday 09:00
+ * schedule in New York ran at 08:00 there once the clocks went back, and a monthly one made on
+ * the 31st in Tokyo ran on the 1st of the month after a short one (twice in March, none in February).
  */
-export function slotAfter(anchor: number, period: SchedulePeriod, time: number): number {
-  if (period === "week") {
-    const week = 7 * DAY_MS;
-    return anchor + (Math.floor((time - anchor) / week) + 1) * week;
-  }
-  let count = 1;
-  while (addPeriod(anchor, period, count) <= time) count += 1;
-  return addPeriod(anchor, period, count);
+export function slotAfter(anchor: number, period: SchedulePeriod, time: number, offset = UTC): number {
+  const wall = anchor + offset(anchor);
+  const slot = (count: number) => instantOf(addPeriod(wall, period, count), offset);
+  // Weeks: start a period before the estimate (a daylight-saving change moves a slot an hour).
+  let count = period === "week" ? Math.max(1, Math.floor((time - anchor) / (7 * DAY_MS))) : 1;
+  while (slot(count) <= time) count += 1;
+  return slot(count);
 }
 
 /**

@@ -17,6 +17,12 @@ export interface ScheduleTerms {
   triggerId: string | null;
   /** What the current period's runs spent (period-spending.ts); absent before the first run. */
   period?: PeriodSpending;
+  /**
+   * When the schedule was made (epoch ms): its slots, and so its periods, count from it
+   * (schedule.ts slotAfter). Kept here as well as in the copy, whose anchor moved back a period
+   * made every trigger run a new period with a fresh cap. Absent in terms saved before.
+   */
+  anchor?: number;
 }
 
 export function loadTerms(userStore: Store, spreadsheetId: string): ScheduleTerms | null {
