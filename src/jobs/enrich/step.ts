@@ -34,7 +34,7 @@ import {
 } from "./row-writer";
 import { indicesIn, URL_STATE, type UrlState, withStates } from "./url-states";
 import { type DistinctUrls, distinctUrls, fingerprint } from "./urls";
-import { writeOrStop } from "./write-refused";
+import { refusedUrl, writeOrStop } from "./write-refused";
 
 export interface StepContext {
   /** Tells the change history what a write is about to change (absent: no history). */
@@ -258,7 +258,7 @@ export function stopMessage(error: ApiError): JobMessage {
 
 /** Sends one chunk and writes its rows. Returns false when the step must end. */
 function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], deadline: number): boolean {
-  const { job, deps, grid } = context;
+  const { job, deps } = context;
   // Made before anything is marked in flight: a missing key must not leave URLs "interrupted".
   const client = deps.client();
   if (!context.headersJustRead) followMovedColumns(context);
@@ -323,32 +323,12 @@ function runChunk(context: StepContext, urls: DistinctUrls, chunk: number[], dea
   // The fetch may have taken a minute: write where the columns are now. A column deleted in the
   // meantime loses only its own cells of this paid chunk; the run stops after writing the rest.
   const degraded = followMovedColumns(context);
-  context.written ??= new Map();
-  const layout = degraded ?? job.layout;
-  const refusedRows = writeOrStop(
-    context,
-    outcomes,
-    (rows, first) =>
-      writeOutcomes(
-        grid,
-        layout,
-        rows,
-        job.options.mode,
-        isoSecond(deps.clock.now()),
-        first ? context.written : undefined,
-        first ? context.record : undefined,
-        deps.settings.lists,
-      ),
-    layout,
-  );
+  const refusedRows = writeOrStop(context, outcomes, degraded ?? job.layout);
   const written = refusedRows.size === 0;
   // Paid and not written: failed (their rows say so), never enriched, never sent again.
   if (!written) {
     const kept: number[] = [];
-    for (const index of next.o) {
-      const refused = (urls.rows[index] ?? []).some((row) => refusedRows.has(row));
-      (refused ? next.e : kept).push(index);
-    }
+    for (const index of next.o) (refusedUrl(urls.rows, index, refusedRows) ? next.e : kept).push(index);
     next.o = kept;
   }
   let states = context.states;

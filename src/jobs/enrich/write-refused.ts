@@ -18,18 +18,30 @@ export const refusedStatus = (reason: string) =>
   `error: answered and charged, but the sheet refused the write (${reason}); not sent again by itself, as every row that may have been charged: select the row and run again to retry`;
 
 /**
- * Writes `byRow` (row-writer.ts) with `write(rows, true)`. If the sheet refuses, writes the rows
- * one by one (`write(row, false)`: no change history, which the first call recorded), so that one
- * refusing cell loses only its own row's paid answer; then stops the run, leaves each refused row's
- * status, and answers the rows refused: the caller counts their URLs as failed, not as enriched.
+ * Writes `byRow` where `layout` puts it (row-writer.ts). If the sheet refuses, writes the rows one
+ * by one (without the change history, which the first write recorded), so that one refusing cell
+ * loses only its own row's paid answer; then stops the run, leaves each refused row's status, and
+ * answers the rows refused: the caller counts their URLs as failed, not as enriched (refusedUrl).
  * Empty: all written.
  */
 export function writeOrStop(
   context: StepContext,
   byRow: ReadonlyMap<number, RowOutcome>,
-  write: (rows: ReadonlyMap<number, RowOutcome>, first: boolean) => void,
   layout = context.layout ?? context.job.layout,
 ): ReadonlySet<number> {
+  const { job, deps, grid } = context;
+  context.written ??= new Map();
+  const write = (rows: ReadonlyMap<number, RowOutcome>, first: boolean) =>
+    writeOutcomes(
+      grid,
+      layout,
+      rows,
+      job.options.mode,
+      isoSecond(deps.clock.now()),
+      first ? context.written : undefined,
+      first ? context.record : undefined,
+      deps.settings.lists,
+    );
   try {
     write(byRow, true);
     return new Set();
@@ -46,7 +58,6 @@ export function writeOrStop(
     }
     // The sheet took every row alone (what refused the block has changed since): nothing lost.
     if (refused.size === 0) return refused;
-    const { job, deps, grid } = context;
     // Rows with only a status to write (not found: free) keep it; answered rows say they were paid.
     const statuses = new Map<number, RowOutcome>();
     let paid = 0;
@@ -64,4 +75,13 @@ export function writeOrStop(
     }
     return refused;
   }
+}
+
+/** Whether the distinct URL `index` has a row the sheet refused: its paid answer was not all written. */
+export function refusedUrl(
+  rows: readonly (readonly number[])[],
+  index: number,
+  refused: ReadonlySet<number>,
+): boolean {
+  return (rows[index] ?? []).some((row) => refused.has(row));
 }

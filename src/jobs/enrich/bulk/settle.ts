@@ -11,15 +11,14 @@
  * 202 lost behind a 502 freed its 50 URLs' room under the cap, and a cap of 60 charged 110.
  */
 
-import { isoSecond } from "../../../sheet/sheet-time";
 import { saveJob } from "../cursor";
 import { findWorkEmails } from "../email-pass";
 import { MAYBE_CHARGED } from "../maybe-charged";
-import { type RowOutcome, writeOutcomes } from "../row-writer";
+import type { RowOutcome } from "../row-writer";
 import { countMaybeCharged, type StepContext } from "../step";
 import { URL_STATE, type UrlState, withStates } from "../url-states";
 import type { DistinctUrls } from "../urls";
-import { writeOrStop } from "../write-refused";
+import { refusedUrl, writeOrStop } from "../write-refused";
 import { locatedUrls } from "./drain";
 
 /** Outcomes by distinct URL index, and the state each index moves to. */
@@ -69,7 +68,7 @@ export function applySettlement(
 
 /** Writes the rows; false when the sheet refused some (write-refused.ts: the run stopped, their answered URLs failed). */
 function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlement): boolean {
-  const { job, deps, grid } = context;
+  const { deps } = context;
   // Where the answers' URLs are now, when the column changed while the jobs were out (drain.ts).
   const urls = locatedUrls(context, read, settlement.inputs);
   if (context.draining) keepUnwritable(context, urls, settlement);
@@ -84,24 +83,11 @@ function writeRows(context: StepContext, read: DistinctUrls, settlement: Settlem
   // Not while a column is gone: the columns it reads the person from may have moved.
   if (!context.layout) findWorkEmails(context, urls, [...settlement.outcomes.keys()], byRow);
   if (byRow.size === 0) return true;
-  context.written ??= new Map();
-  const refusedRows = writeOrStop(context, byRow, (rows, first) =>
-    writeOutcomes(
-      grid,
-      context.layout ?? job.layout,
-      rows,
-      job.options.mode,
-      isoSecond(deps.clock.now()),
-      first ? context.written : undefined,
-      first ? context.record : undefined,
-      deps.settings.lists,
-    ),
-  );
+  const refusedRows = writeOrStop(context, byRow);
   // Paid and not written: failed, never enriched (a poll's job is then closed, not polled again).
-  for (const [index, outcome] of settlement.outcomes) {
-    const refused = (urls.rows[index] ?? []).some((row) => refusedRows.has(row));
-    if (refused && outcome.kind === "ok") settlement.states.set(index, URL_STATE.failed);
-  }
+  for (const [index, outcome] of settlement.outcomes)
+    if (outcome.kind === "ok" && refusedUrl(urls.rows, index, refusedRows))
+      settlement.states.set(index, URL_STATE.failed);
   return refusedRows.size === 0;
 }
 
